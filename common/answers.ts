@@ -1,0 +1,81 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { z } from 'zod';
+import { VALIDATION } from './i18n/validation';
+import type { QuestionType } from './questions';
+
+/** An answer as sent: text, a list of chosen options (CHECKBOX), or an address. */
+export const AnswerValue = z.union([
+  z.string().max(5000),
+  z.array(z.string().max(255)).max(100),
+  z.strictObject({
+    address_line_1: z.string().max(255).default(''),
+    address_line_2: z.string().max(255).default(''),
+    city: z.string().max(255).default(''),
+    state_or_region: z.string().max(255).default(''),
+    zip_or_postal_code: z.string().max(50).default(''),
+    country: z.string().max(100).default(''),
+  }),
+]);
+export type AnswerValue = z.output<typeof AnswerValue>;
+
+export const AnswerInput = z.strictObject({ question_id: z.int().positive(), answer: AnswerValue });
+
+/** What an answer needs to be checked: the question as the buyer sees it. */
+export interface AskedQuestion {
+  id: number;
+  type: QuestionType;
+  required: boolean;
+  options: string[];
+}
+
+const ADDRESS_REQUIRED = ['address_line_1', 'city', 'country'] as const;
+
+function isBlank(value: AnswerValue | undefined): boolean {
+  if (value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return Object.values(value).every((v) => v.trim() === '');
+}
+
+/**
+ * Checks one answer against its question (SPEC §3 question types): required, a single line
+ * without line breaks, a choice among the options, a real calendar date, an address with its
+ * main lines. Returns the problem, or null when the answer is fine (or blank and optional).
+ */
+export function answerProblem(
+  question: AskedQuestion,
+  value: AnswerValue | undefined,
+): MessageDescriptor | null {
+  if (isBlank(value)) return question.required ? VALIDATION.required : null;
+  switch (question.type) {
+    case 'SINGLE_LINE':
+      return typeof value === 'string' && value.length <= 255 && !/[\r\n]/.test(value)
+        ? null
+        : VALIDATION.invalid;
+    case 'MULTI_LINE':
+      return typeof value === 'string' ? null : VALIDATION.invalid;
+    case 'RADIO':
+    case 'DROPDOWN':
+      return typeof value === 'string' && question.options.includes(value) ? null : VALIDATION.invalid;
+    case 'CHECKBOX':
+      return Array.isArray(value) &&
+        new Set(value).size === value.length &&
+        value.every((v) => question.options.includes(v))
+        ? null
+        : VALIDATION.invalid;
+    case 'DATE':
+      return typeof value === 'string' && isCalendarDate(value) ? null : VALIDATION.invalidDate;
+    case 'ADDRESS':
+      if (typeof value !== 'object' || Array.isArray(value) || value === undefined) return VALIDATION.invalid;
+      return ADDRESS_REQUIRED.some((f) => value[f].trim() === '') ? VALIDATION.required : null;
+  }
+}
+
+/** `YYYY-MM-DD` naming a day that exists. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}

@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { VALIDATION } from './i18n/validation';
+import { ImageResponse } from './images';
+import { LIMITS } from './limits';
+import { listQuerySchema } from './list-query';
+import { currency, email, timezone } from './validators';
+
+export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** The event state machine (SPEC §4), as data: which status may follow which. */
+export const EVENT_TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
+  DRAFT: ['LIVE', 'ARCHIVED'],
+  LIVE: ['DRAFT', 'ARCHIVED'],
+  ARCHIVED: ['DRAFT'],
+};
+
+export function canTransition(from: EventStatus, to: EventStatus): boolean {
+  return EVENT_TRANSITIONS[from].includes(to);
+}
+
+export const EVENT_LIFECYCLES = ['UPCOMING', 'ONGOING', 'ENDED'] as const;
+export type EventLifecycle = (typeof EVENT_LIFECYCLES)[number];
+
+/**
+ * Where an event is in time. Without an end date, an event ends when its start day ends
+ * in its own time zone.
+ */
+export function eventLifecycle(
+  event: { startDate: Date; endDate: Date | null; timezone: string },
+  now: Date = new Date(),
+): EventLifecycle {
+  if (now < event.startDate) return 'UPCOMING';
+  const end = event.endDate ?? endOfLocalDay(event.startDate, event.timezone);
+  return now <= end ? 'ONGOING' : 'ENDED';
+}
+
+/** The last millisecond of the calendar day of `instant` in `timeZone`. */
+export function endOfLocalDay(instant: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const elapsedToday =
+    ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + instant.getUTCMilliseconds();
+  return new Date(instant.getTime() - elapsedToday + 24 * 60 * 60 * 1000 - 1);
+}
+
+export const ORDER_TIMEOUT = { min: 1, max: 120, default: 15, recommendedMin: 15 } as const;
+
+const message = () => z.string().trim().max(LIMITS.descriptionMax).nullable();
+
+const settingsFields = {
+  seo_title: z.string().trim().max(LIMITS.nameMax).nullable(),
+  seo_description: z.string().trim().max(500).nullable(),
+  seo_keywords: z.string().trim().max(500).nullable(),
+  allow_search_indexing: z.boolean(),
+  contact_email: email().nullable(),
+  reply_to_email: email().nullable(),
+  footer_message: z.string().trim().max(5000).nullable(),
+  notify_organizer_of_new_orders: z.boolean(),
+  order_timeout_minutes: z.int().min(ORDER_TIMEOUT.min).max(ORDER_TIMEOUT.max),
+  pre_checkout_message: message(),
+  post_checkout_message: message(),
+  ticket_page_message: message(),
+  price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
+  /** Forced on while the event has a hidden question (SPEC §5). */
+  show_hidden_questions: z.boolean(),
+  /** Buyers may reserve paid tickets and pay outside Tessera (bank transfer, at the door). */
+  offline_payments_enabled: z.boolean(),
+  /** Shown to buyers who chose to pay offline, and in their order e-mail. */
+  offline_payment_instructions: message(),
+};
+
+export const EVENT_SETTING_DEFAULTS = {
+  seo_title: null,
+  seo_description: null,
+  seo_keywords: null,
+  allow_search_indexing: true,
+  contact_email: null,
+  reply_to_email: null,
+  footer_message: null,
+  notify_organizer_of_new_orders: true,
+  order_timeout_minutes: ORDER_TIMEOUT.default,
+  pre_checkout_message: null,
+  post_checkout_message: null,
+  ticket_page_message: null,
+  price_display_mode: 'INCLUSIVE',
+  show_hidden_questions: false,
+  offline_payments_enabled: false,
+  offline_payment_instructions: null,
+} as const;
+
+/** Per-event settings (SPEC §3 Event and Event settings), complete. */
+export const EventSettings = z.strictObject(settingsFields).meta({ id: 'EventSettings' });
+export type EventSettings = z.output<typeof EventSettings>;
+
+/** Settings sent in a request: any subset, merged into the current (or default) ones. */
+export const EventSettingsPatch = z.strictObject(settingsFields).partial().meta({ id: 'EventSettingsPatch' });
+
+/** Completes stored or partial settings with the defaults. */
+export function withSettingDefaults(settings: Partial<EventSettings> | null | undefined): EventSettings {
+  const merged = { ...EVENT_SETTING_DEFAULTS, ...settings };
+  return {
+    ...merged,
+    pre_checkout_message: merged.pre_checkout_message ?? null,
+    post_checkout_message: merged.post_checkout_message ?? null,
+    ticket_page_message: merged.ticket_page_message ?? null,
+  };
+}
+
+export const EventLocation = z
+  .strictObject({
+    venue_name: z.string().trim().max(LIMITS.nameMax).nullable().optional(),
+    address_line_1: z.string().trim().max(255).nullable().optional(),
+    address_line_2: z.string().trim().max(255).nullable().optional(),
+    city: z.string().trim().max(255).nullable().optional(),
+    state_or_region: z.string().trim().max(255).nullable().optional(),
+    zip_or_postal_code: z.string().trim().max(32).nullable().optional(),
+    country: z.string().trim().max(255).nullable().optional(),
+    map_url: z
+      .string()
+      .trim()
+      .max(2000)
+      .pipe(z.url({ protocol: /^https?$/ }))
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: 'EventLocation' });
+export type EventLocation = z.infer<typeof EventLocation>;
+
+const eventFields = {
+  title: z.string().trim().min(1).max(LIMITS.nameMax),
+  description: z.string().max(LIMITS.descriptionMax).nullable().optional(),
+  organizer_id: z.int().positive(),
+  start_date: z.iso.datetime({ offset: true }),
+  end_date: z.iso.datetime({ offset: true }).nullable().optional(),
+  timezone: timezone().optional(),
+  currency: currency().optional(),
+  location: EventLocation.nullable().optional(),
+  online_event_details: z.string().trim().max(LIMITS.descriptionMax).nullable().optional(),
+  settings: EventSettingsPatch.optional(),
+};
+
+function endAfterStart(v: { start_date?: string; end_date?: string | null }) {
+  return !v.end_date || !v.start_date || new Date(v.end_date) > new Date(v.start_date);
+}
+
+/** `POST /api/events`; time zone and currency default to the organizer's, then the account's. */
+export const CreateEventRequest = z
+  .strictObject(eventFields)
+  .refine(endAfterStart, { path: ['end_date'], message: VALIDATION.endBeforeStart.id })
+  .meta({ id: 'CreateEventRequest' });
+export type CreateEventRequest = z.input<typeof CreateEventRequest>;
+
+/** `PUT /api/events/{id}`: the same fields; settings merge into the current ones. */
+export const UpdateEventRequest = CreateEventRequest.meta({ id: 'UpdateEventRequest' });
+export type UpdateEventRequest = z.input<typeof UpdateEventRequest>;
+
+export const UpdateEventStatusRequest = z
+  .strictObject({ status: z.enum(EVENT_STATUSES) })
+  .meta({ id: 'UpdateEventStatusRequest' });
+
+export const EventResponse = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    organizer_id: z.number().int(),
+    start_date: z.iso.datetime(),
+    end_date: z.iso.datetime().nullable(),
+    timezone: z.string(),
+    currency: z.string(),
+    status: z.enum(EVENT_STATUSES),
+    lifecycle: z.enum(EVENT_LIFECYCLES),
+    location: EventLocation.nullable(),
+    online_event_details: z.string().nullable(),
+    settings: EventSettings,
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Event' });
+export type EventResponse = z.infer<typeof EventResponse>;
+
+/** The event lists' tabs: upcoming (and ongoing), ended, archived. */
+export const EVENT_LIST_STATES = ['upcoming', 'ended', 'archived'] as const;
+
+export const EventsQuery = listQuerySchema({
+  sortable: ['start_date', 'title', 'created_at'],
+  defaultSort: 'start_date',
+  filterable: { state: ['eq'], status: ['eq', 'in'], organizer_id: ['eq'] },
+});
+
+/** A URL-friendly form of a title: `Summer Jazz Nights!` → `summer-jazz-nights`. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'event';
+}
+
+/** `GET /api/public/events/{id}`: what anyone may see of a LIVE event. */
+export const PublicEventResponse = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    start_date: z.iso.datetime(),
+    end_date: z.iso.datetime().nullable(),
+    timezone: z.string(),
+    currency: z.string(),
+    lifecycle: z.enum(EVENT_LIFECYCLES),
+    location: EventLocation.nullable(),
+    is_online: z.boolean(),
+    images: z.array(ImageResponse),
+    organizer: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      website: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+    settings: EventSettings.pick({
+      seo_title: true,
+      seo_description: true,
+      seo_keywords: true,
+      allow_search_indexing: true,
+      contact_email: true,
+      pre_checkout_message: true,
+      price_display_mode: true,
+    }),
+  })
+  .meta({ id: 'PublicEvent' });
+export type PublicEventResponse = z.infer<typeof PublicEventResponse>;
+
+/** Account-wide defaults copied into every new event (`/account/event-defaults`), editable per event. */
+export const EventDefaults = EventSettings.pick({
+  order_timeout_minutes: true,
+  pre_checkout_message: true,
+  post_checkout_message: true,
+  ticket_page_message: true,
+  footer_message: true,
+  notify_organizer_of_new_orders: true,
+  price_display_mode: true,
+  allow_search_indexing: true,
+}).meta({ id: 'EventDefaults' });
+export type EventDefaults = z.infer<typeof EventDefaults>;
+
+export function eventDefaultsOf(stored: Partial<EventDefaults> | null | undefined): EventDefaults {
+  const all = withSettingDefaults(stored);
+  return {
+    order_timeout_minutes: all.order_timeout_minutes,
+    pre_checkout_message: all.pre_checkout_message,
+    post_checkout_message: all.post_checkout_message,
+    ticket_page_message: all.ticket_page_message,
+    footer_message: all.footer_message,
+    notify_organizer_of_new_orders: all.notify_organizer_of_new_orders,
+    price_display_mode: all.price_display_mode,
+    allow_search_indexing: all.allow_search_indexing,
+  };
+}
+
+/** `POST /api/events/{id}/duplicate`: what to copy besides the event itself (more as parts arrive). */
+export const DuplicateEventRequest = z
+  .strictObject({
+    title: z.string().trim().min(1).max(LIMITS.nameMax).optional(),
+    start_date: z.iso.datetime({ offset: true }).optional(),
+    copy_settings: z.boolean().default(true),
+    copy_images: z.boolean().default(true),
+    /** Tickets with their price tiers and the taxes and fees they apply (nothing sold is copied). */
+    copy_tickets: z.boolean().default(true),
+    copy_questions: z.boolean().default(true),
+    /** Codes limited to some tickets are only copied along with the tickets. */
+    copy_promo_codes: z.boolean().default(true),
+    /** Only copied along with the tickets, which they need. */
+    copy_capacity_assignments: z.boolean().default(true),
+  })
+  .meta({ id: 'DuplicateEventRequest' });
+export type DuplicateEventRequest = z.input<typeof DuplicateEventRequest>;
+
+/**
+ * `GET /api/events/{id}/stats`: what can be counted so far. Money figures (gross, net, taxes,
+ * fees) and orders are added with the orders they come from.
+ */
+export const EventStatsResponse = z
+  .object({
+    page_views: z.number().int(),
+    /** Tickets sold over all the event's tickets (reservations not counted). */
+    tickets_sold: z.number().int(),
+    /** Seats reserved by checkouts in progress. */
+    tickets_reserved: z.number().int(),
+    daily: z.array(z.object({ date: z.iso.date(), page_views: z.number().int() })),
+  })
+  .meta({ id: 'EventStats' });
+export type EventStatsResponse = z.infer<typeof EventStatsResponse>;

@@ -1,0 +1,243 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { z } from 'zod';
+import { translate } from './translate';
+
+/**
+ * Validation messages shared by the server (422 field errors) and the web forms.
+ * Schemas in `common/` that need a message of their own pass one of these ids as the
+ * refinement's message; `issueMessage` turns any zod issue into translated text.
+ */
+export const VALIDATION = {
+  required: /*i18n*/ { id: 'validation.required', message: 'This field is required.' },
+  invalid: /*i18n*/ { id: 'validation.invalid', message: 'This value is not valid.' },
+  invalidType: /*i18n*/ { id: 'validation.invalid_type', message: 'Expected a {expected}.' },
+  tooShort: /*i18n*/ {
+    id: 'validation.too_short',
+    message: '{minimum, plural, one {Enter at least # character.} other {Enter at least # characters.}}',
+  },
+  tooLong: /*i18n*/ {
+    id: 'validation.too_long',
+    message: '{maximum, plural, one {Enter at most # character.} other {Enter at most # characters.}}',
+  },
+  tooSmall: /*i18n*/ { id: 'validation.too_small', message: 'Must be at least {minimum}.' },
+  tooSmallExclusive: /*i18n*/ {
+    id: 'validation.too_small_exclusive',
+    message: 'Must be more than {minimum}.',
+  },
+  tooBig: /*i18n*/ { id: 'validation.too_big', message: 'Must be at most {maximum}.' },
+  tooBigExclusive: /*i18n*/ { id: 'validation.too_big_exclusive', message: 'Must be less than {maximum}.' },
+  tooFewItems: /*i18n*/ {
+    id: 'validation.too_few_items',
+    message: '{minimum, plural, one {Choose at least # item.} other {Choose at least # items.}}',
+  },
+  tooManyItems: /*i18n*/ {
+    id: 'validation.too_many_items',
+    message: '{maximum, plural, one {Choose at most # item.} other {Choose at most # items.}}',
+  },
+  notInteger: /*i18n*/ { id: 'validation.not_integer', message: 'Enter a whole number.' },
+  invalidEmail: /*i18n*/ { id: 'validation.invalid_email', message: 'Enter a valid e-mail address.' },
+  invalidUrl: /*i18n*/ { id: 'validation.invalid_url', message: 'Enter a valid web address.' },
+  invalidDate: /*i18n*/ { id: 'validation.invalid_date', message: 'Enter a valid date and time.' },
+  invalidChoice: /*i18n*/ { id: 'validation.invalid_choice', message: 'Choose one of: {options}.' },
+  invalidTimezone: /*i18n*/ { id: 'validation.invalid_timezone', message: 'Choose a valid time zone.' },
+  invalidCurrency: /*i18n*/ { id: 'validation.invalid_currency', message: 'Choose a valid currency.' },
+  passwordsMustMatch: /*i18n*/ {
+    id: 'validation.passwords_must_match',
+    message: 'The passwords do not match.',
+  },
+  termsRequired: /*i18n*/ {
+    id: 'validation.terms_required',
+    message: 'Please accept the terms to continue.',
+  },
+  emailTaken: /*i18n*/ {
+    id: 'validation.email_taken',
+    message: 'A Tessera login already uses this e-mail address. Log in instead, or use another address.',
+  },
+  currentPasswordWrong: /*i18n*/ {
+    id: 'validation.current_password_wrong',
+    message: 'The current password is not correct.',
+  },
+  currentPasswordRequired: /*i18n*/ {
+    id: 'validation.current_password_required',
+    message: 'Enter your current password to change this.',
+  },
+  endBeforeStart: /*i18n*/ { id: 'validation.end_before_start', message: 'The end must be after the start.' },
+  imageTooLarge: /*i18n*/ { id: 'validation.image_too_large', message: 'The image must be 5 MB or smaller.' },
+  imageInvalid: /*i18n*/ {
+    id: 'validation.image_invalid',
+    message: 'This file is not an image we can read. Use a JPEG, PNG, WebP or GIF file.',
+  },
+  imageTooSmall: /*i18n*/ {
+    id: 'validation.image_too_small',
+    message: 'The image must be at least {minWidth} × {minHeight} pixels.',
+  },
+  imageTooBig: /*i18n*/ {
+    id: 'validation.image_too_big',
+    message: 'The image must be at most {maxWidth} × {maxHeight} pixels.',
+  },
+  invalidRate: /*i18n*/ {
+    id: 'validation.invalid_rate',
+    message: 'Enter a percentage between 0 and 100, such as 23.5.',
+  },
+  maxBelowMin: /*i18n*/ {
+    id: 'validation.max_below_min',
+    message: 'The maximum cannot be lower than the minimum.',
+  },
+  priceRequired: /*i18n*/ {
+    id: 'validation.price_required',
+    message: 'A paid ticket needs a price above zero.',
+  },
+  tierRequired: /*i18n*/ { id: 'validation.tier_required', message: 'Add at least one price tier.' },
+  quantityBelowTaken: /*i18n*/ {
+    id: 'validation.quantity_below_taken',
+    message: 'The quantity cannot be lower than what is already sold or reserved.',
+  },
+  unknownTaxOrFee: /*i18n*/ {
+    id: 'validation.unknown_tax_or_fee',
+    message: 'Choose taxes and fees of this account.',
+  },
+  unknownTier: /*i18n*/ {
+    id: 'validation.unknown_tier',
+    message: 'This price tier does not belong to the ticket.',
+  },
+  promoCodeCharacters: /*i18n*/ {
+    id: 'validation.promo_code_characters',
+    message: 'Use letters, digits, dashes and underscores only.',
+  },
+  invalidDiscount: /*i18n*/ {
+    id: 'validation.invalid_discount',
+    message: 'Enter a percentage from 0 to 100, or a whole amount in cents for a fixed discount.',
+  },
+  promoCodeTaken: /*i18n*/ {
+    id: 'validation.promo_code_taken',
+    message: 'This event already has this code.',
+  },
+  unknownTicket: /*i18n*/ { id: 'validation.unknown_ticket', message: 'Choose tickets of this event.' },
+  noTicketSelected: /*i18n*/ { id: 'validation.no_ticket_selected', message: 'Select at least one ticket.' },
+  belowMinPerOrder: /*i18n*/ {
+    id: 'validation.below_min_per_order',
+    message: 'Order at least {min} of this ticket.',
+  },
+  aboveMaxPerOrder: /*i18n*/ {
+    id: 'validation.above_max_per_order',
+    message: 'You can order at most {max} of this ticket.',
+  },
+  ticketNotOnSale: /*i18n*/ { id: 'validation.ticket_not_on_sale', message: 'This ticket is not on sale.' },
+  ticketNeedsPromoCode: /*i18n*/ {
+    id: 'validation.ticket_needs_promo_code',
+    message: 'This ticket is only available with a promo code.',
+  },
+  donationBelowMinimum: /*i18n*/ {
+    id: 'validation.donation_below_minimum',
+    message: 'The amount is below the minimum price of this ticket.',
+  },
+  tierChoiceRequired: /*i18n*/ {
+    id: 'validation.tier_choice_required',
+    message: 'Choose a price of this ticket.',
+  },
+  attendeesMismatch: /*i18n*/ {
+    id: 'validation.attendees_mismatch',
+    message: 'Give one attendee for each ticket in the order.',
+  },
+  offlinePaymentUnavailable: /*i18n*/ {
+    id: 'validation.offline_payment_unavailable',
+    message: 'Paying offline is not available for this event.',
+  },
+  promoCodeInvalid: /*i18n*/ {
+    id: 'validation.promo_code_invalid',
+    message: 'This promo code is invalid or not recognized.',
+  },
+  optionRequired: /*i18n*/ { id: 'validation.option_required', message: 'Add at least one option.' },
+  optionsUnique: /*i18n*/ { id: 'validation.options_unique', message: 'Each option must be different.' },
+  unknownField: /*i18n*/ { id: 'validation.unknown_field', message: 'This field is not accepted here.' },
+  unknownParameter: /*i18n*/ {
+    id: 'validation.unknown_parameter',
+    message: 'This query parameter is not accepted here.',
+  },
+  filterNotAllowed: /*i18n*/ {
+    id: 'validation.filter_not_allowed',
+    message: 'This list cannot be filtered by that field. Allowed: {fields}.',
+  },
+  filterOperatorNotAllowed: /*i18n*/ {
+    id: 'validation.filter_operator_not_allowed',
+    message: 'Unknown filter operator. Allowed: {operators}.',
+  },
+} as const satisfies Record<string, MessageDescriptor>;
+
+const byId = new Map<string, MessageDescriptor>(Object.values(VALIDATION).map((d) => [d.id, d]));
+
+function descriptorFor(id: string): MessageDescriptor | undefined {
+  return byId.get(id);
+}
+
+type Issue = z.core.$ZodIssue & { input?: unknown };
+
+/** Turns one zod issue into a message in the locale of `i18n`. */
+export function issueMessage(issue: Issue, i18n: I18n): string {
+  const own = issue.message ? descriptorFor(issue.message) : undefined;
+  if (own) return translate(i18n, own, 'params' in issue ? issue.params : undefined);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return translate(i18n, VALIDATION.required);
+      if (issue.expected === 'int') return translate(i18n, VALIDATION.notInteger);
+      if (issue.expected === 'date') return translate(i18n, VALIDATION.invalidDate);
+      return translate(i18n, VALIDATION.invalidType, { expected: issue.expected });
+    case 'too_small': {
+      const minimum = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return minimum <= 1 && issue.inclusive !== false
+          ? translate(i18n, VALIDATION.required)
+          : translate(i18n, VALIDATION.tooShort, { minimum });
+      }
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return translate(i18n, VALIDATION.tooFewItems, { minimum });
+      return issue.inclusive === false
+        ? translate(i18n, VALIDATION.tooSmallExclusive, { minimum })
+        : translate(i18n, VALIDATION.tooSmall, { minimum });
+    }
+    case 'too_big': {
+      const maximum = Number(issue.maximum);
+      if (issue.origin === 'string') return translate(i18n, VALIDATION.tooLong, { maximum });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return translate(i18n, VALIDATION.tooManyItems, { maximum });
+      return issue.inclusive === false
+        ? translate(i18n, VALIDATION.tooBigExclusive, { maximum })
+        : translate(i18n, VALIDATION.tooBig, { maximum });
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return translate(i18n, VALIDATION.invalidEmail);
+      if (issue.format === 'url') return translate(i18n, VALIDATION.invalidUrl);
+      if (issue.format === 'datetime' || issue.format === 'date')
+        return translate(i18n, VALIDATION.invalidDate);
+      return translate(i18n, VALIDATION.invalid);
+    case 'invalid_value':
+      return translate(i18n, VALIDATION.invalidChoice, { options: issue.values.map(String).join(', ') });
+    case 'unrecognized_keys':
+      return translate(i18n, VALIDATION.unknownField);
+    default:
+      return translate(i18n, VALIDATION.invalid);
+  }
+}
+
+/**
+ * Groups issues by field path (`tickets.0.quantity`), as the API's `errors` object does.
+ * `unrecognized_keys` issues are reported under each unknown key.
+ */
+export function fieldErrors(issues: readonly Issue[], i18n: I18n, prefix?: string): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  const add = (path: PropertyKey[], message: string) => {
+    const parts = prefix ? [prefix, ...path] : path;
+    const key = parts.map(String).join('.') || '_';
+    const list = result[key] ?? [];
+    if (!list.includes(message)) list.push(message);
+    result[key] = list;
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key], issueMessage(issue, i18n));
+    } else {
+      add(issue.path, issueMessage(issue, i18n));
+    }
+  }
+  return result;
+}

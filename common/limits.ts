@@ -1,0 +1,17 @@
+/** Business constants and limits (SPEC §9, ARCHITECTURE §3). */
+export const LIMITS = {
+  defaultPage: 1,
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  maxSearchQueryLength: 200,
+  maxJsonBodyBytes: 1024 * 1024,
+  maxUploadBytes: 6 * 1024 * 1024,
+  maxImageBytes: 5 * 1024 * 1024,
+  promoCode: { min: 3, max: 50 },
+  firstName: { min: 1, max: 50 },
+  nameMax: 149,
+  descriptionMax: 49_999,
+  passwordMin: 8,
+  queryFreshMs: 60_000,
+  notifications: { autoCloseMs: 4000, limit: 5, position: 'bottom-right', width: 440 },
+} as const;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { listQuerySchema, pageMeta } from './list-query';
+
+const EventsQuery = listQuerySchema({
+  sortable: ['start_date', 'title', 'created_at'],
+  defaultSort: 'start_date',
+  filterable: { status: ['eq', 'in'], start_date: ['gte', 'lt'] },
+});
+
+describe('listQuerySchema', () => {
+  it('applies the defaults of SPEC §9', () => {
+    expect(EventsQuery.parse({})).toEqual({
+      page: 1,
+      perPage: 20,
+      query: undefined,
+      sortBy: 'start_date',
+      sortDirection: 'asc',
+      filters: [],
+    });
+  });
+
+  it('reads filters from bracketed parameters, splitting `in` lists', () => {
+    const parsed = EventsQuery.parse({
+      page: '3',
+      per_page: '50',
+      query: '  jazz ',
+      sort_by: 'title',
+      sort_direction: 'desc',
+      'filter_fields[status][in]': 'LIVE, DRAFT',
+      'filter_fields[start_date][gte]': '2026-01-01T00:00:00Z',
+    });
+    expect(parsed).toEqual({
+      page: 3,
+      perPage: 50,
+      query: 'jazz',
+      sortBy: 'title',
+      sortDirection: 'desc',
+      filters: [
+        { field: 'status', op: 'in', values: ['LIVE', 'DRAFT'] },
+        { field: 'start_date', op: 'gte', values: ['2026-01-01T00:00:00Z'] },
+      ],
+    });
+  });
+
+  it('accepts repeated `in` parameters', () => {
+    const parsed = EventsQuery.parse({ 'filter_fields[status][in]': ['LIVE', 'ARCHIVED'] });
+    expect(parsed.filters).toEqual([{ field: 'status', op: 'in', values: ['LIVE', 'ARCHIVED'] }]);
+  });
+
+  it.each([
+    [{ sort_by: 'password_hash' }, 'sort_by'],
+    [{ sort_direction: 'sideways' }, 'sort_direction'],
+    [{ per_page: '101' }, 'per_page'],
+    [{ page: '-1' }, 'page'],
+    [{ page: 'two' }, 'page'],
+    [{ 'filter_fields[owner][eq]': '1' }, 'filter_fields[owner][eq]'],
+    [{ 'filter_fields[status][like]': 'L' }, 'filter_fields[status][like]'],
+    [{ include: 'everything' }, 'include'],
+    [{ query: 'x'.repeat(201) }, 'query'],
+  ])('refuses %o', (input, field) => {
+    const result = EventsQuery.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([field]);
+  });
+});
+
+describe('pageMeta', () => {
+  it('counts pages, with at least one', () => {
+    expect(pageMeta(0, { page: 1, perPage: 20 })).toEqual({
+      current_page: 1,
+      per_page: 20,
+      total: 0,
+      last_page: 1,
+    });
+    expect(pageMeta(41, { page: 2, perPage: 20 })).toEqual({
+      current_page: 2,
+      per_page: 20,
+      total: 41,
+      last_page: 3,
+    });
+  });
+});

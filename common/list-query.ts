@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { VALIDATION } from './i18n/validation';
+import { LIMITS } from './limits';
+
+/** Filter operators of `filter_fields[field][op]=value` (ARCHITECTURE §3). */
+export const FILTER_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'like', 'in'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export interface ListFilter<F extends string = string> {
+  field: F;
+  op: FilterOperator;
+  /** One value, or several for `in` (comma separated or repeated parameters). */
+  values: string[];
+}
+
+export interface ListQuery<S extends string = string, F extends string = string> {
+  page: number;
+  perPage: number;
+  query?: string;
+  sortBy: S;
+  sortDirection: 'asc' | 'desc';
+  filters: ListFilter<F>[];
+}
+
+export interface ListQueryOptions<S extends string, F extends string> {
+  sortable: readonly [S, ...S[]];
+  defaultSort: NoInfer<S>;
+  defaultDirection?: 'asc' | 'desc';
+  filterable: Readonly<Record<F, readonly FilterOperator[]>>;
+}
+
+const FILTER_KEY = /^filter_fields\[([a-z0-9_]+)\]\[([a-z]+)\]$/;
+const BASE_KEYS = new Set(['page', 'per_page', 'query', 'sort_by', 'sort_direction']);
+const stringOrList = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * Builds the query-string schema of one list endpoint. Sortable and filterable fields are
+ * whitelisted: anything else (an unknown `sort_by`, filter field, operator or parameter)
+ * fails validation and so answers 422 with the offending parameter named.
+ */
+export function listQuerySchema<S extends string, F extends string = never>(options: ListQueryOptions<S, F>) {
+  const filterable = options.filterable as Readonly<Record<string, readonly FilterOperator[]>>;
+  const filterFields = Object.keys(filterable);
+  return z
+    .object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.defaultPage),
+      per_page: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.defaultPageSize),
+      query: z.string().trim().max(LIMITS.maxSearchQueryLength).optional(),
+      sort_by: z.enum(options.sortable).optional(),
+      sort_direction: z.enum(['asc', 'desc']).optional(),
+    })
+    .catchall(stringOrList)
+    .superRefine((input, ctx) => {
+      for (const key of Object.keys(input)) {
+        if (BASE_KEYS.has(key)) continue;
+        const match = FILTER_KEY.exec(key);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', path: [key], message: VALIDATION.unknownParameter.id });
+          continue;
+        }
+        const [, field = '', op = ''] = match;
+        const ops = filterable[field];
+        if (!ops) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: VALIDATION.filterNotAllowed.id,
+            params: { fields: filterFields.join(', ') || '—' },
+          });
+        } else if (!ops.includes(op as FilterOperator)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: VALIDATION.filterOperatorNotAllowed.id,
+            params: { operators: ops.join(', ') },
+          });
+        }
+      }
+    })
+    .transform((input): ListQuery<S, F> => {
+      const filters: ListFilter<F>[] = [];
+      for (const [key, raw] of Object.entries(input)) {
+        const match = FILTER_KEY.exec(key);
+        if (!match || raw === undefined) continue;
+        const list = Array.isArray(raw) ? raw : [raw];
+        const op = match[2] as FilterOperator;
+        const values = op === 'in' ? list.flatMap((v) => String(v).split(',')) : list.map(String);
+        filters.push({
+          field: match[1] as F,
+          op,
+          values: values.map((v) => v.trim()).filter((v) => v !== ''),
+        });
+      }
+      return {
+        page: input.page,
+        perPage: input.per_page,
+        query: input.query || undefined,
+        sortBy: input.sort_by ?? options.defaultSort,
+        sortDirection: input.sort_direction ?? options.defaultDirection ?? 'asc',
+        filters,
+      };
+    });
+}
+
+export const PageMeta = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+/** The `{ data, meta }` shape of every list response. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: PageMeta });
+}
+
+export function pageMeta(total: number, query: Pick<ListQuery, 'page' | 'perPage'>): PageMeta {
+  return {
+    current_page: query.page,
+    per_page: query.perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.perPage)),
+  };
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { AnswerInput } from './answers';
+import { promoCode } from './promo-codes';
+import { email, firstName, lastName } from './validators';
+
+export const ORDER_STATUSES = [
+  'RESERVED',
+  'AWAITING_PAYMENT',
+  'PROCESSING',
+  'COMPLETED',
+  'CANCELLED',
+  'EXPIRED',
+  'ABANDONED',
+  'PAYMENT_FAILED',
+  'REFUND_PENDING',
+  'REFUND_FAILED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** SPEC §4 display colours: orange for waiting, red for failed or undone, teal otherwise. */
+export function orderStatusColor(status: OrderStatus): 'orange' | 'red' | 'teal' {
+  if (status === 'AWAITING_PAYMENT' || status === 'REFUND_PENDING' || status === 'PARTIALLY_REFUNDED')
+    return 'orange';
+  if (
+    status === 'CANCELLED' ||
+    status === 'REFUND_FAILED' ||
+    status === 'REFUNDED' ||
+    status === 'PAYMENT_FAILED'
+  )
+    return 'red';
+  return 'teal';
+}
+
+/** Statuses whose seats still count as reserved (not sold, not released). */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['RESERVED', 'AWAITING_PAYMENT', 'PROCESSING'];
+
+export const MAX_LINES_PER_ORDER = 50;
+
+/** One line the buyer picked: a ticket (a tier of it when TIERED), how many, and a DONATION's price. */
+export const OrderLineRequest = z.strictObject({
+  ticket_id: z.int().positive(),
+  price_id: z.int().positive().optional(),
+  quantity: z.int().min(0).max(1000),
+  /** DONATION only: what the buyer chose to pay per ticket, in minor units. */
+  price: z.int().min(0).max(100_000_000).optional(),
+});
+
+/** `POST /api/public/events/{id}/orders` */
+export const CreateOrderRequest = z
+  .strictObject({
+    tickets: z.array(OrderLineRequest).max(MAX_LINES_PER_ORDER),
+    promo_code: z
+      .union([promoCode(), z.literal('')])
+      .optional()
+      .transform((v) => v || undefined),
+    affiliate_code: z.string().trim().max(100).optional(),
+  })
+  .meta({ id: 'CreateOrderRequest' });
+export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
+
+export const ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'] as const;
+export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
+
+/** One person per ticket bought: who holds it, and their answers to per-attendee questions. */
+export const AttendeeInput = z.strictObject({
+  ticket_id: z.int().positive(),
+  price_id: z.int().positive().optional(),
+  first_name: firstName(),
+  last_name: lastName(),
+  email: email(),
+  answers: z.array(AnswerInput).max(100).default([]),
+});
+
+/** `PUT /api/public/events/{id}/orders/{shortId}`: the buyer, the attendees, the order's answers. */
+export const OrderDetailsRequest = z
+  .strictObject({
+    first_name: firstName(),
+    last_name: lastName(),
+    email: email(),
+    attendees: z.array(AttendeeInput).max(1000),
+    answers: z.array(AnswerInput).max(100).default([]),
+  })
+  .meta({ id: 'OrderDetailsRequest' });
+export type OrderDetailsRequest = z.input<typeof OrderDetailsRequest>;
+
+export const PAYMENT_PROVIDERS = ['OFFLINE'] as const;
+
+/** `POST …/orders/{shortId}/complete`: free orders need no provider; paid ones name one. */
+export const CompleteOrderRequest = z
+  .strictObject({ payment_provider: z.enum(PAYMENT_PROVIDERS).optional() })
+  .meta({ id: 'CompleteOrderRequest' });
+
+const money = () => z.number().int();
+
+export const PublicAttendeeResponse = z.object({
+  short_id: z.string(),
+  ticket_id: z.number().int(),
+  price_id: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  status: z.enum(ATTENDEE_STATUSES),
+  /** The exact text in this attendee's QR code. */
+  ticket_code: z.string(),
+});
+
+export const OrderItemResponse = z.object({
+  id: z.number().int(),
+  ticket_id: z.number().int(),
+  price_id: z.number().int().nullable(),
+  title: z.string(),
+  price_label: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: money(),
+  discount: money(),
+  subtotal: money(),
+  fees: money(),
+  taxes: money(),
+  total: money(),
+});
+
+/** What the buyer (who holds the short id) sees of an order. */
+export const PublicOrderResponse = z
+  .object({
+    short_id: z.string(),
+    event_id: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    reserved_until: z.iso.datetime().nullable(),
+    currency: z.string(),
+    promo_code: z.string().nullable(),
+    items: z.array(OrderItemResponse),
+    totals: z.object({
+      gross: money(),
+      discount: money(),
+      subtotal: money(),
+      fees: money(),
+      taxes: money(),
+      total: money(),
+    }),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable(),
+    attendees: z.array(PublicAttendeeResponse),
+    /** AWAITING_PAYMENT orders paid offline: how to pay, from the event settings. */
+    payment_instructions: z.string().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'PublicOrder' });
+export type PublicOrderResponse = z.infer<typeof PublicOrderResponse>;

@@ -1,0 +1,21 @@
+import type { Role } from './accounts';
+
+/**
+ * What each role may do, as data (SPEC §6). The server's policies and the web's navigation
+ * both read this table, so a hidden menu entry and a 403 never disagree.
+ */
+export const PERMISSIONS = {
+  'events.manage': ['ADMIN', 'ORGANIZER'],
+  'tickets.manage': ['ADMIN', 'ORGANIZER'],
+  'users.manage': ['ADMIN'],
+  'account.manage': ['ADMIN'],
+  'taxes.manage': ['ADMIN'],
+  'payments.manage': ['ADMIN'],
+  'billing.manage': ['ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | undefined, permission: Permission): boolean {
+  return role !== undefined && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

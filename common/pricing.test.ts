@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayUnitPrice,
+  isValidRate,
+  parseRate,
+  percentOf,
+  priceLine,
+  sumLines,
+  type TaxOrFee,
+} from './pricing';
+
+const vat: TaxOrFee = { id: 1, name: 'VAT', kind: 'TAX', calculation: 'PERCENTAGE', rate: '23' };
+const service: TaxOrFee = { id: 2, name: 'Service fee', kind: 'FEE', calculation: 'PERCENTAGE', rate: '2.5' };
+const booking: TaxOrFee = { id: 3, name: 'Booking fee', kind: 'FEE', calculation: 'FIXED', rate: '150' };
+
+describe('percentOf', () => {
+  it('computes exactly and rounds half up', () => {
+    expect(percentOf(1000, '23.5')).toBe(235);
+    expect(percentOf(1, '50')).toBe(1); // 0.5 → 1
+    expect(percentOf(3, '50')).toBe(2); // 1.5 → 2
+    expect(percentOf(1, '49.999')).toBe(0);
+    expect(percentOf(199, '10')).toBe(20); // 19.9 → 20
+    expect(percentOf(0, '23')).toBe(0);
+    // Large amounts stay exact (no floating point).
+    expect(percentOf(9_007_199_254_740_000, '0.000001')).toBe(90_071_993); // 90,071,992.547…
+  });
+
+  it('refuses anything but a plain decimal', () => {
+    for (const bad of ['', '-5', '1e3', '12,5', 'abc', '1.1234567']) {
+      expect(isValidRate(bad)).toBe(false);
+      expect(() => parseRate(bad)).toThrow(RangeError);
+    }
+    expect(parseRate('23.50')).toEqual({ numerator: 2350n, denominator: 100n });
+  });
+});
+
+describe('priceLine', () => {
+  it('applies the discount, then fees on the discounted price, then taxes on price plus fees', () => {
+    const line = priceLine({
+      unitPrice: 2500,
+      quantity: 3,
+      discountPerUnit: 500,
+      taxesAndFees: [vat, service, booking],
+    });
+    expect(line).toMatchObject({ gross: 7500, discount: 1500, subtotal: 6000, discountedUnitPrice: 2000 });
+    expect(line.fees).toEqual([
+      { id: 2, name: 'Service fee', amount: 150 }, // 2.5 % of 6000
+      { id: 3, name: 'Booking fee', amount: 450 }, // 1.50 × 3
+    ]);
+    expect(line.taxes).toEqual([{ id: 1, name: 'VAT', amount: 1518 }]); // 23 % of 6600
+    expect(line.total).toBe(6000 + 600 + 1518);
+  });
+
+  it('rounds once per line, not per unit', () => {
+    // 3 × 33 cents at 10 %: per unit would be 3 × 3 = 9; per line 9.9 → 10.
+    expect(priceLine({ unitPrice: 33, quantity: 3, taxesAndFees: [{ ...vat, rate: '10' }] }).taxesTotal).toBe(
+      10,
+    );
+  });
+
+  it('charges nothing on free lines, fully discounted lines included', () => {
+    const free = priceLine({ unitPrice: 0, quantity: 2, taxesAndFees: [vat, booking] });
+    expect(free).toMatchObject({ total: 0, fees: [], taxes: [] });
+    const discounted = priceLine({
+      unitPrice: 1000,
+      quantity: 1,
+      discountPerUnit: 5000,
+      taxesAndFees: [vat, booking],
+    });
+    expect(discounted).toMatchObject({ discount: 1000, subtotal: 0, total: 0 });
+  });
+
+  it('refuses fractional or negative amounts', () => {
+    expect(() =>
+      priceLine({ unitPrice: 100, quantity: 1, taxesAndFees: [{ ...booking, rate: '1.5' }] }),
+    ).toThrow(RangeError);
+    expect(() => priceLine({ unitPrice: 10.5, quantity: 1 })).toThrow(RangeError);
+    expect(() => priceLine({ unitPrice: 100, quantity: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('totals and display', () => {
+  it('add up the rounded lines, whatever the display mode', () => {
+    const lines = [
+      priceLine({ unitPrice: 1999, quantity: 2, taxesAndFees: [vat, service] }),
+      priceLine({ unitPrice: 0, quantity: 1, taxesAndFees: [vat] }),
+      priceLine({ unitPrice: 4500, quantity: 1, discountPerUnit: 450, taxesAndFees: [vat] }),
+    ];
+    const totals = sumLines(lines);
+    expect(totals.total).toBe(lines.reduce((s, l) => s + l.total, 0));
+    expect(totals.total).toBe(totals.subtotal + totals.fees + totals.taxes);
+    expect(totals.gross - totals.discount).toBe(totals.subtotal);
+    const first = lines[0];
+    if (!first) throw new Error('no line');
+    expect(displayUnitPrice(first, 'EXCLUSIVE')).toBe(1999);
+    expect(displayUnitPrice(first, 'INCLUSIVE')).toBe(Math.round(first.total / 2));
+  });
+});

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+/** The system Chromium, headless, with the flags this machine needs (no background networking). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/** A page in a fresh context that records console errors and page crashes. */
+export async function openPage(
+  browser: Browser,
+  options: { locale?: string; cookies?: Record<string, string> } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: options.locale ?? 'en-US' });
+  if (options.cookies) {
+    const url = new URL(baseUrl());
+    await context.addCookies(
+      Object.entries(options.cookies).map(([name, value]) => ({
+        name,
+        value,
+        domain: url.hostname,
+        path: '/',
+      })),
+    );
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** axe findings of serious or critical impact on the current page. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Saves a screenshot under test-results/ for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startTessera } from '../server/test/process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** DATA_DIR of the app under test (its mail lands in DATA_DIR/mail/). */
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built app (`npm start` without the build step) on a fresh embedded database. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = path.resolve(import.meta.dirname, '..');
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error('The e2e tests run against the built app: run `npm run build` first.');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-'));
+  // A known port, so APP_URL (the links inside e-mails) points at this very server.
+  const port = await freePort();
+  const running = await startTessera({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    await running.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,60 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
+import { inject } from 'vitest';
+
+export interface ReceivedMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link in the text part, in order. */
+  links: string[];
+}
+
+/**
+ * The app under test runs without SMTP_URL, so each e-mail is written as an .eml file under
+ * DATA_DIR/mail/. This reads them back like a mail client would.
+ */
+export async function readMailbox(): Promise<ReceivedMail[]> {
+  const dir = path.join(inject('dataDir'), 'mail');
+  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
+  const mails: ReceivedMail[] = [];
+  for (const file of files) {
+    const parsed = await PostalMime.parse(await readFile(path.join(dir, file)));
+    const to = (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(', ');
+    const text = parsed.text ?? '';
+    mails.push({
+      file,
+      to,
+      subject: parsed.subject ?? '',
+      text,
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+      links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
+    });
+  }
+  return mails;
+}
+
+/** Waits for a mail to `to` (and matching `subject`) that is not in `seen`; returns the newest. */
+export async function waitForMail(options: {
+  to: string;
+  subject?: RegExp;
+  seen?: ReceivedMail[];
+  timeoutMs?: number;
+}): Promise<ReceivedMail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const seen = new Set((options.seen ?? []).map((m) => m.file));
+  for (;;) {
+    const match = (await readMailbox())
+      .filter((m) => !seen.has(m.file))
+      .filter((m) => m.to.toLowerCase().includes(options.to.toLowerCase()))
+      .filter((m) => !options.subject || options.subject.test(m.subject))
+      .at(-1);
+    if (match) return match;
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${options.to} matching ${options.subject ?? 'anything'}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { organizerSession } from './session';
+
+// A buyer's view of an event's tickets: prices with a 20 % tax shown inclusive, then exclusive,
+// a promo code that is refused, then one that unlocks a hidden ticket and lowers the prices.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['wide', { width: 1280, height: 900 }],
+    ['narrow', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `public-tickets-${name}-${size}`);
+    expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
+  }
+}
+
+interface EventBody {
+  id: number;
+  title: string;
+  slug: string;
+  organizer_id: number;
+  start_date: string;
+}
+
+describe('public tickets', () => {
+  it('shows prices with taxes per display mode, and a promo code unlocks and discounts tickets', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Riverside Sessions ${Date.now()}`,
+    });
+    const { api, eventId } = session;
+    await api('POST', '/api/taxes-and-fees', {
+      name: 'VAT',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: '20',
+      is_default: true,
+    });
+    // Left without tax_and_fee_ids, new tickets take the account's default tax.
+    await api('POST', `/api/events/${eventId}/tickets`, {
+      title: 'General admission',
+      description: '<p>Standing room, doors at 19:00.</p>',
+      type: 'PAID',
+      price: 1000,
+    });
+    await api('POST', `/api/events/${eventId}/tickets`, { title: 'Community ticket', type: 'FREE' });
+    await api('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Backstage pass',
+      type: 'PAID',
+      price: 2000,
+      is_hidden_without_promo_code: true,
+      quantity_available: 10,
+      show_quantity_remaining: true,
+    });
+    await api('POST', `/api/events/${eventId}/promo-codes`, {
+      code: 'FRIENDS',
+      discount_type: 'PERCENTAGE',
+      discount: '20',
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const event = await api<EventBody>('GET', `/api/events/${eventId}`);
+    await session.context.close();
+
+    // A visitor who is not logged in.
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`/e/${eventId}/${event.slug}`);
+    const tickets = page.getByRole('region', { name: 'Tickets' });
+    const ticket = (title: string) => tickets.getByRole('listitem').filter({ hasText: title }).first();
+    await ticket('General admission').getByText('€12.00').waitFor();
+    await expect(ticket('General admission').innerText()).resolves.toContain('incl. taxes and fees');
+    await expect(ticket('Community ticket').innerText()).resolves.toContain('Free');
+    await expect(ticket('Community ticket').innerText()).resolves.not.toContain('taxes');
+    expect(await tickets.getByText('Backstage pass').count()).toBe(0);
+    await expectAccessible(page, 'inclusive');
+
+    // The organizer shows prices without taxes: the page says so after a reload.
+    await api('PUT', `/api/events/${eventId}`, {
+      title: event.title,
+      organizer_id: event.organizer_id,
+      start_date: event.start_date,
+      settings: { price_display_mode: 'EXCLUSIVE' },
+    });
+    await page.reload();
+    await ticket('General admission').getByText('€10.00').waitFor();
+    await expect(ticket('General admission').innerText()).resolves.toContain('plus taxes and fees');
+
+    // A code the event does not have is refused, and nothing changes.
+    await tickets.getByRole('button', { name: 'Have a promo code?' }).click();
+    const codeInput = tickets.getByLabel('Promo code');
+    await codeInput.fill('NOPE');
+    await tickets.getByRole('button', { name: 'Apply' }).click();
+    await tickets.getByRole('alert').getByText('This promo code is invalid or not recognized.').waitFor();
+    expect(new URL(page.url()).searchParams.get('promo_code')).toBeNull();
+    await expectAccessible(page, 'invalid-code');
+
+    // The real code (typed in lower case) unlocks the hidden ticket and takes 20 % off.
+    await codeInput.fill('friends');
+    await tickets.getByRole('button', { name: 'Apply' }).click();
+    await tickets.getByTestId('promo-code-applied').getByText('FRIENDS').waitFor();
+    expect(new URL(page.url()).searchParams.get('promo_code')).toBe('FRIENDS');
+    await ticket('Backstage pass').getByText('€16.00').waitFor();
+    await expect(ticket('Backstage pass').innerText()).resolves.toContain('10 left');
+    const general = ticket('General admission');
+    await general.getByText('€8.00').waitFor();
+    expect(await general.locator('s').innerText()).toContain('€10.00');
+    await expectAccessible(page, 'code-applied');
+
+    // The link with the code keeps it; removing the code hides the ticket again.
+    await page.reload();
+    await ticket('Backstage pass').waitFor();
+    await tickets.getByRole('button', { name: 'Remove code' }).click();
+    await tickets.getByRole('button', { name: 'Have a promo code?' }).waitFor();
+    expect(await tickets.getByText('Backstage pass').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../common/limits';
+import type { Config } from './config';
+import type { Database, DatabaseHandle, DatabaseKind, Transaction } from './db/client';
+import { inTransaction } from './db/transaction';
+import { registerErrorHandling } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
+import { genRequestId, registerRequestContext } from './http/request-context';
+import { registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+import { zodValidatorCompiler } from './http/validation';
+import { accountRoutes } from './modules/accounts/routes';
+import { authRoutes } from './modules/auth/routes';
+import { capacityRoutes } from './modules/capacity/routes';
+import { eventPageHead } from './modules/events/page-meta';
+import { eventRoutes } from './modules/events/routes';
+import { healthRoutes } from './modules/health/routes';
+import { imageRoutes } from './modules/images/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { organizerRoutes } from './modules/organizers/routes';
+import { promoCodeRoutes } from './modules/promo-codes/routes';
+import { publicTicketRoutes } from './modules/public-tickets/routes';
+import { questionRoutes } from './modules/questions/routes';
+import { PageViewCounter } from './modules/stats/page-views';
+import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { userRoutes } from './modules/users/routes';
+import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
+import { s3Storage } from './storage/s3';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    databaseKind: DatabaseKind;
+    storage: FileStorage;
+    pageViews: PageViewCounter;
+    /** The transaction step of a route's pipeline: runs a service call in one transaction. */
+    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra routes (tests use this to exercise shared HTTP machinery). */
+  extraRoutes?: (app: App) => Promise<void> | void;
+}
+
+/** Builds the Fastify instance without listening, so tests can call `app.inject()`. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: genRequestId,
+    bodyLimit: LIMITS.maxJsonBodyBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
+  app.decorate('transaction', <T>(fn: (tx: Transaction) => Promise<T>) => inTransaction(database.db, fn));
+  app.decorate('pageViews', new PageViewCounter());
+  // Views counted since the last flush are written before the database closes.
+  app.addHook('onClose', async () => {
+    await app.pageViews.flush(app.db);
+  });
+  app.decorate('storage', config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Every API route rejects query parameters it does not declare.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (route.schema?.hide) return;
+    if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: z.strictObject({}) };
+  });
+
+  await app.register(cookie);
+  registerRequestContext(app);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
+  await app.register(rateLimit, { global: false });
+  // Uploads (images) stream through multipart with their own limit; JSON bodies stay at 1 MB.
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
+  await registerOpenApi(app);
+
+  await healthRoutes(app);
+  await authRoutes(app);
+  await userRoutes(app);
+  await accountRoutes(app);
+  await organizerRoutes(app);
+  await eventRoutes(app);
+  await imageRoutes(app);
+  await taxesAndFeesRoutes(app);
+  await ticketRoutes(app);
+  await promoCodeRoutes(app);
+  await publicTicketRoutes(app);
+  await capacityRoutes(app);
+  await questionRoutes(app);
+  await orderRoutes(app);
+  await options.extraRoutes?.(app);
+
+  mkdirSync(uploadsDir(config.dataDir), { recursive: true });
+  // Uploaded files: random keys that never change, so browsers may keep them for a year.
+  await app.register(fastifyStatic, {
+    root: uploadsDir(config.dataDir),
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  await registerSpa(app, {
+    distDir: config.webDistDir,
+    pageHead: (pathname) => eventPageHead(app.db, app.storage, pathname, config.appUrl),
+  });
+  return app;
+}

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  APP_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Tessera <no-reply@tessera.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEB_DIST_DIR: z.string().trim().min(1).default('./dist/web'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public base URL used in links (e-mails, QR codes). */
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string;
+  /** Login, forgot-password and reset attempts per minute, per IP and per e-mail address. */
+  authRateLimitPerMinute: number;
+  /** Uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+    publicUrl: string;
+  };
+  /** Create the demo account on the first start of an empty database. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Nothing else in the server reads `process.env`. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    seedDemo: e.SEED_DEMO,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl:
+            e.S3_PUBLIC_URL ??
+            (e.S3_ENDPOINT
+              ? `${e.S3_ENDPOINT.replace(/\/+$/, '')}/${e.S3_BUCKET}`
+              : `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`),
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,85 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Services take either the database or an open transaction. */
+export type Db = Database | Transaction;
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs `fn` on one dedicated connection (advisory locks need a session). */
+  withSession<T>(
+    fn: (query: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgresql'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; dataDir?: undefined; snapshot: Blob | File };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgresql') return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgresql',
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn((text, params) => client.query(text, params));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    lock = await acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create({ dataDir: `${options.dataDir}/pg` });
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  } else if ('snapshot' in options) {
+    client = await PGlite.create({ loadDataDir: options.snapshot });
+  } else {
+    throw new Error('PGlite needs a data directory or a snapshot');
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection: every call already runs in the same session.
+    withSession: (fn) => fn((text, params) => client.query(text, params)),
+    async close() {
+      await client.close();
+      await lock?.release();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+CREATE TABLE "jobs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "jobs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"type" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 8 NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"unique_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "jobs_unique_key_unique" UNIQUE("unique_key")
+);
+--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" in ('pending', 'running');

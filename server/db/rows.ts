@@ -1,0 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers (node-postgres and PGlite) answer with a
+ * result object holding `rows`; the generic database type does not know that, this does.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { events } from './events';
+import { tickets } from './tickets';
+
+/**
+ * A limit shared by several tickets. `used` counts the sold and reserved seats of its tickets
+ * at all times; the database enforces `used <= capacity` while the assignment is ACTIVE.
+ */
+export const capacityAssignments = pgTable(
+  'capacity_assignments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    capacity: integer('capacity'),
+    used: integer('used').notNull().default(0),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('capacity_assignments_event_idx').on(t.eventId),
+    check(
+      'capacity_assignments_used',
+      sql`${t.used} >= 0 and (${t.status} <> 'ACTIVE' or ${t.capacity} is null or ${t.used} <= ${t.capacity})`,
+    ),
+  ],
+);
+
+export const capacityAssignmentTickets = pgTable(
+  'capacity_assignment_tickets',
+  {
+    capacityAssignmentId: bigint('capacity_assignment_id', { mode: 'number' })
+      .notNull()
+      .references(() => capacityAssignments.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.capacityAssignmentId, t.ticketId] }),
+    index('capacity_assignment_tickets_ticket_idx').on(t.ticketId),
+  ],
+);

@@ -1,0 +1,30 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { events } from './events';
+
+export interface StoredVariant {
+  width: number;
+  key: string;
+}
+
+/** An uploaded image of an event: the original file and its WebP variants in storage. */
+export const eventImages = pgTable(
+  'event_images',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['EVENT_COVER', 'EVENT_LOGO'] }).notNull(),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    variants: jsonb('variants').$type<StoredVariant[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_images_event_idx').on(t.eventId)],
+);

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AnswerValue } from '../../../common/answers';
+import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../../../common/orders';
+import { accounts } from './accounts';
+import { events } from './events';
+import { promoCodes } from './promo-codes';
+import { questions } from './questions';
+import { ticketPrices, tickets } from './tickets';
+
+/**
+ * A buyer's order. While RESERVED (until `reserved_until`) or AWAITING_PAYMENT its seats are
+ * counted in the `quantity_reserved` counters; once COMPLETED in `quantity_sold` (INVENTORY.md).
+ * `short_id` is the buyer's capability to see and finish the order: 128 random bits.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    shortId: text('short_id').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id, {
+      onDelete: 'set null',
+    }),
+    promoCode: text('promo_code'),
+    affiliateCode: text('affiliate_code'),
+    currency: text('currency').notNull(),
+    gross: integer('gross').notNull(),
+    discount: integer('discount').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    fees: integer('fees').notNull(),
+    taxes: integer('taxes').notNull(),
+    total: integer('total').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    locale: text('locale'),
+    idempotencyKey: text('idempotency_key'),
+    /** A hash of the request that created the order, to refuse a key reused for another body. */
+    requestHash: text('request_hash'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_short_id_idx').on(t.shortId),
+    uniqueIndex('orders_idempotency_idx').on(t.eventId, t.idempotencyKey),
+    index('orders_event_idx').on(t.eventId, t.createdAt),
+    index('orders_reserved_idx').on(t.reservedUntil).where(sql`${t.status} = 'RESERVED'`),
+    check('orders_money', sql`${t.total} >= 0 and ${t.subtotal} >= 0 and ${t.discount} >= 0`),
+  ],
+);
+
+/** One ticket (and tier) of an order with its price worked out once, when it was reserved. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    priceId: bigint('price_id', { mode: 'number' }).references(() => ticketPrices.id),
+    title: text('title').notNull(),
+    priceLabel: text('price_label'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    discount: integer('discount').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    fees: integer('fees').notNull(),
+    taxes: integer('taxes').notNull(),
+    total: integer('total').notNull(),
+    /** The fees and taxes of the line by name, as charged. */
+    charges: jsonb('charges').$type<{ id: number; name: string; kind: 'TAX' | 'FEE'; amount: number }[]>(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_ticket_idx').on(t.ticketId),
+    check('order_items_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A person holding one ticket of an order; `short_id` (128 random bits) is their ticket link. */
+export const attendees = pgTable(
+  'attendees',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    priceId: bigint('price_id', { mode: 'number' }).references(() => ticketPrices.id),
+    shortId: text('short_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ATTENDEE_STATUSES }).notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attendees_short_id_idx').on(t.shortId),
+    index('attendees_order_idx').on(t.orderId),
+    index('attendees_event_idx').on(t.eventId, t.ticketId),
+  ],
+);
+
+/** An answer to a question: of the order (attendee null) or of one attendee. */
+export const questionAnswers = pgTable(
+  'question_answers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attendeeId: bigint('attendee_id', { mode: 'number' }).references(() => attendees.id, {
+      onDelete: 'cascade',
+    }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answer: jsonb('answer').$type<AnswerValue>().notNull(),
+  },
+  (t) => [
+    index('question_answers_order_idx').on(t.orderId),
+    index('question_answers_question_idx').on(t.questionId),
+  ],
+);

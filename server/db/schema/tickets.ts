@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { events } from './events';
+import { taxesAndFees } from './taxes-fees';
+
+/**
+ * What an event sells. Stock is counted on the row: `quantity_sold + quantity_reserved`
+ * may never pass `quantity` (NULL = unlimited), enforced by the database (INVENTORY.md).
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    type: text('type', { enum: ['FREE', 'PAID', 'DONATION', 'TIERED'] }).notNull(),
+    /** PAID: the price; DONATION: the minimum. Minor units. */
+    price: integer('price'),
+    saleStart: timestamp('sale_start', { withTimezone: true }),
+    saleEnd: timestamp('sale_end', { withTimezone: true }),
+    minPerOrder: integer('min_per_order').notNull().default(1),
+    maxPerOrder: integer('max_per_order').notNull().default(10),
+    quantity: integer('quantity'),
+    quantitySold: integer('quantity_sold').notNull().default(0),
+    quantityReserved: integer('quantity_reserved').notNull().default(0),
+    showQuantityRemaining: boolean('show_quantity_remaining').notNull().default(false),
+    hideWhenSoldOut: boolean('hide_when_sold_out').notNull().default(false),
+    hideBeforeSaleStart: boolean('hide_before_sale_start').notNull().default(false),
+    hideAfterSaleEnd: boolean('hide_after_sale_end').notNull().default(false),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    hideWithoutPromoCode: boolean('hide_without_promo_code').notNull().default(false),
+    isPaused: boolean('is_paused').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_event_idx').on(t.eventId, t.sortOrder),
+    check(
+      'tickets_stock',
+      sql`${t.quantity} is null or ${t.quantitySold} + ${t.quantityReserved} <= ${t.quantity}`,
+    ),
+    check('tickets_counts', sql`${t.quantitySold} >= 0 and ${t.quantityReserved} >= 0`),
+  ],
+);
+
+/** The labelled prices of a TIERED ticket, each with its own stock and sale window. */
+export const ticketPrices = pgTable(
+  'ticket_prices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity'),
+    quantitySold: integer('quantity_sold').notNull().default(0),
+    quantityReserved: integer('quantity_reserved').notNull().default(0),
+    saleStart: timestamp('sale_start', { withTimezone: true }),
+    saleEnd: timestamp('sale_end', { withTimezone: true }),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('ticket_prices_ticket_idx').on(t.ticketId),
+    check(
+      'ticket_prices_stock',
+      sql`${t.quantity} is null or ${t.quantitySold} + ${t.quantityReserved} <= ${t.quantity}`,
+    ),
+    check('ticket_prices_counts', sql`${t.quantitySold} >= 0 and ${t.quantityReserved} >= 0`),
+  ],
+);
+
+/** Which taxes and fees a ticket applies; deleting a tax detaches it from its tickets. */
+export const ticketTaxesAndFees = pgTable(
+  'ticket_taxes_and_fees',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    taxOrFeeId: bigint('tax_or_fee_id', { mode: 'number' })
+      .notNull()
+      .references(() => taxesAndFees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.taxOrFeeId] }),
+    index('ticket_taxes_tax_idx').on(t.taxOrFeeId),
+  ],
+);

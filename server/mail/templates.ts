@@ -1,0 +1,140 @@
+import type { I18n } from '@lingui/core';
+import { translate } from '../../common/i18n/translate';
+import { renderLayout } from './layout';
+import { type OrderMailTemplates, orderRenderers } from './order-templates';
+import type { OutgoingMail } from './transport';
+
+/** The mails Tessera sends about logins, with the values each needs. */
+interface LoginMailTemplates {
+  emailConfirmation: { firstName: string; url: string };
+  passwordReset: { firstName: string; url: string };
+  emailChange: { firstName: string; url: string; newEmail: string };
+  invitation: { inviterName: string; accountName: string; url: string };
+}
+/** Every mail Tessera sends, with the values each needs. */
+export type MailTemplates = LoginMailTemplates & OrderMailTemplates;
+export type MailTemplateName = keyof MailTemplates;
+
+const M = {
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {firstName},' },
+  confirmSubject: /*i18n*/ { id: 'mail.confirm.subject', message: 'Confirm your e-mail address' },
+  confirmBody: /*i18n*/ {
+    id: 'mail.confirm.body',
+    message:
+      'Welcome to Tessera. Please confirm that this is your e-mail address, so you can publish events and write to attendees.',
+  },
+  confirmAction: /*i18n*/ { id: 'mail.confirm.action', message: 'Confirm e-mail address' },
+  confirmFootnote: /*i18n*/ {
+    id: 'mail.confirm.footnote',
+    message: 'If you did not create a Tessera account, you can ignore this e-mail.',
+  },
+  resetSubject: /*i18n*/ { id: 'mail.reset.subject', message: 'Reset your password' },
+  resetBody: /*i18n*/ {
+    id: 'mail.reset.body',
+    message:
+      'Someone asked to reset the password of your Tessera login. Choose a new password with the button below.',
+  },
+  resetAction: /*i18n*/ { id: 'mail.reset.action', message: 'Choose a new password' },
+  resetFootnote: /*i18n*/ {
+    id: 'mail.reset.footnote',
+    message:
+      'The link works once and expires in 60 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  },
+  changeSubject: /*i18n*/ { id: 'mail.change.subject', message: 'Confirm your new e-mail address' },
+  changeBody: /*i18n*/ {
+    id: 'mail.change.body',
+    message: 'You asked to use {newEmail} for your Tessera login. Open the link below to confirm the change.',
+  },
+  changeAction: /*i18n*/ { id: 'mail.change.action', message: 'Confirm the new address' },
+  changeFootnote: /*i18n*/ {
+    id: 'mail.change.footnote',
+    message: 'Until you confirm, your login keeps its current e-mail address. The link expires in 24 hours.',
+  },
+  inviteSubject: /*i18n*/ {
+    id: 'mail.invite.subject',
+    message: '{inviterName} invited you to {accountName} on Tessera',
+  },
+  inviteBody: /*i18n*/ {
+    id: 'mail.invite.body',
+    message: '{inviterName} invited you to help manage events of {accountName} on Tessera.',
+  },
+  inviteAction: /*i18n*/ { id: 'mail.invite.action', message: 'Accept the invitation' },
+  inviteFootnote: /*i18n*/ {
+    id: 'mail.invite.footnote',
+    message:
+      'The invitation expires in 7 days. If you do not know {inviterName}, you can ignore this e-mail.',
+  },
+};
+
+type Renderer<K extends MailTemplateName> = (
+  data: MailTemplates[K],
+  i18n: I18n,
+) => Omit<OutgoingMail, 'to'> | Promise<Omit<OutgoingMail, 'to'>>;
+
+const renderers: { [K in MailTemplateName]: Renderer<K> } = {
+  ...orderRenderers,
+  emailConfirmation: (data, i18n) => {
+    const subject = translate(i18n, M.confirmSubject);
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.confirmBody)],
+        action: { label: translate(i18n, M.confirmAction), url: data.url },
+        footnote: translate(i18n, M.confirmFootnote),
+      }),
+    };
+  },
+  passwordReset: (data, i18n) => {
+    const subject = translate(i18n, M.resetSubject);
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.resetBody)],
+        action: { label: translate(i18n, M.resetAction), url: data.url },
+        footnote: translate(i18n, M.resetFootnote),
+      }),
+    };
+  },
+  emailChange: (data, i18n) => {
+    const subject = translate(i18n, M.changeSubject);
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.changeBody, data)],
+        action: { label: translate(i18n, M.changeAction), url: data.url },
+        footnote: translate(i18n, M.changeFootnote),
+      }),
+    };
+  },
+  invitation: (data, i18n) => {
+    const subject = translate(i18n, M.inviteSubject, data);
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [translate(i18n, M.inviteBody, data)],
+        action: { label: translate(i18n, M.inviteAction), url: data.url },
+        footnote: translate(i18n, M.inviteFootnote, data),
+      }),
+    };
+  },
+};
+
+export async function renderMail<K extends MailTemplateName>(
+  template: K,
+  data: MailTemplates[K],
+  i18n: I18n,
+): Promise<Omit<OutgoingMail, 'to'>> {
+  return renderers[template](data, i18n);
+}
+
+export function isMailTemplate(name: unknown): name is MailTemplateName {
+  return typeof name === 'string' && Object.hasOwn(renderers, name);
+}

@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { migrateDatabase } from './db/migrate';
+import { jobHandlers } from './jobs/handlers';
+import { startWorker } from './jobs/worker';
+import { createMailer } from './mail/transport';
+import { seedDemo } from './modules/demo/seed';
+import { sweepExpiredReservations } from './modules/orders/service';
+import { describeDatabase, describeMail } from './startup-banner';
+import { VERSION } from './version';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+
+  // `npm run dev` serves the web app from Vite and passes --no-web-build.
+  const buildWeb = !process.argv.includes('--no-web-build');
+  if (buildWeb && !existsSync(path.join(config.webDistDir, 'index.html'))) {
+    console.log('No web build found: building the web app once (npm run build)…');
+    const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('The web build failed; see the output above.');
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgresql', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await migrateDatabase(database);
+  const demo = config.seedDemo ? await seedDemo(database.db) : null;
+
+  const pretty = config.env === 'development' && process.stdout.isTTY;
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const mailer = createMailer(config, app.log);
+  const pageViewFlush = setInterval(() => {
+    app.pageViews
+      .flush(database.db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'page views not saved yet'));
+  }, 10_000);
+  pageViewFlush.unref();
+  // Expired reservations give their seats back even when nobody is buying.
+  const reservationSweep = setInterval(() => {
+    sweepExpiredReservations(database.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'expired reservations not released yet'),
+    );
+  }, 30_000);
+  reservationSweep.unref();
+  const worker = startWorker({ db: database.db, handlers: jobHandlers({ mailer }), logger: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      console.log(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    closing = true;
+    console.log(`${signal} received: finishing requests in flight, then closing the database…`);
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 15 s; exiting.');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      clearInterval(pageViewFlush);
+      clearInterval(reservationSweep);
+      await app.close();
+      await worker.stop();
+      mailer.close();
+      await database.close();
+      console.log('Tessera stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Error while shutting down:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Printed last: whoever waits for this line may signal the process at once.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(
+    [
+      '',
+      `  Tessera ${VERSION} is running at http://localhost:${port}`,
+      `  Database: ${describeDatabase(config)}`,
+      `  Mail:     ${describeMail(config)}`,
+      `  API docs: http://localhost:${port}/api/docs`,
+      ...(demo
+        ? [
+            '',
+            `  Demo login (shown once, on this first start): ${demo.email} / ${demo.password}`,
+            '  Set SEED_DEMO=false before the first start to begin with an empty database.',
+          ]
+        : []),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+    console.error(error.message);
+  } else {
+    console.error('Tessera could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
+import { EventDefaults } from '../../../common/events';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import {
+  getAccount,
+  getEventDefaults,
+  toAccountResponse,
+  updateAccount,
+  updateEventDefaults,
+} from './service';
+
+export async function accountRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/accounts/current',
+    {
+      preHandler: [authenticate],
+      schema: {
+        tags: ['accounts'],
+        summary: 'The account of the session',
+        security: [{ bearerAuth: [] }],
+        response: { 200: AccountResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => toAccountResponse(await getAccount(app.db, authOf(request).accountId)),
+  );
+
+  app.put(
+    '/api/accounts/current',
+    {
+      preHandler: [authenticate, authorize('account.manage')],
+      schema: {
+        tags: ['accounts'],
+        summary: 'Update the account name, support e-mail and defaults (admins)',
+        security: [{ bearerAuth: [] }],
+        body: UpdateAccountRequest,
+        response: { 200: AccountResponse, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) =>
+      toAccountResponse(await updateAccount(app.db, authOf(request).accountId, request.body)),
+  );
+
+  app.get(
+    '/api/accounts/current/event-defaults',
+    {
+      preHandler: [authenticate],
+      schema: {
+        tags: ['accounts'],
+        summary: 'Defaults copied into every new event',
+        security: [{ bearerAuth: [] }],
+        response: { 200: EventDefaults, ...errorResponses(401) },
+      },
+    },
+    async (request) => getEventDefaults(app.db, authOf(request).accountId),
+  );
+
+  app.put(
+    '/api/accounts/current/event-defaults',
+    {
+      preHandler: [authenticate, authorize('account.manage')],
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the defaults for new events (admins)',
+        security: [{ bearerAuth: [] }],
+        body: EventDefaults,
+        response: { 200: EventDefaults, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => updateEventDefaults(app.db, authOf(request).accountId, request.body),
+  );
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  AcceptInvitationRequest,
+  ForgotPasswordRequest,
+  InvitationResponse,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RegisterRequest,
+  ResetLinkResponse,
+  ResetPasswordRequest,
+  SessionResponse,
+} from '../../../common/auth';
+import type { App } from '../../app';
+import { authenticate, authOf, revokeSession } from '../../http/auth';
+import { authRateLimits } from '../../http/rate-limits';
+import { errorResponses } from '../../http/responses';
+import { acceptInvitation, getInvitation } from '../users/invitations';
+import { checkResetLink, requestPasswordReset, resetPassword } from './recovery';
+import { login, register } from './service';
+import type { ClientInfo } from './sessions';
+
+const TokenParams = z.object({ token: z.string().max(200) });
+
+const FORGOT_PASSWORD_ANSWER = /*i18n*/ {
+  id: 'auth.forgot_password.sent',
+  message: 'If a Tessera login uses this address, we have sent it a link to choose a new password.',
+};
+const PASSWORD_RESET_DONE = /*i18n*/ {
+  id: 'auth.reset_password.done',
+  message: 'Your password has been changed. Log in with your new password.',
+};
+
+export async function authRoutes(app: App): Promise<void> {
+  const limited = authRateLimits(app);
+  const links = { appUrl: app.config.appUrl };
+  const client = (request: { ip: string; headers: Record<string, unknown> }): ClientInfo => ({
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+
+  app.post(
+    '/api/auth/register',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and its owner; answers with a session',
+        body: RegisterRequest,
+        response: { 201: SessionResponse, ...errorResponses(422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await register(app.db, request.body, {
+        locale: request.locale,
+        client: client(request),
+        links,
+      });
+      return reply.status(201).header('x-auth-token', session.token).send(session);
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in; a user of several accounts first gets the list to choose from',
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await login(app.db, request.body, { client: client(request) });
+      if ('token' in result) reply.header('x-auth-token', result.token);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: [authenticate],
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(app.db, authOf(request).sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the address is known)',
+        body: ForgotPasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses(422, 429) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app.db, request.body, links);
+      return { message: request.i18n._(FORGOT_PASSWORD_ANSWER) };
+    },
+  );
+
+  app.get(
+    '/api/auth/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a password reset link',
+        params: TokenParams,
+        response: { 200: ResetLinkResponse, ...errorResponses(410) },
+      },
+    },
+    async (request) => checkResetLink(app.db, request.params.token),
+  );
+
+  app.post(
+    '/api/auth/reset-password/:token',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link (single use, 60 minutes); ends all sessions',
+        params: TokenParams,
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, ...errorResponses(410, 422, 429) },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.params.token, request.body);
+      return { message: request.i18n._(PASSWORD_RESET_DONE) };
+    },
+  );
+
+  app.get(
+    '/api/auth/invitations/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Read an invitation',
+        params: TokenParams,
+        response: { 200: InvitationResponse, ...errorResponses(409, 410) },
+      },
+    },
+    async (request) => getInvitation(app.db, request.params.token),
+  );
+
+  app.post(
+    '/api/auth/invitations/:token',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation; answers with a session in the inviting account',
+        params: TokenParams,
+        body: AcceptInvitationRequest,
+        response: { 200: SessionResponse, ...errorResponses(409, 410, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await acceptInvitation(app.db, request.params.token, request.body, {
+        client: client(request),
+      });
+      return reply.header('x-auth-token', session.token).send(session);
+    },
+  );
+}

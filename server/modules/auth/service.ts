@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { LoginRequest, LoginResponse, RegisterRequest, SessionResponse } from '../../../common/auth';
+import { isLocale, type Locale } from '../../../common/i18n/locales';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { Database, Db } from '../../db/client';
+import { accounts, accountUsers, users } from '../../db/schema';
+import { inTransaction, sqlState } from '../../db/transaction';
+import { AppError } from '../../http/app-error';
+import { enqueueMail } from '../../mail/send';
+import { createAccount, getAccount, toAccountResponse } from '../accounts/service';
+import { getMember } from '../users/members';
+import { toUserResponse } from '../users/presenter';
+import { createLink } from './links';
+import { hashPassword, verifyPassword } from './passwords';
+import { type ClientInfo, createSession } from './sessions';
+
+export interface Links {
+  /** Public base URL of the app, for links in e-mails. */
+  appUrl: string;
+}
+
+const emailTaken = () => new AppError('VALIDATION_FAILED', { fields: { email: [VALIDATION.emailTaken] } });
+
+/** The session answer: token, the user as seen from the account, and the account. */
+export async function sessionResponse(
+  db: Db,
+  token: string,
+  userId: number,
+  accountId: number,
+): Promise<SessionResponse> {
+  const { user, membership } = await getMember(db, accountId, userId);
+  const account = toAccountResponse(await getAccount(db, accountId));
+  return { token, user: { ...toUserResponse(user, membership), account }, account };
+}
+
+/** Sends (queues) the link that confirms a user's e-mail address. */
+export async function sendEmailConfirmation(
+  db: Db,
+  links: Links,
+  user: { id: number; email: string; firstName: string; locale: string },
+): Promise<void> {
+  const token = await createLink(db, { purpose: 'EMAIL_CONFIRMATION', userId: user.id, email: user.email });
+  await enqueueMail(db, {
+    template: 'emailConfirmation',
+    to: user.email,
+    locale: isLocale(user.locale) ? user.locale : 'en',
+    data: { firstName: user.firstName, url: `${links.appUrl}/manage/profile/confirm-email-address/${token}` },
+  });
+}
+
+/** A new account with its owner (ADMIN), a confirmation e-mail, and a session. */
+export async function register(
+  db: Database,
+  input: z.output<typeof RegisterRequest>,
+  context: { locale: Locale; client: ClientInfo; links: Links },
+): Promise<SessionResponse> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await inTransaction(db, async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existing) throw emailTaken();
+      const name = `${input.first_name} ${input.last_name}`.trim();
+      const account = await createAccount(tx, { name, currency: input.currency, timezone: input.timezone });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          locale: input.locale ?? context.locale,
+          timezone: input.timezone,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      await tx
+        .insert(accountUsers)
+        .values({ accountId: account.id, userId: user.id, role: 'ADMIN', status: 'ACTIVE', isOwner: true });
+      await sendEmailConfirmation(tx, context.links, user);
+      const token = await createSession(tx, {
+        userId: user.id,
+        accountId: account.id,
+        client: context.client,
+      });
+      return sessionResponse(tx, token, user.id, account.id);
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (sqlState(error) === '23505') throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Checks the password and opens a session in one account. A user active in several accounts
+ * who names none gets the list to choose from instead of a token.
+ */
+export async function login(
+  db: Database,
+  input: z.output<typeof LoginRequest>,
+  context: { client: ClientInfo },
+): Promise<LoginResponse> {
+  const [user] = await db.select().from(users).where(eq(users.email, input.email));
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const memberships = await db
+    .select({ accountId: accountUsers.accountId, status: accountUsers.status, name: accounts.name })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(eq(accountUsers.userId, user.id))
+    .orderBy(accounts.name, accounts.id);
+  const active = memberships.filter((m) => m.status === 'ACTIVE');
+  let accountId: number | undefined;
+  if (input.account_id !== undefined) {
+    accountId = active.find((m) => m.accountId === input.account_id)?.accountId;
+    if (accountId === undefined) throw new AppError('USER_INACTIVE');
+  } else if (active.length === 1) {
+    accountId = active[0]?.accountId;
+  } else if (active.length > 1) {
+    return { accounts: active.map((m) => ({ id: m.accountId, name: m.name })) };
+  }
+  if (accountId === undefined) throw new AppError('USER_INACTIVE');
+  const chosen = accountId;
+  return inTransaction(db, async (tx) => {
+    const token = await createSession(tx, { userId: user.id, accountId: chosen, client: context.client });
+    return sessionResponse(tx, token, user.id, chosen);
+  });
+}
+
+/** Whether `userId` is an active member of `accountId` (used by invitations and tests). */
+export async function isActiveMember(db: Db, accountId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ status: accountUsers.status })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
+  return row?.status === 'ACTIVE';
+}

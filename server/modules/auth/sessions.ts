@@ -1,0 +1,48 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountUsers, sessions } from '../../db/schema';
+import { hashToken, newToken, SESSION_TTL_MS } from '../../http/auth';
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Opens a session bound to one account and returns its bearer token (shown once, stored hashed). */
+export async function createSession(
+  db: Db,
+  input: { userId: number; accountId: number; client: ClientInfo },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    accountId: input.accountId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    ip: input.client.ip?.slice(0, 64),
+    userAgent: input.client.userAgent?.slice(0, 500),
+  });
+  await db
+    .update(accountUsers)
+    .set({ lastLoginAt: sql`now()` })
+    .where(and(eq(accountUsers.userId, input.userId), eq(accountUsers.accountId, input.accountId)));
+  return token;
+}
+
+/** Ends every session of a user, except `keep` (the one making the change) when given. */
+export async function revokeUserSessions(
+  db: Db,
+  input: { userId: number; accountId?: number; keep?: number },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        isNull(sessions.revokedAt),
+        input.accountId === undefined ? undefined : eq(sessions.accountId, input.accountId),
+        input.keep === undefined ? undefined : ne(sessions.id, input.keep),
+      ),
+    );
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CapacityAssignmentRequest, CapacityAssignmentResponse } from '../../../common/capacity';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import {
+  createCapacityAssignment,
+  deleteCapacityAssignment,
+  findCapacityAssignments,
+  getCapacityAssignment,
+  updateCapacityAssignment,
+} from './service';
+
+const EventParams = z.object({ id: idParam() });
+const ItemParams = z.object({ id: idParam(), assignmentId: idParam() });
+const tags = ['capacity assignments'];
+const security = [{ bearerAuth: [] }];
+
+export async function capacityRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+  const base = '/api/events/:id/capacity-assignments';
+
+  app.get(
+    base,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Capacity assignments of an event',
+        params: EventParams,
+        response: {
+          200: z.object({ data: z.array(CapacityAssignmentResponse) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({ data: await findCapacityAssignments(app.db, authOf(request), request.params.id) }),
+  );
+
+  app.post(
+    base,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Share a capacity between tickets',
+        params: EventParams,
+        body: CapacityAssignmentRequest,
+        response: { 201: CapacityAssignmentResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await app.transaction((tx) =>
+            createCapacityAssignment(tx, authOf(request), request.params.id, request.body),
+          ),
+        ),
+  );
+
+  app.get(
+    `${base}/:assignmentId`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'One capacity assignment',
+        params: ItemParams,
+        response: { 200: CapacityAssignmentResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) =>
+      getCapacityAssignment(app.db, authOf(request), request.params.id, request.params.assignmentId),
+  );
+
+  app.put(
+    `${base}/:assignmentId`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a capacity assignment',
+        params: ItemParams,
+        body: CapacityAssignmentRequest,
+        response: { 200: CapacityAssignmentResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      app.transaction((tx) =>
+        updateCapacityAssignment(
+          tx,
+          authOf(request),
+          request.params.id,
+          request.params.assignmentId,
+          request.body,
+        ),
+      ),
+  );
+
+  app.delete(
+    `${base}/:assignmentId`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a capacity assignment',
+        params: ItemParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteCapacityAssignment(app.db, authOf(request), request.params.id, request.params.assignmentId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import type { Db } from '../../db/client';
+import {
+  capacityAssignments,
+  capacityAssignmentTickets,
+  promoCodes,
+  promoCodeTickets,
+  questions,
+  questionTickets,
+  taxesAndFees,
+  ticketPrices,
+  tickets,
+  ticketTaxesAndFees,
+} from '../../db/schema';
+
+const DAY = 24 * 3600 * 1000;
+
+async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promise<number> {
+  const [row] = await db.insert(tickets).values(values).returning({ id: tickets.id });
+  if (!row) throw new Error('demo insert returned nothing');
+  return row.id;
+}
+
+/**
+ * What the demo event sells: a free ticket, a paid one with VAT, a tiered one, a promo code, a
+ * question per attendee and a room shared by the paid tickets — one of each kind, to look at.
+ */
+export async function seedDemoCatalogue(
+  db: Db,
+  ids: { accountId: number; eventId: number; start: Date },
+): Promise<void> {
+  const { accountId, eventId, start } = ids;
+  const [vat] = await db
+    .insert(taxesAndFees)
+    .values({
+      accountId,
+      name: 'IVA',
+      type: 'TAX',
+      calculationType: 'PERCENTAGE',
+      rate: '23',
+      isDefault: true,
+    })
+    .returning({ id: taxesAndFees.id });
+  if (!vat) throw new Error('demo insert returned nothing');
+  const common = { accountId, eventId, saleEnd: start };
+  await insertTicket(db, {
+    ...common,
+    title: 'Open rehearsal',
+    description: '<p>Watch the band sound-check in the afternoon. Free, but book a place.</p>',
+    type: 'FREE',
+    quantity: 40,
+    maxPerOrder: 2,
+    showQuantityRemaining: true,
+    sortOrder: 0,
+  });
+  const general = await insertTicket(db, {
+    ...common,
+    title: 'General admission',
+    type: 'PAID',
+    price: 2500,
+    quantity: 200,
+    sortOrder: 1,
+  });
+  const tiered = await insertTicket(db, {
+    ...common,
+    title: 'Table by the river',
+    description: '<p>A seated table for the evening. The earlier you book, the less you pay.</p>',
+    type: 'TIERED',
+    maxPerOrder: 4,
+    sortOrder: 2,
+  });
+  await db.insert(ticketPrices).values([
+    {
+      ticketId: tiered,
+      label: 'Early bird',
+      price: 3500,
+      quantity: 20,
+      saleEnd: new Date(start.getTime() - 14 * DAY),
+      sortOrder: 0,
+    },
+    { ticketId: tiered, label: 'Regular', price: 4500, quantity: 30, sortOrder: 1 },
+  ]);
+  await db.insert(ticketTaxesAndFees).values([
+    { ticketId: general, taxOrFeeId: vat.id },
+    { ticketId: tiered, taxOrFeeId: vat.id },
+  ]);
+
+  const [code] = await db
+    .insert(promoCodes)
+    .values({
+      accountId,
+      eventId,
+      code: 'RIVER10',
+      discountType: 'PERCENTAGE',
+      discount: '10',
+      usageLimit: 100,
+    })
+    .returning({ id: promoCodes.id });
+  if (!code) throw new Error('demo insert returned nothing');
+  await db.insert(promoCodeTickets).values({ promoCodeId: code.id, ticketId: general });
+
+  const [diet] = await db
+    .insert(questions)
+    .values({
+      accountId,
+      eventId,
+      title: 'Any dietary needs for the table?',
+      type: 'DROPDOWN',
+      options: ['None', 'Vegetarian', 'Vegan', 'Gluten-free'],
+      scope: 'PER_ATTENDEE',
+      sortOrder: 0,
+    })
+    .returning({ id: questions.id });
+  if (!diet) throw new Error('demo insert returned nothing');
+  await db.insert(questionTickets).values({ questionId: diet.id, ticketId: tiered });
+
+  const [terrace] = await db
+    .insert(capacityAssignments)
+    .values({ accountId, eventId, name: 'Terrace', capacity: 220 })
+    .returning({ id: capacityAssignments.id });
+  if (!terrace) throw new Error('demo insert returned nothing');
+  await db.insert(capacityAssignmentTickets).values([
+    { capacityAssignmentId: terrace.id, ticketId: general },
+    { capacityAssignmentId: terrace.id, ticketId: tiered },
+  ]);
+}

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets } from '../../db/schema';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
+
+let kit: IdentityKit;
+let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let sourceId: number;
+let vip: number;
+
+const DAY = 24 * 3600 * 1000;
+
+beforeAll(async () => {
+  kit = await createIdentityKit();
+  owner = await kit.register();
+  sourceId = (await kit.createEvent(owner.token, { title: 'Original', start_date: '2031-05-01T20:00:00Z' }))
+    .id;
+  const post = async (path: string, payload: object) => {
+    const res = await kit.as(owner.token, { method: 'POST', url: `/api/events/${sourceId}${path}`, payload });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return res.json();
+  };
+  const vat = (
+    await kit.as(owner.token, {
+      method: 'POST',
+      url: '/api/taxes-and-fees',
+      payload: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '23' },
+    })
+  ).json();
+  const standard = await post('/tickets', {
+    title: 'Standard',
+    type: 'PAID',
+    price: 2000,
+    quantity_available: 100,
+    sale_end_date: '2031-04-30T20:00:00Z',
+    tax_and_fee_ids: [vat.id],
+  });
+  vip = (
+    await post('/tickets', {
+      title: 'VIP',
+      type: 'TIERED',
+      prices: [
+        { label: 'Early', price: 5000, quantity_available: 10 },
+        { label: 'Late', price: 6000 },
+      ],
+    })
+  ).id;
+  await post('/questions', { title: 'Diet', type: 'RADIO', options: ['Meat', 'Veg'], ticket_ids: [vip] });
+  await post('/promo-codes', { code: 'ALL10', discount_type: 'PERCENTAGE', discount: 10 });
+  await post('/promo-codes', {
+    code: 'VIPONLY',
+    discount_type: 'FIXED',
+    discount: 500,
+    applicable_ticket_ids: [vip],
+    expiry_date: '2031-04-01T00:00:00Z',
+  });
+  await post('/capacity-assignments', { name: 'Hall', capacity: 80, ticket_ids: [standard.id, vip] });
+  // Something was sold: the copy must not inherit it.
+  await kit.app.db.update(tickets).set({ quantitySold: 7 }).where(eq(tickets.id, standard.id));
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const duplicate = async (payload: object) => {
+  const res = await kit.as(owner.token, {
+    method: 'POST',
+    url: `/api/events/${sourceId}/duplicate`,
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as number;
+  const get = async (path: string) =>
+    (await kit.as(owner.token, { method: 'GET', url: `/api/events/${id}${path}` })).json().data;
+  return { id, get };
+};
+
+describe('duplicating an event', () => {
+  it('copies tickets, tiers, taxes, questions, promo codes and capacity, nothing sold, dates moved', async () => {
+    const copy = await duplicate({ start_date: '2031-06-01T20:00:00Z' });
+    const copied = await copy.get('/tickets');
+    expect(copied.map((t: { title: string }) => t.title)).toEqual(['Standard', 'VIP']);
+    const [standard, tiered] = copied;
+    expect(standard).toMatchObject({ price: 2000, quantity_available: 100, quantity_sold: 0 });
+    // The start moved 31 days; the sale end moves with it.
+    expect(standard.sale_end_date).toBe(
+      new Date(Date.parse('2031-04-30T20:00:00Z') + 31 * DAY).toISOString(),
+    );
+    expect(standard.tax_and_fee_ids).toHaveLength(1);
+    expect(tiered.prices.map((p: { label: string; price: number }) => [p.label, p.price])).toEqual([
+      ['Early', 5000],
+      ['Late', 6000],
+    ]);
+    expect(tiered.id).not.toBe(vip);
+
+    const questions = await copy.get('/questions');
+    expect(questions.map((q: { title: string }) => q.title)).toEqual([
+      'First name',
+      'Last name',
+      'E-mail',
+      'Diet',
+    ]);
+    expect(questions[3].ticket_ids).toEqual([tiered.id]);
+
+    const codes = await copy.get('/promo-codes');
+    expect(codes.map((c: { code: string }) => c.code).sort()).toEqual(['ALL10', 'VIPONLY']);
+    const vipOnly = codes.find((c: { code: string }) => c.code === 'VIPONLY');
+    expect(vipOnly).toMatchObject({ applicable_ticket_ids: [tiered.id], times_used: 0 });
+
+    const capacity = await copy.get('/capacity-assignments');
+    expect(capacity).toMatchObject([{ name: 'Hall', capacity: 80, used_capacity: 0 }]);
+    expect(capacity[0].ticket_ids).toEqual([standard.id, tiered.id].sort((a, b) => a - b));
+  });
+
+  it('copies only what was asked, and never widens a code limited to tickets left behind', async () => {
+    const copy = await duplicate({
+      copy_tickets: false,
+      copy_questions: true,
+      copy_promo_codes: true,
+      copy_capacity_assignments: true,
+    });
+    expect(await copy.get('/tickets')).toEqual([]);
+    expect((await copy.get('/promo-codes')).map((c: { code: string }) => c.code)).toEqual(['ALL10']);
+    expect(await copy.get('/capacity-assignments')).toEqual([]);
+    const nothing = await duplicate({
+      copy_tickets: false,
+      copy_questions: false,
+      copy_promo_codes: false,
+      copy_capacity_assignments: false,
+    });
+    expect((await nothing.get('/questions')).every((q: { is_default: boolean }) => q.is_default)).toBe(true);
+    expect(await nothing.get('/promo-codes')).toEqual([]);
+  });
+});

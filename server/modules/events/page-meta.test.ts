@@ -1,0 +1,79 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
+
+let kit: IdentityKit;
+let owner: Awaited<ReturnType<IdentityKit['register']>>;
+
+beforeAll(async () => {
+  const web = await mkdtemp(path.join(os.tmpdir(), 'tessera-web-'));
+  await writeFile(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>',
+  );
+  kit = await createIdentityKit({ WEB_DIST_DIR: web });
+  owner = await kit.register();
+  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const page = async (url: string) => (await kit.app.inject({ method: 'GET', url })).body;
+
+describe('the first HTML of a public event page', () => {
+  it('carries the title, description, Open Graph tags and schema.org Event of a live event', async () => {
+    const event = await kit.createEvent(owner.token, {
+      title: 'Fado & <Friends>',
+      description: '<p>Songs of <b>Lisbon</b> by the river.</p>',
+      start_date: '2031-12-01T20:00:00Z',
+      location: { venue_name: 'Casa do Fado', city: 'Lisboa', country: 'Portugal' },
+    });
+    expect(await page(`/e/${event.id}/fado`)).toContain('<title>Tessera</title>');
+    await kit.as(owner.token, {
+      method: 'PUT',
+      url: `/api/events/${event.id}/status`,
+      payload: { status: 'LIVE' },
+    });
+
+    const html = await page(`/e/${event.id}/${event.slug}`);
+    expect(html).toContain('<title>Fado &#38; &#60;Friends&#62;</title>');
+    expect(html).toContain('<meta name="description" content="Songs of Lisbon by the river." />');
+    expect(html).toContain('<meta property="og:title" content="Fado &#38; &#60;Friends&#62;" />');
+    expect(html).toContain(
+      `<meta property="og:url" content="http://tessera.test/e/${event.id}/${event.slug}" />`,
+    );
+    expect(html).not.toContain('noindex');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toMatchObject({
+      '@type': 'Event',
+      name: 'Fado & <Friends>',
+      startDate: '2031-12-01T20:00:00.000Z',
+      location: { '@type': 'Place', name: 'Casa do Fado', address: { addressLocality: 'Lisboa' } },
+    });
+    // The other address form of the page says the same.
+    expect(await page(`/event/${event.id}/${event.slug}?promo_code=X`)).toContain('og:title');
+  });
+
+  it('tells search engines to stay away when the event says so, and knows nothing of drafts', async () => {
+    const event = await kit.createEvent(owner.token, {
+      title: 'Private party',
+      start_date: '2031-12-02T20:00:00Z',
+      settings: { allow_search_indexing: false, seo_title: 'A private party' },
+    });
+    await kit.as(owner.token, {
+      method: 'PUT',
+      url: `/api/events/${event.id}/status`,
+      payload: { status: 'LIVE' },
+    });
+    const html = await page(`/e/${event.id}/x`);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(html).toContain('<title>A private party</title>');
+    expect(await page('/e/999999/nothing')).toContain('<title>Tessera</title>');
+  });
+});

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import {
+  CreateEventRequest,
+  DuplicateEventRequest,
+  EventResponse,
+  EventStatsResponse,
+  EventsQuery,
+  PublicEventResponse,
+  UpdateEventRequest,
+  UpdateEventStatusRequest,
+} from '../../../common/events';
+import { pageSchema } from '../../../common/list-query';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { eventStats } from '../stats/page-views';
+import { toEventResponse } from './presenter';
+import {
+  createEvent,
+  duplicateEvent,
+  findEvents,
+  findPublicOrganizerEvents,
+  getEvent,
+  getPublicEvent,
+  updateEvent,
+  updateEventStatus,
+} from './service';
+
+const IdParams = z.object({ id: idParam() });
+/** The promo code unlocks hidden tickets once tickets exist (checkout issue). */
+const PublicEventQuery = z.strictObject({ promo_code: z.string().trim().max(50).optional() });
+const tags = ['events'];
+const security = [{ bearerAuth: [] }];
+
+export async function eventRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+
+  app.get(
+    '/api/events',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Events of the account (filter_fields[state][eq]=upcoming|ended|archived)',
+        querystring: EventsQuery,
+        response: { 200: pageSchema(EventResponse), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => findEvents(app.db, authOf(request), request.query),
+  );
+
+  app.post(
+    '/api/events',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an event (as a draft)',
+        body: CreateEventRequest,
+        response: { 201: EventResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(toEventResponse(await createEvent(app.db, authOf(request), request.body))),
+  );
+
+  app.get(
+    '/api/events/:id',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'One event',
+        params: IdParams,
+        response: { 200: EventResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => toEventResponse(await getEvent(app.db, authOf(request).accountId, request.params.id)),
+  );
+
+  app.put(
+    '/api/events/:id',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Update an event; settings merge into the current ones',
+        params: IdParams,
+        body: UpdateEventRequest,
+        response: { 200: EventResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      toEventResponse(
+        await app.transaction((tx) => updateEvent(tx, authOf(request), request.params.id, request.body)),
+      ),
+  );
+
+  app.put(
+    '/api/events/:id/status',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Publish, return to draft, archive or restore',
+        params: IdParams,
+        body: UpdateEventStatusRequest,
+        response: { 200: EventResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      toEventResponse(
+        await app.transaction((tx) =>
+          updateEventStatus(tx, authOf(request), request.params.id, request.body.status),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/public/events/:id',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A live event, for its public page',
+        params: IdParams,
+        querystring: PublicEventQuery,
+        response: { 200: PublicEventResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const event = await getPublicEvent(app.db, app.storage, request.params.id);
+      app.pageViews.record(event.id);
+      return event;
+    },
+  );
+
+  app.post(
+    '/api/events/:id/duplicate',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Copy an event as a new draft',
+        params: IdParams,
+        body: DuplicateEventRequest,
+        response: { 201: EventResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          toEventResponse(await duplicateEvent(app.db, authOf(request), request.params.id, request.body)),
+        ),
+  );
+
+  app.get(
+    '/api/public/organizers/:id/events',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Live events of an organizer that have not ended',
+        params: IdParams,
+        response: { 200: z.object({ data: z.array(PublicEventResponse) }) },
+      },
+    },
+    async (request) => findPublicOrganizerEvents(app.db, app.storage, request.params.id),
+  );
+
+  app.get(
+    '/api/events/:id/stats',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Page views of an event, in total and per day for the last 14 days',
+        params: IdParams,
+        response: { 200: EventStatsResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const event = await getEvent(app.db, authOf(request).accountId, request.params.id);
+      return eventStats(app.db, event.id);
+    },
+  );
+}

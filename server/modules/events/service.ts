@@ -1,0 +1,262 @@
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CreateEventRequest,
+  canTransition,
+  type DuplicateEventRequest,
+  type EventStatus,
+  type EventsQuery,
+  slugify,
+  withSettingDefaults,
+} from '../../../common/events';
+import type { Db } from '../../db/client';
+import { events, organizers } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
+import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
+import type { FileStorage } from '../../storage';
+import { getEventDefaults } from '../accounts/service';
+import { findEventImages, toImageResponse } from '../images/service';
+import { getOrganizer } from '../organizers/service';
+import { hasHiddenQuestions, insertDefaultQuestions } from '../questions/defaults';
+import { copyCatalogue } from './duplicate-catalogue';
+import { type EventRow, settingsOf, toEventResponse, toPublicEventResponse } from './presenter';
+import { sanitizeDescription } from './sanitize';
+
+type EventInput = z.output<typeof CreateEventRequest>;
+
+/** An event of the caller's account, or 404. */
+export async function getEvent(db: Db, accountId: number, id: number, lock = false): Promise<EventRow> {
+  const query = db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.accountId, accountId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+function columnsOf(input: EventInput) {
+  return {
+    title: input.title,
+    slug: slugify(input.title),
+    description: sanitizeDescription(input.description),
+    startDate: new Date(input.start_date),
+    endDate: input.end_date ? new Date(input.end_date) : null,
+    location: input.location ?? null,
+    onlineEventDetails: input.online_event_details ?? null,
+  };
+}
+
+export async function createEvent(db: Db, auth: AuthContext, input: EventInput): Promise<EventRow> {
+  const organizer = await getOrganizer(db, auth.accountId, input.organizer_id);
+  const [row] = await db
+    .insert(events)
+    .values({
+      accountId: auth.accountId,
+      organizerId: organizer.id,
+      ...columnsOf(input),
+      timezone: input.timezone ?? organizer.timezone,
+      currency: input.currency ?? organizer.currency,
+      // Product defaults, then the account's event defaults, then what the request says.
+      settings: withSettingDefaults({ ...(await getEventDefaults(db, auth.accountId)), ...input.settings }),
+    })
+    .returning();
+  if (!row) throw new Error('event insert returned nothing');
+  await insertDefaultQuestions(db, auth.accountId, row.id);
+  return row;
+}
+
+export async function updateEvent(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: EventInput,
+): Promise<EventRow> {
+  const current = await getEvent(db, auth.accountId, id, true);
+  const organizer = await getOrganizer(db, auth.accountId, input.organizer_id);
+  const settings = withSettingDefaults({ ...settingsOf(current), ...input.settings });
+  // It cannot be turned off while a hidden question exists (SPEC §5).
+  if (!settings.show_hidden_questions && (await hasHiddenQuestions(db, id)))
+    settings.show_hidden_questions = true;
+  const [row] = await db
+    .update(events)
+    .set({
+      organizerId: organizer.id,
+      ...columnsOf(input),
+      timezone: input.timezone ?? current.timezone,
+      currency: input.currency ?? current.currency,
+      settings,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(events.id, id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Moves an event along its state machine; going live needs a confirmed e-mail address. */
+export async function updateEventStatus(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  status: EventStatus,
+): Promise<EventRow> {
+  const current = await getEvent(db, auth.accountId, id, true);
+  if (current.status === status) return current;
+  if (!canTransition(current.status, status)) {
+    throw new AppError('CONFLICT', {
+      message: EVENT_STATUS_REFUSED,
+      values: { from: current.status, to: status },
+    });
+  }
+  if (status === 'LIVE') assertEmailConfirmed(auth);
+  const [row] = await db
+    .update(events)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(events.id, id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+const EVENT_STATUS_REFUSED = /*i18n*/ {
+  id: 'error.event_status_refused',
+  message: 'An event cannot go from {from} to {to}.',
+};
+
+/** When an event ends: its end date, or the end of its start day in its own time zone. */
+const effectiveEnd = sql`coalesce(${events.endDate}, (date_trunc('day', ${events.startDate} at time zone ${events.timezone}) + interval '1 day') at time zone ${events.timezone})`;
+
+function stateCondition(state: string): SQL {
+  switch (state) {
+    case 'archived':
+      return eq(events.status, 'ARCHIVED');
+    case 'ended':
+      return and(ne(events.status, 'ARCHIVED'), sql`${effectiveEnd} < now()`) as SQL;
+    case 'upcoming':
+      return and(ne(events.status, 'ARCHIVED'), sql`${effectiveEnd} >= now()`) as SQL;
+    default:
+      throw new AppError('VALIDATION_FAILED');
+  }
+}
+
+export async function findEvents(
+  db: Db,
+  auth: AuthContext,
+  query: z.output<typeof EventsQuery>,
+  scope: { organizerId?: number } = {},
+) {
+  const stateFilter = query.filters.find((f) => f.field === 'state');
+  const where = whereAll([
+    eq(events.accountId, auth.accountId),
+    scope.organizerId === undefined ? undefined : eq(events.organizerId, scope.organizerId),
+    stateFilter ? stateCondition(String(stateFilter.values[0]).toLowerCase()) : undefined,
+    ...filterConditions(
+      query.filters.filter((f) => f.field !== 'state'),
+      {
+        state: { column: events.status },
+        status: { column: events.status },
+        organizer_id: { column: events.organizerId },
+      },
+    ),
+    searchCondition(query.query, [events.title]),
+  ]);
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const sort = {
+    start_date: direction(events.startDate),
+    title: direction(sql`lower(${events.title})`),
+    created_at: direction(events.createdAt),
+  }[query.sortBy];
+  const now = new Date();
+  return findPage(query, {
+    rows: async (limit, offset) =>
+      (
+        await db.select().from(events).where(where).orderBy(sort, asc(events.id)).limit(limit).offset(offset)
+      ).map((row) => toEventResponse(row, now)),
+    total: () => db.$count(events, where),
+  });
+}
+
+/** A LIVE event for the public page; anything else is a 404 (the page shows an empty event). */
+export async function getPublicEvent(db: Db, storage: FileStorage, id: number) {
+  const [row] = await db
+    .select({ event: events, organizer: organizers })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .where(and(eq(events.id, id), eq(events.status, 'LIVE')));
+  if (!row) throw new AppError('NOT_FOUND');
+  const images = await findEventImages(db, row.event.id);
+  return toPublicEventResponse(
+    row.event,
+    row.organizer,
+    images.map((image) => toImageResponse(image, storage)),
+  );
+}
+
+/** A draft copy of an event, with its settings unless told otherwise. */
+export async function duplicateEvent(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  input: z.output<typeof DuplicateEventRequest>,
+): Promise<EventRow> {
+  const source = await getEvent(db, auth.accountId, id);
+  const title = input.title ?? source.title;
+  const startDate = input.start_date ? new Date(input.start_date) : source.startDate;
+  // The copy keeps the source's duration when it moves to another start.
+  const endDate = source.endDate
+    ? new Date(startDate.getTime() + (source.endDate.getTime() - source.startDate.getTime()))
+    : null;
+  const [row] = await db
+    .insert(events)
+    .values({
+      accountId: auth.accountId,
+      organizerId: source.organizerId,
+      title,
+      slug: slugify(title),
+      description: source.description,
+      startDate,
+      endDate,
+      timezone: source.timezone,
+      currency: source.currency,
+      status: 'DRAFT',
+      location: source.location,
+      onlineEventDetails: source.onlineEventDetails,
+      settings: input.copy_settings
+        ? settingsOf(source)
+        : withSettingDefaults(await getEventDefaults(db, auth.accountId)),
+    })
+    .returning();
+  if (!row) throw new Error('event insert returned nothing');
+  await insertDefaultQuestions(db, auth.accountId, row.id);
+  await copyCatalogue(
+    db,
+    {
+      accountId: auth.accountId,
+      sourceId: source.id,
+      targetId: row.id,
+      shiftMs: startDate.getTime() - source.startDate.getTime(),
+    },
+    input,
+  );
+  return row;
+}
+
+/** The LIVE events of an organizer that have not ended, soonest first (public organizer page). */
+export async function findPublicOrganizerEvents(db: Db, storage: FileStorage, organizerId: number) {
+  const rows = await db
+    .select({ event: events, organizer: organizers })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .where(and(eq(events.organizerId, organizerId), eq(events.status, 'LIVE'), sql`${effectiveEnd} >= now()`))
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(100);
+  const now = new Date();
+  const data = [];
+  for (const r of rows) {
+    const images = (await findEventImages(db, r.event.id)).map((image) => toImageResponse(image, storage));
+    data.push(toPublicEventResponse(r.event, r.organizer, images, now));
+  }
+  return { data };
+}

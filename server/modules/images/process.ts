@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { VALIDATION } from '../../../common/i18n/validation';
+import { IMAGE_RULES, IMAGE_VARIANT_WIDTHS, type ImageType } from '../../../common/images';
+import { LIMITS } from '../../../common/limits';
+import { AppError } from '../../http/app-error';
+
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  extension: string;
+  contentType: string;
+  original: Buffer;
+  variants: { width: number; body: Buffer }[];
+}
+
+function refuse(message: (typeof VALIDATION)[keyof typeof VALIDATION]): never {
+  throw new AppError('VALIDATION_FAILED', { fields: { image: [message] } });
+}
+
+/**
+ * Checks an upload is a real image of the right size for its type (decoding it, so a
+ * renamed text file is refused), and makes WebP variants for the page to choose from.
+ */
+export async function processImage(body: Buffer, type: ImageType): Promise<ProcessedImage> {
+  if (body.length > LIMITS.maxImageBytes) refuse(VALIDATION.imageTooLarge);
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(body, { failOn: 'error' }).metadata();
+  } catch {
+    refuse(VALIDATION.imageInvalid);
+  }
+  if (!metadata.format || !FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
+    refuse(VALIDATION.imageInvalid);
+  }
+  // Photos from phones carry their rotation in EXIF; measure the picture as it is seen.
+  const rotated = (metadata.orientation ?? 1) >= 5;
+  const width = rotated ? metadata.height : metadata.width;
+  const height = rotated ? metadata.width : metadata.height;
+  const rules = IMAGE_RULES[type];
+  if (width < rules.minWidth || height < rules.minHeight) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { image: [{ ...VALIDATION.imageTooSmall, values: rules }] },
+    });
+  }
+  if (width > rules.maxWidth || height > rules.maxHeight) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { image: [{ ...VALIDATION.imageTooBig, values: rules }] },
+    });
+  }
+  try {
+    const widths = [...new Set(IMAGE_VARIANT_WIDTHS.map((w) => Math.min(w, width)))];
+    const variants = await Promise.all(
+      widths.map(async (w) => ({
+        width: w,
+        body: await sharp(body, { animated: false })
+          .rotate()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer(),
+      })),
+    );
+    return {
+      width,
+      height,
+      extension: metadata.format === 'jpeg' ? 'jpg' : metadata.format,
+      contentType: `image/${metadata.format}`,
+      original: body,
+      variants,
+    };
+  } catch {
+    refuse(VALIDATION.imageInvalid);
+  }
+}

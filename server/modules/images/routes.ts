@@ -1,0 +1,101 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { VALIDATION } from '../../../common/i18n/validation';
+import { ImageResponse, ImageTypeField } from '../../../common/images';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { AppError } from '../../http/app-error';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { getEvent } from '../events/service';
+import { deleteEventImage, findEventImages, toImageResponse, uploadEventImage } from './service';
+
+const EventParams = z.object({ id: idParam() });
+const ImageParams = z.object({ id: idParam(), imageId: idParam() });
+const tags = ['images'];
+const security = [{ bearerAuth: [] }];
+
+/** Reads the `image` file and the `type` field of a multipart upload. */
+async function readUpload(
+  parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
+) {
+  let body: Buffer | undefined;
+  let type: unknown;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'image') body = await part.toBuffer();
+      else await part.toBuffer();
+    } else if (part.fieldname === 'type') {
+      type = part.value;
+    }
+  }
+  const fields: Record<string, (typeof VALIDATION)[keyof typeof VALIDATION][]> = {};
+  if (!body || body.length === 0) fields.image = [VALIDATION.required];
+  const parsedType = ImageTypeField.safeParse(type);
+  if (!parsedType.success) fields.type = [type === undefined ? VALIDATION.required : VALIDATION.invalid];
+  if (Object.keys(fields).length > 0 || !body || !parsedType.success)
+    throw new AppError('VALIDATION_FAILED', { fields });
+  return { body, type: parsedType.data };
+}
+
+export async function imageRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+
+  app.get(
+    '/api/events/:id/images',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Images of an event',
+        params: EventParams,
+        response: { 200: z.object({ data: z.array(ImageResponse) }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const event = await getEvent(app.db, authOf(request).accountId, request.params.id);
+      const rows = await findEventImages(app.db, event.id);
+      return { data: rows.map((row) => toImageResponse(row, app.storage)) };
+    },
+  );
+
+  app.post(
+    '/api/events/:id/images',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload an image (multipart: `image` file, `type` EVENT_COVER or EVENT_LOGO); max 5 MB',
+        consumes: ['multipart/form-data'],
+        params: EventParams,
+        response: { 201: ImageResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const upload = await readUpload(request.parts());
+      const row = await uploadEventImage(app.db, app.storage, authOf(request), request.params.id, upload);
+      return reply.status(201).send(toImageResponse(row, app.storage));
+    },
+  );
+
+  app.delete(
+    '/api/events/:id/images/:imageId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an image',
+        params: ImageParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteEventImage(app.db, app.storage, authOf(request), request.params.id, request.params.imageId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ImageResponse, ImageType } from '../../../common/images';
+import type { Database, Db } from '../../db/client';
+import { eventImages, type StoredVariant } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import type { FileStorage } from '../../storage';
+import { getEvent } from '../events/service';
+import { processImage } from './process';
+
+export type ImageRow = typeof eventImages.$inferSelect;
+
+export function toImageResponse(row: ImageRow, storage: FileStorage): ImageResponse {
+  return {
+    id: row.id,
+    type: row.type,
+    url: storage.url(row.key),
+    width: row.width,
+    height: row.height,
+    variants: row.variants.map((v) => ({ width: v.width, url: storage.url(v.key) })),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function findEventImages(db: Db, eventId: number): Promise<ImageRow[]> {
+  return db.select().from(eventImages).where(eq(eventImages.eventId, eventId)).orderBy(asc(eventImages.id));
+}
+
+/**
+ * Stores an upload and its variants. An event has one image of each type: a new cover
+ * replaces the old one, whose files are deleted once the database no longer points at them.
+ */
+export async function uploadEventImage(
+  db: Database,
+  storage: FileStorage,
+  auth: AuthContext,
+  eventId: number,
+  upload: { body: Buffer; type: ImageType },
+): Promise<ImageRow> {
+  await getEvent(db, auth.accountId, eventId);
+  const image = await processImage(upload.body, upload.type);
+  const folder = `events/${eventId}/${randomBytes(16).toString('hex')}`;
+  const key = `${folder}/original.${image.extension}`;
+  await storage.put(key, image.original, image.contentType);
+  const variants: StoredVariant[] = [];
+  for (const variant of image.variants) {
+    const variantKey = `${folder}/${variant.width}.webp`;
+    await storage.put(variantKey, variant.body, 'image/webp');
+    variants.push({ width: variant.width, key: variantKey });
+  }
+  const { row, replaced } = await inTransaction(db, async (tx) => {
+    await getEvent(tx, auth.accountId, eventId, true);
+    const replaced = await tx
+      .delete(eventImages)
+      .where(and(eq(eventImages.eventId, eventId), eq(eventImages.type, upload.type)))
+      .returning();
+    const [row] = await tx
+      .insert(eventImages)
+      .values({
+        accountId: auth.accountId,
+        eventId,
+        type: upload.type,
+        key,
+        width: image.width,
+        height: image.height,
+        sizeBytes: upload.body.length,
+        variants,
+      })
+      .returning();
+    if (!row) throw new Error('image insert returned nothing');
+    return { row, replaced };
+  });
+  await Promise.all(replaced.map((old) => deleteFiles(storage, old)));
+  return row;
+}
+
+async function deleteFiles(storage: FileStorage, row: ImageRow): Promise<void> {
+  await Promise.all([row.key, ...row.variants.map((v) => v.key)].map((key) => storage.delete(key)));
+}
+
+export async function deleteEventImage(
+  db: Database,
+  storage: FileStorage,
+  auth: AuthContext,
+  eventId: number,
+  imageId: number,
+): Promise<void> {
+  await getEvent(db, auth.accountId, eventId);
+  const [row] = await db
+    .delete(eventImages)
+    .where(
+      and(
+        eq(eventImages.id, imageId),
+        eq(eventImages.eventId, eventId),
+        eq(eventImages.accountId, auth.accountId),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND');
+  await deleteFiles(storage, row);
+}

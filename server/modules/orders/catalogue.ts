@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
+import { isPromoCodeUsable } from '../../../common/promo-codes';
+import type { Db } from '../../db/client';
+import {
+  promoCodes,
+  promoCodeTickets,
+  taxesAndFees,
+  ticketPrices,
+  tickets,
+  ticketTaxesAndFees,
+} from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+/** The tickets an order names, with their tiers and taxes, as the quote needs them. */
+export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: number[]): Promise<QuoteTicket[]> {
+  const ids = [...new Set(ticketIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), inArray(tickets.id, ids)));
+  if (rows.length === 0) return [];
+  const found = rows.map((r) => r.id);
+  const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, found));
+  const taxes = await db
+    .select({ ticketId: ticketTaxesAndFees.ticketId, tax: taxesAndFees })
+    .from(ticketTaxesAndFees)
+    .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxesAndFees.taxOrFeeId))
+    .where(inArray(ticketTaxesAndFees.ticketId, found));
+  return rows.map((t) => ({
+    id: t.id,
+    title: t.title,
+    type: t.type,
+    price: t.price,
+    saleStart: t.saleStart,
+    saleEnd: t.saleEnd,
+    isPaused: t.isPaused,
+    isHidden: t.isHidden,
+    hideWithoutPromoCode: t.hideWithoutPromoCode,
+    minPerOrder: t.minPerOrder,
+    maxPerOrder: t.maxPerOrder,
+    taxesAndFees: taxes
+      .filter((x) => x.ticketId === t.id)
+      .map(({ tax }) => ({
+        id: tax.id,
+        name: tax.name,
+        kind: tax.type,
+        calculation: tax.calculationType,
+        rate: tax.rate,
+      })),
+    tiers: tiers
+      .filter((tier) => tier.ticketId === t.id)
+      .map((tier) => ({
+        id: tier.id,
+        label: tier.label,
+        price: tier.price,
+        saleStart: tier.saleStart,
+        saleEnd: tier.saleEnd,
+        isHidden: tier.isHidden,
+      })),
+  }));
+}
+
+/** A code of the event that has not expired, or null; one with no use left answers 409. */
+export async function loadUsablePromo(
+  db: Db,
+  eventId: number,
+  code: string,
+  now = new Date(),
+): Promise<QuotePromo | null> {
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.eventId, eventId), eq(promoCodes.code, code.trim().toUpperCase())));
+  if (!row || !isPromoCodeUsable({ ...row, usageLimit: null }, now)) return null;
+  // A code with no use left is a conflict (409), like a sold-out ticket: uses are stock.
+  if (!isPromoCodeUsable(row, now)) throw new AppError('PROMO_CODE_USED_UP');
+  const links = await db.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, row.id));
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    discount: row.discount,
+    ticketIds: links.map((l) => l.ticketId),
+  };
+}

@@ -1,0 +1,247 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type AnswerValue, type AskedQuestion, answerProblem } from '../../../common/answers';
+import { withSettingDefaults } from '../../../common/events';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { CompleteOrderRequest, OrderDetailsRequest } from '../../../common/orders';
+import type { Database, Db } from '../../db/client';
+import {
+  attendees,
+  events,
+  orderItems,
+  orders,
+  questionAnswers,
+  questions,
+  questionTickets,
+} from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError, fieldError } from '../../http/app-error';
+import { claimOfOrders, sell } from './inventory';
+import { enqueueOrderMails, type Links } from './mails';
+import { expireOrders, newOrderShortId, orderRow } from './service';
+
+type Details = z.output<typeof OrderDetailsRequest>;
+type Complete = z.output<typeof CompleteOrderRequest>;
+type OrderRow = typeof orders.$inferSelect;
+
+const EXPIRED = Symbol('expired');
+
+/**
+ * The order must still be a live reservation to be changed or completed. One found past its
+ * time is expired here (and that is committed) before the caller answers 410.
+ */
+async function openReservation(
+  tx: Db,
+  eventId: number,
+  shortId: string,
+  now: Date,
+): Promise<OrderRow | typeof EXPIRED> {
+  const row = await orderRow(tx, eventId, shortId, true);
+  if (row.status === 'EXPIRED') return EXPIRED;
+  if (row.status === 'RESERVED' && row.reservedUntil && row.reservedUntil <= now) {
+    await expireOrders(tx, [row.id]);
+    return EXPIRED;
+  }
+  if (row.status !== 'RESERVED') throw new AppError('ORDER_ALREADY_PROCESSED');
+  return row;
+}
+
+/** Runs `work` on the open reservation; 410 when it had expired (the expiry is kept). */
+async function onReservation<T>(
+  database: Database,
+  eventId: number,
+  shortId: string,
+  now: Date,
+  work: (tx: Db, order: OrderRow) => Promise<T>,
+): Promise<T> {
+  const result = await inTransaction(database, async (tx) => {
+    const order = await openReservation(tx, eventId, shortId, now);
+    return order === EXPIRED ? EXPIRED : { value: await work(tx, order) };
+  });
+  if (result === EXPIRED) throw new AppError('ORDER_EXPIRED');
+  return result.value;
+}
+
+interface Asked extends AskedQuestion {
+  scope: 'PER_ORDER' | 'PER_ATTENDEE';
+  ticketIds: number[];
+}
+
+/** The questions buyers answer: the event's own, not hidden (hidden ones are for organizers). */
+async function askedQuestions(tx: Db, eventId: number): Promise<Asked[]> {
+  const rows = await tx
+    .select()
+    .from(questions)
+    .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey), eq(questions.isHidden, false)));
+  if (rows.length === 0) return [];
+  const links = await tx
+    .select()
+    .from(questionTickets)
+    .where(
+      inArray(
+        questionTickets.questionId,
+        rows.map((q) => q.id),
+      ),
+    );
+  return rows.map((q) => ({
+    id: q.id,
+    type: q.type,
+    required: q.required,
+    options: q.options,
+    scope: q.scope,
+    ticketIds: links.filter((l) => l.questionId === q.id).map((l) => l.ticketId),
+  }));
+}
+
+const appliesTo = (q: Asked, ticketId: number) => q.ticketIds.length === 0 || q.ticketIds.includes(ticketId);
+
+type Problems = Record<string, MessageDescriptor[]>;
+
+function checkAnswers(
+  asked: Asked[],
+  given: { question_id: number; answer: AnswerValue }[],
+  field: string,
+  problems: Problems,
+): void {
+  const byQuestion = new Map(given.map((a) => [a.question_id, a.answer]));
+  for (const a of given) {
+    if (!asked.some((q) => q.id === a.question_id))
+      problems[`${field}.${a.question_id}`] = [VALIDATION.unknownField];
+  }
+  for (const q of asked) {
+    const problem = answerProblem(q, byQuestion.get(q.id));
+    if (problem) problems[`${field}.${q.id}`] = [problem];
+  }
+}
+
+/**
+ * `PUT …/orders/{shortId}`: the buyer, one attendee per ticket bought and the answers. The
+ * attendees must match the order's lines exactly; answers are checked per question type.
+ * Saving again replaces what was saved before.
+ */
+export async function saveOrderDetails(
+  database: Database,
+  eventId: number,
+  shortId: string,
+  input: Details,
+  now = new Date(),
+): Promise<void> {
+  await onReservation(database, eventId, shortId, now, async (tx, order) => {
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const wanted = new Map<string, number>();
+    for (const item of items) wanted.set(`${item.ticketId}|${item.priceId ?? ''}`, item.quantity);
+    for (const a of input.attendees) {
+      const key = `${a.ticket_id}|${a.price_id ?? ''}`;
+      wanted.set(key, (wanted.get(key) ?? 0) - 1);
+    }
+    if ([...wanted.values()].some((n) => n !== 0))
+      throw fieldError('attendees', VALIDATION.attendeesMismatch);
+
+    const asked = await askedQuestions(tx, eventId);
+    const problems: Problems = {};
+    checkAnswers(
+      asked.filter((q) => q.scope === 'PER_ORDER'),
+      input.answers,
+      'answers',
+      problems,
+    );
+    input.attendees.forEach((a, i) => {
+      const forTicket = asked.filter((q) => q.scope === 'PER_ATTENDEE' && appliesTo(q, a.ticket_id));
+      checkAnswers(forTicket, a.answers, `attendees.${i}.answers`, problems);
+    });
+    if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
+
+    await tx.delete(attendees).where(eq(attendees.orderId, order.id));
+    await tx.delete(questionAnswers).where(eq(questionAnswers.orderId, order.id));
+    await tx
+      .update(orders)
+      .set({ firstName: input.first_name, lastName: input.last_name, email: input.email, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const keep = (answer: AnswerValue) => !(typeof answer === 'string' && answer.trim() === '');
+    const orderAnswers = input.answers.filter((a) => keep(a.answer));
+    if (orderAnswers.length > 0) {
+      await tx
+        .insert(questionAnswers)
+        .values(
+          orderAnswers.map((a) => ({ orderId: order.id, questionId: a.question_id, answer: a.answer })),
+        );
+    }
+    for (const [position, a] of input.attendees.entries()) {
+      const [row] = await tx
+        .insert(attendees)
+        .values({
+          accountId: order.accountId,
+          eventId,
+          orderId: order.id,
+          ticketId: a.ticket_id,
+          priceId: a.price_id ?? null,
+          shortId: newOrderShortId(),
+          firstName: a.first_name,
+          lastName: a.last_name,
+          email: a.email,
+          status: 'AWAITING_PAYMENT',
+          position,
+        })
+        .returning({ id: attendees.id });
+      const answers = a.answers.filter((x) => keep(x.answer));
+      if (row && answers.length > 0) {
+        await tx.insert(questionAnswers).values(
+          answers.map((x) => ({
+            orderId: order.id,
+            attendeeId: row.id,
+            questionId: x.question_id,
+            answer: x.answer,
+          })),
+        );
+      }
+    }
+  });
+}
+
+/**
+ * `POST …/orders/{shortId}/complete`: a free order is COMPLETED at once (its seats become
+ * sold); a paid one paid offline waits as AWAITING_PAYMENT with its seats still held.
+ * Card payments plug in here as another provider.
+ */
+export async function completeOrder(
+  database: Database,
+  eventId: number,
+  shortId: string,
+  input: Complete,
+  links: Links,
+  now = new Date(),
+): Promise<OrderRow> {
+  return onReservation(database, eventId, shortId, now, async (tx, order) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId));
+    if (!order.email) throw new AppError('ORDER_DETAILS_MISSING');
+    if (order.total === 0) {
+      await sell(tx, await claimOfOrders(tx, [order.id]));
+      await tx
+        .update(attendees)
+        .set({ status: 'ACTIVE', updatedAt: now })
+        .where(eq(attendees.orderId, order.id));
+      const [done] = await tx
+        .update(orders)
+        .set({ status: 'COMPLETED', completedAt: now, reservedUntil: null, updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!done) throw new Error('order update returned nothing');
+      await enqueueOrderMails(tx, done.id, links);
+      return done;
+    }
+    if (input.payment_provider !== 'OFFLINE') throw fieldError('payment_provider', VALIDATION.required);
+    if (!withSettingDefaults(event?.settings).offline_payments_enabled) {
+      throw fieldError('payment_provider', VALIDATION.offlinePaymentUnavailable);
+    }
+    // Held until the organizer marks it paid or cancels it.
+    const [waiting] = await tx
+      .update(orders)
+      .set({ status: 'AWAITING_PAYMENT', reservedUntil: null, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!waiting) throw new Error('order update returned nothing');
+    await enqueueOrderMails(tx, waiting.id, links);
+    return waiting;
+  });
+}

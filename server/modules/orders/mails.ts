@@ -1,0 +1,149 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { EventLocation } from '../../../common/events';
+import { withSettingDefaults } from '../../../common/events';
+import { isLocale } from '../../../common/i18n/locales';
+import { ticketCode } from '../../../common/ticket-code';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  accountUsers,
+  attendees,
+  events,
+  orderItems,
+  orders,
+  organizers,
+  tickets,
+  users,
+} from '../../db/schema';
+import type { MailEvent } from '../../mail/order-templates';
+import { enqueueMail } from '../../mail/send';
+
+export interface Links {
+  appUrl: string;
+}
+
+function place(location: EventLocation | null, online: string | null): string | null {
+  if (location) {
+    const parts = [
+      location.venue_name,
+      location.address_line_1,
+      location.address_line_2,
+      [location.zip_or_postal_code, location.city].filter(Boolean).join(' '),
+      location.state_or_region,
+      location.country,
+    ].filter((p): p is string => Boolean(p?.trim()));
+    if (parts.length > 0) return parts.join(', ');
+  }
+  return online ? 'Online' : null;
+}
+
+/**
+ * Queues, in the caller's transaction, the mails of an order that has just been completed or
+ * left awaiting payment: the confirmation to the buyer, one ticket mail per attendee (when it
+ * is complete; the same address twice gets two mails) and, when the event asks for it, a note
+ * to the organizer. They are sent by the job worker, in the buyer's language.
+ */
+export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): Promise<void> {
+  const [row] = await tx
+    .select({ order: orders, event: events, organizer: organizers, account: accounts })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .where(eq(orders.id, orderId));
+  const email = row?.order.email;
+  if (!row || !email) return;
+  const { order, event } = row;
+  const settings = withSettingDefaults(event.settings);
+  const locale = isLocale(order.locale) ? order.locale : 'en';
+  const mailEvent: MailEvent = {
+    id: event.id,
+    title: event.title,
+    start: event.startDate.toISOString(),
+    end: event.endDate?.toISOString() ?? null,
+    timezone: event.timezone,
+    location: place(event.location as EventLocation | null, event.onlineEventDetails),
+    url: `${links.appUrl}/e/${event.id}/${event.slug}`,
+    footer: settings.footer_message,
+  };
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const status = order.status === 'COMPLETED' ? 'COMPLETED' : 'AWAITING_PAYMENT';
+  await enqueueMail(tx, {
+    template: 'orderConfirmation',
+    to: email,
+    locale,
+    uniqueKey: `order-${status.toLowerCase()}:${order.id}`,
+    data: {
+      firstName: order.firstName ?? '',
+      event: mailEvent,
+      reference: order.shortId.slice(0, 8).toUpperCase(),
+      orderUrl: `${links.appUrl}/checkout/${event.id}/${order.shortId}/summary`,
+      status,
+      currency: order.currency,
+      lines: items.map((i) => ({
+        title: i.priceLabel ? `${i.title} (${i.priceLabel})` : i.title,
+        quantity: i.quantity,
+        total: i.total,
+      })),
+      total: order.total,
+      paymentInstructions: status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
+    },
+  });
+  if (status === 'COMPLETED') {
+    const people = await tx
+      .select({ attendee: attendees, ticketTitle: tickets.title })
+      .from(attendees)
+      .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+      .where(eq(attendees.orderId, order.id))
+      .orderBy(asc(attendees.position));
+    for (const { attendee, ticketTitle } of people) {
+      await enqueueMail(tx, {
+        template: 'attendeeTicket',
+        to: attendee.email,
+        locale,
+        uniqueKey: `ticket:${attendee.id}`,
+        data: {
+          firstName: attendee.firstName,
+          event: mailEvent,
+          ticketTitle,
+          ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
+          ticketCode: ticketCode(attendee.shortId),
+          reference: order.shortId.slice(0, 8).toUpperCase(),
+        },
+      });
+    }
+  }
+  const organizerEmail =
+    row.organizer.email ?? row.account.supportEmail ?? (await ownerEmail(tx, row.account.id));
+  if (settings.notify_organizer_of_new_orders && organizerEmail) {
+    await enqueueMail(tx, {
+      template: 'organizerNewOrder',
+      to: organizerEmail,
+      locale: 'en',
+      uniqueKey: `organizer-order:${order.id}:${status}`,
+      data: {
+        event: mailEvent,
+        reference: order.shortId.slice(0, 8).toUpperCase(),
+        buyerName: [order.firstName, order.lastName].filter(Boolean).join(' '),
+        buyerEmail: email,
+        currency: order.currency,
+        total: order.total,
+        manageUrl: `${links.appUrl}/manage/event/${event.id}`,
+      },
+    });
+  }
+}
+
+/** Where organizer notes go when neither the organizer nor the account has an address. */
+async function ownerEmail(tx: Db, accountId: number): Promise<string | null> {
+  const [owner] = await tx
+    .select({ email: users.email })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
+  return owner?.email ?? null;
+}

@@ -1,0 +1,60 @@
+import type { PublicOrderResponse } from '../../../common/orders';
+import { ticketCode } from '../../../common/ticket-code';
+import type { attendees, orderItems, orders } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type AttendeeRow = typeof attendees.$inferSelect;
+
+export function toPublicOrder(
+  row: OrderRow,
+  items: ItemRow[],
+  people: AttendeeRow[],
+  paymentInstructions: string | null,
+): PublicOrderResponse {
+  return {
+    short_id: row.shortId,
+    event_id: row.eventId,
+    status: row.status,
+    reserved_until: row.reservedUntil?.toISOString() ?? null,
+    currency: row.currency,
+    promo_code: row.promoCode,
+    items: items.map((i) => ({
+      id: i.id,
+      ticket_id: i.ticketId,
+      price_id: i.priceId,
+      title: i.title,
+      price_label: i.priceLabel,
+      quantity: i.quantity,
+      unit_price: i.unitPrice,
+      discount: i.discount,
+      subtotal: i.subtotal,
+      fees: i.fees,
+      taxes: i.taxes,
+      total: i.total,
+    })),
+    totals: {
+      gross: row.gross,
+      discount: row.discount,
+      subtotal: row.subtotal,
+      fees: row.fees,
+      taxes: row.taxes,
+      total: row.total,
+    },
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    attendees: people.map((a) => ({
+      short_id: a.shortId,
+      ticket_id: a.ticketId,
+      price_id: a.priceId,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      email: a.email,
+      status: a.status,
+      ticket_code: ticketCode(a.shortId),
+    })),
+    payment_instructions: paymentInstructions,
+    created_at: row.createdAt.toISOString(),
+  };
+}

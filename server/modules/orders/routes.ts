@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  CompleteOrderRequest,
+  CreateOrderRequest,
+  OrderDetailsRequest,
+  PublicOrderResponse,
+} from '../../../common/orders';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { AppError } from '../../http/app-error';
+import { errorResponses } from '../../http/responses';
+import { completeOrder, saveOrderDetails } from './details';
+import { abandonOrder, createOrder, getPublicOrder } from './service';
+
+const EventParams = z.object({ id: idParam() });
+/** Order short ids are 22 base64url characters; anything else names no order. */
+const OrderParams = z.object({ id: idParam(), shortId: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+const tags = ['checkout'];
+
+const idempotencyKeyOf = (header: string | string[] | undefined): string | undefined => {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !/^[\x21-\x7e]{1,200}$/.test(key)) throw new AppError('BAD_REQUEST');
+  return key;
+};
+
+/** The buyer's side of orders: no login; the order's short id is the capability. */
+export async function orderRoutes(app: App): Promise<void> {
+  app.post(
+    '/api/public/events/:id/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Reserve tickets: an order held for the event’s order timeout',
+        description: 'An optional `Idempotency-Key` header makes a retried request answer the same order.',
+        params: EventParams,
+        body: CreateOrderRequest,
+        response: {
+          200: PublicOrderResponse,
+          201: PublicOrderResponse,
+          ...errorResponses(400, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await createOrder(app.db, request.params.id, request.body, {
+        idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+        locale: request.locale,
+      });
+      return reply.status(created ? 201 : 200).send(order);
+    },
+  );
+
+  app.get(
+    '/api/public/events/:id/orders/:shortId',
+    {
+      schema: {
+        tags,
+        summary: 'An order, for the buyer who holds its short id',
+        params: OrderParams,
+        response: { 200: PublicOrderResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => getPublicOrder(app.db, request.params.id, request.params.shortId),
+  );
+
+  app.post(
+    '/api/public/events/:id/orders/:shortId/abandon',
+    {
+      schema: {
+        tags,
+        summary: 'Give up a reservation; its tickets go back on sale at once',
+        params: OrderParams,
+        response: { 200: PublicOrderResponse, ...errorResponses(404, 409, 410) },
+      },
+    },
+    async (request) => abandonOrder(app.db, request.params.id, request.params.shortId),
+  );
+
+  app.put(
+    '/api/public/events/:id/orders/:shortId',
+    {
+      schema: {
+        tags,
+        summary: 'The buyer, one attendee per ticket, and the answers to the questions',
+        params: OrderParams,
+        body: OrderDetailsRequest,
+        response: { 200: PublicOrderResponse, ...errorResponses(404, 409, 410, 422) },
+      },
+    },
+    async (request) => {
+      await saveOrderDetails(app.db, request.params.id, request.params.shortId, request.body);
+      return getPublicOrder(app.db, request.params.id, request.params.shortId);
+    },
+  );
+
+  app.post(
+    '/api/public/events/:id/orders/:shortId/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Finish the order: free orders complete at once, offline payment waits for the organizer',
+        params: OrderParams,
+        body: CompleteOrderRequest,
+        response: { 200: PublicOrderResponse, ...errorResponses(404, 409, 410, 422) },
+      },
+    },
+    async (request) => {
+      await completeOrder(app.db, request.params.id, request.params.shortId, request.body, {
+        appUrl: app.config.appUrl,
+      });
+      return getPublicOrder(app.db, request.params.id, request.params.shortId);
+    },
+  );
+}

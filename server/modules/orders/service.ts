@@ -1,0 +1,234 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { quoteOrder } from '../../../common/checkout';
+import { withSettingDefaults } from '../../../common/events';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
+import type { Database, Db } from '../../db/client';
+import { attendees, events, orderItems, orders } from '../../db/schema';
+import { inTransaction, sqlState } from '../../db/transaction';
+import { AppError, fieldError } from '../../http/app-error';
+import { loadQuoteTickets, loadUsablePromo } from './catalogue';
+import { addToCounts, type Claim, claimOfOrders, emptyClaim, release, reserve } from './inventory';
+import { toPublicOrder } from './presenter';
+
+type Input = z.output<typeof CreateOrderRequest>;
+type OrderRow = typeof orders.$inferSelect;
+
+/** 128 random bits, base64url: the buyer's key to the order. */
+export const newOrderShortId = () => randomBytes(16).toString('base64url');
+
+const requestHash = (input: Input) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+async function liveEvent(db: Db, eventId: number) {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
+  if (!event) throw new AppError('NOT_FOUND');
+  return event;
+}
+
+async function existingForKey(db: Db, eventId: number, key: string, hash: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.idempotencyKey, key)));
+  if (!row) return null;
+  if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return row;
+}
+
+/**
+ * `POST /api/public/events/{id}/orders`: checks and prices the request, then reserves all its
+ * stock in one transaction (or none of it) and writes the order as RESERVED until the event's
+ * order timeout. With an Idempotency-Key, a repeated request answers the order made first.
+ */
+export async function createOrder(
+  database: Database,
+  eventId: number,
+  input: Input,
+  options: { idempotencyKey?: string | undefined; locale?: string; now?: Date } = {},
+): Promise<{ order: PublicOrderResponse; created: boolean }> {
+  const now = options.now ?? new Date();
+  const event = await liveEvent(database, eventId);
+  const hash = requestHash(input);
+  const key = options.idempotencyKey;
+  if (key) {
+    const again = await existingForKey(database, eventId, key, hash);
+    if (again) return { order: await getPublicOrder(database, eventId, again.shortId), created: false };
+  }
+  const promo = input.promo_code ? await loadUsablePromo(database, eventId, input.promo_code, now) : null;
+  if (input.promo_code && !promo) throw fieldError('promo_code', VALIDATION.promoCodeInvalid);
+  const tickets = await loadQuoteTickets(
+    database,
+    eventId,
+    input.tickets.map((l) => l.ticket_id),
+  );
+  const quote = quoteOrder({ lines: input.tickets, tickets, promo, now });
+  if (!quote.ok) throw new AppError('VALIDATION_FAILED', { fields: quote.errors });
+
+  const claim = emptyClaim();
+  for (const line of quote.lines) {
+    addToCounts(claim.tickets, line.ticketId, line.quantity);
+    if (line.priceId !== null) addToCounts(claim.tiers, line.priceId, line.quantity);
+  }
+  if (promo) addToCounts(claim.promoCodes, promo.id, 1);
+  const timeout = withSettingDefaults(event.settings).order_timeout_minutes;
+
+  try {
+    const shortId = await inTransaction(database, async (tx) => {
+      await releaseExpired(tx, { eventId, now });
+      await reserve(tx, claim);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          accountId: event.accountId,
+          eventId,
+          shortId: newOrderShortId(),
+          status: 'RESERVED',
+          reservedUntil: new Date(now.getTime() + timeout * 60_000),
+          promoCodeId: promo?.id ?? null,
+          promoCode: promo?.code ?? null,
+          affiliateCode: input.affiliate_code ?? null,
+          currency: event.currency,
+          ...quote.totals,
+          locale: options.locale ?? null,
+          idempotencyKey: key ?? null,
+          requestHash: key ? hash : null,
+        })
+        .returning({ id: orders.id, shortId: orders.shortId });
+      if (!order) throw new Error('order insert returned nothing');
+      await tx.insert(orderItems).values(
+        quote.lines.map((l) => ({
+          orderId: order.id,
+          ticketId: l.ticketId,
+          priceId: l.priceId,
+          title: l.title,
+          priceLabel: l.priceLabel,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discount: l.discount,
+          subtotal: l.subtotal,
+          fees: l.feesTotal,
+          taxes: l.taxesTotal,
+          total: l.total,
+          charges: [
+            ...l.fees.map((c) => ({ ...c, kind: 'FEE' as const })),
+            ...l.taxes.map((c) => ({ ...c, kind: 'TAX' as const })),
+          ],
+        })),
+      );
+      return order.shortId;
+    });
+    return { order: await getPublicOrder(database, eventId, shortId), created: true };
+  } catch (error) {
+    // The same key sent twice at once: the second insert lost the race; answer the first.
+    if (key && sqlState(error) === '23505') {
+      const again = await existingForKey(database, eventId, key, hash);
+      if (again) return { order: await getPublicOrder(database, eventId, again.shortId), created: false };
+    }
+    // A counter's CHECK caught what the guarded update should have: still no stock.
+    if (sqlState(error) === '23514') throw new AppError('NOT_ENOUGH_AVAILABLE');
+    throw error;
+  }
+}
+
+export async function orderRow(db: Db, eventId: number, shortId: string, lock = false): Promise<OrderRow> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.shortId, shortId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return row;
+}
+
+export async function getPublicOrder(db: Db, eventId: number, shortId: string): Promise<PublicOrderResponse> {
+  const row = await orderRow(db, eventId, shortId);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.id));
+  const people = await db
+    .select()
+    .from(attendees)
+    .where(eq(attendees.orderId, row.id))
+    .orderBy(asc(attendees.position), asc(attendees.id));
+  const [event] = await db.select({ settings: events.settings }).from(events).where(eq(events.id, eventId));
+  const instructions =
+    row.status === 'AWAITING_PAYMENT'
+      ? withSettingDefaults(event?.settings).offline_payment_instructions
+      : null;
+  return toPublicOrder(row, items, people, instructions);
+}
+
+/** `POST …/orders/{shortId}/abandon`: the buyer leaves; the seats go back at once. */
+export async function abandonOrder(database: Database, eventId: number, shortId: string, now = new Date()) {
+  const outcome = await inTransaction(database, async (tx) => {
+    const row = await orderRow(tx, eventId, shortId, true);
+    if (row.status !== 'RESERVED') throw new AppError('ORDER_ALREADY_PROCESSED');
+    if (row.reservedUntil && row.reservedUntil <= now) {
+      // Kept: the seats go back either way; the buyer hears it had expired.
+      await expireOrders(tx, [row.id]);
+      return 'expired';
+    }
+    await release(tx, await claimOfOrders(tx, [row.id]));
+    await tx.update(orders).set({ status: 'ABANDONED', updatedAt: now }).where(eq(orders.id, row.id));
+    return 'abandoned';
+  });
+  if (outcome === 'expired') throw new AppError('ORDER_EXPIRED');
+  return getPublicOrder(database, eventId, shortId);
+}
+
+/** Marks RESERVED orders EXPIRED and gives their seats back; returns how many it expired. */
+export async function expireOrders(tx: Db, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  // Only orders still RESERVED: a concurrent completion or sweep may have moved some on.
+  const expired = await tx
+    .update(orders)
+    .set({ status: 'EXPIRED', updatedAt: sql`now()` })
+    .where(and(inArray(orders.id, ids), eq(orders.status, 'RESERVED')))
+    .returning({ id: orders.id });
+  const claim: Claim = await claimOfOrders(
+    tx,
+    expired.map((o) => o.id),
+  );
+  await release(tx, claim);
+  return expired.length;
+}
+
+/**
+ * Reservations stop counting at `reserved_until`: expire those past it (of one event, or of
+ * all when swept by the timer), skipping orders another transaction is working on.
+ */
+export async function releaseExpired(
+  tx: Db,
+  scope: { eventId?: number; now?: Date; limit?: number } = {},
+): Promise<number> {
+  const now = scope.now ?? new Date();
+  const due = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'RESERVED'),
+        lt(orders.reservedUntil, now),
+        scope.eventId === undefined ? undefined : eq(orders.eventId, scope.eventId),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(scope.limit ?? 200)
+    .for('update', { skipLocked: true });
+  return expireOrders(
+    tx,
+    due.map((o) => o.id),
+  );
+}
+
+/** The background sweep: returns stock of expired reservations even when nobody is buying. */
+export async function sweepExpiredReservations(database: Database, now = new Date()): Promise<number> {
+  return inTransaction(database, (tx) => releaseExpired(tx, { now, limit: 500 }));
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { EventResponse, EventsQuery } from '../../../common/events';
+import { pageSchema } from '../../../common/list-query';
+import {
+  CreateOrganizerRequest,
+  OrganizerResponse,
+  OrganizersQuery,
+  UpdateOrganizerRequest,
+} from '../../../common/organizers';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { findEvents } from '../events/service';
+import {
+  createOrganizer,
+  findOrganizers,
+  getOrganizer,
+  toOrganizerResponse,
+  updateOrganizer,
+} from './service';
+
+const IdParams = z.object({ id: idParam() });
+const tags = ['organizers'];
+const security = [{ bearerAuth: [] }];
+
+export async function organizerRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+
+  app.get(
+    '/api/organizers',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Organizers of the account',
+        querystring: OrganizersQuery,
+        response: { 200: pageSchema(OrganizerResponse), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => findOrganizers(app.db, authOf(request), request.query),
+  );
+
+  app.post(
+    '/api/organizers',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an organizer',
+        body: CreateOrganizerRequest,
+        response: { 201: OrganizerResponse, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(toOrganizerResponse(await createOrganizer(app.db, authOf(request), request.body))),
+  );
+
+  app.get(
+    '/api/organizers/:id',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'One organizer',
+        params: IdParams,
+        response: { 200: OrganizerResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) =>
+      toOrganizerResponse(await getOrganizer(app.db, authOf(request).accountId, request.params.id)),
+  );
+
+  app.put(
+    '/api/organizers/:id',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Update an organizer',
+        params: IdParams,
+        body: UpdateOrganizerRequest,
+        response: { 200: OrganizerResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      toOrganizerResponse(await updateOrganizer(app.db, authOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/organizers/:id/events',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Events of one organizer',
+        params: IdParams,
+        querystring: EventsQuery,
+        response: { 200: pageSchema(EventResponse), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await getOrganizer(app.db, auth.accountId, request.params.id);
+      return findEvents(app.db, auth, request.query, { organizerId: request.params.id });
+    },
+  );
+}

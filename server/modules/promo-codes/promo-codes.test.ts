@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promoCodes, users } from '../../db/schema';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
+
+let kit: IdentityKit;
+let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let eventId: number;
+let ticketId: number;
+
+beforeAll(async () => {
+  kit = await createIdentityKit();
+  owner = await kit.register();
+  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  eventId = (await kit.createEvent(owner.token, { title: 'Discounts', start_date: '2031-05-01T20:00:00Z' }))
+    .id;
+  ticketId = (
+    await kit.as(owner.token, {
+      method: 'POST',
+      url: `/api/events/${eventId}/tickets`,
+      payload: { title: 'T', type: 'PAID', price: 2000 },
+    })
+  ).json().id;
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const url = (suffix = '') => `/api/events/${eventId}/promo-codes${suffix}`;
+const create = (payload: object) => kit.as(owner.token, { method: 'POST', url: url(), payload });
+const check = (code: string) =>
+  kit.app.inject({ method: 'GET', url: `/api/public/events/${eventId}/promo-codes/${code}` });
+
+describe('promo codes', () => {
+  it('are created per event, upper-cased, for all or some tickets', async () => {
+    const pct = await create({ code: 'summer-15', discount_type: 'PERCENTAGE', discount: 15 });
+    expect(pct.statusCode, pct.body).toBe(201);
+    expect(pct.json()).toMatchObject({
+      code: 'SUMMER-15',
+      discount: '15',
+      max_allowed_usages: null,
+      times_used: 0,
+      applicable_ticket_ids: [],
+    });
+    const fixed = await create({
+      code: 'FIVEOFF',
+      discount_type: 'FIXED',
+      discount: '500',
+      max_allowed_usages: 2,
+      applicable_ticket_ids: [ticketId],
+    });
+    expect(fixed.json()).toMatchObject({
+      discount: '500',
+      max_allowed_usages: 2,
+      applicable_ticket_ids: [ticketId],
+    });
+    const list = await kit.as(owner.token, { method: 'GET', url: url() });
+    expect(list.json().data.map((c: { code: string }) => c.code)).toEqual(['FIVEOFF', 'SUMMER-15']);
+  });
+
+  it('refuse bad codes and discounts, duplicates, and other events’ tickets', async () => {
+    const errors = async (payload: object) => Object.keys((await create(payload)).json().errors ?? {}).sort();
+    expect(await errors({ code: 'ab', discount_type: 'PERCENTAGE', discount: 10 })).toEqual(['code']);
+    expect(await errors({ code: 'x'.repeat(51), discount_type: 'PERCENTAGE', discount: 10 })).toEqual([
+      'code',
+    ]);
+    expect(await errors({ code: 'HAS SPACE', discount_type: 'PERCENTAGE', discount: 10 })).toEqual(['code']);
+    expect(await errors({ code: 'TOOMUCH', discount_type: 'PERCENTAGE', discount: 120 })).toEqual([
+      'discount',
+    ]);
+    expect(await errors({ code: 'CENTS', discount_type: 'FIXED', discount: '2.50' })).toEqual(['discount']);
+    expect(await errors({ code: 'summer-15', discount_type: 'PERCENTAGE', discount: 5 })).toEqual(['code']);
+    expect(
+      await errors({
+        code: 'OTHERTIX',
+        discount_type: 'PERCENTAGE',
+        discount: 5,
+        applicable_ticket_ids: [999_999],
+      }),
+    ).toEqual(['applicable_ticket_ids']);
+  });
+
+  it('answer the public check: valid while live, unexpired and with uses left', async () => {
+    expect((await check('summer-15')).json()).toEqual({ valid: false }); // the event is still a draft
+    await kit.as(owner.token, {
+      method: 'PUT',
+      url: `/api/events/${eventId}/status`,
+      payload: { status: 'LIVE' },
+    });
+    expect((await check('summer-15')).json()).toEqual({ valid: true });
+    expect((await check('SUMMER-15')).json()).toEqual({ valid: true });
+    expect((await check('nope')).json()).toEqual({ valid: false });
+
+    await kit.app.db.update(promoCodes).set({ timesUsed: 2 }).where(eq(promoCodes.code, 'FIVEOFF'));
+    expect((await check('FIVEOFF')).json()).toEqual({ valid: false });
+    const expired = (
+      await create({
+        code: 'OLD',
+        discount_type: 'PERCENTAGE',
+        discount: 5,
+        expiry_date: '2020-01-01T00:00:00Z',
+      })
+    ).json();
+    expect((await check('OLD')).json()).toEqual({ valid: false });
+
+    const lowered = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${expired.id}`),
+      payload: { code: 'OLD', discount_type: 'PERCENTAGE', discount: 5, expiry_date: null },
+    });
+    expect(lowered.json().expiry_date).toBeNull();
+    expect((await check('OLD')).json()).toEqual({ valid: true });
+  });
+
+  it('keep the usage limit above what was used, delete, and stay in their account', async () => {
+    const fiveOff = (await kit.as(owner.token, { method: 'GET', url: url() }))
+      .json()
+      .data.find((c: { code: string }) => c.code === 'FIVEOFF');
+    const under = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${fiveOff.id}`),
+      payload: { code: 'FIVEOFF', discount_type: 'FIXED', discount: 500, max_allowed_usages: 1 },
+    });
+    expect(Object.keys(under.json().errors)).toEqual(['max_allowed_usages']);
+    const other = await kit.register();
+    expect((await kit.as(other.token, { method: 'GET', url: url(`/${fiveOff.id}`) })).statusCode).toBe(404);
+    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${fiveOff.id}`) })).statusCode).toBe(
+      204,
+    );
+    expect((await kit.as(owner.token, { method: 'GET', url: url(`/${fiveOff.id}`) })).statusCode).toBe(404);
+  });
+});

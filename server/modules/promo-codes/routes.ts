@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { PromoCodeRequest, PromoCodeResponse, PromoCodeValidity } from '../../../common/promo-codes';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import {
+  createPromoCode,
+  deletePromoCode,
+  findPromoCodes,
+  getPromoCode,
+  isPromoCodeValid,
+  updatePromoCode,
+} from './service';
+
+const EventParams = z.object({ id: idParam() });
+const CodeParams = z.object({ id: idParam(), codeId: idParam() });
+const PublicParams = z.object({ id: idParam(), code: z.string().max(100) });
+const tags = ['promo codes'];
+const security = [{ bearerAuth: [] }];
+
+export async function promoCodeRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+
+  app.get(
+    '/api/events/:id/promo-codes',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Promo codes of an event',
+        params: EventParams,
+        response: { 200: z.object({ data: z.array(PromoCodeResponse) }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await findPromoCodes(app.db, authOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/events/:id/promo-codes',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a promo code',
+        params: EventParams,
+        body: PromoCodeRequest,
+        response: { 201: PromoCodeResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await app.transaction((tx) =>
+            createPromoCode(tx, authOf(request), request.params.id, request.body),
+          ),
+        ),
+  );
+
+  app.get(
+    '/api/events/:id/promo-codes/:codeId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'One promo code',
+        params: CodeParams,
+        response: { 200: PromoCodeResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getPromoCode(app.db, authOf(request), request.params.id, request.params.codeId),
+  );
+
+  app.put(
+    '/api/events/:id/promo-codes/:codeId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a promo code',
+        params: CodeParams,
+        body: PromoCodeRequest,
+        response: { 200: PromoCodeResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      app.transaction((tx) =>
+        updatePromoCode(tx, authOf(request), request.params.id, request.params.codeId, request.body),
+      ),
+  );
+
+  app.delete(
+    '/api/events/:id/promo-codes/:codeId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a promo code',
+        params: CodeParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deletePromoCode(app.db, authOf(request), request.params.id, request.params.codeId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/public/events/:id/promo-codes/:code',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Whether a promo code can be used on a live event now',
+        params: PublicParams,
+        response: { 200: PromoCodeValidity },
+      },
+    },
+    async (request) => ({ valid: await isPromoCodeValid(app.db, request.params.id, request.params.code) }),
+  );
+}

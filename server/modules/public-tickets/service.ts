@@ -1,0 +1,94 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { withSettingDefaults } from '../../../common/events';
+import type { TaxOrFee } from '../../../common/pricing';
+import {
+  type PromoSource,
+  type PublicTicketsResponse,
+  toPublicTickets,
+} from '../../../common/public-tickets';
+import type { Db } from '../../db/client';
+import {
+  events,
+  promoCodes,
+  promoCodeTickets,
+  taxesAndFees,
+  ticketPrices,
+  tickets,
+  ticketTaxesAndFees,
+} from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+/** The event's code matching what the visitor typed (any case), with the tickets it applies to. */
+async function findPromo(db: Db, eventId: number, typed: string): Promise<PromoSource | null> {
+  const rows = await db
+    .select({ promo: promoCodes, ticketId: promoCodeTickets.ticketId })
+    .from(promoCodes)
+    .leftJoin(promoCodeTickets, eq(promoCodeTickets.promoCodeId, promoCodes.id))
+    .where(and(eq(promoCodes.eventId, eventId), eq(promoCodes.code, typed.toUpperCase())));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    ...first.promo,
+    ticketIds: rows.flatMap((r) => (r.ticketId === null ? [] : [r.ticketId])),
+  };
+}
+
+/**
+ * The tickets of a LIVE event as a buyer sees them (anything else is a 404), priced for one
+ * unit with the promo code's discount when it is valid. A fixed number of queries, whatever
+ * the number of tickets.
+ */
+export async function findPublicTickets(
+  db: Db,
+  eventId: number,
+  promoCode: string | undefined,
+): Promise<PublicTicketsResponse> {
+  const [event] = await db
+    .select({ currency: events.currency, settings: events.settings })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
+  if (!event) throw new AppError('NOT_FOUND');
+
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.eventId, eventId))
+    .orderBy(asc(tickets.sortOrder), asc(tickets.id));
+  const ids = rows.map((r) => r.id);
+  const tiers = ids.length
+    ? await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids))
+    : [];
+  const charges = ids.length
+    ? await db
+        .select({ ticketId: ticketTaxesAndFees.ticketId, item: taxesAndFees })
+        .from(ticketTaxesAndFees)
+        .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxesAndFees.taxOrFeeId))
+        .where(inArray(ticketTaxesAndFees.ticketId, ids))
+        .orderBy(asc(taxesAndFees.id))
+    : [];
+  const typed = promoCode?.trim() ?? '';
+  const promo = typed ? await findPromo(db, eventId, typed) : null;
+
+  const chargesOf = (ticketId: number): TaxOrFee[] =>
+    charges
+      .filter((c) => c.ticketId === ticketId)
+      .map(({ item }) => ({
+        id: item.id,
+        name: item.name,
+        kind: item.type,
+        calculation: item.calculationType,
+        rate: item.rate,
+      }));
+
+  return toPublicTickets({
+    tickets: rows.map((row) => ({
+      ...row,
+      tiers: tiers.filter((t) => t.ticketId === row.id),
+      taxesAndFees: chargesOf(row.id),
+    })),
+    requestedCode: typed,
+    promo,
+    priceDisplayMode: withSettingDefaults(event.settings).price_display_mode,
+    currency: event.currency,
+  });
+}

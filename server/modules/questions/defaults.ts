@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { DefaultQuestionKey } from '../../../common/questions';
+import type { Db } from '../../db/client';
+import { questions } from '../../db/schema';
+
+/** The default questions, in the order buyers see them; they sort before every other question. */
+const DEFAULTS: { key: DefaultQuestionKey; title: string }[] = [
+  { key: 'FIRST_NAME', title: 'First name' },
+  { key: 'LAST_NAME', title: 'Last name' },
+  { key: 'EMAIL', title: 'E-mail' },
+];
+
+/** Gives a new event its default questions (SPEC §5: they exist on every event). */
+export async function insertDefaultQuestions(db: Db, accountId: number, eventId: number): Promise<void> {
+  await db.insert(questions).values(
+    DEFAULTS.map((d, i) => ({
+      accountId,
+      eventId,
+      title: d.title,
+      type: 'SINGLE_LINE' as const,
+      required: true,
+      scope: 'PER_ORDER' as const,
+      sortOrder: i - DEFAULTS.length,
+      defaultKey: d.key,
+    })),
+  );
+}
+
+export async function hasHiddenQuestions(db: Db, eventId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.eventId, eventId), eq(questions.isHidden, true)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { QuestionRequest, QuestionResponse, SortQuestionsRequest } from '../../../common/questions';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import {
+  createQuestion,
+  deleteQuestion,
+  findQuestions,
+  getQuestion,
+  sortQuestions,
+  updateQuestion,
+} from './service';
+
+const EventParams = z.object({ id: idParam() });
+const ItemParams = z.object({ id: idParam(), questionId: idParam() });
+const List = z.object({ data: z.array(QuestionResponse) });
+const tags = ['questions'];
+const security = [{ bearerAuth: [] }];
+
+export async function questionRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+  const base = '/api/events/:id/questions';
+
+  app.get(
+    base,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Questions of an event, in their order',
+        params: EventParams,
+        response: { 200: List, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await findQuestions(app.db, authOf(request), request.params.id) }),
+  );
+
+  app.post(
+    base,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a question',
+        params: EventParams,
+        body: QuestionRequest,
+        response: { 201: QuestionResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await app.transaction((tx) => createQuestion(tx, authOf(request), request.params.id, request.body)),
+        ),
+  );
+
+  app.post(
+    `${base}/sort`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Reorder the questions',
+        params: EventParams,
+        body: SortQuestionsRequest,
+        response: { 200: List, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await app.transaction((tx) =>
+        sortQuestions(tx, authOf(request), request.params.id, request.body.question_ids),
+      ),
+    }),
+  );
+
+  app.get(
+    `${base}/:questionId`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'One question',
+        params: ItemParams,
+        response: { 200: QuestionResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getQuestion(app.db, authOf(request), request.params.id, request.params.questionId),
+  );
+
+  app.put(
+    `${base}/:questionId`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a question',
+        params: ItemParams,
+        body: QuestionRequest,
+        response: { 200: QuestionResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      app.transaction((tx) =>
+        updateQuestion(tx, authOf(request), request.params.id, request.params.questionId, request.body),
+      ),
+  );
+
+  app.delete(
+    `${base}/:questionId`,
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a question',
+        params: ItemParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteQuestion(app.db, authOf(request), request.params.id, request.params.questionId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { QuestionRequest, QuestionResponse } from '../../../common/questions';
+import type { Db } from '../../db/client';
+import { events, questions, questionTickets } from '../../db/schema';
+import { AppError, fieldError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { getEvent } from '../events/service';
+import { assertEventTickets } from '../tickets/service';
+
+type Row = typeof questions.$inferSelect;
+type Input = z.output<typeof QuestionRequest>;
+
+async function responses(db: Db, rows: Row[]): Promise<QuestionResponse[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select()
+    .from(questionTickets)
+    .where(
+      inArray(
+        questionTickets.questionId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    options: row.options,
+    required: row.required,
+    is_hidden: row.isHidden,
+    scope: row.scope,
+    ticket_ids: links
+      .filter((l) => l.questionId === row.id)
+      .map((l) => l.ticketId)
+      .sort((a, b) => a - b),
+    sort_order: row.sortOrder,
+    is_default: row.defaultKey !== null,
+    default_key: row.defaultKey,
+  }));
+}
+
+export async function findQuestions(db: Db, auth: AuthContext, eventId: number): Promise<QuestionResponse[]> {
+  await getEvent(db, auth.accountId, eventId);
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.eventId, eventId))
+    .orderBy(asc(questions.sortOrder), asc(questions.id));
+  return responses(db, rows);
+}
+
+async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): Promise<Row> {
+  await getEvent(db, auth.accountId, eventId);
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(
+      and(eq(questions.id, id), eq(questions.eventId, eventId), eq(questions.accountId, auth.accountId)),
+    );
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getQuestion(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  id: number,
+): Promise<QuestionResponse> {
+  const [response] = await responses(db, [await getRow(db, auth, eventId, id)]);
+  if (!response) throw new AppError('NOT_FOUND');
+  return response;
+}
+
+async function linkTickets(db: Db, eventId: number, questionId: number, input: Input): Promise<void> {
+  // Order questions are asked once per order, whatever the tickets.
+  const unique = await assertEventTickets(db, eventId, input.scope === 'PER_ORDER' ? [] : input.ticket_ids);
+  await db.delete(questionTickets).where(eq(questionTickets.questionId, questionId));
+  if (unique.length > 0)
+    await db.insert(questionTickets).values(unique.map((ticketId) => ({ questionId, ticketId })));
+}
+
+function columns(input: Input) {
+  return {
+    title: input.title,
+    description: input.description ?? null,
+    type: input.type,
+    // Free-text, date and address questions have no options.
+    options: ['CHECKBOX', 'RADIO', 'DROPDOWN'].includes(input.type) ? input.options : [],
+    required: input.required,
+    isHidden: input.is_hidden,
+    scope: input.scope,
+  };
+}
+
+/** The default questions are fixed (SPEC §5). */
+function assertEditable(row: Row): void {
+  if (row.defaultKey !== null) throw new AppError('DEFAULT_QUESTION_LOCKED');
+}
+
+/**
+ * A hidden question is only seen by the organizer, so the event's "show hidden questions"
+ * setting is switched on with it (SPEC §5) and stays on while one exists.
+ */
+async function showHiddenQuestions(db: Db, eventId: number, input: Input): Promise<void> {
+  if (!input.is_hidden) return;
+  await db
+    .update(events)
+    .set({ settings: sql`${events.settings} || '{"show_hidden_questions": true}'::jsonb` })
+    .where(eq(events.id, eventId));
+}
+
+export async function createQuestion(db: Db, auth: AuthContext, eventId: number, input: Input) {
+  await getEvent(db, auth.accountId, eventId, true);
+  const [{ next } = { next: 0 }] = await db
+    .select({ next: sql<number>`coalesce(max(${questions.sortOrder}) + 1, 0)::int` })
+    .from(questions)
+    .where(eq(questions.eventId, eventId));
+  const [row] = await db
+    .insert(questions)
+    .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  await linkTickets(db, eventId, row.id, input);
+  await showHiddenQuestions(db, eventId, input);
+  return getQuestion(db, auth, eventId, row.id);
+}
+
+export async function updateQuestion(db: Db, auth: AuthContext, eventId: number, id: number, input: Input) {
+  assertEditable(await getRow(db, auth, eventId, id));
+  await db
+    .update(questions)
+    .set({ ...columns(input), updatedAt: sql`now()` })
+    .where(eq(questions.id, id));
+  await linkTickets(db, eventId, id, input);
+  await showHiddenQuestions(db, eventId, input);
+  return getQuestion(db, auth, eventId, id);
+}
+
+export async function deleteQuestion(db: Db, auth: AuthContext, eventId: number, id: number): Promise<void> {
+  assertEditable(await getRow(db, auth, eventId, id));
+  await db.delete(questions).where(eq(questions.id, id));
+}
+
+export async function sortQuestions(db: Db, auth: AuthContext, eventId: number, ids: number[]) {
+  await getEvent(db, auth.accountId, eventId, true);
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey)));
+  const own = new Set(rows.map((r) => r.id));
+  if (ids.length !== own.size || new Set(ids).size !== own.size || ids.some((id) => !own.has(id))) {
+    throw fieldError('question_ids', VALIDATION.invalid);
+  }
+  for (const [sortOrder, id] of ids.entries())
+    await db.update(questions).set({ sortOrder }).where(eq(questions.id, id));
+  return findQuestions(db, auth, eventId);
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { SortTicketsRequest, TicketRequest, TicketResponse } from '../../../common/tickets';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { createTicket, deleteTicket, findTickets, getTicket, sortTickets, updateTicket } from './service';
+
+const EventParams = z.object({ id: idParam() });
+const TicketParams = z.object({ id: idParam(), ticketId: idParam() });
+const TicketList = z.object({ data: z.array(TicketResponse) });
+const tags = ['tickets'];
+const security = [{ bearerAuth: [] }];
+
+export async function ticketRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('tickets.manage')] };
+
+  app.get(
+    '/api/events/:id/tickets',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Tickets of an event, in their order',
+        params: EventParams,
+        response: { 200: TicketList, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await findTickets(app.db, authOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/events/:id/tickets',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a ticket',
+        params: EventParams,
+        body: TicketRequest,
+        response: { 201: TicketResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await app.transaction((tx) => createTicket(tx, authOf(request), request.params.id, request.body)),
+        ),
+  );
+
+  app.post(
+    '/api/events/:id/tickets/sort',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Reorder the tickets',
+        params: EventParams,
+        body: SortTicketsRequest,
+        response: { 200: TicketList, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await app.transaction((tx) =>
+        sortTickets(tx, authOf(request), request.params.id, request.body.ticket_ids),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/events/:id/tickets/:ticketId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'One ticket',
+        params: TicketParams,
+        response: { 200: TicketResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getTicket(app.db, authOf(request), request.params.id, request.params.ticketId),
+  );
+
+  app.put(
+    '/api/events/:id/tickets/:ticketId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a ticket (its type is fixed once it has sales)',
+        params: TicketParams,
+        body: TicketRequest,
+        response: { 200: TicketResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      app.transaction((tx) =>
+        updateTicket(tx, authOf(request), request.params.id, request.params.ticketId, request.body),
+      ),
+  );
+
+  app.delete(
+    '/api/events/:id/tickets/:ticketId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a ticket that has no sales',
+        params: TicketParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await app.transaction((tx) =>
+        deleteTicket(tx, authOf(request), request.params.id, request.params.ticketId),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+}

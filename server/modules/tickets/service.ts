@@ -1,0 +1,293 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { TicketRequest, TicketResponse } from '../../../common/tickets';
+import type { Db } from '../../db/client';
+import {
+  capacityAssignments,
+  capacityAssignmentTickets,
+  taxesAndFees,
+  ticketPrices,
+  tickets,
+  ticketTaxesAndFees,
+} from '../../db/schema';
+import { sqlState } from '../../db/transaction';
+import { AppError, fieldError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { sanitizeDescription } from '../events/sanitize';
+import { getEvent } from '../events/service';
+import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
+
+type Input = z.output<typeof TicketRequest>;
+const taken = (row: { quantitySold: number; quantityReserved: number }) =>
+  row.quantitySold + row.quantityReserved > 0;
+
+async function loadResponses(db: Db, rows: TicketRow[]): Promise<TicketResponse[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids));
+  const links = await db.select().from(ticketTaxesAndFees).where(inArray(ticketTaxesAndFees.ticketId, ids));
+  const capacities = await db
+    .select({
+      ticketId: capacityAssignmentTickets.ticketId,
+      capacity: capacityAssignments.capacity,
+      used: capacityAssignments.used,
+      status: capacityAssignments.status,
+    })
+    .from(capacityAssignmentTickets)
+    .innerJoin(
+      capacityAssignments,
+      eq(capacityAssignments.id, capacityAssignmentTickets.capacityAssignmentId),
+    )
+    .where(inArray(capacityAssignmentTickets.ticketId, ids));
+  const now = new Date();
+  return rows.map((row) =>
+    toTicketResponse(
+      row,
+      tiers.filter((t) => t.ticketId === row.id),
+      links.filter((l) => l.ticketId === row.id).map((l) => l.taxOrFeeId),
+      capacities
+        .filter((c) => c.ticketId === row.id)
+        .map((c) => ({ capacity: c.capacity, used: c.used, active: c.status === 'ACTIVE' })),
+      now,
+    ),
+  );
+}
+
+export async function findTickets(db: Db, auth: AuthContext, eventId: number): Promise<TicketResponse[]> {
+  await getEvent(db, auth.accountId, eventId);
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.eventId, eventId))
+    .orderBy(asc(tickets.sortOrder), asc(tickets.id));
+  return loadResponses(db, rows);
+}
+
+async function getTicketRow(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  ticketId: number,
+  lock = false,
+): Promise<TicketRow> {
+  await getEvent(db, auth.accountId, eventId);
+  const query = db
+    .select()
+    .from(tickets)
+    .where(
+      and(eq(tickets.id, ticketId), eq(tickets.eventId, eventId), eq(tickets.accountId, auth.accountId)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getTicket(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  ticketId: number,
+): Promise<TicketResponse> {
+  const row = await getTicketRow(db, auth, eventId, ticketId);
+  const [response] = await loadResponses(db, [row]);
+  if (!response) throw new AppError('NOT_FOUND');
+  return response;
+}
+
+/** The taxes and fees to link: those asked for (all of this account), or the account's defaults. */
+async function taxIdsFor(db: Db, auth: AuthContext, requested: number[] | undefined): Promise<number[]> {
+  const rows = await db
+    .select({ id: taxesAndFees.id, isDefault: taxesAndFees.isDefault })
+    .from(taxesAndFees)
+    .where(eq(taxesAndFees.accountId, auth.accountId));
+  if (requested === undefined) return rows.filter((r) => r.isDefault).map((r) => r.id);
+  const own = new Set(rows.map((r) => r.id));
+  if (requested.some((id) => !own.has(id))) throw fieldError('tax_and_fee_ids', VALIDATION.unknownTaxOrFee);
+  return [...new Set(requested)];
+}
+
+function columns(input: Input) {
+  return {
+    title: input.title,
+    description: sanitizeDescription(input.description),
+    type: input.type,
+    price: input.type === 'PAID' || input.type === 'DONATION' ? (input.price ?? 0) : null,
+    saleStart: input.sale_start_date ? new Date(input.sale_start_date) : null,
+    saleEnd: input.sale_end_date ? new Date(input.sale_end_date) : null,
+    minPerOrder: input.min_per_order,
+    maxPerOrder: input.max_per_order,
+    quantity: input.quantity_available ?? null,
+    showQuantityRemaining: input.show_quantity_remaining,
+    hideWhenSoldOut: input.hide_when_sold_out,
+    hideBeforeSaleStart: input.hide_before_sale_start_date,
+    hideAfterSaleEnd: input.hide_after_sale_end_date,
+    isHidden: input.is_hidden,
+    hideWithoutPromoCode: input.is_hidden_without_promo_code,
+    isPaused: input.is_paused,
+  };
+}
+
+async function linkTaxes(db: Db, ticketId: number, taxIds: number[]): Promise<void> {
+  await db.delete(ticketTaxesAndFees).where(eq(ticketTaxesAndFees.ticketId, ticketId));
+  if (taxIds.length > 0) {
+    await db.insert(ticketTaxesAndFees).values(taxIds.map((taxOrFeeId) => ({ ticketId, taxOrFeeId })));
+  }
+}
+
+/** Makes the tiers match the request: update those named by id, add new ones, delete the rest. */
+async function saveTiers(db: Db, ticketId: number, input: Input, current: TierRow[]): Promise<void> {
+  const wanted = input.type === 'TIERED' ? (input.prices ?? []) : [];
+  const currentById = new Map(current.map((t) => [t.id, t]));
+  for (const tier of wanted) {
+    if (tier.id !== undefined && !currentById.has(tier.id))
+      throw fieldError('prices', VALIDATION.unknownTier);
+  }
+  const keep = new Set(wanted.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+  const removed = current.filter((t) => !keep.has(t.id));
+  if (removed.some(taken)) throw new AppError('TIER_HAS_SALES');
+  if (removed.length > 0) {
+    try {
+      await db.delete(ticketPrices).where(
+        inArray(
+          ticketPrices.id,
+          removed.map((t) => t.id),
+        ),
+      );
+    } catch (error) {
+      if (sqlState(error) === '23503') throw new AppError('TIER_HAS_SALES');
+      throw error;
+    }
+  }
+  for (const [sortOrder, tier] of wanted.entries()) {
+    const values = {
+      label: tier.label,
+      price: tier.price,
+      quantity: tier.quantity_available ?? null,
+      saleStart: tier.sale_start_date ? new Date(tier.sale_start_date) : null,
+      saleEnd: tier.sale_end_date ? new Date(tier.sale_end_date) : null,
+      isHidden: tier.is_hidden,
+      sortOrder,
+    };
+    if (tier.id === undefined) await db.insert(ticketPrices).values({ ticketId, ...values });
+    else await db.update(ticketPrices).set(values).where(eq(ticketPrices.id, tier.id));
+  }
+}
+
+function quantityViolation(error: unknown): boolean {
+  const state = sqlState(error);
+  const text = String(
+    (error as { cause?: { message?: string } })?.cause?.message ?? (error as Error)?.message ?? '',
+  );
+  return state === '23514' && /stock/.test(text);
+}
+
+export async function createTicket(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  input: Input,
+): Promise<TicketResponse> {
+  await getEvent(db, auth.accountId, eventId, true);
+  const taxIds = await taxIdsFor(db, auth, input.tax_and_fee_ids);
+  const [{ next } = { next: 0 }] = await db
+    .select({ next: sql<number>`coalesce(max(${tickets.sortOrder}) + 1, 0)::int` })
+    .from(tickets)
+    .where(eq(tickets.eventId, eventId));
+  const [row] = await db
+    .insert(tickets)
+    .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
+    .returning();
+  if (!row) throw new Error('ticket insert returned nothing');
+  await saveTiers(db, row.id, input, []);
+  await linkTaxes(db, row.id, taxIds);
+  return getTicket(db, auth, eventId, row.id);
+}
+
+export async function updateTicket(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  ticketId: number,
+  input: Input,
+): Promise<TicketResponse> {
+  const current = await getTicketRow(db, auth, eventId, ticketId, true);
+  const tiers = await db.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ticketId)).for('update');
+  if (input.type !== current.type && (taken(current) || tiers.some(taken)))
+    throw new AppError('TICKET_TYPE_LOCKED');
+  const taxIds = await taxIdsFor(db, auth, input.tax_and_fee_ids);
+  try {
+    await db
+      .update(tickets)
+      .set({ ...columns(input), updatedAt: sql`now()` })
+      .where(eq(tickets.id, ticketId));
+    await saveTiers(db, ticketId, input, tiers);
+  } catch (error) {
+    if (quantityViolation(error)) throw fieldError('quantity_available', VALIDATION.quantityBelowTaken);
+    throw error;
+  }
+  await linkTaxes(db, ticketId, taxIds);
+  return getTicket(db, auth, eventId, ticketId);
+}
+
+/** A ticket that has been ordered stays (hide it instead), so orders keep what they bought. */
+export async function deleteTicket(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  ticketId: number,
+): Promise<void> {
+  const current = await getTicketRow(db, auth, eventId, ticketId, true);
+  const tiers = await db.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ticketId));
+  if (taken(current) || tiers.some(taken)) throw new AppError('TICKET_HAS_SALES');
+  try {
+    await db.delete(tickets).where(eq(tickets.id, ticketId));
+  } catch (error) {
+    // Orders name it, even ones that never completed: keep their history, hide the ticket.
+    if (sqlState(error) === '23503') throw new AppError('TICKET_HAS_SALES');
+    throw error;
+  }
+}
+
+/** Puts the event's tickets in the given order; every ticket of the event must be named once. */
+export async function sortTickets(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  ticketIds: number[],
+): Promise<TicketResponse[]> {
+  await getEvent(db, auth.accountId, eventId, true);
+  const rows = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.eventId, eventId));
+  const own = new Set(rows.map((r) => r.id));
+  if (
+    ticketIds.length !== own.size ||
+    new Set(ticketIds).size !== own.size ||
+    ticketIds.some((id) => !own.has(id))
+  ) {
+    throw fieldError('ticket_ids', VALIDATION.invalid);
+  }
+  for (const [sortOrder, id] of ticketIds.entries()) {
+    await db.update(tickets).set({ sortOrder }).where(eq(tickets.id, id));
+  }
+  return findTickets(db, auth, eventId);
+}
+
+/**
+ * Checks that every id names a ticket of this event (a ticket must exist before a promo
+ * code, question, capacity assignment or check-in list can point at it); 422 otherwise.
+ */
+export async function assertEventTickets(
+  db: Db,
+  eventId: number,
+  ticketIds: readonly number[],
+  field = 'ticket_ids',
+): Promise<number[]> {
+  const unique = [...new Set(ticketIds)];
+  if (unique.length === 0) return unique;
+  const own = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), inArray(tickets.id, unique)));
+  if (own.length !== unique.length) throw fieldError(field, VALIDATION.unknownTicket);
+  return unique;
+}

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ticketPrices, tickets } from '../../db/schema';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
+
+let kit: IdentityKit;
+let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let eventId: number;
+
+beforeAll(async () => {
+  kit = await createIdentityKit();
+  owner = await kit.register();
+  eventId = (await kit.createEvent(owner.token, { title: 'Ticketed', start_date: '2031-04-01T20:00:00Z' }))
+    .id;
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const url = (suffix = '') => `/api/events/${eventId}/tickets${suffix}`;
+const create = (payload: object, token = owner.token) =>
+  kit.as(token, { method: 'POST', url: url(), payload });
+
+describe('tickets', () => {
+  it('are created of every type, in order, with the account’s default taxes', async () => {
+    const vat = (
+      await kit.as(owner.token, {
+        method: 'POST',
+        url: '/api/taxes-and-fees',
+        payload: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '23', is_default: true },
+      })
+    ).json();
+    const free = await create({ title: 'Free entry', type: 'FREE' });
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json()).toMatchObject({
+      type: 'FREE',
+      price: null,
+      sale_state: 'ON_SALE',
+      quantity_available: null,
+      tax_and_fee_ids: [vat.id],
+    });
+    const paid = await create({
+      title: 'Standard',
+      type: 'PAID',
+      price: 2500,
+      quantity_available: 100,
+      tax_and_fee_ids: [],
+    });
+    expect(paid.json()).toMatchObject({
+      price: 2500,
+      quantity_available: 100,
+      tax_and_fee_ids: [],
+      sort_order: 1,
+    });
+    const donation = await create({ title: 'Pay what you like', type: 'DONATION', price: 500 });
+    expect(donation.json().price).toBe(500);
+    const tiered = await create({
+      title: 'Festival pass',
+      type: 'TIERED',
+      prices: [
+        { label: 'Early bird', price: 4000, quantity_available: 50, sale_end_date: '2020-01-01T00:00:00Z' },
+        { label: 'Regular', price: 5500 },
+      ],
+    });
+    expect(
+      tiered.json().prices.map((p: { label: string; sale_state: string }) => [p.label, p.sale_state]),
+    ).toEqual([
+      ['Early bird', 'SALE_ENDED'],
+      ['Regular', 'ON_SALE'],
+    ]);
+    expect(tiered.json().sale_state).toBe('ON_SALE');
+
+    const list = await kit.as(owner.token, { method: 'GET', url: url() });
+    expect(list.json().data.map((t: { title: string }) => t.title)).toEqual([
+      'Free entry',
+      'Standard',
+      'Pay what you like',
+      'Festival pass',
+    ]);
+  });
+
+  it('refuse bad input field by field, and taxes of another account', async () => {
+    const bad = await create({
+      title: '',
+      type: 'PAID',
+      min_per_order: 3,
+      max_per_order: 1,
+      quantity_available: -1,
+    });
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      'max_per_order',
+      'price',
+      'quantity_available',
+      'title',
+    ]);
+    const other = await kit.register();
+    const foreignTax = (
+      await kit.as(other.token, {
+        method: 'POST',
+        url: '/api/taxes-and-fees',
+        payload: { name: 'Theirs', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '5' },
+      })
+    ).json();
+    const res = await create({ title: 'X', type: 'FREE', tax_and_fee_ids: [foreignTax.id] });
+    expect(res.json().errors).toEqual({ tax_and_fee_ids: ['Choose taxes and fees of this account.'] });
+    expect((await create({ title: 'X', type: 'FREE' }, other.token)).statusCode).toBe(404);
+  });
+
+  it('reorder, and refuse an order that leaves a ticket out', async () => {
+    const ids = (await kit.as(owner.token, { method: 'GET', url: url() }))
+      .json()
+      .data.map((t: { id: number }) => t.id);
+    const reversed = [...ids].reverse();
+    const sorted = await kit.as(owner.token, {
+      method: 'POST',
+      url: url('/sort'),
+      payload: { ticket_ids: reversed },
+    });
+    expect(sorted.json().data.map((t: { id: number }) => t.id)).toEqual(reversed);
+    const partial = await kit.as(owner.token, {
+      method: 'POST',
+      url: url('/sort'),
+      payload: { ticket_ids: reversed.slice(1) },
+    });
+    expect(partial.statusCode).toBe(422);
+  });
+
+  it('protect what was sold: no delete, no type change, no tier removal, no quantity below it', async () => {
+    const ticket = (
+      await create({ title: 'Sold', type: 'PAID', price: 1000, quantity_available: 10 })
+    ).json();
+    await kit.app.db
+      .update(tickets)
+      .set({ quantitySold: 4, quantityReserved: 2 })
+      .where(eq(tickets.id, ticket.id));
+    const body = { title: 'Sold', type: 'PAID', price: 1000, quantity_available: 10 };
+
+    const del = await kit.as(owner.token, { method: 'DELETE', url: url(`/${ticket.id}`) });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(
+      'This ticket has been ordered, so it cannot be deleted. Hide it instead.',
+    );
+    const retype = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${ticket.id}`),
+      payload: { ...body, type: 'FREE' },
+    });
+    expect(retype.json().code).toBe('TICKET_TYPE_LOCKED');
+    const shrink = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${ticket.id}`),
+      payload: { ...body, quantity_available: 5 },
+    });
+    expect(shrink.statusCode).toBe(422);
+    expect(shrink.json().errors).toEqual({
+      quantity_available: ['The quantity cannot be lower than what is already sold or reserved.'],
+    });
+    const hidden = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${ticket.id}`),
+      payload: { ...body, quantity_available: 6, is_hidden: true },
+    });
+    expect(hidden.json()).toMatchObject({ quantity_available: 6, is_hidden: true, sale_state: 'SOLD_OUT' });
+
+    const tiered = (
+      await create({
+        title: 'Tiers',
+        type: 'TIERED',
+        prices: [
+          { label: 'A', price: 100 },
+          { label: 'B', price: 200 },
+        ],
+      })
+    ).json();
+    const [a, b] = tiered.prices;
+    await kit.app.db.update(ticketPrices).set({ quantitySold: 1 }).where(eq(ticketPrices.id, a.id));
+    const dropSold = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${tiered.id}`),
+      payload: { title: 'Tiers', type: 'TIERED', prices: [{ id: b.id, label: 'B', price: 200 }] },
+    });
+    expect(dropSold.json().code).toBe('TIER_HAS_SALES');
+    const dropUnsold = await kit.as(owner.token, {
+      method: 'PUT',
+      url: url(`/${tiered.id}`),
+      payload: {
+        title: 'Tiers',
+        type: 'TIERED',
+        prices: [
+          { id: a.id, label: 'A (renamed)', price: 150 },
+          { label: 'C', price: 300 },
+        ],
+      },
+    });
+    expect(dropUnsold.json().prices.map((p: { label: string }) => p.label)).toEqual(['A (renamed)', 'C']);
+
+    const fresh = (await create({ title: 'Unsold', type: 'FREE' })).json();
+    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${fresh.id}`) })).statusCode).toBe(204);
+  });
+});

@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ListQuery } from '../../../common/list-query';
+import type { MeResponse, UpdateUserRequest, UserResponse, UsersQuery } from '../../../common/users';
+import type { Db } from '../../db/client';
+import { accountUsers, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
+import { getAccount, toAccountResponse } from '../accounts/service';
+import { revokeUserSessions } from '../auth/sessions';
+import { type MembershipRow, toUserResponse, type UserRow } from './presenter';
+
+export interface Member {
+  user: UserRow;
+  membership: MembershipRow;
+}
+
+/** A user of the account, or 404 (also for users of other accounts). */
+export async function getMember(db: Db, accountId: number, userId: number, lock = false): Promise<Member> {
+  const query = db
+    .select({ user: users, membership: accountUsers })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
+  const [row] = lock ? await query.for('update', { of: accountUsers }) : await query;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getMe(db: Db, auth: AuthContext): Promise<MeResponse> {
+  const { user, membership } = await getMember(db, auth.accountId, auth.userId);
+  const account = await getAccount(db, auth.accountId);
+  return { ...toUserResponse(user, membership), account: toAccountResponse(account) };
+}
+
+export async function getUser(db: Db, auth: AuthContext, userId: number): Promise<UserResponse> {
+  const { user, membership } = await getMember(db, auth.accountId, userId);
+  return toUserResponse(user, membership);
+}
+
+type UsersListQuery = z.output<typeof UsersQuery>;
+
+/** The account's users, searchable by name and e-mail. */
+export async function findUsers(db: Db, auth: AuthContext, query: UsersListQuery) {
+  const where = whereAll([
+    eq(accountUsers.accountId, auth.accountId),
+    ...filterConditions(query.filters, {
+      role: { column: accountUsers.role },
+      status: { column: accountUsers.status },
+    }),
+    searchCondition(query.query, [users.email, users.firstName, users.lastName]),
+  ]);
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const sort = {
+    name: [direction(sql`lower(${users.firstName} || ' ' || ${users.lastName})`)],
+    email: [direction(users.email)],
+    created_at: [direction(users.createdAt)],
+    last_login_at: [sql`${accountUsers.lastLoginAt} ${sql.raw(query.sortDirection)} nulls last`],
+  }[query.sortBy satisfies ListQuery['sortBy']];
+  return findPage(query, {
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select({ user: users, membership: accountUsers })
+        .from(accountUsers)
+        .innerJoin(users, eq(users.id, accountUsers.userId))
+        .where(where)
+        .orderBy(...sort, asc(users.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => toUserResponse(r.user, r.membership));
+    },
+    total: async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(accountUsers)
+        .innerJoin(users, eq(users.id, accountUsers.userId))
+        .where(where);
+      return Number(row?.n ?? 0);
+    },
+  });
+}
+
+/** Changes a user's role or status in this account. The owner's are fixed (SPEC §6). */
+export async function updateUser(db: Db, auth: AuthContext, userId: number, input: UpdateUserRequest) {
+  const { user, membership } = await getMember(db, auth.accountId, userId, true);
+  const changesRole = input.role !== undefined && input.role !== membership.role;
+  const changesStatus = input.status !== undefined && input.status !== membership.status;
+  if (membership.isOwner && (changesRole || changesStatus)) throw new AppError('OWNER_IMMUTABLE');
+  if (changesStatus && membership.status === 'INVITED') throw new AppError('CONFLICT');
+  const [updatedMembership] = await db
+    .update(accountUsers)
+    .set({
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.status ? { status: input.status } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(accountUsers.id, membership.id))
+    .returning();
+  let updatedUser = user;
+  if (input.first_name !== undefined || input.last_name !== undefined) {
+    const [row] = await db
+      .update(users)
+      .set({
+        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (row) updatedUser = row;
+  }
+  // A deactivated user is logged out of this account at once.
+  if (input.status === 'INACTIVE' && changesStatus)
+    await revokeUserSessions(db, { userId, accountId: auth.accountId });
+  return toUserResponse(updatedUser, updatedMembership ?? membership);
+}

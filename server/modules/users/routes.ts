@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { MessageResponse } from '../../../common/auth';
+import { pageSchema } from '../../../common/list-query';
+import {
+  InviteUserRequest,
+  MeResponse,
+  UpdateMeRequest,
+  UpdateUserRequest,
+  UserResponse,
+  UsersQuery,
+} from '../../../common/users';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { inviteUser, resendInvitation, revokeInvitation } from './invitations';
+import { findUsers, getMe, getUser, updateUser } from './members';
+import {
+  cancelEmailChange,
+  confirmEmail,
+  confirmEmailChange,
+  resendEmailConfirmation,
+  updateMe,
+} from './profile';
+
+const IdParams = z.object({ id: idParam() });
+const IdTokenParams = z.object({ id: idParam(), token: z.string().max(200) });
+const security = [{ bearerAuth: [] }];
+const tags = ['users'];
+
+const CONFIRMATION_SENT = /*i18n*/ {
+  id: 'users.confirmation_sent',
+  message: 'We have sent a new confirmation link to your e-mail address.',
+};
+
+export async function userRoutes(app: App): Promise<void> {
+  const links = { appUrl: app.config.appUrl };
+  const signedIn = { preHandler: [authenticate] };
+  const admins = { preHandler: [authenticate, authorize('users.manage')] };
+
+  app.get(
+    '/api/users/me',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'The logged-in user and account',
+        response: { 200: MeResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => getMe(app.db, authOf(request)),
+  );
+
+  app.put(
+    '/api/users/me',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Update profile, language, time zone; change password or e-mail (needs the current password)',
+        body: UpdateMeRequest,
+        response: { 200: MeResponse, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => updateMe(app.db, authOf(request), request.body, links),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      ...admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Users of the account',
+        querystring: UsersQuery,
+        response: { 200: pageSchema(UserResponse), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => findUsers(app.db, authOf(request), request.query),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      ...admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Invite someone by e-mail with a role',
+        body: InviteUserRequest,
+        response: { 201: UserResponse, ...errorResponses(401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const user = await inviteUser(app.db, authOf(request), request.body, { links, locale: request.locale });
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      ...admins,
+      schema: {
+        tags,
+        security,
+        summary: 'One user of the account',
+        params: IdParams,
+        response: { 200: UserResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getUser(app.db, authOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      ...admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Change role or status (not the owner’s)',
+        params: IdParams,
+        body: UpdateUserRequest,
+        response: { 200: UserResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      app.transaction((tx) => updateUser(tx, authOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/users/:id/invitation',
+    {
+      ...admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Send the invitation again',
+        params: IdParams,
+        response: { 200: UserResponse, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      resendInvitation(app.db, authOf(request), request.params.id, { links, locale: request.locale }),
+  );
+
+  app.delete(
+    '/api/users/:id/invitation',
+    {
+      ...admins,
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw a pending invitation',
+        params: IdParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await revokeInvitation(app.db, authOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/confirm-email/:token',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm the e-mail address with the mailed link',
+        params: IdTokenParams,
+        response: { 200: MeResponse, ...errorResponses(401, 404, 410) },
+      },
+    },
+    async (request) => confirmEmail(app.db, authOf(request), request.params.id, request.params.token),
+  );
+
+  app.post(
+    '/api/users/:id/resend-email-confirmation',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Send the confirmation link again',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      await resendEmailConfirmation(app.db, authOf(request), request.params.id, links);
+      return { message: request.i18n._(CONFIRMATION_SENT) };
+    },
+  );
+
+  app.post(
+    '/api/users/:id/email-change/:token',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a new e-mail address with the mailed link',
+        params: IdTokenParams,
+        response: { 200: MeResponse, ...errorResponses(401, 404, 409, 410) },
+      },
+    },
+    async (request) => confirmEmailChange(app.db, authOf(request), request.params.id, request.params.token),
+  );
+
+  app.delete(
+    '/api/users/:id/email-change',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending e-mail change',
+        params: IdParams,
+        response: { 200: MeResponse, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => cancelEmailChange(app.db, authOf(request), request.params.id),
+  );
+}

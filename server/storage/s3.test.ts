@@ -1,0 +1,74 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityKit, type IdentityKit } from '../test/identity';
+import { startS3, type TestS3 } from '../test/s3';
+
+let s3: TestS3;
+let kit: IdentityKit;
+beforeAll(async () => {
+  s3 = await startS3();
+  kit = await createIdentityKit({
+    S3_BUCKET: 'tessera-test',
+    S3_ENDPOINT: s3.url,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'test',
+    S3_SECRET_ACCESS_KEY: 'test-secret',
+    S3_PUBLIC_URL: 'https://cdn.example/tessera',
+  });
+});
+afterAll(async () => {
+  await kit?.close();
+  await s3?.close();
+});
+
+describe('S3-compatible storage', () => {
+  it('puts uploads and their variants in the bucket with long cache headers, and deletes them', async () => {
+    const owner = await kit.register();
+    const org = (
+      await kit.as(owner.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Org' } })
+    ).json();
+    const event = (
+      await kit.as(owner.token, {
+        method: 'POST',
+        url: '/api/events',
+        payload: { title: 'Stored in S3', organizer_id: org.id, start_date: '2031-02-01T20:00:00Z' },
+      })
+    ).json();
+    const png = await sharp({ create: { width: 700, height: 350, channels: 3, background: '#222' } })
+      .png()
+      .toBuffer();
+    const boundary = 'b';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nEVENT_COVER\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="c.png"\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await kit.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/images`,
+      headers: {
+        authorization: `Bearer ${owner.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const image = res.json();
+    expect(image.url).toMatch(/^https:\/\/cdn\.example\/tessera\/events\/\d+\/[0-9a-f]{32}\/original\.png$/);
+    const keys = [...s3.objects.keys()];
+    expect(keys).toHaveLength(3);
+    const original = s3.objects.get(`tessera-test/${image.url.replace('https://cdn.example/tessera/', '')}`);
+    expect(original?.body.equals(png)).toBe(true);
+    expect(original?.contentType).toBe('image/png');
+    expect(original?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect([...s3.objects.values()].filter((o) => o.contentType === 'image/webp')).toHaveLength(2);
+
+    const deleted = await kit.as(owner.token, {
+      method: 'DELETE',
+      url: `/api/events/${event.id}/images/${image.id}`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(s3.objects.size).toBe(0);
+  });
+});

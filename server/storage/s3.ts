@@ -1,0 +1,44 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { FileStorage } from './index';
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Base URL the files are read from (a CDN, or the bucket's public URL). */
+  publicUrl: string;
+}
+
+/** S3 or an S3-compatible service (MinIO, R2, …) for uploaded files. */
+export function s3Storage(options: S3Options): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const base = options.publicUrl.replace(/\/+$/, '');
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    url: (key) => `${base}/${key}`,
+  };
+}

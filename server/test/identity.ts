@@ -1,0 +1,111 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../app';
+import { jobHandlers } from '../jobs/handlers';
+import { runDueJobs } from '../jobs/worker';
+import { createMailer } from '../mail/transport';
+import { createTestApp, type TestApp, testConfig } from './app';
+import { startSmtp, type TestSmtp } from './smtp';
+
+export interface IdentityKit extends TestApp {
+  smtp: TestSmtp;
+  /** Runs the job queue once, so queued mail reaches the SMTP server. */
+  deliverMail(): Promise<number>;
+  /** An authenticated request. */
+  as(
+    token: string,
+    options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+  ): Promise<LightMyRequestResponse>;
+  register(
+    input?: Partial<RegisterInput>,
+  ): Promise<{ token: string; userId: number; accountId: number; email: string }>;
+  login(email: string, password: string, accountId?: number): Promise<LightMyRequestResponse>;
+  /** A new organizer and a draft event of it, through the API; returns the event. */
+  createEvent(
+    token: string,
+    fields?: Record<string, unknown>,
+  ): Promise<{ id: number; organizer_id: number; [key: string]: unknown }>;
+}
+
+export interface RegisterInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+export const PASSWORD = 'correct horse battery';
+
+/** The real app with a real SMTP server for mail, and helpers for the identity journeys. */
+export async function createIdentityKit(env: Record<string, string> = {}): Promise<IdentityKit> {
+  const smtp = await startSmtp();
+  const config = testConfig({
+    SMTP_URL: smtp.url,
+    APP_URL: 'http://tessera.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  const t = await createTestApp({ config });
+  const mailer = createMailer(config, { info: () => {} });
+  const app: App = t.app;
+  const kit: IdentityKit = {
+    ...t,
+    smtp,
+    async close() {
+      mailer.close();
+      await t.close();
+      await smtp.close();
+    },
+    deliverMail: () => runDueJobs({ db: app.db, handlers: jobHandlers({ mailer }) }),
+    as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),
+    async register(input = {}) {
+      counter += 1;
+      const email = input.email ?? `owner${counter}.${Date.now()}@example.com`;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          first_name: input.first_name ?? 'Ada',
+          last_name: input.last_name ?? 'Lovelace',
+          email,
+          password: input.password ?? PASSWORD,
+          password_confirmation: input.password ?? PASSWORD,
+          accept_terms: true,
+          currency: 'EUR',
+          timezone: 'Europe/Lisbon',
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+      const body = res.json();
+      return { token: body.token, userId: body.user.id, accountId: body.account.id, email };
+    },
+    async createEvent(token, fields = {}) {
+      const organizer = await app.inject({
+        method: 'POST',
+        url: '/api/organizers',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'Org' },
+      });
+      const event = await app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          title: 'Event',
+          start_date: '2031-01-01T20:00:00Z',
+          organizer_id: organizer.json().id,
+          ...fields,
+        },
+      });
+      if (event.statusCode !== 201) throw new Error(`event not created: ${event.statusCode} ${event.body}`);
+      return event.json();
+    },
+    login: (email, password, accountId) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password, ...(accountId ? { account_id: accountId } : {}) },
+      }),
+  };
+  return kit;
+}

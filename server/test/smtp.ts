@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link of the plain-text part, in order. */
+  links: string[];
+  attachments: { filename: string; mimeType: string; contentId?: string; content: Buffer }[];
+}
+
+export interface TestSmtp {
+  url: string;
+  mails: ReceivedMail[];
+  /** Mails to `address` (newest last). */
+  to(address: string): ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port that keeps what it receives, parsed. */
+export async function startSmtp(): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const text = parsed.text ?? '';
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: parsed.subject ?? '',
+          text,
+          html: parsed.html ?? '',
+          links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            mimeType: a.mimeType,
+            ...(a.contentId ? { contentId: a.contentId } : {}),
+            content: Buffer.from(
+              typeof a.content === 'string' ? new TextEncoder().encode(a.content) : new Uint8Array(a.content),
+            ),
+          })),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    to: (address) => mails.filter((m) => m.to.includes(address.toLowerCase())),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The path and token of the last link in a mail, e.g. `/auth/reset-password/<token>`. */
+export function lastLink(
+  mail: ReceivedMail | undefined,
+  pathPrefix: string,
+): { path: string; token: string } {
+  const link = mail?.links.filter((l) => new URL(l).pathname.startsWith(pathPrefix)).at(-1);
+  if (!link) throw new Error(`no ${pathPrefix} link in ${mail ? `"${mail.subject}"` : 'a missing mail'}`);
+  const path = new URL(link).pathname;
+  return { path, token: path.split('/').at(-1) ?? '' };
+}

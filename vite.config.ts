@@ -1,0 +1,52 @@
+import { statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const webRoot = fileURLToPath(new URL('web', import.meta.url));
+
+/**
+ * `/api` goes to the API server, except the source modules of `web/api/` itself, which the
+ * dev server asks for under the same prefix (`/api/client.ts`).
+ */
+const apiProxy: ProxyOptions = {
+  target: 'http://localhost:3000',
+  bypass: (req: IncomingMessage) => {
+    const pathname = (req.url ?? '').split('?')[0] ?? '';
+    const file = statSync(`${webRoot}${decodeURIComponent(pathname)}`, { throwIfNoEntry: false });
+    return file?.isFile() ? req.url : undefined;
+  },
+};
+
+// The web app lives in web/ and builds to dist/web, which the server serves. The manifest
+// (dist/web/.vite/manifest.json) maps sources to built files; scripts/bundle-size.ts reads it.
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // Building a zod schema has no effect the web relies on (only `.meta()` registers it, for
+      // the server's OpenAPI). Marking zod's builders pure lets a page import a constant from a
+      // common/ module without also downloading zod and every schema beside that constant.
+      treeshake: { manualPureFunctions: ['z'] },
+      // Everything the entry needs in one chunk: one request and one gzip stream instead of
+      // several shared chunks that the lazy routes would otherwise carve out of it.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': apiProxy },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/api': { target: 'http://localhost:3000' } },
+  },
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/**/*.test.ts'],
+          exclude: ['server/**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server for the suite: run files one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * Query keys, one factory per area. Keys are arrays from general to specific so that
+ * `invalidateQueries({ queryKey: queryKeys.publicEvents.all })` reaches every detail below it.
+ */
+export const queryKeys = {
+  publicEvents: {
+    all: ['public', 'events'] as const,
+    detail: (eventId: string, promoCode?: string) =>
+      [...queryKeys.publicEvents.all, eventId, { promoCode: promoCode ?? null }] as const,
+    tickets: (eventId: string, promoCode?: string) =>
+      [...queryKeys.publicEvents.all, eventId, 'tickets', { promoCode: promoCode ?? null }] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    lists: ['events', 'list'] as const,
+    list: (params: Record<string, string | number | boolean | undefined>) =>
+      [...queryKeys.events.lists, params] as const,
+    detail: (eventId: number) => [...queryKeys.events.all, 'detail', eventId] as const,
+    images: (eventId: number) => [...queryKeys.events.all, 'detail', eventId, 'images'] as const,
+    stats: (eventId: number) => [...queryKeys.events.all, 'detail', eventId, 'stats'] as const,
+  },
+  organizers: {
+    all: ['organizers'] as const,
+    list: ['organizers', 'list'] as const,
+    detail: (organizerId: number) => ['organizers', 'detail', organizerId] as const,
+  },
+  tickets: {
+    all: ['tickets'] as const,
+    list: (eventId: number) => ['tickets', 'list', eventId] as const,
+  },
+  /** The account's taxes and fees (`GET taxes-and-fees`). */
+  taxesAndFees: ['taxes-and-fees'] as const,
+  /** The questions of an event, under its detail so that event invalidation reaches them. */
+  questions: {
+    list: (eventId: number) => [...queryKeys.events.detail(eventId), 'questions'] as const,
+  },
+  /** The promo codes of an event, under its detail so that event invalidation reaches them. */
+  promoCodes: {
+    list: (eventId: number) => [...queryKeys.events.detail(eventId), 'promo-codes'] as const,
+  },
+  capacityAssignments: {
+    list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,
+  },
+  /** The tickets of an event as the question and capacity forms offer them. */
+  ticketChoices: (eventId: number) => [...queryKeys.events.detail(eventId), 'tickets', 'choices'] as const,
+  eventDefaults: ['accounts', 'current', 'event-defaults'] as const,
+  /** The logged-in user and the account of the session (`GET users/me`). */
+  me: ['users', 'me'] as const,
+  users: {
+    lists: ['users', 'list'] as const,
+    list: (params: Record<string, string | number | undefined>) =>
+      [...queryKeys.users.lists, params] as const,
+  },
+  account: ['accounts', 'current'] as const,
+  auth: {
+    resetLink: (token: string) => ['auth', 'reset-link', token] as const,
+    invitation: (token: string) => ['auth', 'invitation', token] as const,
+  },
+};

@@ -1,0 +1,58 @@
+import { Trans } from '@lingui/react/macro';
+import { Box, Group, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { WifiOffIcon } from './icons';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * A banner shown while the browser is offline. The live region is always in the page so that
+ * screen readers announce the message when it appears.
+ */
+export function OfflineNotice() {
+  const online = useOnline();
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      pos="fixed"
+      top={12}
+      left="50%"
+      w="max-content"
+      maw="calc(100vw - 24px)"
+      style={{ transform: 'translateX(-50%)', zIndex: 1000, pointerEvents: 'none' }}
+    >
+      {online ? null : (
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          px="md"
+          py={8}
+          bg="dark.7"
+          c="white"
+          style={{ borderRadius: 'var(--mantine-radius-xl)', boxShadow: 'var(--mantine-shadow-md)' }}
+        >
+          <WifiOffIcon style={{ flexShrink: 0 }} />
+          <Text component="span" size="sm" fw={500}>
+            <Trans>You are offline. Some things will not work until your connection is back.</Trans>
+          </Text>
+        </Group>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,150 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Alert.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { type ChooseAccountResponse, LoginRequest } from '../../../common/auth';
+import { takeReturnPath } from '../../api/auth-redirect';
+import { apiFieldErrors } from '../../components/api-error';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
+import { CheckIcon } from '../../components/icons';
+import { isSession, useLogin } from './api';
+import { ChooseAccount } from './ChooseAccount';
+import { useStartSession } from './session';
+
+/** What another page can hand to the login page: a notice to show and the e-mail to fill in. */
+export interface LoginPageState {
+  notice?: 'password-reset';
+  email?: string;
+}
+
+type Credentials = Pick<LoginRequest, 'email' | 'password'>;
+
+export function LoginPage() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const arrival = (location.state ?? {}) as LoginPageState;
+  const login = useLogin();
+  const startSession = useStartSession();
+  // With several accounts, the password stays here (never stored) until one is chosen.
+  const [choice, setChoice] = useState<{
+    credentials: Credentials;
+    accounts: ChooseAccountResponse['accounts'];
+  }>();
+  const form = useForm<Credentials>({
+    mode: 'uncontrolled',
+    initialValues: { email: arrival.email ?? '', password: '' },
+    validate: validateWith(LoginRequest),
+  });
+
+  const logIn = (body: LoginRequest) => {
+    login.mutate(body, {
+      onSuccess: async (response) => {
+        if (!isSession(response)) {
+          setChoice({
+            credentials: { email: body.email, password: body.password },
+            accounts: response.accounts,
+          });
+          return;
+        }
+        await startSession(response);
+        navigate(takeReturnPath(sessionStorage), { replace: true });
+      },
+      onError: (error) => form.setErrors(firstMessages(apiFieldErrors(error))),
+    });
+  };
+
+  const submit = form.onSubmit((values) => logIn(values), focusFirstError(form));
+
+  if (choice) {
+    return (
+      <ChooseAccount
+        accounts={choice.accounts}
+        pending={login.isPending ? login.variables?.account_id : undefined}
+        error={login.error}
+        onChoose={(accountId) => logIn({ ...choice.credentials, account_id: accountId })}
+        onBack={() => {
+          login.reset();
+          setChoice(undefined);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <title>{`${t`Log in`} · Tessera`}</title>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={28}>
+            <Trans>Log in</Trans>
+          </Title>
+          <Text c="dimmed">
+            <Trans>Welcome back. Log in to manage your events and sell tickets.</Trans>
+          </Text>
+        </Stack>
+
+        {arrival.notice === 'password-reset' && !login.error ? (
+          <Alert color="teal" variant="light" icon={<CheckIcon />} role="status">
+            <Trans>Your password has been changed. Log in with your new password.</Trans>
+          </Alert>
+        ) : null}
+        <ErrorAlert error={login.error} title={t`Could not log in`} />
+
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t`E-mail`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label={t`Password`}
+              autoComplete="current-password"
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end" mt={-6}>
+              <Anchor component={Link} to="/auth/forgot-password" size="sm">
+                <Trans>Forgot your password?</Trans>
+              </Anchor>
+            </Group>
+            <Button type="submit" size="md" fullWidth loading={login.isPending}>
+              <Trans>Log in</Trans>
+            </Button>
+          </Stack>
+        </form>
+
+        <Text size="sm" ta="center">
+          <Trans>
+            New to Tessera?{' '}
+            <Anchor component={Link} to="/auth/register" fw={600}>
+              Create an account
+            </Anchor>
+          </Trans>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type {
+  AcceptInvitationRequest,
+  ForgotPasswordRequest,
+  InvitationResponse,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SessionResponse,
+} from '../../../common/auth';
+import { apiFetch } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+
+// The calls of the pages used before logging in. None of them may send the visitor to the
+// login page on a 401/403: those answers are messages for the form (wrong password, inactive).
+const unauthenticated = { redirectOnAuthError: false } as const;
+const tokenPath = (token: string) => encodeURIComponent(token);
+
+/** A login either starts a session or, for someone in several accounts, lists them to choose from. */
+export function isSession(response: LoginResponse): response is SessionResponse {
+  return 'token' in response;
+}
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return apiFetch<LoginResponse>('/auth/login', { method: 'POST', body, ...unauthenticated });
+}
+
+export function register(body: RegisterRequest): Promise<SessionResponse> {
+  return apiFetch<SessionResponse>('/auth/register', { method: 'POST', body, ...unauthenticated });
+}
+
+export function forgotPassword(body: ForgotPasswordRequest): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>('/auth/forgot-password', { method: 'POST', body, ...unauthenticated });
+}
+
+export function resetPassword(token: string, body: ResetPasswordRequest): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>(`/auth/reset-password/${tokenPath(token)}`, {
+    method: 'POST',
+    body,
+    ...unauthenticated,
+  });
+}
+
+export function acceptInvitation(token: string, body: AcceptInvitationRequest): Promise<SessionResponse> {
+  return apiFetch<SessionResponse>(`/auth/invitations/${tokenPath(token)}`, {
+    method: 'POST',
+    body,
+    ...unauthenticated,
+  });
+}
+
+/** Whether a reset link can still be used; 410 RESET_LINK_INVALID when not. */
+export const resetLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys.auth.resetLink(token),
+    queryFn: ({ signal }) =>
+      apiFetch<{ email: string }>(`/auth/reset-password/${tokenPath(token)}`, { signal, ...unauthenticated }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Who invites whom into which account; 410 INVITATION_INVALID or 409 INVITATION_ALREADY_ACCEPTED. */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys.auth.invitation(token),
+    queryFn: ({ signal }) =>
+      apiFetch<InvitationResponse>(`/auth/invitations/${tokenPath(token)}`, { signal, ...unauthenticated }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useLogin = () => useMutation({ mutationFn: login });
+export const useRegister = () => useMutation({ mutationFn: register });
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
+export const useResetPassword = (token: string) =>
+  useMutation({ mutationFn: (body: ResetPasswordRequest) => resetPassword(token, body) });
+export const useAcceptInvitation = (token: string) =>
+  useMutation({ mutationFn: (body: AcceptInvitationRequest) => acceptInvitation(token, body) });

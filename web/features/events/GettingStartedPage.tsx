@@ -1,0 +1,51 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Text, Title } from '@mantine/core';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { InlineLoader } from '../../components/InlineLoader';
+import { useMe } from '../profile/api';
+import { useTickets } from '../tickets/api';
+import { useEvent, useEventImages } from './api';
+import { ChecklistList } from './ChecklistList';
+import { checklist } from './checklist';
+import { Card, useEventId } from './EventLayout';
+
+/** `/manage/event/:eventId/getting-started`: what is left to do, ticked from the data. */
+export function GettingStartedPage() {
+  const { t } = useLingui();
+  const eventId = useEventId() ?? 0;
+  const event = useEvent(eventId);
+  const images = useEventImages(eventId);
+  const me = useMe();
+  const tickets = useTickets(eventId);
+  if (event.isPending || images.isPending || me.isPending || tickets.isPending) return <InlineLoader />;
+  if (event.isError || images.isError || me.isError || tickets.isError) {
+    return (
+      <ErrorAlert
+        error={event.error ?? images.error ?? me.error ?? tickets.error}
+        title={t`Could not load the checklist`}
+      />
+    );
+  }
+  const items = checklist(event.data, images.data, me.data, tickets.data);
+  const allDone = items.every((i) => i.done);
+  return (
+    <Stack gap="lg">
+      <title>{`${t`Getting started`} · ${event.data.title} · Tessera`}</title>
+      <Title order={2} fz="xl">
+        <Trans>Getting started</Trans>
+      </Title>
+      <Card>
+        <Stack gap="lg">
+          <Text size="sm" c="gray.7">
+            {allDone ? (
+              <Trans>Everything is ready. Your event is live.</Trans>
+            ) : (
+              <Trans>A few steps to get your event ready. Each one ticks itself when it is done.</Trans>
+            )}
+          </Text>
+          <ChecklistList items={items} eventId={eventId} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Box, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { IMAGE_RULES, type ImageResponse, type ImageType } from '../../../common/images';
+import { apiFieldErrors, errorMessage } from '../../components/api-error';
+import { notify } from '../../components/notify';
+import { useDeleteImage, useUploadImage } from './api';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/** One image of the event (cover or logo): preview, upload or replace, delete. */
+export function ImageField({
+  eventId,
+  type,
+  image,
+  title,
+}: {
+  eventId: number;
+  type: ImageType;
+  image: ImageResponse | undefined;
+  title: string;
+}) {
+  const { t } = useLingui();
+  const upload = useUploadImage(eventId);
+  const remove = useDeleteImage(eventId);
+  const [error, setError] = useState<string | null>(null);
+  const rules = IMAGE_RULES[type];
+
+  const choose = (file: File | null) => {
+    setError(null);
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setError(t`The file is larger than 5 MB.`);
+      return;
+    }
+    upload.mutate(
+      { file, type },
+      {
+        onSuccess: () => notify(t`The image has been uploaded.`),
+        onError: (e) => setError(apiFieldErrors(e).image?.[0] ?? errorMessage(e)),
+      },
+    );
+  };
+
+  const previous = image;
+  return (
+    <Stack gap="sm">
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      {previous ? (
+        <Box
+          style={{
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+          p={4}
+          w="fit-content"
+          maw="100%"
+        >
+          <Image
+            src={previous.variants.at(-1)?.url ?? previous.url}
+            srcSet={previous.variants.map((v) => `${v.url} ${v.width}w`).join(', ') || undefined}
+            sizes="(max-width: 600px) 100vw, 480px"
+            alt={type === 'EVENT_COVER' ? t`Current cover image` : t`Current logo`}
+            maw={480}
+            mah={240}
+            fit="contain"
+            radius="sm"
+            data-testid={type === 'EVENT_COVER' ? 'cover-preview' : 'logo-preview'}
+          />
+        </Box>
+      ) : (
+        <Text size="sm" c="gray.7">
+          {type === 'EVENT_COVER' ? <Trans>No cover image yet.</Trans> : <Trans>No logo yet.</Trans>}
+        </Text>
+      )}
+      <Text size="xs" c="gray.7">
+        <Trans>
+          PNG, JPEG, WebP or GIF, up to 5 MB, at least {rules.minWidth}×{rules.minHeight} pixels.
+        </Trans>
+      </Text>
+      <Group gap="sm">
+        <FileButton
+          onChange={choose}
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          inputProps={{ 'aria-label': title }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" loading={upload.isPending}>
+              {previous ? <Trans>Replace</Trans> : <Trans>Upload</Trans>}
+            </Button>
+          )}
+        </FileButton>
+        {previous ? (
+          <Button
+            variant="subtle"
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(previous.id, {
+                onSuccess: () => notify(t`The image has been deleted.`),
+                onError: (e) => notify(errorMessage(e), 'error'),
+              })
+            }
+          >
+            <Trans>Delete</Trans>
+          </Button>
+        ) : null}
+      </Group>
+      {error ? (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

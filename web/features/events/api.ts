@@ -1,0 +1,225 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERRORS } from '../../../common/errors';
+import type {
+  CreateEventRequest,
+  DuplicateEventRequest,
+  EventDefaults,
+  EventResponse,
+  EventStatsResponse,
+  EventStatus,
+  UpdateEventRequest,
+} from '../../../common/events';
+import type { ImageResponse, ImageType } from '../../../common/images';
+import type { PageMeta } from '../../../common/list-query';
+import type {
+  CreateOrganizerRequest,
+  OrganizerResponse,
+  UpdateOrganizerRequest,
+} from '../../../common/organizers';
+import { apiFetch, apiUrl } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { queryKeys } from '../../api/query-keys';
+import { getToken, whileLoggedIn } from '../../api/token';
+import { i18n } from '../../i18n';
+
+export interface Page<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export type EventsState = 'upcoming' | 'ended' | 'archived';
+export type EventSort = 'start_date' | 'title' | 'created_at';
+
+/** The events list as a page asks for it; turned into the list query of SPEC §3. */
+export interface EventsParams {
+  state: EventsState;
+  page: number;
+  query: string;
+  sortBy: EventSort;
+  sortDirection: 'asc' | 'desc';
+  organizerId?: number | undefined;
+}
+
+export const EVENTS_PER_PAGE = 20;
+
+export function eventsSearchParams(params: EventsParams): Record<string, string | number | undefined> {
+  return {
+    page: params.page,
+    per_page: EVENTS_PER_PAGE,
+    query: params.query.trim() || undefined,
+    sort_by: params.sortBy,
+    sort_direction: params.sortDirection,
+    'filter_fields[state][eq]': params.state,
+  };
+}
+
+export const eventsQuery = (params: EventsParams) => {
+  const search = eventsSearchParams(params);
+  const path = params.organizerId ? `/organizers/${params.organizerId}/events` : '/events';
+  return queryOptions({
+    queryKey: queryKeys.events.list({ ...search, organizer: params.organizerId }),
+    queryFn: ({ signal }) => apiFetch<Page<EventResponse>>(path, { signal, query: search }),
+    placeholderData: keepPreviousData,
+    ...whileLoggedIn,
+  });
+};
+
+/** Whether the account has any event at all (the welcome page leads to the first one). */
+export const anyEventQuery = queryOptions({
+  queryKey: queryKeys.events.list({ any: true }),
+  queryFn: ({ signal }) => apiFetch<Page<EventResponse>>('/events', { signal, query: { per_page: 1 } }),
+  ...whileLoggedIn,
+});
+
+export const eventQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.events.detail(eventId),
+    queryFn: ({ signal }) => apiFetch<EventResponse>(`/events/${eventId}`, { signal }),
+    ...whileLoggedIn,
+  });
+
+export const useEvent = (eventId: number) => useQuery(eventQuery(eventId));
+
+export const eventImagesQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.events.images(eventId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: ImageResponse[] }>(`/events/${eventId}/images`, { signal }).then((r) => r.data),
+    ...whileLoggedIn,
+  });
+
+export const useEventImages = (eventId: number) => useQuery(eventImagesQuery(eventId));
+
+export const eventStatsQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.events.stats(eventId),
+    queryFn: ({ signal }) => apiFetch<EventStatsResponse>(`/events/${eventId}/stats`, { signal }),
+    ...whileLoggedIn,
+  });
+
+/** Every change to an event: the detail takes the answer, the lists are out of date. */
+function useEventMutation<V>(mutationFn: (variables: V) => Promise<EventResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (event) => queryClient.setQueryData(queryKeys.events.detail(event.id), event),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.lists }),
+  });
+}
+
+export const useCreateEvent = () =>
+  useEventMutation((body: CreateEventRequest) =>
+    apiFetch<EventResponse>('/events', { method: 'POST', body }),
+  );
+
+export const useUpdateEvent = (eventId: number) =>
+  useEventMutation((body: UpdateEventRequest) =>
+    apiFetch<EventResponse>(`/events/${eventId}`, { method: 'PUT', body }),
+  );
+
+export const useUpdateEventStatus = () =>
+  useEventMutation(({ eventId, status }: { eventId: number; status: EventStatus }) =>
+    apiFetch<EventResponse>(`/events/${eventId}/status`, { method: 'PUT', body: { status } }),
+  );
+
+export const useDuplicateEvent = () =>
+  useEventMutation(({ eventId, ...body }: DuplicateEventRequest & { eventId: number }) =>
+    apiFetch<EventResponse>(`/events/${eventId}/duplicate`, { method: 'POST', body }),
+  );
+
+/** `POST /events/{id}/images` is multipart: sent with fetch directly, errors read as the API's. */
+async function uploadImage(eventId: number, file: File, type: ImageType): Promise<ImageResponse> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('image', file);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (i18n.locale) headers['Accept-Language'] = i18n.locale;
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(`/events/${eventId}/images`), { method: 'POST', headers, body: form });
+  } catch {
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n._(ERRORS.INTERNAL.message) });
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    | (ImageResponse & { code?: string; message?: string; errors?: Record<string, string[]> })
+    | undefined;
+  if (!response.ok) {
+    throw new ApiError({
+      status: response.status,
+      code: body?.code ?? 'UNEXPECTED',
+      message: body?.message ?? i18n._(ERRORS.INTERNAL.message),
+      fieldErrors: body?.errors ?? {},
+    });
+  }
+  return body as ImageResponse;
+}
+
+export function useUploadImage(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, type }: { file: File; type: ImageType }) => uploadImage(eventId, file, type),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.images(eventId) }),
+  });
+}
+
+export function useDeleteImage(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (imageId: number) =>
+      apiFetch<void>(`/events/${eventId}/images/${imageId}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.images(eventId) }),
+  });
+}
+
+export const organizersQuery = queryOptions({
+  queryKey: queryKeys.organizers.list,
+  queryFn: ({ signal }) =>
+    apiFetch<Page<OrganizerResponse>>('/organizers', { signal, query: { per_page: 100, sort_by: 'name' } }),
+  ...whileLoggedIn,
+});
+
+export const useOrganizers = () => useQuery(organizersQuery);
+
+export const organizerQuery = (organizerId: number) =>
+  queryOptions({
+    queryKey: queryKeys.organizers.detail(organizerId),
+    queryFn: ({ signal }) => apiFetch<OrganizerResponse>(`/organizers/${organizerId}`, { signal }),
+    ...whileLoggedIn,
+  });
+
+export function useCreateOrganizer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateOrganizerRequest) =>
+      apiFetch<OrganizerResponse>('/organizers', { method: 'POST', body }),
+    onSuccess: (organizer) => queryClient.setQueryData(queryKeys.organizers.detail(organizer.id), organizer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizers.list }),
+  });
+}
+
+export function useUpdateOrganizer(organizerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateOrganizerRequest) =>
+      apiFetch<OrganizerResponse>(`/organizers/${organizerId}`, { method: 'PUT', body }),
+    onSuccess: (organizer) => queryClient.setQueryData(queryKeys.organizers.detail(organizer.id), organizer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizers.list }),
+  });
+}
+
+export const eventDefaultsQuery = queryOptions({
+  queryKey: queryKeys.eventDefaults,
+  queryFn: ({ signal }) => apiFetch<EventDefaults>('/accounts/current/event-defaults', { signal }),
+  ...whileLoggedIn,
+});
+
+export function useUpdateEventDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventDefaults) =>
+      apiFetch<EventDefaults>('/accounts/current/event-defaults', { method: 'PUT', body }),
+    onSuccess: (defaults) => queryClient.setQueryData(queryKeys.eventDefaults, defaults),
+  });
+}

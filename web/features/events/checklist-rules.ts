@@ -1,0 +1,17 @@
+import type { EventResponse } from '../../../common/events';
+
+/** Text of an HTML description, to tell an empty editor (`<p></p>`) from a written one. */
+export function hasText(html: string | null | undefined): boolean {
+  return Boolean(
+    html
+      ?.replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim(),
+  );
+}
+
+export function hasLocation(event: EventResponse): boolean {
+  const l = event.location;
+  const place = Boolean(l && (l.venue_name || l.address_line_1 || l.city || l.map_url));
+  return place || hasText(event.online_event_details);
+}

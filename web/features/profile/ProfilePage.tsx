@@ -1,0 +1,32 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Container, Stack, Title } from '@mantine/core';
+import { InlineLoader } from '../../components/InlineLoader';
+import { useMe } from './api';
+import { EmailSection } from './EmailSection';
+import { PasswordSection } from './PasswordSection';
+import { PersonalDetailsSection } from './PersonalDetailsSection';
+
+/** `/manage/profile`: the logged-in user's name, language, time zone, e-mail and password. */
+export function ProfilePage() {
+  const { t } = useLingui();
+  const me = useMe();
+  return (
+    <Container size="sm" py="md" px={0}>
+      <title>{`${t`Profile`} · Tessera`}</title>
+      <Stack gap="lg">
+        <Title order={1} fz={28}>
+          <Trans>Profile</Trans>
+        </Title>
+        {me.data ? (
+          <>
+            <PersonalDetailsSection me={me.data} />
+            <EmailSection me={me.data} />
+            <PasswordSection />
+          </>
+        ) : me.isPending ? (
+          <InlineLoader />
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

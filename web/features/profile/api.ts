@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../common/auth';
+import type { MeResponse, UpdateMeRequest } from '../../../common/users';
+import { apiFetch } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { whileLoggedIn } from '../../api/token';
+
+/** `GET users/me`: the user, their role and status in the session's account, and that account. */
+export const meQuery = queryOptions({
+  queryKey: queryKeys.me,
+  queryFn: ({ signal }) => apiFetch<MeResponse>('/users/me', { signal }),
+  ...whileLoggedIn,
+});
+
+export const useMe = () => useQuery(meQuery);
+
+/** Every call below answers with the user as it is now: that answer replaces `users/me`. */
+function useMeMutation<V>(mutationFn: (variables: V) => Promise<MeResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
+  });
+}
+
+export const useUpdateMe = () =>
+  useMeMutation((body: Partial<UpdateMeRequest>) =>
+    apiFetch<MeResponse>('/users/me', { method: 'PUT', body }),
+  );
+
+export const useConfirmEmail = () =>
+  useMeMutation(({ userId, token }: { userId: number; token: string }) =>
+    apiFetch<MeResponse>(`/users/${userId}/confirm-email/${encodeURIComponent(token)}`, { method: 'POST' }),
+  );
+
+export const useConfirmEmailChange = () =>
+  useMeMutation(({ userId, token }: { userId: number; token: string }) =>
+    apiFetch<MeResponse>(`/users/${userId}/email-change/${encodeURIComponent(token)}`, { method: 'POST' }),
+  );
+
+export const useCancelEmailChange = () =>
+  useMeMutation((userId: number) =>
+    apiFetch<MeResponse>(`/users/${userId}/email-change`, { method: 'DELETE' }),
+  );
+
+/** Sends the confirmation link again; 409 EMAIL_ALREADY_CONFIRMED means `users/me` is out of date. */
+export function useResendEmailConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiFetch<MessageResponse>(`/users/${userId}/resend-email-confirmation`, { method: 'POST' }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}

@@ -1,0 +1,190 @@
+import '@mantine/core/styles/Flex.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Box, Flex, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../tickets/money';
+import type { PublicTicket, PublicTicketPrice } from './api';
+
+type Mode = 'INCLUSIVE' | 'EXCLUSIVE';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+interface Props {
+  ticket: PublicTicket;
+  currency: string;
+  mode: Mode;
+  /** The event's IANA time zone, for sale dates. */
+  timezone: string;
+  /** Room for what a later checkout puts beside each ticket (quantity selectors). */
+  action?: ReactNode;
+}
+
+/** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
+export function TicketItem({ ticket, currency, mode, timezone, action }: Props) {
+  const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
+  const headingId = `ticket-${ticket.id}-title`;
+  return (
+    <Box
+      component="li"
+      aria-labelledby={headingId}
+      py="md"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', listStyle: 'none' }}
+      data-testid="public-ticket"
+    >
+      {/* React hoists this once into <head>: the description's first and last paragraphs sit flush. */}
+      <style href="public-ticket-description" precedence="default">
+        {'.ticket-description>:first-child{margin-top:0}.ticket-description>:last-child{margin-bottom:0}'}
+      </style>
+      <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'xs', sm: 'xl' }} justify="space-between">
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {ticket.title}
+          </Title>
+          {ticket.description ? (
+            <Box
+              className="ticket-description"
+              fz="sm"
+              c="gray.7"
+              style={{ lineHeight: 1.55, overflowWrap: 'anywhere' }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (SPEC §5).
+              dangerouslySetInnerHTML={{ __html: ticket.description }}
+            />
+          ) : null}
+          <Availability ticket={ticket} timezone={timezone} />
+        </Stack>
+        <Stack gap={4} ta={{ base: 'left', sm: 'right' }} style={{ flexShrink: 0 }} miw={{ sm: 180 }}>
+          {ticket.type === 'TIERED' ? (
+            <TierList ticket={ticket} currency={currency} />
+          ) : ticket.prices[0] ? (
+            <Text fw={700} fz="lg">
+              <PriceText ticket={ticket} price={ticket.prices[0]} currency={currency} />
+            </Text>
+          ) : null}
+          {hasCharges ? (
+            <Text size="xs" c="gray.7">
+              {mode === 'INCLUSIVE' ? (
+                <Trans>incl. taxes and fees</Trans>
+              ) : (
+                <Trans>plus taxes and fees</Trans>
+              )}
+            </Text>
+          ) : null}
+          {action}
+        </Stack>
+      </Flex>
+    </Box>
+  );
+}
+
+/** The price of one unit: "Free", a donation's minimum, or the amount (the old one struck through). */
+function PriceText({
+  ticket,
+  price,
+  currency,
+}: {
+  ticket: PublicTicket;
+  price: PublicTicketPrice;
+  currency: string;
+}) {
+  const { t, i18n } = useLingui();
+  const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
+  if (ticket.type === 'DONATION') {
+    const minimum = money(price.display_price);
+    return price.display_price > 0 ? (
+      <Trans>Pay what you want, at least {minimum}</Trans>
+    ) : (
+      <Trans>Pay what you want</Trans>
+    );
+  }
+  const now = price.display_price === 0 ? t`Free` : money(price.display_price);
+  if (price.original_display_price <= price.display_price) return <>{now}</>;
+  const before = money(price.original_display_price);
+  return (
+    <>
+      <Text component="s" inherit fw={400} c="gray.7" mr={6}>
+        <span style={visuallyHidden}>{t`Regular price:`} </span>
+        {before}
+      </Text>
+      <Text component="span" inherit c="teal.9">
+        <span style={visuallyHidden}>{t`With your promo code:`} </span>
+        {now}
+      </Text>
+    </>
+  );
+}
+
+function TierList({ ticket, currency }: { ticket: PublicTicket; currency: string }) {
+  return (
+    <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+      {ticket.prices.map((price) => (
+        <Group component="li" key={price.price_id ?? 0} gap="md" justify="space-between" wrap="nowrap">
+          <Stack gap={0} ta="left">
+            <Text size="sm">{price.label}</Text>
+            {price.sale_state !== 'ON_SALE' && ticket.sale_state === 'ON_SALE' ? (
+              <Text size="xs" c="gray.7">
+                <StateLabel state={price.sale_state} />
+              </Text>
+            ) : null}
+          </Stack>
+          <Text fw={700}>
+            <PriceText ticket={ticket} price={price} currency={currency} />
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function StateLabel({ state }: { state: PublicTicket['sale_state'] }) {
+  switch (state) {
+    case 'NOT_ON_SALE':
+      return <Trans>Not on sale yet</Trans>;
+    case 'SALE_ENDED':
+      return <Trans>Sale ended</Trans>;
+    case 'SOLD_OUT':
+      return <Trans>Sold out</Trans>;
+    case 'PAUSED':
+      return <Trans>Paused</Trans>;
+    default:
+      return <Trans>On sale</Trans>;
+  }
+}
+
+/** Why a ticket cannot be bought now, or how many are left when it can. */
+function Availability({ ticket, timezone }: { ticket: PublicTicket; timezone: string }) {
+  const { i18n } = useLingui();
+  if (ticket.sale_state === 'ON_SALE') {
+    const left = ticket.quantity_remaining;
+    if (left === null) return null;
+    return (
+      <Text size="sm" fw={600}>
+        <Plural value={left} one="# left" other="# left" />
+      </Text>
+    );
+  }
+  const color = ticket.sale_state === 'NOT_ON_SALE' ? 'blue.9' : 'gray.7';
+  if (ticket.sale_state === 'NOT_ON_SALE' && ticket.sale_start_date) {
+    const when = new Intl.DateTimeFormat(i18n.locale, {
+      timeZone: timezone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(ticket.sale_start_date));
+    return (
+      <Text size="sm" fw={600} c={color}>
+        <Trans>On sale from {when}</Trans>
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" fw={600} c={color}>
+      <StateLabel state={ticket.sale_state} />
+    </Text>
+  );
+}

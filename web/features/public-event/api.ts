@@ -1,0 +1,64 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PublicEventResponse } from '../../../common/events';
+import type { PublicTicketsResponse } from '../../../common/public-tickets';
+import { apiFetch, isApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+
+/** `GET /api/public/events/{id}`: a LIVE event as anyone may see it. */
+export type PublicEvent = PublicEventResponse;
+
+/** Accepts the event either bare or wrapped as `{ data: event }`. */
+function readPublicEvent(body: unknown): PublicEvent {
+  const event = typeof body === 'object' && body !== null && 'data' in body ? body.data : body;
+  if (typeof event === 'object' && event !== null && 'title' in event && typeof event.title === 'string') {
+    return event as PublicEvent;
+  }
+  throw new TypeError('Unexpected answer from GET /api/public/events/{id}');
+}
+
+/**
+ * The public event, or `null` when there is no such public event (SPEC §2: a 404 yields an
+ * empty event). Other errors are raised for the page to show.
+ */
+export function publicEventQuery(eventId: string, promoCode?: string) {
+  return queryOptions({
+    queryKey: queryKeys.publicEvents.detail(eventId, promoCode),
+    queryFn: async ({ signal }): Promise<PublicEvent | null> => {
+      try {
+        const body = await apiFetch<unknown>(`/public/events/${encodeURIComponent(eventId)}`, {
+          query: { promo_code: promoCode },
+          signal,
+        });
+        return readPublicEvent(body);
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** `GET /api/public/events/{id}/tickets`: the tickets a buyer may see, priced for one unit. */
+export type PublicTickets = PublicTicketsResponse;
+export type PublicTicket = PublicTickets['data'][number];
+export type PublicTicketPrice = PublicTicket['prices'][number];
+
+/** The visible tickets of a live event, with the promo code's unlocks and discounts applied. */
+export function publicTicketsQuery(eventId: string, promoCode?: string) {
+  return queryOptions({
+    queryKey: queryKeys.publicEvents.tickets(eventId, promoCode),
+    queryFn: ({ signal }) =>
+      apiFetch<PublicTickets>(`/public/events/${encodeURIComponent(eventId)}/tickets`, {
+        query: { promo_code: promoCode },
+        signal,
+      }),
+  });
+}
+
+/** `GET /api/public/events/{id}/promo-codes/{code}`: whether a code can be used now. */
+export async function checkPromoCode(eventId: string, code: string): Promise<boolean> {
+  const body = await apiFetch<{ valid: boolean }>(
+    `/public/events/${encodeURIComponent(eventId)}/promo-codes/${encodeURIComponent(code)}`,
+  );
+  return body.valid === true;
+}

@@ -1,0 +1,195 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import type { EventResponse } from '../../../common/events';
+import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
+import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
+import type { TicketValues } from './form-values';
+import { TYPE_HINTS, TYPE_LABELS } from './labels';
+import { currencyDigits } from './money';
+import { TicketOptions } from './TicketOptions';
+import { TierEditor } from './TierEditor';
+
+export type TicketForm = UseFormReturnType<TicketValues>;
+
+/** A titled group of fields in the ticket form. */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={3} fz="md">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** The fields of a ticket: its kind, its name, its price(s), how many and when. */
+export function TicketFields({
+  form,
+  event,
+  taxes,
+  ticket,
+}: {
+  form: TicketForm;
+  event: EventResponse;
+  taxes: TaxOrFeeResponse[];
+  ticket: TicketResponse | null;
+}) {
+  const { t, i18n } = useLingui();
+  const values = form.getValues();
+  const currency = event.currency;
+  const timezone = event.timezone;
+  const sold = (ticket?.quantity_sold ?? 0) > 0;
+  const amountProps = {
+    inputMode: (currencyDigits(currency) > 0 ? 'decimal' : 'numeric') as 'decimal' | 'numeric',
+    rightSection: (
+      <Text size="sm" c="gray.7" pr="xs">
+        {currency}
+      </Text>
+    ),
+    rightSectionWidth: 56,
+  };
+
+  return (
+    <Stack gap="xl">
+      <Radio.Group
+        label={t`Ticket type`}
+        description={sold ? t`The type cannot change: this ticket has already sold.` : undefined}
+        key={form.key('type')}
+        {...form.getInputProps('type')}
+        onChange={(value) => form.setFieldValue('type', value as TicketType)}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
+          {TICKET_TYPES.map((type) => (
+            <Radio.Card
+              key={type}
+              value={type}
+              radius="md"
+              p="sm"
+              disabled={sold && type !== values.type}
+              style={{ opacity: sold && type !== values.type ? 0.55 : 1 }}
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={2} />
+                <div>
+                  <Text fw={600} size="sm">
+                    {i18n._(TYPE_LABELS[type])}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {i18n._(TYPE_HINTS[type])}
+                  </Text>
+                </div>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+
+      <FormSection title={t`Details`}>
+        <TextInput label={t`Title`} required key={form.key('title')} {...form.getInputProps('title')} />
+        <Textarea
+          label={t`Description`}
+          description={t`Shown to buyers under the ticket's title.`}
+          autosize
+          minRows={2}
+          maxRows={8}
+          key={form.key('description')}
+          {...form.getInputProps('description')}
+        />
+        {values.type === 'PAID' ? (
+          <TextInput
+            label={t`Price`}
+            required
+            w={{ base: '100%', xs: 220 }}
+            key={form.key('price')}
+            {...form.getInputProps('price')}
+            {...amountProps}
+          />
+        ) : null}
+        {values.type === 'DONATION' ? (
+          <TextInput
+            label={t`Minimum price`}
+            description={t`Buyers can give more. Use 0 to let them give any amount.`}
+            required
+            w={{ base: '100%', xs: 320 }}
+            key={form.key('price')}
+            {...form.getInputProps('price')}
+            {...amountProps}
+          />
+        ) : null}
+      </FormSection>
+
+      {values.type === 'TIERED' ? <TierEditor form={form} event={event} amountProps={amountProps} /> : null}
+
+      <FormSection title={t`Quantity and sale dates`}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <NumberInput
+            label={t`Quantity available`}
+            placeholder={t`Unlimited`}
+            description={t`Leave empty for no limit.`}
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            key={form.key('quantity_available')}
+            {...form.getInputProps('quantity_available')}
+          />
+          <NumberInput
+            label={t`Minimum per order`}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            key={form.key('min_per_order')}
+            {...form.getInputProps('min_per_order')}
+          />
+          <NumberInput
+            label={t`Maximum per order`}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            key={form.key('max_per_order')}
+            {...form.getInputProps('max_per_order')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="datetime-local"
+            label={t`Sale starts`}
+            description={t`Time in ${timezone}. Empty: on sale now.`}
+            key={form.key('sale_start_date')}
+            {...form.getInputProps('sale_start_date')}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t`Sale ends`}
+            description={t`Time in ${timezone}. Empty: until the event.`}
+            key={form.key('sale_end_date')}
+            {...form.getInputProps('sale_end_date')}
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      <TicketOptions form={form} taxes={taxes} currency={currency} />
+      <Text size="xs" c="gray.7">
+        <Trans>Fields marked with * are required.</Trans>
+      </Text>
+    </Stack>
+  );
+}

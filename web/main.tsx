@@ -1,0 +1,28 @@
+import './styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './api/query-client';
+import { activateLocale, initialLocale } from './i18n';
+import { Providers } from './providers';
+import { router } from './router';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+const queryClient = createQueryClient();
+
+function render() {
+  root.render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// Render once the visitor's catalog is in, so that no untranslated text flashes by.
+activateLocale(initialLocale())
+  .catch(() => activateLocale('en'))
+  .finally(render);

@@ -1,0 +1,60 @@
+import {
+  createBrowserRouter,
+  Outlet,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { LOGIN_PATH } from './api/auth-redirect';
+import { setApiNavigator } from './api/client';
+import { hasToken } from './api/token';
+import { ErrorPage } from './components/ErrorPage';
+import { PageLoader } from './components/PageLoader';
+import { RouteErrorPage } from './components/RouteErrorPage';
+
+/**
+ * The routes of the login pages and of the organizer app are not part of the first download:
+ * each set, and the list of files its pages need, is a chunk of its own that the router asks
+ * for the first time the visitor opens one of its addresses. A buyer never loads either.
+ */
+const sections: Record<string, () => Promise<RouteObject[]>> = {
+  auth: async () => (await import('./features/auth/routes')).authRoutes,
+  manage: async () => (await import('./features/manage/routes')).organizerRoutes,
+  account: async () => (await import('./features/manage/routes')).organizerRoutes,
+  welcome: async () => (await import('./features/manage/routes')).organizerRoutes,
+};
+
+const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const load = sections[path.split('/')[1] ?? ''];
+  // Patching the same routes twice is a no-op: the router leaves out routes it already has.
+  if (load) patch('root', await load());
+};
+
+// Every feature is lazy: the buyer pages, the login pages and the organizer app are separate chunks.
+export const router = createBrowserRouter(
+  [
+    {
+      id: 'root',
+      element: <Outlet />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        {
+          index: true,
+          loader: () => redirect(hasToken() ? '/manage/events' : LOGIN_PATH),
+          Component: PageLoader,
+        },
+        ...['e', 'event'].map((prefix) => ({
+          path: `${prefix}/:eventId/:eventSlug?`,
+          lazy: async () => ({
+            Component: (await import('./features/public-event/PublicEventPage')).PublicEventPage,
+          }),
+        })),
+        { path: '*', element: <ErrorPage status={404} /> },
+      ],
+    },
+  ],
+  { patchRoutesOnNavigation: discoverRoutes },
+);
+
+setApiNavigator((to) => void router.navigate(to, { replace: true }));
