@@ -65,3 +65,14 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
+
+/**
+ * Waits until the toasts are gone. They sit bottom right, over row actions, and stay while the
+ * pointer rests on them, so the pointer moves away first, as a user's would.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => !document.querySelector('.mantine-Notifications-notification'), null, {
+    timeout: 10_000,
+  });
+}

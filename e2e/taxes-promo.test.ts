@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCodeResponse } from '../common/promo-codes';
 import type { TaxOrFeeResponse } from '../common/taxes-fees';
 import type { TicketResponse } from '../common/tickets';
-import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
 import { organizerSession } from './session';
 
 // The account admin sets up taxes and fees, then the promo codes of an event, through the UI;
@@ -102,6 +102,7 @@ describe('taxes, fees and promo codes', () => {
       price: 2500,
     });
     expect(ticket.tax_and_fee_ids).toEqual([vat?.id]);
+    await waitForToastsToClose(page);
     await page.getByRole('button', { name: 'Actions for VAT' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     dialog = page.getByRole('dialog', { name: 'Delete VAT?' });
@@ -205,6 +206,8 @@ describe('taxes, fees and promo codes', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
       new RegExp(`^https?://[^/]+${link.replace(/[?]/g, '\\?')}$`),
     );
+
+    await waitForToastsToClose(page);
 
     // Delete the unlock code.
     await page.getByRole('button', { name: 'Actions for VIP-ACCESS' }).click();
