@@ -229,6 +229,17 @@ export const ERRORS = {
       message: 'This order has already been processed.',
     },
   },
+  ORDER_EXTENSION_USED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_extension_used',
+      message: 'This reservation has already been extended once.',
+    },
+  },
+  ATTENDEE_NOT_FOUND: {
+    status: 404,
+    message: /*i18n*/ { id: 'error.attendee_not_found', message: 'This ticket does not exist.' },
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: /*i18n*/ {

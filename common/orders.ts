@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerInput } from './answers';
+import { EventLocation } from './events';
 import { promoCode } from './promo-codes';
 import { email, firstName, lastName } from './validators';
 
@@ -121,11 +122,44 @@ export const OrderItemResponse = z.object({
   total: money(),
 });
 
+/**
+ * The event as the buyer's order and ticket pages show it. Unlike the public event page it is
+ * shown whatever the event's status later becomes: a ticket stays a ticket.
+ */
+export const OrderEventSummary = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    start_date: z.iso.datetime(),
+    end_date: z.iso.datetime().nullable(),
+    timezone: z.string(),
+    location: EventLocation.nullable(),
+    is_online: z.boolean(),
+    /** How to join an online event: only for those whose order is completed or awaiting payment. */
+    online_event_details: z.string().nullable(),
+    organizer_name: z.string(),
+    contact_email: z.string().nullable(),
+  })
+  .meta({ id: 'OrderEventSummary' });
+export type OrderEventSummary = z.infer<typeof OrderEventSummary>;
+
 /** What the buyer (who holds the short id) sees of an order. */
 export const PublicOrderResponse = z
   .object({
     short_id: z.string(),
+    /** A short reference for the buyer and the organizer to quote (8 letters and digits). */
+    reference: z.string(),
     event_id: z.number().int(),
+    event: OrderEventSummary,
+    /** The event's message shown above the checkout form. */
+    pre_checkout_message: z.string().nullable(),
+    /** The event's message after checkout: only once the order is completed or awaiting payment. */
+    post_checkout_message: z.string().nullable(),
+    /** The event's order timeout: how long a reservation lasts, and how much more time one extension gives. */
+    order_timeout_minutes: z.number().int(),
+    /** RESERVED and not yet extended: the buyer may ask once for more time (WCAG 2.2.1). */
+    extension_available: z.boolean(),
     status: z.enum(ORDER_STATUSES),
     reserved_until: z.iso.datetime().nullable(),
     currency: z.string(),

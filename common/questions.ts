@@ -72,3 +72,26 @@ export type QuestionResponse = z.infer<typeof QuestionResponse>;
 export const SortQuestionsRequest = z
   .strictObject({ question_ids: z.array(z.int().positive()).min(1).max(500) })
   .meta({ id: 'SortQuestionsRequest' });
+
+/**
+ * `GET /api/public/events/{id}/questions`: what checkout asks. Hidden and default questions
+ * are left out (the form has its own name and e-mail fields).
+ */
+export const PublicQuestion = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(QUESTION_TYPES),
+    options: z.array(z.string()),
+    required: z.boolean(),
+    scope: z.enum(QUESTION_SCOPES),
+    /** PER_ATTENDEE questions ask the holders of these tickets; empty means every ticket. */
+    ticket_ids: z.array(z.number().int()),
+  })
+  .meta({ id: 'PublicQuestion' });
+export type PublicQuestion = z.infer<typeof PublicQuestion>;
+
+export const PublicQuestionsResponse = z
+  .object({ data: z.array(PublicQuestion) })
+  .meta({ id: 'PublicQuestions' });

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderEventSummary } from './orders';
+
+/**
+ * `GET /api/public/events/{id}/attendees/{attendeeShortId}`: one ticket, for whoever holds its
+ * link (the attendee short id, 128 random bits). It never leads to the order or other tickets.
+ */
+export const PublicTicketHolderResponse = z
+  .object({
+    short_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    status: z.enum(ATTENDEE_STATUSES),
+    /** The exact text in the QR code; `qr_code_url` serves it as an SVG image. */
+    ticket_code: z.string(),
+    qr_code_url: z.string(),
+    ticket_title: z.string(),
+    price_label: z.string().nullable(),
+    /** The order's status: a ticket of an order awaiting payment is not valid yet. */
+    order_status: z.enum(ORDER_STATUSES),
+    order_reference: z.string(),
+    event: OrderEventSummary,
+    /** The event's message for ticket pages. */
+    ticket_page_message: z.string().nullable(),
+  })
+  .meta({ id: 'PublicTicketHolder' });
+export type PublicTicketHolderResponse = z.infer<typeof PublicTicketHolderResponse>;
