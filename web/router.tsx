@@ -22,6 +22,9 @@ const sections: Record<string, () => Promise<RouteObject[]>> = {
   manage: async () => (await import('./features/manage/routes')).organizerRoutes,
   account: async () => (await import('./features/manage/routes')).organizerRoutes,
   welcome: async () => (await import('./features/manage/routes')).organizerRoutes,
+  checkout: async () => (await import('./features/checkout/routes')).checkoutRoutes,
+  order: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
+  ticket: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
 };
 
 const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
