@@ -30,6 +30,7 @@ import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await capacityRoutes(app);
   await questionRoutes(app);
   await orderRoutes(app);
+  await ticketHolderRoutes(app);
   await options.extraRoutes?.(app);
 
   mkdirSync(uploadsDir(config.dataDir), { recursive: true });

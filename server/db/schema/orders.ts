@@ -34,8 +34,12 @@ export const orders = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     shortId: text('short_id').notNull(),
+    /** What buyer and organizer quote: 8 letters and digits, unique within the event. Not a capability. */
+    reference: text('reference').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** When the buyer asked for more time; a reservation is extended once at most. */
+    extendedAt: timestamp('extended_at', { withTimezone: true }),
     promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id, {
       onDelete: 'set null',
     }),
@@ -61,6 +65,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_short_id_idx').on(t.shortId),
+    uniqueIndex('orders_reference_idx').on(t.eventId, t.reference),
     uniqueIndex('orders_idempotency_idx').on(t.eventId, t.idempotencyKey),
     index('orders_event_idx').on(t.eventId, t.createdAt),
     index('orders_reserved_idx').on(t.reservedUntil).where(sql`${t.status} = 'RESERVED'`),

@@ -19,7 +19,8 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { claimOfOrders, sell } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
-import { expireOrders, newOrderShortId, orderRow } from './service';
+import { orderRow } from './public-view';
+import { expireOrders, newOrderShortId } from './service';
 
 type Details = z.output<typeof OrderDetailsRequest>;
 type Complete = z.output<typeof CompleteOrderRequest>;
@@ -243,5 +244,26 @@ export async function completeOrder(
     if (!waiting) throw new Error('order update returned nothing');
     await enqueueOrderMails(tx, waiting.id, links);
     return waiting;
+  });
+}
+
+/**
+ * `POST …/orders/{shortId}/extend`: a buyer who needs more time gets it once (WCAG 2.2.1):
+ * the reservation then lasts the event's order timeout from now.
+ */
+export async function extendOrder(database: Database, eventId: number, shortId: string, now = new Date()) {
+  await onReservation(database, eventId, shortId, now, async (tx, order) => {
+    if (order.extendedAt) throw new AppError('ORDER_EXTENSION_USED');
+    const [event] = await tx.select({ settings: events.settings }).from(events).where(eq(events.id, eventId));
+    const minutes = withSettingDefaults(event?.settings).order_timeout_minutes;
+    const until = new Date(now.getTime() + minutes * 60_000);
+    await tx
+      .update(orders)
+      .set({
+        extendedAt: now,
+        reservedUntil: order.reservedUntil && order.reservedUntil > until ? order.reservedUntil : until,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
   });
 }

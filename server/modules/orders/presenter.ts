@@ -1,4 +1,4 @@
-import type { PublicOrderResponse } from '../../../common/orders';
+import type { OrderEventSummary, PublicOrderResponse } from '../../../common/orders';
 import { ticketCode } from '../../../common/ticket-code';
 import type { attendees, orderItems, orders } from '../../db/schema';
 
@@ -10,11 +10,23 @@ export function toPublicOrder(
   row: OrderRow,
   items: ItemRow[],
   people: AttendeeRow[],
-  paymentInstructions: string | null,
+  context: {
+    event: OrderEventSummary;
+    paymentInstructions: string | null;
+    preCheckoutMessage: string | null;
+    postCheckoutMessage: string | null;
+    orderTimeoutMinutes: number;
+  },
 ): PublicOrderResponse {
   return {
     short_id: row.shortId,
+    reference: row.reference,
     event_id: row.eventId,
+    event: context.event,
+    pre_checkout_message: context.preCheckoutMessage,
+    post_checkout_message: context.postCheckoutMessage,
+    order_timeout_minutes: context.orderTimeoutMinutes,
+    extension_available: row.status === 'RESERVED' && row.extendedAt === null,
     status: row.status,
     reserved_until: row.reservedUntil?.toISOString() ?? null,
     currency: row.currency,
@@ -54,7 +66,7 @@ export function toPublicOrder(
       status: a.status,
       ticket_code: ticketCode(a.shortId),
     })),
-    payment_instructions: paymentInstructions,
+    payment_instructions: context.paymentInstructions,
     created_at: row.createdAt.toISOString(),
   };
 }

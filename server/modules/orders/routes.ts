@@ -9,8 +9,9 @@ import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
 import { AppError } from '../../http/app-error';
 import { errorResponses } from '../../http/responses';
-import { completeOrder, saveOrderDetails } from './details';
-import { abandonOrder, createOrder, getPublicOrder } from './service';
+import { completeOrder, extendOrder, saveOrderDetails } from './details';
+import { getPublicOrder } from './public-view';
+import { abandonOrder, createOrder } from './service';
 
 const EventParams = z.object({ id: idParam() });
 /** Order short ids are 22 base64url characters; anything else names no order. */
@@ -75,6 +76,22 @@ export async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request) => abandonOrder(app.db, request.params.id, request.params.shortId),
+  );
+
+  app.post(
+    '/api/public/events/:id/orders/:shortId/extend',
+    {
+      schema: {
+        tags,
+        summary: 'More time for a reservation, once: it then lasts the order timeout from now',
+        params: OrderParams,
+        response: { 200: PublicOrderResponse, ...errorResponses(404, 409, 410) },
+      },
+    },
+    async (request) => {
+      await extendOrder(app.db, request.params.id, request.params.shortId);
+      return getPublicOrder(app.db, request.params.id, request.params.shortId);
+    },
   );
 
   app.put(

@@ -6,18 +6,26 @@ import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import type { Database, Db } from '../../db/client';
-import { attendees, events, orderItems, orders } from '../../db/schema';
+import { events, orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { loadQuoteTickets, loadUsablePromo } from './catalogue';
 import { addToCounts, type Claim, claimOfOrders, emptyClaim, release, reserve } from './inventory';
-import { toPublicOrder } from './presenter';
+import { getPublicOrder, orderRow } from './public-view';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
 
 /** 128 random bits, base64url: the buyer's key to the order. */
 export const newOrderShortId = () => randomBytes(16).toString('base64url');
+
+/** No 0/O or 1/I/L: read out on the phone or copied from paper without a mistake. */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** An order reference: 8 characters, about 40 bits, unique within its event. */
+export function newOrderReference(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
+}
 
 const requestHash = (input: Input) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
@@ -87,6 +95,7 @@ export async function createOrder(
           accountId: event.accountId,
           eventId,
           shortId: newOrderShortId(),
+          reference: newOrderReference(),
           status: 'RESERVED',
           reservedUntil: new Date(now.getTime() + timeout * 60_000),
           promoCodeId: promo?.id ?? null,
@@ -133,36 +142,6 @@ export async function createOrder(
     if (sqlState(error) === '23514') throw new AppError('NOT_ENOUGH_AVAILABLE');
     throw error;
   }
-}
-
-export async function orderRow(db: Db, eventId: number, shortId: string, lock = false): Promise<OrderRow> {
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.eventId, eventId), eq(orders.shortId, shortId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return row;
-}
-
-export async function getPublicOrder(db: Db, eventId: number, shortId: string): Promise<PublicOrderResponse> {
-  const row = await orderRow(db, eventId, shortId);
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, row.id))
-    .orderBy(asc(orderItems.id));
-  const people = await db
-    .select()
-    .from(attendees)
-    .where(eq(attendees.orderId, row.id))
-    .orderBy(asc(attendees.position), asc(attendees.id));
-  const [event] = await db.select({ settings: events.settings }).from(events).where(eq(events.id, eventId));
-  const instructions =
-    row.status === 'AWAITING_PAYMENT'
-      ? withSettingDefaults(event?.settings).offline_payment_instructions
-      : null;
-  return toPublicOrder(row, items, people, instructions);
 }
 
 /** `POST …/orders/{shortId}/abandon`: the buyer leaves; the seats go back at once. */

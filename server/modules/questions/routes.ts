@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { QuestionRequest, QuestionResponse, SortQuestionsRequest } from '../../../common/questions';
+import {
+  PublicQuestionsResponse,
+  QuestionRequest,
+  QuestionResponse,
+  SortQuestionsRequest,
+} from '../../../common/questions';
 import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
@@ -7,6 +12,7 @@ import { errorResponses } from '../../http/responses';
 import {
   createQuestion,
   deleteQuestion,
+  findPublicQuestions,
   findQuestions,
   getQuestion,
   sortQuestions,
@@ -22,6 +28,19 @@ const security = [{ bearerAuth: [] }];
 export async function questionRoutes(app: App): Promise<void> {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const base = '/api/events/:id/questions';
+
+  app.get(
+    '/api/public/events/:id/questions',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The questions checkout asks on a live event (hidden and default ones left out)',
+        params: EventParams,
+        response: { 200: PublicQuestionsResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({ data: await findPublicQuestions(app.db, request.params.id) }),
+  );
 
   app.get(
     base,

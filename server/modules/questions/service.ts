@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { QuestionRequest, QuestionResponse } from '../../../common/questions';
+import type { PublicQuestion, QuestionRequest, QuestionResponse } from '../../../common/questions';
 import type { Db } from '../../db/client';
 import { events, questions, questionTickets } from '../../db/schema';
 import { AppError, fieldError } from '../../http/app-error';
@@ -50,6 +50,33 @@ export async function findQuestions(db: Db, auth: AuthContext, eventId: number):
     .where(eq(questions.eventId, eventId))
     .orderBy(asc(questions.sortOrder), asc(questions.id));
   return responses(db, rows);
+}
+
+/**
+ * What checkout asks on a live event: its own questions in order, without the hidden ones
+ * (for organizers) and the default ones (checkout has its own name and e-mail fields).
+ */
+export async function findPublicQuestions(db: Db, eventId: number): Promise<PublicQuestion[]> {
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
+  if (!event) throw new AppError('NOT_FOUND');
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.eventId, eventId), eq(questions.isHidden, false), isNull(questions.defaultKey)))
+    .orderBy(asc(questions.sortOrder), asc(questions.id));
+  return (await responses(db, rows)).map((q) => ({
+    id: q.id,
+    title: q.title,
+    description: q.description,
+    type: q.type,
+    options: q.options,
+    required: q.required,
+    scope: q.scope,
+    ticket_ids: q.ticket_ids,
+  }));
 }
 
 async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): Promise<Row> {

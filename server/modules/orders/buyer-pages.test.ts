@@ -1,0 +1,205 @@
+import { eq, sql } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, users } from '../../db/schema';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
+
+// What the buyer's pages read: the questions checkout asks, the order with its event and
+// messages, one extension of the reservation, and a ticket with its QR code.
+
+let kit: IdentityKit;
+let eventId: number;
+let ticketId: number;
+let asked: number;
+
+beforeAll(async () => {
+  kit = await createIdentityKit();
+  const owner = await kit.register();
+  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  const event = await kit.createEvent(owner.token, {
+    title: 'Buyer pages',
+    start_date: '2031-05-01T18:00:00Z',
+  });
+  eventId = event.id;
+  const post = async (url: string, payload: object) =>
+    (await kit.as(owner.token, { method: 'POST', url: `/api/events/${eventId}${url}`, payload })).json();
+  ticketId = (await post('/tickets', { title: 'Stream pass', type: 'FREE' })).id;
+  asked = (await post('/questions', { title: 'Country', type: 'SINGLE_LINE', required: true })).id;
+  await post('/questions', { title: 'Notes for staff', type: 'SINGLE_LINE', is_hidden: true });
+  await kit.as(owner.token, {
+    method: 'PUT',
+    url: `/api/events/${eventId}`,
+    payload: {
+      title: event.title,
+      organizer_id: event.organizer_id,
+      start_date: event.start_date,
+      online_event_details: 'Join at https://stream.example.com/room-42',
+      settings: {
+        pre_checkout_message: 'Bring a headset.',
+        post_checkout_message: 'See you online!',
+        ticket_page_message: 'Show this at the virtual door.',
+        order_timeout_minutes: 10,
+      },
+    },
+  });
+  await kit.as(owner.token, {
+    method: 'PUT',
+    url: `/api/events/${eventId}/status`,
+    payload: { status: 'LIVE' },
+  });
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+const base = () => `/api/public/events/${eventId}`;
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  kit.app.inject({ method, url: `${base()}${url}`, ...(payload ? { payload } : {}) });
+const reserve = async () => {
+  const res = await inject('POST', '/orders', { tickets: [{ ticket_id: ticketId, quantity: 1 }] });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
+const details = (shortId: string) =>
+  inject('PUT', `/orders/${shortId}`, {
+    first_name: 'Ana',
+    last_name: 'Lima',
+    email: 'ana@example.com',
+    attendees: [
+      {
+        ticket_id: ticketId,
+        first_name: 'Ana',
+        last_name: 'Lima',
+        email: 'ana@example.com',
+        answers: [{ question_id: asked, answer: 'Portugal' }],
+      },
+    ],
+  });
+
+describe('the buyer’s pages', () => {
+  it('ask the event’s own visible questions, not the hidden or default ones', async () => {
+    const res = await inject('GET', '/questions');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        id: asked,
+        title: 'Country',
+        description: null,
+        type: 'SINGLE_LINE',
+        options: [],
+        required: true,
+        scope: 'PER_ATTENDEE',
+        ticket_ids: [],
+      },
+    ]);
+    expect(
+      (await kit.app.inject({ method: 'GET', url: '/api/public/events/999999/questions' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('show the order with its event, a reference and the messages meant for each moment', async () => {
+    const order = await reserve();
+    expect(order.reference).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(order).toMatchObject({
+      pre_checkout_message: 'Bring a headset.',
+      post_checkout_message: null,
+      order_timeout_minutes: 10,
+      extension_available: true,
+      event: {
+        id: eventId,
+        title: 'Buyer pages',
+        timezone: expect.any(String),
+        is_online: true,
+        // Only for those who checked out.
+        online_event_details: null,
+      },
+    });
+    await details(order.short_id);
+    const done = (await inject('POST', `/orders/${order.short_id}/complete`, {})).json();
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      reference: order.reference,
+      post_checkout_message: 'See you online!',
+      extension_available: false,
+      event: { online_event_details: 'Join at https://stream.example.com/room-42' },
+    });
+  });
+
+  it('extend a reservation once, to the order timeout from now', async () => {
+    const order = await reserve();
+    const soon = new Date(Date.now() + 60_000);
+    await kit.app.db.update(orders).set({ reservedUntil: soon }).where(eq(orders.shortId, order.short_id));
+    const extended = await inject('POST', `/orders/${order.short_id}/extend`);
+    expect(extended.statusCode, extended.body).toBe(200);
+    const until = new Date(extended.json().reserved_until).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect(extended.json().extension_available).toBe(false);
+    const again = await inject('POST', `/orders/${order.short_id}/extend`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ORDER_EXTENSION_USED',
+      message: 'This reservation has already been extended once.',
+    });
+
+    const late = await reserve();
+    await kit.app.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.shortId, late.short_id));
+    expect((await inject('POST', `/orders/${late.short_id}/extend`)).statusCode).toBe(410);
+  });
+
+  it('show a ticket to whoever holds its link, with a QR code that reads back its code', async () => {
+    const order = await reserve();
+    const saved = (await details(order.short_id)).json();
+    const attendee = saved.attendees[0];
+    // Not a ticket until checkout is done.
+    const early = await inject('GET', `/attendees/${attendee.short_id}`);
+    expect(early.statusCode).toBe(404);
+    expect(early.json()).toMatchObject({
+      code: 'ATTENDEE_NOT_FOUND',
+      message: 'This ticket does not exist.',
+    });
+
+    const done = (await inject('POST', `/orders/${order.short_id}/complete`, {})).json();
+    const holder = done.attendees[0];
+    const res = await inject('GET', `/attendees/${holder.short_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      short_id: holder.short_id,
+      first_name: 'Ana',
+      last_name: 'Lima',
+      email: 'ana@example.com',
+      status: 'ACTIVE',
+      ticket_code: holder.ticket_code,
+      qr_code_url: `/api/public/events/${eventId}/attendees/${holder.short_id}/qr.svg`,
+      ticket_title: 'Stream pass',
+      price_label: null,
+      order_status: 'COMPLETED',
+      order_reference: order.reference,
+      event: expect.objectContaining({ online_event_details: 'Join at https://stream.example.com/room-42' }),
+      ticket_page_message: 'Show this at the virtual door.',
+    });
+    expect(JSON.stringify(res.json())).not.toContain(order.short_id);
+
+    const qr = await kit.app.inject({ method: 'GET', url: res.json().qr_code_url });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    const { data, info } = await sharp(Buffer.from(qr.body), { density: 300 })
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(holder.ticket_code);
+
+    const madeUp = await inject('GET', `/attendees/${'A'.repeat(22)}/qr.svg`);
+    expect(madeUp.statusCode).toBe(404);
+    const elsewhere = await kit.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${eventId + 1000}/attendees/${holder.short_id}`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,127 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { withSettingDefaults } from '../../../common/events';
+import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
+import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
+import { ticketCode } from '../../../common/ticket-code';
+import type { Db } from '../../db/client';
+import { attendees, events, orderItems, orders, organizers, ticketPrices, tickets } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { toPublicOrder } from './presenter';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Statuses after checkout: the buyer has done their part, so the event's private details show. */
+const CHECKED_OUT: readonly OrderStatus[] = [
+  'AWAITING_PAYMENT',
+  'PROCESSING',
+  'COMPLETED',
+  'PARTIALLY_REFUNDED',
+  'REFUND_PENDING',
+  'REFUND_FAILED',
+];
+
+const NEVER_CHECKED_OUT: readonly OrderStatus[] = ['RESERVED', 'EXPIRED', 'ABANDONED'];
+
+export async function orderRow(db: Db, eventId: number, shortId: string, lock = false): Promise<OrderRow> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.shortId, shortId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return row;
+}
+
+/** The event as order and ticket pages show it; online details only to those who checked out. */
+async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
+  const [row] = await db
+    .select({ event: events, organizerName: organizers.name })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .where(eq(events.id, eventId));
+  if (!row) throw new AppError('NOT_FOUND');
+  const { event } = row;
+  const settings = withSettingDefaults(event.settings);
+  const summary: OrderEventSummary = {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    start_date: event.startDate.toISOString(),
+    end_date: event.endDate?.toISOString() ?? null,
+    timezone: event.timezone,
+    location: event.location ?? null,
+    is_online: Boolean(event.onlineEventDetails),
+    online_event_details: checkedOut ? event.onlineEventDetails : null,
+    organizer_name: row.organizerName,
+    contact_email: settings.contact_email,
+  };
+  return { summary, settings };
+}
+
+/** `GET …/orders/{shortId}`: the order with its lines, attendees and what checkout shows. */
+export async function getPublicOrder(db: Db, eventId: number, shortId: string): Promise<PublicOrderResponse> {
+  const row = await orderRow(db, eventId, shortId);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.id));
+  const people = await db
+    .select()
+    .from(attendees)
+    .where(eq(attendees.orderId, row.id))
+    .orderBy(asc(attendees.position), asc(attendees.id));
+  const checkedOut = CHECKED_OUT.includes(row.status);
+  const { summary, settings } = await eventForBuyer(db, eventId, checkedOut);
+  return toPublicOrder(row, items, people, {
+    event: summary,
+    paymentInstructions: row.status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
+    preCheckoutMessage: settings.pre_checkout_message,
+    postCheckoutMessage: checkedOut ? settings.post_checkout_message : null,
+    orderTimeoutMinutes: settings.order_timeout_minutes,
+  });
+}
+
+/** The image address of an attendee's QR code (served by the public attendee routes). */
+export const qrCodePath = (eventId: number, attendeeShortId: string) =>
+  `/api/public/events/${eventId}/attendees/${attendeeShortId}/qr.svg`;
+
+/** `GET …/attendees/{shortId}`: one ticket for whoever holds its link, and nothing more. */
+export async function getPublicTicketHolder(
+  db: Db,
+  eventId: number,
+  attendeeShortId: string,
+): Promise<PublicTicketHolderResponse> {
+  const [row] = await db
+    .select({
+      attendee: attendees,
+      orderStatus: orders.status,
+      reference: orders.reference,
+      ticketTitle: tickets.title,
+      priceLabel: ticketPrices.label,
+    })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .leftJoin(ticketPrices, eq(ticketPrices.id, attendees.priceId))
+    .where(and(eq(attendees.eventId, eventId), eq(attendees.shortId, attendeeShortId)));
+  // Details typed during a checkout that never finished are not a ticket.
+  if (!row || NEVER_CHECKED_OUT.includes(row.orderStatus)) throw new AppError('ATTENDEE_NOT_FOUND');
+  const { attendee } = row;
+  const { summary, settings } = await eventForBuyer(db, eventId, CHECKED_OUT.includes(row.orderStatus));
+  return {
+    short_id: attendee.shortId,
+    first_name: attendee.firstName,
+    last_name: attendee.lastName,
+    email: attendee.email,
+    status: attendee.status,
+    ticket_code: ticketCode(attendee.shortId),
+    qr_code_url: qrCodePath(eventId, attendee.shortId),
+    ticket_title: row.ticketTitle,
+    price_label: row.priceLabel,
+    order_status: row.orderStatus,
+    order_reference: row.reference,
+    event: summary,
+    ticket_page_message: settings.ticket_page_message,
+  };
+}

@@ -1,0 +1,52 @@
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { PublicTicketHolderResponse } from '../../../common/public-attendees';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { errorResponses } from '../../http/responses';
+import { getPublicTicketHolder } from './public-view';
+
+/** Attendee short ids are 22 base64url characters; anything else names no ticket. */
+const TicketParams = z.object({ id: idParam(), shortId: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+const tags = ['checkout'];
+
+/** A ticket for whoever holds its link: the attendee's short id is the capability. */
+export async function ticketHolderRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/public/events/:id/attendees/:shortId',
+    {
+      schema: {
+        tags,
+        summary: 'One ticket, for its holder: event, ticket, holder and the code in its QR',
+        params: TicketParams,
+        response: { 200: PublicTicketHolderResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => getPublicTicketHolder(app.db, request.params.id, request.params.shortId),
+  );
+
+  app.get(
+    '/api/public/events/:id/attendees/:shortId/qr.svg',
+    {
+      schema: {
+        tags,
+        summary: 'The ticket’s QR code as an SVG image (it encodes `ticket_code`)',
+        params: TicketParams,
+        produces: ['image/svg+xml'],
+        response: { 200: z.string(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const holder = await getPublicTicketHolder(app.db, request.params.id, request.params.shortId);
+      const svg = await QRCode.toString(holder.ticket_code, {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      });
+      return reply
+        .header('Content-Type', 'image/svg+xml; charset=utf-8')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(svg);
+    },
+  );
+}
