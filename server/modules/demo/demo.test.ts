@@ -39,5 +39,15 @@ describe('the demo data', () => {
     ]);
     const publicEvent = await kit.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` });
     expect(publicEvent.statusCode).toBe(200);
+    // Orders placed through checkout: free places sold, paid ones waiting for an offline payment.
+    expect(await get(`/api/events/${event.id}/stats`)).toMatchObject({
+      tickets_sold: 5,
+      tickets_reserved: 4,
+    });
+    expect(tickets.map((t: { quantity_remaining: number | null }) => t.quantity_remaining)).toEqual([
+      40 - 5,
+      200 - 2,
+      20 + 30 - 2,
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../auth/passwords';
 import { insertDefaultQuestions } from '../questions/defaults';
 import { seedDemoCatalogue } from './catalogue';
+import { DEMO_OFFLINE_PAYMENT, seedDemoOrders } from './orders';
 
 export const DEMO_EMAIL = 'demo@tessera.local';
 
@@ -23,7 +24,7 @@ export async function seedDemo(
   if (Number(n) > 0) return null;
   const password = randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(password);
-  return inTransaction(db, async (tx) => {
+  const eventId = await inTransaction(db, async (tx) => {
     // Another instance may have seeded while we hashed.
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(accounts);
     if (Number(again?.n) > 0) return null;
@@ -79,12 +80,15 @@ export async function seedDemo(
           city: 'Lisboa',
           country: 'Portugal',
         },
-        settings: withSettingDefaults({}),
+        settings: withSettingDefaults(DEMO_OFFLINE_PAYMENT),
       })
       .returning();
     if (!event) throw new Error('demo insert returned nothing');
     await insertDefaultQuestions(tx, account.id, event.id);
     await seedDemoCatalogue(tx, { accountId: account.id, eventId: event.id, start });
-    return { email: DEMO_EMAIL, password };
+    return event.id;
   });
+  if (eventId === null) return null;
+  await seedDemoOrders(db, eventId);
+  return { email: DEMO_EMAIL, password };
 }
