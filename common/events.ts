@@ -291,18 +291,45 @@ export const DuplicateEventRequest = z
   .meta({ id: 'DuplicateEventRequest' });
 export type DuplicateEventRequest = z.input<typeof DuplicateEventRequest>;
 
+/** Order statuses whose money was received (refunds, when they come, are taken off `net_sales`). */
+export const PAID_ORDER_STATUSES = [
+  'COMPLETED',
+  'PARTIALLY_REFUNDED',
+  'REFUND_PENDING',
+  'REFUND_FAILED',
+] as const;
+
 /**
- * `GET /api/events/{id}/stats`: what can be counted so far. Money figures (gross, net, taxes,
- * fees) and orders are added with the orders they come from.
+ * `GET /api/events/{id}/stats`. Money is in minor units of the event's currency, over paid
+ * orders: `gross_sales` is what buyers paid, `net_sales` what is left after taxes and fees.
+ * Days are UTC dates, oldest first, the last 14 days with gaps as zero.
  */
 export const EventStatsResponse = z
   .object({
+    currency: z.string(),
+    gross_sales: z.number().int(),
+    net_sales: z.number().int(),
+    taxes: z.number().int(),
+    fees: z.number().int(),
+    /** Paid orders. */
+    orders: z.number().int(),
+    /** Offline orders still waiting for their payment. */
+    orders_awaiting_payment: z.number().int(),
+    /** Active attendees of paid orders. */
+    attendees: z.number().int(),
     page_views: z.number().int(),
     /** Tickets sold over all the event's tickets (reservations not counted). */
     tickets_sold: z.number().int(),
-    /** Seats reserved by checkouts in progress. */
+    /** Seats held by checkouts in progress and orders awaiting payment. */
     tickets_reserved: z.number().int(),
-    daily: z.array(z.object({ date: z.iso.date(), page_views: z.number().int() })),
+    daily: z.array(
+      z.object({
+        date: z.iso.date(),
+        page_views: z.number().int(),
+        orders: z.number().int(),
+        gross_sales: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'EventStats' });
 export type EventStatsResponse = z.infer<typeof EventStatsResponse>;

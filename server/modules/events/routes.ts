@@ -14,7 +14,7 @@ import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { eventStats } from '../stats/page-views';
+import { eventStats } from '../stats/event-stats';
 import { toEventResponse } from './presenter';
 import {
   createEvent,

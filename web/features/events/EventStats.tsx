@@ -4,47 +4,87 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EventStatsResponse } from '../../../common/events';
+import { formatMinor } from '../../../common/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { eventStatsQuery } from './api';
 import { Card } from './EventLayout';
 
-/** The dashboard's figures: stat cards and the page views of the last two weeks. */
+/** The dashboard's figures: stat cards, sales and page views of the last two weeks. */
 export function EventStats({ eventId }: { eventId: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const stats = useQuery(eventStatsQuery(eventId));
   if (stats.isPending) return <InlineLoader />;
   if (stats.isError) return <ErrorAlert error={stats.error} title={t`Could not load the figures`} />;
   const s = stats.data;
+  const money = (minor: number) => formatMinor(minor, s.currency, i18n.locale);
   const lastWeek = s.daily.slice(-7).reduce((sum, d) => sum + d.page_views, 0);
+  const net = money(s.net_sales);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <StatCard label={t`Tickets sold`} value={s.tickets_sold}>
-          {s.tickets_reserved > 0 ? (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <StatCard label={t`Gross sales`} value={money(s.gross_sales)}>
+          <Trans>{net} after taxes and fees</Trans>
+        </StatCard>
+        <StatCard label={t`Orders`} value={s.orders}>
+          {s.orders_awaiting_payment > 0 ? (
             <Plural
-              value={s.tickets_reserved}
-              one="# more in checkouts now"
-              other="# more in checkouts now"
+              value={s.orders_awaiting_payment}
+              one="# more awaiting payment"
+              other="# more awaiting payment"
             />
           ) : null}
         </StatCard>
+        <StatCard label={t`Tickets sold`} value={s.tickets_sold}>
+          {s.tickets_reserved > 0 ? (
+            <Plural value={s.tickets_reserved} one="# more held" other="# more held" />
+          ) : null}
+        </StatCard>
+        <StatCard label={t`Attendees`} value={s.attendees} />
         <StatCard label={t`Page views`} value={s.page_views}>
           <Plural value={lastWeek} one="# in the last 7 days" other="# in the last 7 days" />
         </StatCard>
         <StatCard label={t`Views today`} value={s.daily.at(-1)?.page_views ?? 0} />
       </SimpleGrid>
-      <Card>
-        <Title order={3} fz="lg" mb="md">
-          <Trans>Page views, last 14 days</Trans>
-        </Title>
-        <DailyChart daily={s.daily} />
-      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card>
+          <Title order={3} fz="lg" mb="md">
+            <Trans>Sales, last 14 days</Trans>
+          </Title>
+          <DailyChart
+            daily={s.daily}
+            value={(d) => d.gross_sales}
+            format={money}
+            caption={t`Gross sales per day`}
+            empty={t`No sales yet. Paid orders are added up here by the day they were completed.`}
+          />
+        </Card>
+        <Card>
+          <Title order={3} fz="lg" mb="md">
+            <Trans>Page views, last 14 days</Trans>
+          </Title>
+          <DailyChart
+            daily={s.daily}
+            value={(d) => d.page_views}
+            format={(n) => new Intl.NumberFormat(i18n.locale).format(n)}
+            caption={t`Page views per day`}
+            empty={t`No visits yet. Views of the public event page are counted here once the event is live.`}
+          />
+        </Card>
+      </SimpleGrid>
     </Stack>
   );
 }
 
-function StatCard({ label, value, children }: { label: string; value: number; children?: React.ReactNode }) {
+function StatCard({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: number | string;
+  children?: React.ReactNode;
+}) {
   const { i18n } = useLingui();
   return (
     <Card>
@@ -53,7 +93,7 @@ function StatCard({ label, value, children }: { label: string; value: number; ch
           {label}
         </Text>
         <Text fz={28} fw={700} lh={1.1}>
-          {new Intl.NumberFormat(i18n.locale).format(value)}
+          {typeof value === 'number' ? new Intl.NumberFormat(i18n.locale).format(value) : value}
         </Text>
         {children ? (
           <Text size="sm" c="gray.7">
@@ -67,16 +107,30 @@ function StatCard({ label, value, children }: { label: string; value: number; ch
 
 const CHART_HEIGHT = 120;
 
+type Day = EventStatsResponse['daily'][number];
+
 /** A bar per day; the numbers are also in a table for screen readers. */
-function DailyChart({ daily }: { daily: EventStatsResponse['daily'] }) {
-  const { t, i18n } = useLingui();
-  const max = Math.max(1, ...daily.map((d) => d.page_views));
+function DailyChart({
+  daily,
+  value,
+  format,
+  caption,
+  empty,
+}: {
+  daily: Day[];
+  value: (day: Day) => number;
+  format: (n: number) => string;
+  caption: string;
+  empty: string;
+}) {
+  const { i18n } = useLingui();
+  const max = Math.max(1, ...daily.map(value));
   const day = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
-  if (daily.every((d) => d.page_views === 0)) {
+  if (daily.every((d) => value(d) === 0)) {
     return (
       <Text size="sm" c="gray.7">
-        <Trans>No visits yet. Views of the public event page are counted here once the event is live.</Trans>
+        {empty}
       </Text>
     );
   }
@@ -86,10 +140,10 @@ function DailyChart({ daily }: { daily: EventStatsResponse['daily'] }) {
         {daily.map((d) => (
           <Box
             key={d.date}
-            title={`${label(d.date)}: ${d.page_views}`}
+            title={`${label(d.date)}: ${format(value(d))}`}
             style={{
               flex: 1,
-              height: `${Math.max(2, Math.round((d.page_views / max) * CHART_HEIGHT))}px`,
+              height: `${Math.max(2, Math.round((value(d) / max) * CHART_HEIGHT))}px`,
               background: 'var(--mantine-color-tessera-6)',
               borderRadius: '3px 3px 0 0',
             }}
@@ -106,12 +160,12 @@ function DailyChart({ daily }: { daily: EventStatsResponse['daily'] }) {
       </Group>
       <VisuallyHidden>
         <table>
-          <caption>{t`Page views per day`}</caption>
+          <caption>{caption}</caption>
           <tbody>
             {daily.map((d) => (
               <tr key={d.date}>
                 <th scope="row">{label(d.date)}</th>
-                <td>{d.page_views}</td>
+                <td>{format(value(d))}</td>
               </tr>
             ))}
           </tbody>

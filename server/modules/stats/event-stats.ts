@@ -1,0 +1,95 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type EventStatsResponse, PAID_ORDER_STATUSES } from '../../../common/events';
+import type { Db } from '../../db/client';
+import { attendees, eventPageViews, events, orders, tickets } from '../../db/schema';
+
+const DAY = 24 * 3600 * 1000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const int = (v: unknown) => Number(v ?? 0);
+
+/** Money and counts of the paid orders, sums of the ticket counters, page views: all in SQL. */
+export async function eventStats(
+  db: Db,
+  eventId: number,
+  days = 14,
+  now = new Date(),
+): Promise<EventStatsResponse> {
+  const first = isoDay(new Date(now.getTime() - (days - 1) * DAY));
+  const paid = and(eq(orders.eventId, eventId), inArray(orders.status, [...PAID_ORDER_STATUSES]));
+  const [event] = await db.select({ currency: events.currency }).from(events).where(eq(events.id, eventId));
+
+  const [money] = await db
+    .select({
+      gross: sql<number>`coalesce(sum(${orders.total}), 0)::int`,
+      taxes: sql<number>`coalesce(sum(${orders.taxes}), 0)::int`,
+      fees: sql<number>`coalesce(sum(${orders.fees}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(paid);
+  const [waiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.status, 'AWAITING_PAYMENT')));
+  const [people] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .where(and(paid, eq(attendees.status, 'ACTIVE')));
+  const [seats] = await db
+    .select({
+      sold: sql<number>`coalesce(sum(${tickets.quantitySold}), 0)::int`,
+      reserved: sql<number>`coalesce(sum(${tickets.quantityReserved}), 0)::int`,
+    })
+    .from(tickets)
+    .where(eq(tickets.eventId, eventId));
+  const [views] = await db
+    .select({ total: sql<number>`coalesce(sum(${eventPageViews.views}), 0)::int` })
+    .from(eventPageViews)
+    .where(eq(eventPageViews.eventId, eventId));
+
+  const viewDays = await db
+    .select({ day: eventPageViews.day, views: eventPageViews.views })
+    .from(eventPageViews)
+    .where(and(eq(eventPageViews.eventId, eventId), gte(eventPageViews.day, first)));
+  const saleDay = sql<string>`to_char(${orders.completedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const saleDays = await db
+    .select({
+      day: saleDay,
+      orders: sql<number>`count(*)::int`,
+      gross: sql<number>`coalesce(sum(${orders.total}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(paid, gte(orders.completedAt, new Date(`${first}T00:00:00Z`))))
+    .groupBy(saleDay);
+  const viewsOn = new Map(viewDays.map((r) => [r.day, r.views]));
+  const salesOn = new Map(saleDays.map((r) => [r.day, r]));
+  const daily = Array.from({ length: days }, (_, i) => {
+    const date = isoDay(new Date(now.getTime() - (days - 1 - i) * DAY));
+    const sales = salesOn.get(date);
+    return {
+      date,
+      page_views: viewsOn.get(date) ?? 0,
+      orders: int(sales?.orders),
+      gross_sales: int(sales?.gross),
+    };
+  });
+
+  const gross = int(money?.gross);
+  const taxes = int(money?.taxes);
+  const fees = int(money?.fees);
+  return {
+    currency: event?.currency ?? 'EUR',
+    gross_sales: gross,
+    net_sales: gross - taxes - fees,
+    taxes,
+    fees,
+    orders: int(money?.count),
+    orders_awaiting_payment: int(waiting?.count),
+    attendees: int(people?.count),
+    page_views: int(views?.total),
+    tickets_sold: int(seats?.sold),
+    tickets_reserved: int(seats?.reserved),
+    daily,
+  };
+}
