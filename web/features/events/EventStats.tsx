@@ -49,14 +49,14 @@ export function EventStats({ eventId }: { eventId: number }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card>
           <Title order={3} fz="lg" mb="md">
-            <Trans>Sales, last 14 days</Trans>
+            <Trans>Orders, last 14 days</Trans>
           </Title>
           <DailyChart
             daily={s.daily}
-            value={(d) => d.gross_sales}
-            format={money}
-            caption={t`Gross sales per day`}
-            empty={t`No sales yet. Paid orders are added up here by the day they were completed.`}
+            value={(d) => d.orders}
+            format={(n) => new Intl.NumberFormat(i18n.locale).format(n)}
+            caption={t`Paid orders per day`}
+            empty={t`No orders yet. Paid orders are counted here by the day they were completed.`}
           />
         </Card>
         <Card>
