@@ -48,6 +48,13 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends its calls; tests point it at a local server that speaks Stripe's API. */
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The platform's share of each card payment, in percent (0 = none). */
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -80,6 +87,14 @@ export interface Config {
   };
   /** Create the demo account on the first start of an empty database. */
   seedDemo: boolean;
+  /** Card payments through Stripe Connect; absent when the keys are not set. */
+  stripe?: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    apiBase?: string;
+    platformFeePercent: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +122,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     seedDemo: e.SEED_DEMO,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+            platformFeePercent: e.STRIPE_PLATFORM_FEE_PERCENT,
+          }
+        : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,0 +1,23 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+
+export type StripeConfig = NonNullable<Config['stripe']>;
+
+/**
+ * The official SDK, pointed at Stripe or, when `STRIPE_API_BASE` is set, at another server that
+ * speaks its API (the local test server): host, port and protocol are taken from that URL.
+ */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const base = config.apiBase ? new URL(config.apiBase) : undefined;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+}
