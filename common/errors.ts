@@ -240,6 +240,27 @@ export const ERRORS = {
     status: 404,
     message: /*i18n*/ { id: 'error.attendee_not_found', message: 'This ticket does not exist.' },
   },
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.payments_not_configured',
+      message: 'Card payments are not set up on this Tessera server.',
+    },
+  },
+  PAYMENTS_NOT_CONNECTED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.payments_not_connected',
+      message: 'The organizer cannot take card payments yet.',
+    },
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    message: /*i18n*/ {
+      id: 'error.payment_provider',
+      message: 'The payment could not be processed. Please try again or contact support.',
+    },
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: /*i18n*/ {

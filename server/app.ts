@@ -11,6 +11,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import type { Config } from './config';
@@ -32,6 +33,7 @@ import { imageRoutes } from './modules/images/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
 import { organizerRoutes } from './modules/organizers/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
@@ -39,6 +41,7 @@ import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
+import { createStripeClient } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
 import { s3Storage } from './storage/s3';
 
@@ -57,6 +60,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     storage: FileStorage;
     pageViews: PageViewCounter;
+    /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
+    stripe: Stripe | null;
     /** The transaction step of a route's pipeline: runs a service call in one transaction. */
     transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   }
@@ -87,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('databaseKind', database.kind);
   app.decorate('transaction', <T>(fn: (tx: Transaction) => Promise<T>) => inTransaction(database.db, fn));
   app.decorate('pageViews', new PageViewCounter());
+  app.decorate('stripe', config.stripe ? createStripeClient(config.stripe) : null);
   // Views counted since the last flush are written before the database closes.
   app.addHook('onClose', async () => {
     await app.pageViews.flush(app.db);
@@ -130,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await questionRoutes(app);
   await orderRoutes(app);
   await ticketHolderRoutes(app);
+  await paymentRoutes(app);
   await options.extraRoutes?.(app);
 
   mkdirSync(uploadsDir(config.dataDir), { recursive: true });

@@ -6,6 +6,7 @@ export * from './images';
 export * from './jobs';
 export * from './orders';
 export * from './organizers';
+export * from './payments';
 export * from './promo-codes';
 export * from './questions';
 export * from './stats';

@@ -59,6 +59,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** A hash of the request that created the order, to refuse a key reused for another body. */
     requestHash: text('request_hash'),
+    /** How the order is paid: OFFLINE, or STRIPE with its PaymentIntent on the connected account. */
+    paymentProvider: text('payment_provider', { enum: ['OFFLINE', 'STRIPE'] }),
+    paymentIntentId: text('payment_intent_id'),
+    /** The part of `total` given back so far, in minor units. */
+    refundedTotal: integer('refunded_total').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,10 +71,14 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_short_id_idx').on(t.shortId),
     uniqueIndex('orders_reference_idx').on(t.eventId, t.reference),
+    uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     uniqueIndex('orders_idempotency_idx').on(t.eventId, t.idempotencyKey),
     index('orders_event_idx').on(t.eventId, t.createdAt),
-    index('orders_reserved_idx').on(t.reservedUntil).where(sql`${t.status} = 'RESERVED'`),
+    index('orders_reserved_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} in ('RESERVED', 'PAYMENT_FAILED')`),
     check('orders_money', sql`${t.total} >= 0 and ${t.subtotal} >= 0 and ${t.discount} >= 0`),
+    check('orders_refunded', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
   ],
 );
 

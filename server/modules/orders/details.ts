@@ -17,10 +17,10 @@ import {
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
-import { claimOfOrders, sell } from './inventory';
-import { enqueueOrderMails, type Links } from './mails';
+import { type FulfilOptions, fulfilOrder } from './fulfil';
+import { enqueueOrderMails } from './mails';
 import { orderRow } from './public-view';
-import { expireOrders, newOrderShortId } from './service';
+import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
 
 type Details = z.output<typeof OrderDetailsRequest>;
 type Complete = z.output<typeof CompleteOrderRequest>;
@@ -40,11 +40,11 @@ async function openReservation(
 ): Promise<OrderRow | typeof EXPIRED> {
   const row = await orderRow(tx, eventId, shortId, true);
   if (row.status === 'EXPIRED') return EXPIRED;
-  if (row.status === 'RESERVED' && row.reservedUntil && row.reservedUntil <= now) {
+  if (!OPEN_STATUSES.includes(row.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
+  if (row.reservedUntil && row.reservedUntil <= now) {
     await expireOrders(tx, [row.id]);
     return EXPIRED;
   }
-  if (row.status !== 'RESERVED') throw new AppError('ORDER_ALREADY_PROCESSED');
   return row;
 }
 
@@ -210,27 +210,13 @@ export async function completeOrder(
   eventId: number,
   shortId: string,
   input: Complete,
-  links: Links & { /** false for seeded demo orders: nobody to mail. */ notify?: boolean },
+  links: FulfilOptions,
   now = new Date(),
 ): Promise<OrderRow> {
   return onReservation(database, eventId, shortId, now, async (tx, order) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId));
     if (!order.email) throw new AppError('ORDER_DETAILS_MISSING');
-    if (order.total === 0) {
-      await sell(tx, await claimOfOrders(tx, [order.id]));
-      await tx
-        .update(attendees)
-        .set({ status: 'ACTIVE', updatedAt: now })
-        .where(eq(attendees.orderId, order.id));
-      const [done] = await tx
-        .update(orders)
-        .set({ status: 'COMPLETED', completedAt: now, reservedUntil: null, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      if (!done) throw new Error('order update returned nothing');
-      if (links.notify !== false) await enqueueOrderMails(tx, done.id, links);
-      return done;
-    }
+    if (order.total === 0) return fulfilOrder(tx, order, links, now);
     if (input.payment_provider !== 'OFFLINE') throw fieldError('payment_provider', VALIDATION.required);
     if (!withSettingDefaults(event?.settings).offline_payments_enabled) {
       throw fieldError('payment_provider', VALIDATION.offlinePaymentUnavailable);
@@ -238,7 +224,7 @@ export async function completeOrder(
     // Held until the organizer marks it paid or cancels it.
     const [waiting] = await tx
       .update(orders)
-      .set({ status: 'AWAITING_PAYMENT', reservedUntil: null, updatedAt: now })
+      .set({ status: 'AWAITING_PAYMENT', paymentProvider: 'OFFLINE', reservedUntil: null, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
     if (!waiting) throw new Error('order update returned nothing');

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
+import type { CreateOrderRequest, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { Database, Db } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
@@ -15,6 +15,12 @@ import { getPublicOrder, orderRow } from './public-view';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * A reservation in progress: RESERVED, or PAYMENT_FAILED (a declined card may be tried again
+ * while the reservation lasts). Both hold their seats until `reserved_until`.
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = ['RESERVED', 'PAYMENT_FAILED'];
 
 /** 128 random bits, base64url: the buyer's key to the order. */
 export const newOrderShortId = () => randomBytes(16).toString('base64url');
@@ -148,7 +154,7 @@ export async function createOrder(
 export async function abandonOrder(database: Database, eventId: number, shortId: string, now = new Date()) {
   const outcome = await inTransaction(database, async (tx) => {
     const row = await orderRow(tx, eventId, shortId, true);
-    if (row.status !== 'RESERVED') throw new AppError('ORDER_ALREADY_PROCESSED');
+    if (!OPEN_STATUSES.includes(row.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
     if (row.reservedUntil && row.reservedUntil <= now) {
       // Kept: the seats go back either way; the buyer hears it had expired.
       await expireOrders(tx, [row.id]);
@@ -165,11 +171,11 @@ export async function abandonOrder(database: Database, eventId: number, shortId:
 /** Marks RESERVED orders EXPIRED and gives their seats back; returns how many it expired. */
 export async function expireOrders(tx: Db, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  // Only orders still RESERVED: a concurrent completion or sweep may have moved some on.
+  // Only orders still open: a concurrent completion or sweep may have moved some on.
   const expired = await tx
     .update(orders)
     .set({ status: 'EXPIRED', updatedAt: sql`now()` })
-    .where(and(inArray(orders.id, ids), eq(orders.status, 'RESERVED')))
+    .where(and(inArray(orders.id, ids), inArray(orders.status, [...OPEN_STATUSES])))
     .returning({ id: orders.id });
   const claim: Claim = await claimOfOrders(
     tx,
@@ -193,7 +199,7 @@ export async function releaseExpired(
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'RESERVED'),
+        inArray(orders.status, [...OPEN_STATUSES]),
         lt(orders.reservedUntil, now),
         scope.eventId === undefined ? undefined : eq(orders.eventId, scope.eventId),
       ),

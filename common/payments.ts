@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** SPEC §4: the state of an account's card payment connection. */
+export const CONNECTION_STATUSES = ['NOT_CONNECTED', 'SETUP_INCOMPLETE', 'CONNECTED'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Connected when Stripe lets the account take charges; started but not there yet otherwise. */
+export function connectionStatusOf(
+  connection: { charges_enabled: boolean; details_submitted: boolean } | null,
+): ConnectionStatus {
+  if (!connection) return 'NOT_CONNECTED';
+  return connection.charges_enabled && connection.details_submitted ? 'CONNECTED' : 'SETUP_INCOMPLETE';
+}
+
+/** `GET /api/accounts/payment` */
+export const PaymentConnectionResponse = z
+  .object({
+    provider: z.literal('STRIPE'),
+    /** False when this server has no Stripe keys: card payments cannot be connected at all. */
+    available: z.boolean(),
+    status: z.enum(CONNECTION_STATUSES),
+    stripe_account_id: z.string().nullable(),
+    charges_enabled: z.boolean(),
+    payouts_enabled: z.boolean(),
+    details_submitted: z.boolean(),
+  })
+  .meta({ id: 'PaymentConnection' });
+export type PaymentConnectionResponse = z.infer<typeof PaymentConnectionResponse>;
+
+/** `POST /api/accounts/payment/stripe/connect`: where to send the admin to set up Stripe. */
+export const ConnectStripeResponse = z.object({ url: z.url() }).meta({ id: 'ConnectStripe' });
+
+/** `POST /api/public/events/{id}/orders/{shortId}/stripe/payment-intent` */
+export const StripePaymentIntentResponse = z
+  .object({
+    client_secret: z.string(),
+    publishable_key: z.string(),
+    stripe_account: z.string(),
+    /** Only with the local test server: its address, for the test-only card form. */
+    test_api_base: z.string().nullable(),
+  })
+  .meta({ id: 'StripePaymentIntent' });
+export type StripePaymentIntentResponse = z.infer<typeof StripePaymentIntentResponse>;

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attendees, orders } from '../../db/schema';
+import { claimOfOrders, sell } from './inventory';
+import { enqueueOrderMails, type Links } from './mails';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export type FulfilOptions = Links & { /** false for seeded demo orders: nobody to mail. */ notify?: boolean };
+
+/**
+ * An order whose seats are held becomes COMPLETED: its seats are sold, its attendees hold
+ * valid tickets, and the buyer, attendees and organizer are mailed (in this transaction, through
+ * the job queue). Free orders get here at once; card payments once Stripe confirms them.
+ */
+export async function fulfilOrder(tx: Db, order: OrderRow, options: FulfilOptions, now = new Date()) {
+  await sell(tx, await claimOfOrders(tx, [order.id]));
+  await tx.update(attendees).set({ status: 'ACTIVE', updatedAt: now }).where(eq(attendees.orderId, order.id));
+  const [done] = await tx
+    .update(orders)
+    .set({ status: 'COMPLETED', completedAt: now, reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!done) throw new Error('order update returned nothing');
+  if (options.notify !== false) await enqueueOrderMails(tx, done.id, options);
+  return done;
+}
