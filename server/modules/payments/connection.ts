@@ -29,6 +29,11 @@ async function connectionOf(db: Db, accountId: number): Promise<ConnectionRow | 
   return row ?? null;
 }
 
+/** The account's connected Stripe account, whatever its state, or null. */
+export async function stripeAccountOf(db: Db, accountId: number): Promise<string | null> {
+  return (await connectionOf(db, accountId))?.stripeAccountId ?? null;
+}
+
 /** The connected Stripe account of an account that can take card payments now, or null. */
 export async function chargeableStripeAccount(db: Db, accountId: number): Promise<string | null> {
   const row = await connectionOf(db, accountId);

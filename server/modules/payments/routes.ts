@@ -1,8 +1,19 @@
-import { ConnectStripeResponse, PaymentConnectionResponse } from '../../../common/payments';
+import { z } from 'zod';
+import {
+  ConnectStripeResponse,
+  PaymentConnectionResponse,
+  StripePaymentIntentResponse,
+} from '../../../common/payments';
+import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
+import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { connectStripe, getPaymentConnection } from './connection';
+import { connectStripe, getPaymentConnection, requireStripe } from './connection';
+import { createOrderPaymentIntent, refreshOrderPayment } from './stripe-orders';
+import { handleStripeWebhook } from './webhooks';
+
+const OrderParams = z.object({ id: idParam(), shortId: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
 
 const tags = ['payments'];
 const security = [{ bearerAuth: [] }];
@@ -38,4 +49,77 @@ export async function paymentRoutes(app: App): Promise<void> {
     },
     async (request) => connectStripe(app.db, app.stripe, authOf(request).accountId, app.config.appUrl),
   );
+
+  app.post(
+    '/api/public/events/:id/orders/:shortId/stripe/payment-intent',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'A card payment for the order on the organizer’s Stripe account (created once per order)',
+        params: OrderParams,
+        response: { 200: StripePaymentIntentResponse, ...errorResponses(404, 409, 410, 502) },
+      },
+    },
+    async (request) =>
+      createOrderPaymentIntent(
+        app.db,
+        app.stripe,
+        app.config.stripe,
+        request.params.id,
+        request.params.shortId,
+      ),
+  );
+
+  app.post(
+    '/api/public/events/:id/orders/:shortId/stripe/refresh',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Check the card payment with Stripe now (the return page), rather than wait for the webhook',
+        params: OrderParams,
+        response: { 204: z.null(), ...errorResponses(404, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      await refreshOrderPayment(app.db, app.stripe, request.params.id, request.params.shortId, {
+        appUrl: app.config.appUrl,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Stripe signs the exact bytes it sent: this route keeps the body raw.
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      '/api/public/webhooks/stripe',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe’s events (signed): payments, refunds and connected accounts',
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+            ...errorResponses(400, 409),
+          },
+        },
+      },
+      async (request) => {
+        const stripe = requireStripe(app.stripe);
+        const secret = app.config.stripe?.webhookSecret;
+        if (!secret || !Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST');
+        const signature = request.headers['stripe-signature'];
+        return handleStripeWebhook(
+          app.db,
+          stripe,
+          secret,
+          request.body,
+          Array.isArray(signature) ? signature[0] : signature,
+          { appUrl: app.config.appUrl },
+        );
+      },
+    );
+  });
 }

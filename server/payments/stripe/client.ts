@@ -21,3 +21,13 @@ export function createStripeClient(config: StripeConfig): Stripe {
       : {}),
   });
 }
+
+/** The keys of the local test server (`server/payments/stripe/test-server/`), never Stripe's. */
+export const TEST_SECRET_KEY = 'sk_test_tessera_local';
+export const TEST_PUBLISHABLE_KEY = 'pk_test_tessera_local';
+
+/**
+ * Talking to the local test server: the checkout page may then show its test-only card form
+ * instead of Stripe's Payment Element (which needs Stripe's own servers).
+ */
+export const usesTestServer = (config: StripeConfig) => config.publishableKey === TEST_PUBLISHABLE_KEY;

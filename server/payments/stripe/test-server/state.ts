@@ -5,8 +5,7 @@ import { createHmac, randomBytes } from 'node:crypto';
  * reads, plus `id` and `object`). Used by tests only.
  */
 
-export const TEST_SECRET_KEY = 'sk_test_tessera_local';
-export const TEST_PUBLISHABLE_KEY = 'pk_test_tessera_local';
+export { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY } from '../client';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,0 +1,58 @@
+import type Stripe from 'stripe';
+import type { Database } from '../../db/client';
+import { stripeEvents } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../http/app-error';
+import type { FulfilOptions } from '../orders/fulfil';
+import { applyStripeAccount, callStripe } from './connection';
+import { applyPaymentIntent } from './stripe-orders';
+
+/**
+ * `POST /api/public/webhooks/stripe`. The signature is checked on the raw body with the SDK;
+ * then, in one transaction, the event id is recorded (a unique key: a duplicate, a retry or a
+ * concurrent delivery of the same event stops here) and acted on. Events may arrive in any
+ * order, so a PaymentIntent is read again from Stripe and its current state is what counts.
+ */
+export async function handleStripeWebhook(
+  database: Database,
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+  options: FulfilOptions,
+): Promise<{ received: true; duplicate: boolean }> {
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+  const account = event.account ?? null;
+  // Read from Stripe before the transaction: no network wait while rows are locked.
+  const intent =
+    account && event.type.startsWith('payment_intent.')
+      ? await callStripe(() =>
+          stripe.paymentIntents.retrieve(
+            (event.data.object as Stripe.PaymentIntent).id,
+            {},
+            { stripeAccount: account },
+          ),
+        )
+      : null;
+
+  const fresh = await inTransaction(database, async (tx) => {
+    const recorded = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, stripeAccountId: account })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (recorded.length === 0) return false;
+    if (event.type === 'account.updated') {
+      await applyStripeAccount(tx, event.data.object as Stripe.Account);
+    } else if (intent && account) {
+      await applyPaymentIntent(tx, stripe, intent, account, options);
+    }
+    return true;
+  });
+  return { received: true, duplicate: !fresh };
+}
