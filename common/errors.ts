@@ -261,6 +261,34 @@ export const ERRORS = {
       message: 'The payment could not be processed. Please try again or contact support.',
     },
   },
+  REFUND_PENDING: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.refund_pending',
+      message: 'A refund of this order is still pending. Wait for it to finish before refunding again.',
+    },
+  },
+  ORDER_ALREADY_REFUNDED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_already_refunded',
+      message: 'This order has already been refunded.',
+    },
+  },
+  ORDER_NOT_REFUNDABLE: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_not_refundable',
+      message: 'Only orders paid by card can be refunded here. Manually created and offline orders cannot.',
+    },
+  },
+  ORDER_NOT_PAID: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_not_paid',
+      message: 'This order has not been paid, so there is nothing to refund.',
+    },
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: /*i18n*/ {

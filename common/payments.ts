@@ -41,3 +41,15 @@ export const StripePaymentIntentResponse = z
   })
   .meta({ id: 'StripePaymentIntent' });
 export type StripePaymentIntentResponse = z.infer<typeof StripePaymentIntentResponse>;
+
+/** `POST /api/events/{eventId}/orders/{orderId}/refund`: all or part of a card payment back. */
+export const RefundOrderRequest = z
+  .strictObject({
+    /** Minor units; at most what has not been refunded yet. */
+    amount: z.int().positive().max(100_000_000),
+    notify_buyer: z.boolean().default(true),
+    /** Also cancel the order: its tickets are voided and go back on sale. */
+    cancel_order: z.boolean().default(false),
+  })
+  .meta({ id: 'RefundOrderRequest' });
+export type RefundOrderRequest = z.input<typeof RefundOrderRequest>;

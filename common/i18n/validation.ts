@@ -139,6 +139,10 @@ export const VALIDATION = {
     id: 'validation.attendees_mismatch',
     message: 'Give one attendee for each ticket in the order.',
   },
+  refundTooLarge: /*i18n*/ {
+    id: 'validation.refund_too_large',
+    message: 'This is more than what is left to refund on this order.',
+  },
   offlinePaymentUnavailable: /*i18n*/ {
     id: 'validation.offline_payment_unavailable',
     message: 'Paying offline is not available for this event.',

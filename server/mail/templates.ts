@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { renderLayout } from './layout';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
+import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import type { OutgoingMail } from './transport';
 
 /** The mails Tessera sends about logins, with the values each needs. */
@@ -12,7 +13,7 @@ interface LoginMailTemplates {
   invitation: { inviterName: string; accountName: string; url: string };
 }
 /** Every mail Tessera sends, with the values each needs. */
-export type MailTemplates = LoginMailTemplates & OrderMailTemplates;
+export type MailTemplates = LoginMailTemplates & OrderMailTemplates & RefundMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -73,6 +74,7 @@ type Renderer<K extends MailTemplateName> = (
 
 const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...orderRenderers,
+  ...refundRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return {

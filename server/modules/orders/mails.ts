@@ -80,7 +80,7 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
     data: {
       firstName: order.firstName ?? '',
       event: mailEvent,
-      reference: order.shortId.slice(0, 8).toUpperCase(),
+      reference: order.reference,
       orderUrl: `${links.appUrl}/checkout/${event.id}/${order.shortId}/summary`,
       status,
       currency: order.currency,
@@ -112,7 +112,7 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
           ticketTitle,
           ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
           ticketCode: ticketCode(attendee.shortId),
-          reference: order.shortId.slice(0, 8).toUpperCase(),
+          reference: order.reference,
         },
       });
     }
@@ -127,7 +127,7 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
       uniqueKey: `organizer-order:${order.id}:${status}`,
       data: {
         event: mailEvent,
-        reference: order.shortId.slice(0, 8).toUpperCase(),
+        reference: order.reference,
         buyerName: [order.firstName, order.lastName].filter(Boolean).join(' '),
         buyerEmail: email,
         currency: order.currency,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ConnectStripeResponse,
   PaymentConnectionResponse,
+  RefundOrderRequest,
   StripePaymentIntentResponse,
 } from '../../../common/payments';
 import { idParam } from '../../../common/validators';
@@ -10,6 +11,7 @@ import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { connectStripe, getPaymentConnection, requireStripe } from './connection';
+import { refundOrder } from './refunds';
 import { createOrderPaymentIntent, refreshOrderPayment } from './stripe-orders';
 import { handleStripeWebhook } from './webhooks';
 
@@ -85,6 +87,33 @@ export async function paymentRoutes(app: App): Promise<void> {
         appUrl: app.config.appUrl,
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/orders/:orderId/refund',
+    {
+      preHandler: [authenticate, authorize('events.manage')],
+      schema: {
+        tags,
+        security,
+        summary: 'Refund all or part of a card payment; the order is REFUND_PENDING until Stripe settles it',
+        params: z.object({ id: idParam(), orderId: idParam() }),
+        body: RefundOrderRequest,
+        response: { 202: z.null(), ...errorResponses(401, 403, 404, 409, 422, 502) },
+      },
+    },
+    async (request, reply) => {
+      await refundOrder(
+        app.db,
+        app.stripe,
+        authOf(request).accountId,
+        request.params.id,
+        request.params.orderId,
+        request.body,
+        app.config.appUrl,
+      );
+      return reply.status(202).send(null);
     },
   );
 

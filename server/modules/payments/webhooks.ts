@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { FulfilOptions } from '../orders/fulfil';
 import { applyStripeAccount, callStripe } from './connection';
+import { applyStripeRefund } from './refunds';
 import { applyPaymentIntent } from './stripe-orders';
 
 /**
@@ -29,6 +30,11 @@ export async function handleStripeWebhook(
   }
   const account = event.account ?? null;
   // Read from Stripe before the transaction: no network wait while rows are locked.
+  const refundId = refundIdOf(event);
+  const refund =
+    account && refundId
+      ? await callStripe(() => stripe.refunds.retrieve(refundId, {}, { stripeAccount: account }))
+      : null;
   const intent =
     account && event.type.startsWith('payment_intent.')
       ? await callStripe(() =>
@@ -51,8 +57,17 @@ export async function handleStripeWebhook(
       await applyStripeAccount(tx, event.data.object as Stripe.Account);
     } else if (intent && account) {
       await applyPaymentIntent(tx, stripe, intent, account, options);
+    } else if (refund) {
+      await applyStripeRefund(tx, refund, options.appUrl);
     }
     return true;
   });
   return { received: true, duplicate: !fresh };
+}
+
+/** The refund an event is about: `refund.*` carry it, `charge.refund.updated` too. */
+function refundIdOf(event: Stripe.Event): string | null {
+  if (!event.type.startsWith('refund.') && event.type !== 'charge.refund.updated') return null;
+  const object = event.data.object as { object?: string; id?: string };
+  return object.object === 'refund' && object.id ? object.id : null;
 }

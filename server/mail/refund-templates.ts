@@ -1,0 +1,70 @@
+import type { I18n } from '@lingui/core';
+import { translate } from '../../common/i18n/translate';
+import { formatMinor } from '../../common/money';
+import { renderLayout } from './layout';
+import type { OutgoingMail } from './transport';
+
+export interface RefundMailTemplates {
+  /** Money went back to the buyer's card; `soldOut` when it was paid after the seats were gone. */
+  orderRefunded: {
+    firstName: string;
+    eventTitle: string;
+    reference: string;
+    currency: string;
+    amount: number;
+    soldOut: boolean;
+    cancelled: boolean;
+    orderUrl: string;
+  };
+}
+
+const M = {
+  greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {firstName},' },
+  subject: /*i18n*/ { id: 'mail.refund.subject', message: 'Refund for your order {reference}' },
+  body: /*i18n*/ {
+    id: 'mail.refund.body',
+    message: '{amount} of your order {reference} for {event} has been refunded to the card you paid with.',
+  },
+  soldOut: /*i18n*/ {
+    id: 'mail.refund.sold_out',
+    message:
+      'Your payment arrived after your reservation had ended, and the tickets had sold out meanwhile, so no tickets were issued. We are sorry.',
+  },
+  cancelled: /*i18n*/ {
+    id: 'mail.refund.cancelled',
+    message: 'The order has been cancelled and its tickets are no longer valid.',
+  },
+  timing: /*i18n*/ {
+    id: 'mail.refund.timing',
+    message: 'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
+  },
+  action: /*i18n*/ { id: 'mail.refund.action', message: 'View your order' },
+};
+
+export const refundRenderers = {
+  orderRefunded: async (
+    data: RefundMailTemplates['orderRefunded'],
+    i18n: I18n,
+  ): Promise<Omit<OutgoingMail, 'to'>> => {
+    const subject = translate(i18n, M.subject, { reference: data.reference });
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [
+          translate(i18n, M.greeting, data),
+          translate(i18n, M.body, {
+            amount: formatMinor(data.amount, data.currency, i18n.locale),
+            reference: data.reference,
+            event: data.eventTitle,
+          }),
+          ...(data.soldOut ? [translate(i18n, M.soldOut)] : []),
+          ...(data.cancelled && !data.soldOut ? [translate(i18n, M.cancelled)] : []),
+          translate(i18n, M.timing),
+        ],
+        action: { label: translate(i18n, M.action), url: data.orderUrl },
+      }),
+    };
+  },
+};

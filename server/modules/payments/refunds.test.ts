@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, tickets } from '../../db/schema';
+import type { StripeEvent } from '../../payments/stripe/test-server/state';
+import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
+
+// Refunds of card payments: asked of Stripe, settled by its webhooks, refused when they
+// cannot be right.
+
+let k: StripeKit;
+let stripeAccount: string;
+
+beforeAll(async () => {
+  k = await createStripeKit({ price: 2000, quantity: 20 });
+  stripeAccount = await k.connect();
+});
+afterAll(async () => {
+  await k?.close();
+});
+
+const refund = (orderId: number, payload: object) =>
+  k.kit.as(k.owner.token, {
+    method: 'POST',
+    url: `/api/events/${k.eventId}/orders/${orderId}/refund`,
+    payload,
+  });
+const orderRow = async (shortId: string) =>
+  (await k.kit.app.db.select().from(orders).where(eq(orders.shortId, shortId)))[0];
+
+/** A paid, completed order of `quantity` seats. */
+async function paidOrder(quantity: number, email: string) {
+  const order = await k.orderWithIntent(quantity, email);
+  await k.stripe.paymentIntents.confirm(
+    order.intentId,
+    { payment_method: 'pm_card_visa' },
+    { stripeAccount },
+  );
+  for (const event of k.eventsFor(order.intentId)) await k.deliver(event);
+  expect(await k.statusOf(order.shortId)).toBe('COMPLETED');
+  const row = await orderRow(order.shortId);
+  return { ...order, id: row?.id ?? 0 };
+}
+
+/** Delivers every refund event recorded so far (the stand-in settles refunds a moment later). */
+async function settleRefunds() {
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  const refundEvents = k.stripeServer.events.filter((e) => e.type.startsWith('refund.'));
+  for (const event of refundEvents) await k.deliver(event as StripeEvent);
+}
+
+describe('refunds', () => {
+  it('refund part, then the rest, each settled by Stripe, telling the buyer', async () => {
+    const order = await paidOrder(2, 'refund.me@example.com');
+    const half = await refund(order.id, { amount: 2000 });
+    expect(half.statusCode, half.body).toBe(202);
+    expect(await k.statusOf(order.shortId)).toBe('REFUND_PENDING');
+    // One refund at a time.
+    const meanwhile = await refund(order.id, { amount: 500 });
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json()).toMatchObject({ code: 'REFUND_PENDING' });
+
+    await settleRefunds();
+    expect(await k.statusOf(order.shortId)).toBe('PARTIALLY_REFUNDED');
+    expect(await orderRow(order.shortId)).toMatchObject({ refundedTotal: 2000 });
+    await k.kit.deliverMail();
+    const [mail] = k.kit.smtp.to('refund.me@example.com').filter((m) => m.subject.startsWith('Refund'));
+    expect(mail?.text).toContain('€20.00');
+
+    const tooMuch = await refund(order.id, { amount: 2001 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors).toEqual({
+      amount: ['This is more than what is left to refund on this order.'],
+    });
+    expect((await refund(order.id, { amount: 2000, notify_buyer: false })).statusCode).toBe(202);
+    await settleRefunds();
+    expect(await k.statusOf(order.shortId)).toBe('REFUNDED');
+    const again = await refund(order.id, { amount: 1 });
+    expect(again.json()).toMatchObject({ code: 'ORDER_ALREADY_REFUNDED' });
+  });
+
+  it('cancel the order with its refund when asked: the seats go back on sale', async () => {
+    const order = await paidOrder(3, 'cancel.me@example.com');
+    const [before] = await k.kit.app.db.select().from(tickets).where(eq(tickets.id, k.ticketId));
+    expect((await refund(order.id, { amount: 6000, cancel_order: true })).statusCode).toBe(202);
+    await settleRefunds();
+    expect(await k.statusOf(order.shortId)).toBe('CANCELLED');
+    const [after] = await k.kit.app.db.select().from(tickets).where(eq(tickets.id, k.ticketId));
+    expect(after?.quantitySold).toBe((before?.quantitySold ?? 0) - 3);
+    const view = (
+      await k.kit.app.inject({
+        method: 'GET',
+        url: `/api/public/events/${k.eventId}/orders/${order.shortId}`,
+      })
+    ).json();
+    expect(view.attendees.map((a: { status: string }) => a.status)).toEqual([
+      'CANCELLED',
+      'CANCELLED',
+      'CANCELLED',
+    ]);
+  });
+
+  it('mark a refund Stripe could not make as failed, and allow another', async () => {
+    const order = await paidOrder(1, 'failed.refund@example.com');
+    k.stripeServer.failRefunds = true;
+    expect((await refund(order.id, { amount: 1000 })).statusCode).toBe(202);
+    await settleRefunds();
+    expect(await k.statusOf(order.shortId)).toBe('REFUND_FAILED');
+    k.stripeServer.failRefunds = false;
+    expect((await refund(order.id, { amount: 1000 })).statusCode).toBe(202);
+    await settleRefunds();
+    expect(await k.statusOf(order.shortId)).toBe('PARTIALLY_REFUNDED');
+  });
+
+  it('refuse orders that were not paid by card, or not paid at all, or of another account', async () => {
+    const reserved = await k.orderWithIntent(1, 'unpaid@example.com');
+    const unpaid = await orderRow(reserved.shortId);
+    expect((await refund(unpaid?.id ?? 0, { amount: 100 })).json()).toMatchObject({ code: 'ORDER_NOT_PAID' });
+
+    // Marked paid by hand (as a manual or offline order is): nothing to refund through Stripe.
+    await k.kit.app.db
+      .update(orders)
+      .set({ status: 'COMPLETED', paymentProvider: 'OFFLINE' })
+      .where(eq(orders.id, unpaid?.id ?? 0));
+    expect((await refund(unpaid?.id ?? 0, { amount: 100 })).json()).toMatchObject({
+      code: 'ORDER_NOT_REFUNDABLE',
+    });
+
+    const order = await paidOrder(1, 'mine@example.com');
+    const stranger = await k.kit.register();
+    const theirs = await k.kit.as(stranger.token, {
+      method: 'POST',
+      url: `/api/events/${k.eventId}/orders/${order.id}/refund`,
+      payload: { amount: 100 },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await refund(order.id, { amount: 0 })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,174 @@
+import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { z } from 'zod';
+import { isLocale } from '../../../common/i18n/locales';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { OrderStatus } from '../../../common/orders';
+import type { RefundOrderRequest } from '../../../common/payments';
+import type { Database, Db } from '../../db/client';
+import { attendees, events, orders, refunds } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError, fieldError } from '../../http/app-error';
+import { enqueueMail } from '../../mail/send';
+import { getEvent } from '../events/service';
+import { claimOfOrders, unsell } from '../orders/inventory';
+import { callStripe, requireStripe, stripeAccountOf } from './connection';
+
+type Input = z.output<typeof RefundOrderRequest>;
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/** Paid orders with money left to give back. */
+const REFUNDABLE: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
+
+function refusal(order: OrderRow, amount: number): AppError | null {
+  if (order.status === 'REFUND_PENDING') return new AppError('REFUND_PENDING');
+  if (order.status === 'REFUNDED') return new AppError('ORDER_ALREADY_REFUNDED');
+  if (order.paymentProvider !== 'STRIPE') return new AppError('ORDER_NOT_REFUNDABLE');
+  if (!REFUNDABLE.includes(order.status)) return new AppError('ORDER_NOT_PAID');
+  if (amount > order.total - order.refundedTotal) return fieldError('amount', VALIDATION.refundTooLarge);
+  return null;
+}
+
+/**
+ * `POST /api/events/{eventId}/orders/{orderId}/refund`: asks Stripe to give (part of) a card
+ * payment back. The order is REFUND_PENDING until Stripe settles the refund (webhook); only
+ * one refund at a time, never more than what is left, never for orders not paid by card.
+ */
+export async function refundOrder(
+  database: Database,
+  stripeClient: Stripe | null,
+  accountId: number,
+  eventId: number,
+  orderId: number,
+  input: Input,
+  appUrl: string,
+  now = new Date(),
+): Promise<void> {
+  const stripe = requireStripe(stripeClient);
+  await getEvent(database, accountId, eventId);
+  const { order, refund } = await inTransaction(database, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.eventId, eventId), eq(orders.accountId, accountId)))
+      .for('update');
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    const refused = refusal(row, input.amount);
+    if (refused) throw refused;
+    await tx.update(orders).set({ status: 'REFUND_PENDING', updatedAt: now }).where(eq(orders.id, row.id));
+    const [created] = await tx
+      .insert(refunds)
+      .values({
+        orderId: row.id,
+        amount: input.amount,
+        status: 'PENDING',
+        notifyBuyer: input.notify_buyer,
+        cancelOrder: input.cancel_order,
+      })
+      .returning();
+    if (!created) throw new Error('refund insert returned nothing');
+    return { order: row, refund: created };
+  });
+
+  const stripeAccount = await stripeAccountOf(database, accountId);
+  const intentId = order.paymentIntentId;
+  try {
+    if (!stripeAccount || !intentId) throw new AppError('PAYMENT_PROVIDER_ERROR');
+    const made = await callStripe(() =>
+      stripe.refunds.create(
+        {
+          payment_intent: intentId,
+          amount: input.amount,
+          metadata: { tessera_refund_id: String(refund.id) },
+        },
+        { stripeAccount, idempotencyKey: `tessera-refund-${refund.id}` },
+      ),
+    );
+    // The webhook may have settled it already, found by the metadata; only fill in what is missing.
+    await database
+      .update(refunds)
+      .set({ providerRefundId: made.id, updatedAt: new Date() })
+      .where(eq(refunds.id, refund.id));
+  } catch (error) {
+    await inTransaction(database, (tx) => settleRefund(tx, refund.id, 'FAILED', appUrl));
+    throw error;
+  }
+}
+
+/**
+ * A refund as Stripe settled it (from `refund.*` webhooks, re-read from Stripe): the order's
+ * refunded total and status follow, the order is cancelled if that was asked, and the buyer
+ * is told if that was asked. A refund already settled is left alone.
+ */
+export async function applyStripeRefund(tx: Db, refund: Stripe.Refund, appUrl: string): Promise<void> {
+  const byProvider = await tx.select().from(refunds).where(eq(refunds.providerRefundId, refund.id));
+  const localId = Number(refund.metadata?.tessera_refund_id);
+  const row: RefundRow | undefined =
+    byProvider[0] ??
+    (Number.isInteger(localId)
+      ? (await tx.select().from(refunds).where(eq(refunds.id, localId)))[0]
+      : undefined);
+  if (!row) return;
+  if (refund.status === 'succeeded') await settleRefund(tx, row.id, 'SUCCEEDED', appUrl, refund.id);
+  else if (refund.status === 'failed' || refund.status === 'canceled')
+    await settleRefund(tx, row.id, 'FAILED', appUrl, refund.id);
+}
+
+async function settleRefund(
+  tx: Db,
+  refundId: number,
+  outcome: 'SUCCEEDED' | 'FAILED',
+  appUrl: string,
+  providerRefundId?: string,
+): Promise<void> {
+  const now = new Date();
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+  if (!refund || refund.status !== 'PENDING') return;
+  await tx
+    .update(refunds)
+    .set({ status: outcome, ...(providerRefundId ? { providerRefundId } : {}), updatedAt: now })
+    .where(eq(refunds.id, refund.id));
+  const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for('update');
+  if (!order) return;
+  if (outcome === 'FAILED') {
+    await tx.update(orders).set({ status: 'REFUND_FAILED', updatedAt: now }).where(eq(orders.id, order.id));
+    return;
+  }
+  const refundedTotal = Math.min(order.total, order.refundedTotal + refund.amount);
+  // Paid after the seats were gone: it was never a ticket, so it ends cancelled.
+  const neverIssued = order.status === 'REFUND_PENDING' && order.completedAt === null;
+  const cancel = refund.cancelOrder || neverIssued;
+  if (cancel && !neverIssued) {
+    await unsell(tx, await claimOfOrders(tx, [order.id]));
+    await tx
+      .update(attendees)
+      .set({ status: 'CANCELLED', updatedAt: now })
+      .where(eq(attendees.orderId, order.id));
+  }
+  const status: OrderStatus = cancel
+    ? 'CANCELLED'
+    : refundedTotal >= order.total
+      ? 'REFUNDED'
+      : 'PARTIALLY_REFUNDED';
+  await tx.update(orders).set({ status, refundedTotal, updatedAt: now }).where(eq(orders.id, order.id));
+  if (refund.notifyBuyer && order.email) {
+    const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
+    await enqueueMail(tx, {
+      template: 'orderRefunded',
+      to: order.email,
+      locale: isLocale(order.locale) ? order.locale : 'en',
+      uniqueKey: `refund:${refund.id}`,
+      data: {
+        firstName: order.firstName ?? '',
+        eventTitle: event?.title ?? '',
+        reference: order.reference,
+        currency: order.currency,
+        amount: refund.amount,
+        soldOut: neverIssued,
+        cancelled: cancel,
+        orderUrl: `${appUrl}/checkout/${order.eventId}/${order.shortId}/summary`,
+      },
+    });
+  }
+}
