@@ -124,7 +124,7 @@ async function settleRefund(
 ): Promise<void> {
   const now = new Date();
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-  if (!refund || refund.status !== 'PENDING') return;
+  if (refund?.status !== 'PENDING') return;
   await tx
     .update(refunds)
     .set({ status: outcome, ...(providerRefundId ? { providerRefundId } : {}), updatedAt: now })

@@ -216,7 +216,7 @@ export async function startStripeTestServer(
       /^\/v1\/refunds$/,
       ({ params, account }) => {
         const pi = intentOf(params.payment_intent);
-        if (!pi || pi.status !== 'succeeded')
+        if (pi?.status !== 'succeeded')
           return stripeError(400, 'This PaymentIntent has no charge to refund.', 'charge_not_refundable');
         const refunded = [...s.refunds.values()]
           .filter((r) => r.payment_intent === pi.id && r.status !== 'failed')
