@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startStripeTestServer } from '../server/payments/stripe/test-server/server';
 import { startTessera } from '../server/test/process';
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** DATA_DIR of the app under test (its mail lands in DATA_DIR/mail/). */
     dataDir: string;
+    /** The local Stripe stand-in the app talks to. */
+    stripeApiBase: string;
   }
 }
 
@@ -34,17 +37,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-'));
   // A known port, so APP_URL (the links inside e-mails) points at this very server.
   const port = await freePort();
+  // Card payments go to a local server that speaks Stripe's API and sends its signed webhooks here.
+  const stripe = await startStripeTestServer({
+    webhookUrl: `http://127.0.0.1:${port}/api/public/webhooks/stripe`,
+  });
   const running = await startTessera({
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
   });
+  project.provide('stripeApiBase', stripe.url);
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('dataDir', dataDir);
 
   return async () => {
     await running.stop();
+    await stripe.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -44,6 +44,8 @@ export const queryKeys = {
   /** The tickets of an event as the question and capacity forms offer them. */
   ticketChoices: (eventId: number) => [...queryKeys.events.detail(eventId), 'tickets', 'choices'] as const,
   eventDefaults: ['accounts', 'current', 'event-defaults'] as const,
+  /** The account's card payment connection (`GET accounts/payment`). */
+  paymentConnection: ['accounts', 'payment'] as const,
   /** The logged-in user and the account of the session (`GET users/me`). */
   me: ['users', 'me'] as const,
   users: {

@@ -13,6 +13,7 @@ const TABS = [
   { to: 'users', permission: 'users.manage', label: <Trans>Users</Trans> },
   { to: 'event-defaults', permission: 'account.manage', label: <Trans>Event defaults</Trans> },
   { to: 'taxes-and-fees', permission: 'account.manage', label: <Trans>Taxes and fees</Trans> },
+  { to: 'payment', permission: 'payments.manage', label: <Trans>Payments</Trans> },
 ] as const satisfies readonly { to: string; permission: Permission; label: ReactNode }[];
 
 /** `/account/*`: a title, one link per page the role may open, and the page. */

@@ -147,6 +147,10 @@ export const organizerRoutes: RouteObject[] = [
               Component: (await import('../taxes-fees/TaxesAndFeesPage')).TaxesAndFeesPage,
             }),
           },
+          {
+            path: 'payment',
+            lazy: async () => ({ Component: (await import('../account/PaymentPage')).PaymentPage }),
+          },
         ],
       },
     ],
