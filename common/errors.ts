@@ -254,6 +254,14 @@ export const ERRORS = {
       message: 'The organizer cannot take card payments yet.',
     },
   },
+  PAYMENT_METHOD_REQUIRED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.payment_method_required',
+      message:
+        'Paid tickets need a way to pay before the event goes live: connect Stripe under Account › Payments, or enable offline payment in the event’s settings.',
+    },
+  },
   PAYMENT_PROVIDER_ERROR: {
     status: 502,
     message: /*i18n*/ {

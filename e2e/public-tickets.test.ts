@@ -38,6 +38,8 @@ describe('public tickets', () => {
     const session = await organizerSession(browser, {
       confirmEmail: true,
       eventTitle: `Riverside Sessions ${Date.now()}`,
+      // Paid tickets go live only with a way to pay.
+      eventSettings: { offline_payments_enabled: true },
     });
     const { api, eventId } = session;
     await api('POST', '/api/taxes-and-fees', {

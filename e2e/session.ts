@@ -33,7 +33,14 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
 
 export async function organizerSession(
   browser: Browser,
-  options: { confirmEmail?: boolean; currency?: string; eventTitle?: string; locale?: string } = {},
+  options: {
+    confirmEmail?: boolean;
+    currency?: string;
+    eventTitle?: string;
+    /** Settings for the event, e.g. offline payment so that paid tickets can go live. */
+    eventSettings?: Record<string, unknown>;
+    locale?: string;
+  } = {},
 ): Promise<OrganizerSession> {
   counter += 1;
   const email = `organizer.${Date.now()}.${counter}@example.com`;
@@ -67,6 +74,7 @@ export async function organizerSession(
     organizer_id: organizer.id,
     start_date: start.toISOString(),
     end_date: new Date(start.getTime() + 3 * 3600 * 1000).toISOString(),
+    settings: options.eventSettings,
   });
 
   const watched = await openPage(browser, { locale: options.locale ?? 'en-US' });

@@ -54,7 +54,12 @@ export async function createStripeKit(ticket: { price: number; quantity: number 
   const owner = await kit.register();
   await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
   const eventId = (
-    await kit.createEvent(owner.token, { title: 'Card night', start_date: '2031-02-01T20:00:00Z' })
+    await kit.createEvent(owner.token, {
+      title: 'Card night',
+      start_date: '2031-02-01T20:00:00Z',
+      // Offline too, so the event may go live before Stripe is connected.
+      settings: { offline_payments_enabled: true },
+    })
   ).id;
   const created = await kit.as(owner.token, {
     method: 'POST',

@@ -18,6 +18,7 @@ import type { FileStorage } from '../../storage';
 import { getEventDefaults } from '../accounts/service';
 import { findEventImages, toImageResponse } from '../images/service';
 import { getOrganizer } from '../organizers/service';
+import { assertCanTakePayments } from '../payments/connection';
 import { hasHiddenQuestions, insertDefaultQuestions } from '../questions/defaults';
 import { copyCatalogue } from './duplicate-catalogue';
 import { type EventRow, settingsOf, toEventResponse, toPublicEventResponse } from './presenter';
@@ -95,7 +96,10 @@ export async function updateEvent(
   return row;
 }
 
-/** Moves an event along its state machine; going live needs a confirmed e-mail address. */
+/**
+ * Moves an event along its state machine; going live needs a confirmed e-mail address and, for
+ * paid tickets, a way to pay.
+ */
 export async function updateEventStatus(
   db: Db,
   auth: AuthContext,
@@ -110,7 +114,10 @@ export async function updateEventStatus(
       values: { from: current.status, to: status },
     });
   }
-  if (status === 'LIVE') assertEmailConfirmed(auth);
+  if (status === 'LIVE') {
+    assertEmailConfirmed(auth);
+    await assertCanTakePayments(db, current);
+  }
   const [row] = await db
     .update(events)
     .set({ status, updatedAt: sql`now()` })

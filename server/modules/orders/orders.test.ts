@@ -16,7 +16,13 @@ beforeAll(async () => {
   kit = await createIdentityKit();
   owner = await kit.register();
   await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  eventId = (await kit.createEvent(owner.token, { title: 'Selling', start_date: '2031-09-01T20:00:00Z' })).id;
+  eventId = (
+    await kit.createEvent(owner.token, {
+      title: 'Selling',
+      start_date: '2031-09-01T20:00:00Z',
+      settings: { offline_payments_enabled: true },
+    })
+  ).id;
   const as = (method: 'POST' | 'PUT', url: string, payload: object) =>
     kit.as(owner.token, { method, url, payload });
   const vat = (

@@ -22,7 +22,13 @@ beforeAll(async () => {
   rounds = kit.app.databaseKind === 'postgresql' ? 10 : 2;
   owner = await kit.register();
   await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  eventId = (await kit.createEvent(owner.token, { title: 'Rush', start_date: '2031-10-01T20:00:00Z' })).id;
+  eventId = (
+    await kit.createEvent(owner.token, {
+      title: 'Rush',
+      start_date: '2031-10-01T20:00:00Z',
+      settings: { offline_payments_enabled: true },
+    })
+  ).id;
   await kit.as(owner.token, {
     method: 'PUT',
     url: `/api/events/${eventId}/status`,

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { withSettingDefaults } from '../../../common/events';
 import { connectionStatusOf, type PaymentConnectionResponse } from '../../../common/payments';
 import type { Db } from '../../db/client';
-import { accounts, stripeConnections } from '../../db/schema';
+import { accounts, type events, stripeConnections, tickets } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 
 type ConnectionRow = typeof stripeConnections.$inferSelect;
@@ -137,4 +138,20 @@ export async function connectStripe(
     }),
   );
   return { url: link.url };
+}
+
+/**
+ * Paid tickets go on sale only with a way to pay: card payments connected for the account, or
+ * offline payment enabled for the event. Checked when an event goes live.
+ */
+export async function assertCanTakePayments(db: Db, event: typeof events.$inferSelect): Promise<void> {
+  const [paid] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, event.id), ne(tickets.type, 'FREE')))
+    .limit(1);
+  if (!paid) return;
+  if (withSettingDefaults(event.settings).offline_payments_enabled) return;
+  if (await chargeableStripeAccount(db, event.accountId)) return;
+  throw new AppError('PAYMENT_METHOD_REQUIRED');
 }

@@ -23,9 +23,36 @@ const base = () => `/api/public/events/${k.eventId}/orders`;
 const confirm = (intentId: string, card = 'pm_card_visa') =>
   k.stripe.paymentIntents.confirm(intentId, { payment_method: card }, { stripeAccount });
 
+/** A draft event with one ticket of the given type and no offline payment; answers its id. */
+async function draftWithTicket(type: 'FREE' | 'PAID'): Promise<number> {
+  const { id } = await k.kit.createEvent(k.owner.token, {
+    title: `${type} night`,
+    start_date: '2031-03-01T20:00:00Z',
+  });
+  const ticket = await k.kit.as(k.owner.token, {
+    method: 'POST',
+    url: `/api/events/${id}/tickets`,
+    payload: type === 'FREE' ? { title: 'Entry', type } : { title: 'Entry', type, price: 1500 },
+  });
+  expect(ticket.statusCode, ticket.body).toBe(201);
+  return id;
+}
+const goLive = (eventId: number) =>
+  k.kit.as(k.owner.token, {
+    method: 'PUT',
+    url: `/api/events/${eventId}/status`,
+    payload: { status: 'LIVE' },
+  });
+
 describe('card payments', () => {
   it('connect an account through Stripe onboarding', async () => {
     expect((await connection()).json()).toMatchObject({ available: true, status: 'NOT_CONNECTED' });
+    // Before any way to pay, paid tickets cannot go on sale; free ones can.
+    const paidEvent = await draftWithTicket('PAID');
+    const refused = await goLive(paidEvent);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PAYMENT_METHOD_REQUIRED');
+    expect((await goLive(await draftWithTicket('FREE'))).statusCode).toBe(200);
     const paymentIntentRefused = await k.kit.app.inject({ method: 'GET', url: '/api/accounts/payment' });
     expect(paymentIntentRefused.statusCode).toBe(401);
 
@@ -52,6 +79,8 @@ describe('card payments', () => {
     const connected = (await connection()).json();
     expect(connected).toMatchObject({ status: 'CONNECTED', charges_enabled: true });
     stripeAccount = connected.stripe_account_id;
+    // Connected, the account's paid tickets may go on sale.
+    expect((await goLive(paidEvent)).statusCode).toBe(200);
   });
 
   it('create the PaymentIntent on the connected account, once per order', async () => {

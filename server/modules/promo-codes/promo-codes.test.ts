@@ -12,8 +12,13 @@ beforeAll(async () => {
   kit = await createIdentityKit();
   owner = await kit.register();
   await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  eventId = (await kit.createEvent(owner.token, { title: 'Discounts', start_date: '2031-05-01T20:00:00Z' }))
-    .id;
+  eventId = (
+    await kit.createEvent(owner.token, {
+      title: 'Discounts',
+      start_date: '2031-05-01T20:00:00Z',
+      settings: { offline_payments_enabled: true },
+    })
+  ).id;
   ticketId = (
     await kit.as(owner.token, {
       method: 'POST',

@@ -37,7 +37,11 @@ beforeAll(async () => {
   owner = await kit.register();
   // Going live needs a confirmed e-mail address.
   await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  event = await kit.createEvent(owner.token, { title: 'Harbour Nights', start_date: inDays(30) });
+  event = await kit.createEvent(owner.token, {
+    title: 'Harbour Nights',
+    start_date: inDays(30),
+    settings: { offline_payments_enabled: true },
+  });
   const vat = await api('POST', '/api/taxes-and-fees', {
     name: 'VAT',
     type: 'TAX',
