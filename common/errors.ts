@@ -240,6 +240,48 @@ export const ERRORS = {
     status: 404,
     message: /*i18n*/ { id: 'error.attendee_not_found', message: 'This ticket does not exist.' },
   },
+  ATTENDEE_ALREADY_CANCELLED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.attendee_already_cancelled',
+      message: 'This ticket is already cancelled.',
+    },
+  },
+  ATTENDEE_AWAITING_PAYMENT: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.attendee_awaiting_payment',
+      message: 'This ticket is still awaiting payment: cancel its order instead.',
+    },
+  },
+  ATTENDEE_NOT_CANCELLED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.attendee_not_cancelled',
+      message: 'Only a cancelled ticket can be reactivated.',
+    },
+  },
+  ATTENDEE_NO_STOCK: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.attendee_no_stock',
+      message: 'No places are left for this ticket, so it cannot be reactivated or added.',
+    },
+  },
+  ATTENDEE_ORDER_CLOSED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.attendee_order_closed',
+      message: 'This ticket’s order is cancelled or refunded, so the ticket cannot be reactivated.',
+    },
+  },
+  TICKET_EMAIL_NOT_SENT: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.ticket_email_not_sent',
+      message: 'The ticket e-mail could not be resent: the ticket is cancelled or not paid yet.',
+    },
+  },
   PAYMENTS_NOT_CONFIGURED: {
     status: 409,
     message: /*i18n*/ {
@@ -288,6 +330,13 @@ export const ERRORS = {
     message: /*i18n*/ {
       id: 'error.order_not_refundable',
       message: 'Only orders paid by card can be refunded here. Manually created and offline orders cannot.',
+    },
+  },
+  ORDER_MANUAL_NOT_REFUNDABLE: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_manual_not_refundable',
+      message: 'This order was created by hand, with no payment taken, so it cannot be refunded.',
     },
   },
   ORDER_NOT_PAID: {

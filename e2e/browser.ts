@@ -53,8 +53,27 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Waits for running CSS transitions and animations (a modal fading in or out, a toast sliding)
+ * to end: text caught half-transparent fails the contrast rule though users never read it so.
+ */
+async function settled(page: Page): Promise<void> {
+  for (let round = 0; round < 5; round += 1) {
+    const running = await page.evaluate(async () => {
+      // Spinners and skeletons loop for ever; only what ends is waited for.
+      const animations = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      await Promise.all(animations.map((a) => a.finished.catch(() => undefined)));
+      return animations.length;
+    });
+    if (running === 0) return;
+  }
+}
+
 /** axe findings of serious or critical impact on the current page. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
 import { type ReceivedMail, waitForMail } from './mailbox';
 
 // The journey of issue 4 through the real app: a new account sets up its first organizer and
@@ -151,10 +151,26 @@ describe('organizers and events', () => {
     expect(created).toBe(201);
     await page.reload();
     await page.getByText('4 of 5 done').waitFor();
-    await page.getByRole('button', { name: 'Go live' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Make this event live?' });
-    await dialog.getByRole('button', { name: 'Go live' }).click();
+    const goLive = async () => {
+      await page.getByRole('button', { name: 'Go live' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make this event live?' });
+      await dialog.getByRole('button', { name: 'Go live' }).click();
+    };
+    // A paid ticket and no way to pay yet: refused, with what to do about it.
+    await goLive();
+    await page.getByText('Paid tickets need a way to pay before the event goes live').first().waitFor();
+    await page.getByRole('link', { name: 'Open event settings' }).click();
+    await page.getByRole('heading', { name: 'Basic details' }).waitFor();
+    await page.getByLabel('Let buyers pay offline (bank transfer, cash at the door)').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The event settings have been saved.').waitFor();
+    await waitForToastsToClose(page);
+    await goLive();
     await page.getByText('The event is live.').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Event pages' })
+      .getByRole('link', { name: 'Getting started' })
+      .click();
     await page.getByText('5 of 5 done').waitFor();
 
     await page

@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { zodValidatorCompiler } from './http/validation';
 import { accountRoutes } from './modules/accounts/routes';
+import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { eventPageHead } from './modules/events/page-meta';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await questionRoutes(app);
   await orderRoutes(app);
   await ticketHolderRoutes(app);
+  await attendeeRoutes(app);
   await paymentRoutes(app);
   await options.extraRoutes?.(app);
 

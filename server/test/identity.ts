@@ -4,7 +4,7 @@ import { jobHandlers } from '../jobs/handlers';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { createTestApp, type TestApp, testConfig } from './app';
-import { startSmtp, type TestSmtp } from './smtp';
+import { lastLink, startSmtp, type TestSmtp } from './smtp';
 
 export interface IdentityKit extends TestApp {
   smtp: TestSmtp;
@@ -19,6 +19,8 @@ export interface IdentityKit extends TestApp {
     input?: Partial<RegisterInput>,
   ): Promise<{ token: string; userId: number; accountId: number; email: string }>;
   login(email: string, password: string, accountId?: number): Promise<LightMyRequestResponse>;
+  /** Invites someone to the owner's account with a role and accepts; answers their session. */
+  addMember(owner: { token: string }, role: 'ADMIN' | 'ORGANIZER'): Promise<{ token: string; email: string }>;
   /** A new organizer and a draft event of it, through the API; returns the event. */
   createEvent(
     token: string,
@@ -78,6 +80,26 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
       if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
       const body = res.json();
       return { token: body.token, userId: body.user.id, accountId: body.account.id, email };
+    },
+    async addMember(owner, role) {
+      counter += 1;
+      const email = `member${counter}.${Date.now()}@example.com`;
+      await kit.as(owner.token, { method: 'POST', url: '/api/users', payload: { email, role } });
+      await kit.deliverMail();
+      const link = lastLink(smtp.to(email).at(-1), '/auth/accept-invitation/');
+      const session = await app.inject({
+        method: 'POST',
+        url: `/api/auth/invitations/${link.token}`,
+        payload: {
+          first_name: 'Olive',
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          accept_terms: true,
+        },
+      });
+      if (session.statusCode !== 200)
+        throw new Error(`invitation failed: ${session.statusCode} ${session.body}`);
+      return { token: session.json().token as string, email };
     },
     async createEvent(token, fields = {}) {
       const organizer = await app.inject({

@@ -59,8 +59,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** A hash of the request that created the order, to refuse a key reused for another body. */
     requestHash: text('request_hash'),
-    /** How the order is paid: OFFLINE, or STRIPE with its PaymentIntent on the connected account. */
-    paymentProvider: text('payment_provider', { enum: ['OFFLINE', 'STRIPE'] }),
+    /**
+     * How the order is paid: OFFLINE, STRIPE with its PaymentIntent on the connected account, or
+     * MANUAL for an attendee the organizer added (no payment, nothing to refund).
+     */
+    paymentProvider: text('payment_provider', { enum: ['OFFLINE', 'STRIPE', 'MANUAL'] }),
     paymentIntentId: text('payment_intent_id'),
     /** The part of `total` given back so far, in minor units. */
     refundedTotal: integer('refunded_total').notNull().default(0),

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
-import { lastLink } from '../../test/smtp';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
 let kit: IdentityKit;
 let owner: Awaited<ReturnType<IdentityKit['register']>>;
@@ -265,21 +264,7 @@ describe('events', () => {
   });
 
   it('can be managed by an ORGANIZER', async () => {
-    const email = `org.${Date.now()}@example.com`;
-    await kit.as(owner.token, { method: 'POST', url: '/api/users', payload: { email, role: 'ORGANIZER' } });
-    await kit.deliverMail();
-    const link = lastLink(kit.smtp.to(email).at(-1), '/auth/accept-invitation/');
-    const session = await kit.app.inject({
-      method: 'POST',
-      url: `/api/auth/invitations/${link.token}`,
-      payload: {
-        first_name: 'Olive',
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        accept_terms: true,
-      },
-    });
-    const token = session.json().token;
+    const { token } = await kit.addMember(owner, 'ORGANIZER');
     const created = await createEvent(token, { title: 'By an organizer' });
     expect(created.statusCode).toBe(201);
     const live = await kit.as(token, {

@@ -20,7 +20,8 @@ export interface Claim {
   promoCodes: Map<number, number>;
 }
 
-const byId = (counts: Map<number, number>) => [...counts.entries()].sort(([a], [b]) => a - b);
+const byId = (counts: Map<number, number>) =>
+  [...counts.entries()].filter(([, n]) => n !== 0).sort(([a], [b]) => a - b);
 
 function add(counts: Map<number, number>, id: number, n: number): void {
   counts.set(id, (counts.get(id) ?? 0) + n);
@@ -145,7 +146,11 @@ export async function unsell(db: Db, claim: Claim): Promise<void> {
   }
 }
 
-/** The claim of orders, from their items (several orders add up). */
+/**
+ * The claim of orders, from their items (several orders add up), less the attendees cancelled
+ * one by one, whose seats went back when they were cancelled. Work it out before voiding a
+ * whole order's attendees, or their seats would be left out.
+ */
 export async function claimOfOrders(db: Db, orderIds: number[]): Promise<Claim> {
   const claim = emptyClaim();
   if (orderIds.length === 0) return claim;
@@ -161,6 +166,14 @@ export async function claimOfOrders(db: Db, orderIds: number[]): Promise<Claim> 
   for (const item of items) {
     add(claim.tickets, Number(item.ticket_id), item.quantity);
     if (item.price_id !== null) add(claim.tiers, Number(item.price_id), item.quantity);
+  }
+  const cancelled = await queryRows<{ ticket_id: string | number; price_id: string | number | null }>(
+    db,
+    sql`select ticket_id, price_id from attendees where order_id in (${ids}) and status = 'CANCELLED'`,
+  );
+  for (const attendee of cancelled) {
+    add(claim.tickets, Number(attendee.ticket_id), -1);
+    if (attendee.price_id !== null) add(claim.tiers, Number(attendee.price_id), -1);
   }
   const codes = await queryRows<{ promo_code_id: string | number }>(
     db,

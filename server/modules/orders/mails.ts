@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { EventLocation } from '../../../common/events';
 import { withSettingDefaults } from '../../../common/events';
-import { isLocale } from '../../../common/i18n/locales';
+import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { ticketCode } from '../../../common/ticket-code';
 import type { Db } from '../../db/client';
 import {
@@ -37,13 +38,21 @@ function place(location: EventLocation | null, online: string | null): string | 
   return online ? 'Online' : null;
 }
 
-/**
- * Queues, in the caller's transaction, the mails of an order that has just been completed or
- * left awaiting payment: the confirmation to the buyer, one ticket mail per attendee (when it
- * is complete; the same address twice gets two mails) and, when the event asks for it, a note
- * to the organizer. They are sent by the job worker, in the buyer's language.
- */
-export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): Promise<void> {
+interface MailContext {
+  row: {
+    order: typeof orders.$inferSelect;
+    event: typeof events.$inferSelect;
+    account: typeof accounts.$inferSelect;
+    organizer: typeof organizers.$inferSelect;
+  };
+  email: string | null;
+  settings: ReturnType<typeof withSettingDefaults>;
+  locale: Locale;
+  mailEvent: MailEvent;
+}
+
+/** What every mail of an order needs: the order, its event as mails show it, the language. */
+async function mailContext(tx: Db, orderId: number, links: Links): Promise<MailContext | null> {
   const [row] = await tx
     .select({ order: orders, event: events, organizer: organizers, account: accounts })
     .from(orders)
@@ -51,21 +60,87 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .where(eq(orders.id, orderId));
-  const email = row?.order.email;
-  if (!row || !email) return;
+  if (!row) return null;
   const { order, event } = row;
   const settings = withSettingDefaults(event.settings);
-  const locale = isLocale(order.locale) ? order.locale : 'en';
-  const mailEvent: MailEvent = {
-    id: event.id,
-    title: event.title,
-    start: event.startDate.toISOString(),
-    end: event.endDate?.toISOString() ?? null,
-    timezone: event.timezone,
-    location: place(event.location as EventLocation | null, event.onlineEventDetails),
-    url: `${links.appUrl}/e/${event.id}/${event.slug}`,
-    footer: settings.footer_message,
+  return {
+    row,
+    email: order.email,
+    settings,
+    locale: isLocale(order.locale) ? order.locale : 'en',
+    mailEvent: {
+      id: event.id,
+      title: event.title,
+      start: event.startDate.toISOString(),
+      end: event.endDate?.toISOString() ?? null,
+      timezone: event.timezone,
+      location: place(event.location as EventLocation | null, event.onlineEventDetails),
+      url: `${links.appUrl}/e/${event.id}/${event.slug}`,
+      footer: settings.footer_message,
+    },
   };
+}
+
+/** Queues one attendee's ticket mail; `uniqueKey` keeps a retried job from mailing twice. */
+async function enqueueTicket(
+  tx: Db,
+  context: MailContext,
+  person: { attendee: typeof attendees.$inferSelect; ticketTitle: string },
+  links: Links,
+  uniqueKey: string,
+): Promise<void> {
+  const { attendee, ticketTitle } = person;
+  const { event, order } = context.row;
+  await enqueueMail(tx, {
+    template: 'attendeeTicket',
+    to: attendee.email,
+    locale: context.locale,
+    uniqueKey,
+    data: {
+      firstName: attendee.firstName,
+      event: context.mailEvent,
+      ticketTitle,
+      ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
+      ticketCode: ticketCode(attendee.shortId),
+      reference: order.reference,
+    },
+  });
+}
+
+/**
+ * Queues, in the caller's transaction, one attendee's ticket mail: for a ticket added by hand,
+ * or sent again (`resend` makes it a new mail rather than a retry of the first).
+ */
+export async function enqueueTicketMail(
+  tx: Db,
+  attendeeId: number,
+  links: Links,
+  options: { resend?: boolean } = {},
+): Promise<void> {
+  const [person] = await tx
+    .select({ attendee: attendees, ticketTitle: tickets.title })
+    .from(attendees)
+    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .where(eq(attendees.id, attendeeId));
+  if (!person) return;
+  const context = await mailContext(tx, person.attendee.orderId, links);
+  if (!context) return;
+  const key = options.resend ? `ticket:${attendeeId}:resend:${randomUUID()}` : `ticket:${attendeeId}`;
+  await enqueueTicket(tx, context, person, links, key);
+}
+
+/**
+ * Queues, in the caller's transaction, the mails of an order that has just been completed or
+ * left awaiting payment: the confirmation to the buyer, one ticket mail per attendee (when it
+ * is complete; the same address twice gets two mails) and, when the event asks for it, a note
+ * to the organizer. They are sent by the job worker, in the buyer's language.
+ */
+export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): Promise<void> {
+  const context = await mailContext(tx, orderId, links);
+  const email = context?.email;
+  if (!context || !email) return;
+  const { row, settings, locale, mailEvent } = context;
+  const { order, event } = row;
   const items = await tx
     .select()
     .from(orderItems)
@@ -100,22 +175,8 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
       .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
       .where(eq(attendees.orderId, order.id))
       .orderBy(asc(attendees.position));
-    for (const { attendee, ticketTitle } of people) {
-      await enqueueMail(tx, {
-        template: 'attendeeTicket',
-        to: attendee.email,
-        locale,
-        uniqueKey: `ticket:${attendee.id}`,
-        data: {
-          firstName: attendee.firstName,
-          event: mailEvent,
-          ticketTitle,
-          ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
-          ticketCode: ticketCode(attendee.shortId),
-          reference: order.reference,
-        },
-      });
-    }
+    for (const person of people)
+      await enqueueTicket(tx, context, person, links, `ticket:${person.attendee.id}`);
   }
   const organizerEmail =
     row.organizer.email ?? row.account.supportEmail ?? (await ownerEmail(tx, row.account.id));

@@ -24,6 +24,7 @@ const REFUNDABLE: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', '
 function refusal(order: OrderRow, amount: number): AppError | null {
   if (order.status === 'REFUND_PENDING') return new AppError('REFUND_PENDING');
   if (order.status === 'REFUNDED') return new AppError('ORDER_ALREADY_REFUNDED');
+  if (order.paymentProvider === 'MANUAL') return new AppError('ORDER_MANUAL_NOT_REFUNDABLE');
   if (order.paymentProvider !== 'STRIPE') return new AppError('ORDER_NOT_REFUNDABLE');
   if (!REFUNDABLE.includes(order.status)) return new AppError('ORDER_NOT_PAID');
   if (amount > order.total - order.refundedTotal) return fieldError('amount', VALIDATION.refundTooLarge);
@@ -45,7 +46,6 @@ export async function refundOrder(
   appUrl: string,
   now = new Date(),
 ): Promise<void> {
-  const stripe = requireStripe(stripeClient);
   await getEvent(database, accountId, eventId);
   const { order, refund } = await inTransaction(database, async (tx) => {
     const [row] = await tx
@@ -56,6 +56,7 @@ export async function refundOrder(
     if (!row) throw new AppError('ORDER_NOT_FOUND');
     const refused = refusal(row, input.amount);
     if (refused) throw refused;
+    if (!stripeClient) requireStripe(stripeClient);
     await tx.update(orders).set({ status: 'REFUND_PENDING', updatedAt: now }).where(eq(orders.id, row.id));
     const [created] = await tx
       .insert(refunds)
@@ -71,6 +72,7 @@ export async function refundOrder(
     return { order: row, refund: created };
   });
 
+  const stripe = requireStripe(stripeClient);
   const stripeAccount = await stripeAccountOf(database, accountId);
   const intentId = order.paymentIntentId;
   try {

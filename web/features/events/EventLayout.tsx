@@ -226,7 +226,7 @@ export function StatusControl({ event }: { event: EventResponse }) {
       >
         <Stack gap="lg">
           <Text size="sm">{change ? texts[change.kind] : null}</Text>
-          {update.error ? <StatusError error={update.error} /> : null}
+          {update.error ? <StatusError error={update.error} eventId={event.id} onLeave={close} /> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               <Trans>Cancel</Trans>
@@ -245,11 +245,15 @@ export function StatusControl({ event }: { event: EventResponse }) {
   );
 }
 
-/** A refused change; an unconfirmed e-mail comes with a way to get the link again. */
-function StatusError({ error }: { error: unknown }) {
+/**
+ * A refused change; an unconfirmed e-mail comes with a way to get the link again, paid tickets
+ * without a way to pay with where to set one up.
+ */
+function StatusError({ error, eventId, onLeave }: { error: unknown; eventId: number; onLeave: () => void }) {
   const me = useMe();
   const resend = useResendEmailConfirmation();
   const unconfirmed = isApiError(error) && error.code === 'EMAIL_NOT_CONFIRMED';
+  const needsPayment = isApiError(error) && error.code === 'PAYMENT_METHOD_REQUIRED';
   return (
     <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
       <Stack gap="xs" align="flex-start">
@@ -268,6 +272,22 @@ function StatusError({ error }: { error: unknown }) {
           >
             <Trans>Send the link again</Trans>
           </Button>
+        ) : null}
+        {needsPayment ? (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/manage/event/${eventId}/settings`}
+              onClick={onLeave}
+            >
+              <Trans>Open event settings</Trans>
+            </Button>
+            <Button size="xs" variant="default" component={Link} to="/account/payment" onClick={onLeave}>
+              <Trans>Connect Stripe</Trans>
+            </Button>
+          </Group>
         ) : null}
       </Stack>
     </Alert>

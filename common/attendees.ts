@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { AnswerValue } from './answers';
+import { listQuerySchema } from './list-query';
+import { ATTENDEE_STATUSES, ORDER_STATUSES } from './orders';
+import { email, firstName, lastName } from './validators';
+
+/**
+ * `GET /api/events/{id}/attendees`: search by name, e-mail or order reference; filter by
+ * ticket and status; sort by name, e-mail or creation.
+ */
+export const AttendeesQuery = listQuerySchema({
+  sortable: ['created_at', 'last_name', 'first_name', 'email'],
+  defaultSort: 'created_at',
+  defaultDirection: 'desc',
+  filterable: { ticket_id: ['eq', 'in'], status: ['eq', 'in'] },
+});
+
+/** An answer as the organizer reads it: the question's title next to the value given. */
+export const AttendeeAnswerResponse = z.object({
+  question_id: z.number().int(),
+  title: z.string(),
+  answer: AnswerValue,
+});
+
+/** One attendee as the organizer sees them in the list. */
+export const AttendeeResponse = z
+  .object({
+    id: z.number().int(),
+    short_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    status: z.enum(ATTENDEE_STATUSES),
+    ticket_id: z.number().int(),
+    price_id: z.number().int().nullable(),
+    ticket_title: z.string(),
+    price_label: z.string().nullable(),
+    order_id: z.number().int(),
+    order_reference: z.string(),
+    order_status: z.enum(ORDER_STATUSES),
+    /** Added by the organizer rather than bought; such orders cannot be refunded. */
+    is_manual: z.boolean(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Attendee' });
+export type AttendeeResponse = z.infer<typeof AttendeeResponse>;
+
+/** `GET /api/events/{id}/attendees/{attendeeId}`: the list row, their answers and ticket link. */
+export const AttendeeDetailResponse = AttendeeResponse.extend({
+  answers: z.array(AttendeeAnswerResponse),
+  /** The attendee's ticket page: `/ticket/{eventId}/{shortId}`, relative to the app. */
+  ticket_url: z.string(),
+}).meta({ id: 'AttendeeDetail' });
+export type AttendeeDetailResponse = z.infer<typeof AttendeeDetailResponse>;
+
+/** `POST /api/events/{id}/attendees`: an organizer adds a ticket holder by hand. */
+export const CreateAttendeeRequest = z
+  .strictObject({
+    ticket_id: z.int().positive(),
+    price_id: z.int().positive().optional(),
+    first_name: firstName(),
+    last_name: lastName(),
+    email: email(),
+    send_ticket_email: z.boolean().default(true),
+  })
+  .meta({ id: 'CreateAttendeeRequest' });
+export type CreateAttendeeRequest = z.input<typeof CreateAttendeeRequest>;
+
+/** `PUT /api/events/{id}/attendees/{attendeeId}`: who holds the ticket. */
+export const UpdateAttendeeRequest = z
+  .strictObject({ first_name: firstName(), last_name: lastName(), email: email() })
+  .meta({ id: 'UpdateAttendeeRequest' });
+export type UpdateAttendeeRequest = z.input<typeof UpdateAttendeeRequest>;

@@ -1,0 +1,213 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AttendeeDetailResponse, CreateAttendeeRequest } from '../../../common/attendees';
+import { VALIDATION } from '../../../common/i18n/validation';
+import type { OrderStatus } from '../../../common/orders';
+import type { Database, Db } from '../../db/client';
+import { attendees, orderItems, orders, ticketPrices, tickets } from '../../db/schema';
+import { inTransaction, sqlState } from '../../db/transaction';
+import { AppError, fieldError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { getEvent } from '../events/service';
+import { addToCounts, type Claim, emptyClaim, reserve, sell, unsell } from '../orders/inventory';
+import { enqueueTicketMail, type Links } from '../orders/mails';
+import { newOrderReference, newOrderShortId } from '../orders/service';
+import { attendeeRow, getAttendee } from './service';
+
+/** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
+const OPEN_FOR_ATTENDEES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
+
+function seatOf(ticketId: number, priceId: number | null): Claim {
+  const claim = emptyClaim();
+  addToCounts(claim.tickets, ticketId, 1);
+  if (priceId !== null) addToCounts(claim.tiers, priceId, 1);
+  return claim;
+}
+
+/** Takes one seat as sold, or throws ATTENDEE_NO_STOCK when a limit has no room left. */
+async function takeSeat(tx: Db, claim: Claim): Promise<void> {
+  try {
+    await reserve(tx, claim);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_ENOUGH_AVAILABLE')
+      throw new AppError('ATTENDEE_NO_STOCK');
+    throw error;
+  }
+  await sell(tx, claim);
+}
+
+/** The ticket (and tier) an organizer adds a holder to; it must be one of the event's. */
+async function ticketToAdd(db: Db, eventId: number, input: z.output<typeof CreateAttendeeRequest>) {
+  const [ticket] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, input.ticket_id), eq(tickets.eventId, eventId)));
+  if (!ticket) throw fieldError('ticket_id', VALIDATION.unknownTicket);
+  if (ticket.type !== 'TIERED') {
+    if (input.price_id !== undefined) throw fieldError('price_id', VALIDATION.unknownTier);
+    return { ticket, tier: null };
+  }
+  if (input.price_id === undefined) throw fieldError('price_id', VALIDATION.tierChoiceRequired);
+  const [tier] = await db
+    .select()
+    .from(ticketPrices)
+    .where(and(eq(ticketPrices.id, input.price_id), eq(ticketPrices.ticketId, ticket.id)));
+  if (!tier) throw fieldError('price_id', VALIDATION.unknownTier);
+  return { ticket, tier };
+}
+
+/**
+ * `POST /api/events/{id}/attendees`: the organizer adds a ticket holder by hand. It takes a
+ * seat like any sale (409 when none is left) inside a manual order of its own, completed at
+ * once for nothing: no money changed hands here, so it cannot be refunded. The attendee is
+ * mailed their ticket when asked.
+ */
+export async function createManualAttendee(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  input: z.output<typeof CreateAttendeeRequest>,
+  links: Links,
+): Promise<AttendeeDetailResponse> {
+  const event = await getEvent(database, auth.accountId, eventId);
+  const { ticket, tier } = await ticketToAdd(database, eventId, input);
+  const now = new Date();
+  const attendeeId = await inTransaction(database, async (tx) => {
+    await takeSeat(tx, seatOf(ticket.id, tier?.id ?? null));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        accountId: event.accountId,
+        eventId,
+        shortId: newOrderShortId(),
+        reference: newOrderReference(),
+        status: 'COMPLETED',
+        paymentProvider: 'MANUAL',
+        currency: event.currency,
+        gross: 0,
+        discount: 0,
+        subtotal: 0,
+        fees: 0,
+        taxes: 0,
+        total: 0,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        completedAt: now,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned nothing');
+    await tx.insert(orderItems).values({
+      orderId: order.id,
+      ticketId: ticket.id,
+      priceId: tier?.id ?? null,
+      title: ticket.title,
+      priceLabel: tier?.label ?? null,
+      quantity: 1,
+      unitPrice: 0,
+      discount: 0,
+      subtotal: 0,
+      fees: 0,
+      taxes: 0,
+      total: 0,
+      charges: [],
+    });
+    const [attendee] = await tx
+      .insert(attendees)
+      .values({
+        accountId: event.accountId,
+        eventId,
+        orderId: order.id,
+        ticketId: ticket.id,
+        priceId: tier?.id ?? null,
+        shortId: newOrderShortId(),
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        status: 'ACTIVE',
+      })
+      .returning({ id: attendees.id });
+    if (!attendee) throw new Error('attendee insert returned nothing');
+    if (input.send_ticket_email) await enqueueTicketMail(tx, attendee.id, links);
+    return attendee.id;
+  }).catch((error) => {
+    // A counter's CHECK caught what the guarded update should have: still no room.
+    if (sqlState(error) === '23514') throw new AppError('ATTENDEE_NO_STOCK');
+    throw error;
+  });
+  return getAttendee(database, auth, eventId, attendeeId);
+}
+
+/** Locks an attendee of the caller's event and answers it with its order's status. */
+async function lockAttendee(tx: Db, auth: AuthContext, eventId: number, attendeeId: number) {
+  await attendeeRow(tx, auth, eventId, attendeeId);
+  const [row] = await tx
+    .select({ attendee: attendees, orderStatus: orders.status })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .where(eq(attendees.id, attendeeId))
+    .for('update', { of: attendees });
+  if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
+  return row;
+}
+
+/** `POST …/attendees/{attendeeId}/cancel`: voids the ticket and puts its seat back on sale. */
+export async function cancelAttendee(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  attendeeId: number,
+): Promise<AttendeeDetailResponse> {
+  await inTransaction(database, async (tx) => {
+    const { attendee } = await lockAttendee(tx, auth, eventId, attendeeId);
+    if (attendee.status === 'CANCELLED') throw new AppError('ATTENDEE_ALREADY_CANCELLED');
+    if (attendee.status === 'AWAITING_PAYMENT') throw new AppError('ATTENDEE_AWAITING_PAYMENT');
+    await unsell(tx, seatOf(attendee.ticketId, attendee.priceId));
+    await tx
+      .update(attendees)
+      .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+      .where(eq(attendees.id, attendeeId));
+  });
+  return getAttendee(database, auth, eventId, attendeeId);
+}
+
+/**
+ * `POST …/attendees/{attendeeId}/reactivate`: a cancelled ticket becomes valid again if its
+ * order still stands and a seat is free (409 otherwise).
+ */
+export async function reactivateAttendee(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  attendeeId: number,
+): Promise<AttendeeDetailResponse> {
+  await inTransaction(database, async (tx) => {
+    const { attendee, orderStatus } = await lockAttendee(tx, auth, eventId, attendeeId);
+    if (attendee.status !== 'CANCELLED') throw new AppError('ATTENDEE_NOT_CANCELLED');
+    if (!OPEN_FOR_ATTENDEES.includes(orderStatus)) throw new AppError('ATTENDEE_ORDER_CLOSED');
+    await takeSeat(tx, seatOf(attendee.ticketId, attendee.priceId));
+    await tx
+      .update(attendees)
+      .set({ status: 'ACTIVE', updatedAt: sql`now()` })
+      .where(eq(attendees.id, attendeeId));
+  }).catch((error) => {
+    if (sqlState(error) === '23514') throw new AppError('ATTENDEE_NO_STOCK');
+    throw error;
+  });
+  return getAttendee(database, auth, eventId, attendeeId);
+}
+
+/** `POST …/attendees/{attendeeId}/resend`: mails a valid ticket to its holder again. */
+export async function resendTicket(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  attendeeId: number,
+  links: Links,
+): Promise<void> {
+  await inTransaction(database, async (tx) => {
+    const { attendee } = await lockAttendee(tx, auth, eventId, attendeeId);
+    if (attendee.status !== 'ACTIVE') throw new AppError('TICKET_EMAIL_NOT_SENT');
+    await enqueueTicketMail(tx, attendee.id, links, { resend: true });
+  });
+}

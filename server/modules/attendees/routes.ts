@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  AttendeeDetailResponse,
+  AttendeeResponse,
+  AttendeesQuery,
+  CreateAttendeeRequest,
+  UpdateAttendeeRequest,
+} from '../../../common/attendees';
+import { PageMeta } from '../../../common/list-query';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { cancelAttendee, createManualAttendee, reactivateAttendee, resendTicket } from './manage';
+import { findAttendees, getAttendee, updateAttendee } from './service';
+
+const EventParams = z.object({ id: idParam() });
+const AttendeeParams = z.object({ id: idParam(), attendeeId: idParam() });
+const tags = ['attendees'];
+const security = [{ bearerAuth: [] }];
+
+/** The organizer's attendee calls (`/api/events/{id}/attendees…`), for anyone who manages events. */
+export async function attendeeRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+  const links = () => ({ appUrl: app.config.appUrl });
+  const one = (summary: string, extra: Record<string, unknown> = {}) => ({
+    ...members,
+    schema: {
+      tags,
+      security,
+      summary,
+      params: AttendeeParams,
+      response: { 200: AttendeeDetailResponse, ...errorResponses(401, 403, 404, 409) },
+      ...extra,
+    },
+  });
+
+  app.get(
+    '/api/events/:id/attendees',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Attendees of an event: search, filter by ticket or status, sort, page',
+        params: EventParams,
+        querystring: AttendeesQuery,
+        response: {
+          200: z.object({ data: z.array(AttendeeResponse), meta: PageMeta }),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request) => findAttendees(app.db, authOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/events/:id/attendees',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an attendee by hand (a manual order that cannot be refunded)',
+        params: EventParams,
+        body: CreateAttendeeRequest,
+        response: { 201: AttendeeDetailResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createManualAttendee(app.db, authOf(request), request.params.id, request.body, links())),
+  );
+
+  app.get(
+    '/api/events/:id/attendees/:attendeeId',
+    one('One attendee with answers and ticket link'),
+    async (request) => getAttendee(app.db, authOf(request), request.params.id, request.params.attendeeId),
+  );
+
+  app.put(
+    '/api/events/:id/attendees/:attendeeId',
+    one('Change who holds a ticket', { body: UpdateAttendeeRequest }),
+    async (request) =>
+      updateAttendee(
+        app.db,
+        authOf(request),
+        request.params.id,
+        request.params.attendeeId,
+        request.body as z.output<typeof UpdateAttendeeRequest>,
+      ),
+  );
+
+  app.post(
+    '/api/events/:id/attendees/:attendeeId/cancel',
+    one('Cancel a ticket; its seat goes back on sale'),
+    async (request) => cancelAttendee(app.db, authOf(request), request.params.id, request.params.attendeeId),
+  );
+
+  app.post(
+    '/api/events/:id/attendees/:attendeeId/reactivate',
+    one('Reactivate a cancelled ticket when a seat is free'),
+    async (request) =>
+      reactivateAttendee(app.db, authOf(request), request.params.id, request.params.attendeeId),
+  );
+
+  app.post(
+    '/api/events/:id/attendees/:attendeeId/resend',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail the ticket to its holder again',
+        params: AttendeeParams,
+        response: { 202: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await resendTicket(app.db, authOf(request), request.params.id, request.params.attendeeId, links());
+      return reply.status(202).send(null);
+    },
+  );
+}

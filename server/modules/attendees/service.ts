@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AttendeeDetailResponse,
+  AttendeeResponse,
+  AttendeesQuery,
+  UpdateAttendeeRequest,
+} from '../../../common/attendees';
+import type { OrderStatus } from '../../../common/orders';
+import type { Db } from '../../db/client';
+import { attendees, orders, questionAnswers, questions, ticketPrices, tickets } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { filterConditions, findPage, orderBy, searchCondition, whereAll } from '../../http/list';
+import { getEvent } from '../events/service';
+
+/**
+ * Orders whose attendees the organizer sees: every order that reached checkout. Reservations
+ * still being filled in, abandoned or expired ones hold no ticket anybody was promised.
+ */
+export const LISTED_ORDER_STATUSES: readonly OrderStatus[] = [
+  'AWAITING_PAYMENT',
+  'PROCESSING',
+  'COMPLETED',
+  'CANCELLED',
+  'REFUND_PENDING',
+  'REFUND_FAILED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+];
+
+const columns = {
+  attendee: attendees,
+  ticketTitle: tickets.title,
+  priceLabel: ticketPrices.label,
+  orderReference: orders.reference,
+  orderStatus: orders.status,
+  paymentProvider: orders.paymentProvider,
+};
+
+interface Row {
+  attendee: typeof attendees.$inferSelect;
+  ticketTitle: string;
+  priceLabel: string | null;
+  orderReference: string;
+  orderStatus: OrderStatus;
+  paymentProvider: string | null;
+}
+
+function toResponse(row: Row): AttendeeResponse {
+  const { attendee } = row;
+  return {
+    id: attendee.id,
+    short_id: attendee.shortId,
+    first_name: attendee.firstName,
+    last_name: attendee.lastName,
+    email: attendee.email,
+    status: attendee.status,
+    ticket_id: attendee.ticketId,
+    price_id: attendee.priceId,
+    ticket_title: row.ticketTitle,
+    price_label: row.priceLabel,
+    order_id: attendee.orderId,
+    order_reference: row.orderReference,
+    order_status: row.orderStatus,
+    is_manual: row.paymentProvider === 'MANUAL',
+    created_at: attendee.createdAt.toISOString(),
+  };
+}
+
+function select(db: Db, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .leftJoin(ticketPrices, eq(ticketPrices.id, attendees.priceId))
+    .where(where);
+}
+
+const listed = (eventId: number) =>
+  and(eq(attendees.eventId, eventId), inArray(orders.status, [...LISTED_ORDER_STATUSES]));
+
+/** The conditions of the attendee list and its exports: the event, then the list's filters. */
+export function attendeeConditions(
+  eventId: number,
+  query: Pick<z.output<typeof AttendeesQuery>, 'filters' | 'query'>,
+) {
+  return whereAll([
+    listed(eventId),
+    ...filterConditions(query.filters, {
+      ticket_id: { column: attendees.ticketId },
+      status: { column: attendees.status },
+    }),
+    searchCondition(query.query, [
+      attendees.firstName,
+      attendees.lastName,
+      attendees.email,
+      orders.reference,
+    ]),
+  ]);
+}
+
+/** `GET /api/events/{id}/attendees` */
+export async function findAttendees(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  query: z.output<typeof AttendeesQuery>,
+) {
+  await getEvent(db, auth.accountId, eventId);
+  const where = attendeeConditions(eventId, query);
+  return findPage(query, {
+    rows: async (limit, offset) =>
+      (
+        await select(db, where)
+          .orderBy(
+            ...orderBy(
+              query,
+              {
+                created_at: attendees.createdAt,
+                last_name: attendees.lastName,
+                first_name: attendees.firstName,
+                email: attendees.email,
+              },
+              attendees.id,
+            ),
+          )
+          .limit(limit)
+          .offset(offset)
+      ).map(toResponse),
+    total: async () => {
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(attendees)
+        .innerJoin(orders, eq(orders.id, attendees.orderId))
+        .where(where);
+      return count?.n ?? 0;
+    },
+  });
+}
+
+/** One listed attendee of the caller's event, or ATTENDEE_NOT_FOUND. */
+export async function attendeeRow(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  attendeeId: number,
+): Promise<Row> {
+  await getEvent(db, auth.accountId, eventId);
+  const [row] = await select(db, and(listed(eventId), eq(attendees.id, attendeeId)));
+  if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
+  return row;
+}
+
+/** `GET /api/events/{id}/attendees/{attendeeId}` */
+export async function getAttendee(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  attendeeId: number,
+): Promise<AttendeeDetailResponse> {
+  const row = await attendeeRow(db, auth, eventId, attendeeId);
+  const answers = await db
+    .select({ questionId: questions.id, title: questions.title, answer: questionAnswers.answer })
+    .from(questionAnswers)
+    .innerJoin(questions, eq(questions.id, questionAnswers.questionId))
+    .where(eq(questionAnswers.attendeeId, attendeeId))
+    .orderBy(asc(questions.sortOrder), asc(questions.id));
+  return {
+    ...toResponse(row),
+    answers: answers.map((a) => ({ question_id: a.questionId, title: a.title, answer: a.answer })),
+    ticket_url: `/ticket/${eventId}/${row.attendee.shortId}`,
+  };
+}
+
+/** `PUT /api/events/{id}/attendees/{attendeeId}`: corrects who holds the ticket. */
+export async function updateAttendee(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  attendeeId: number,
+  input: z.output<typeof UpdateAttendeeRequest>,
+): Promise<AttendeeDetailResponse> {
+  await attendeeRow(db, auth, eventId, attendeeId);
+  await db
+    .update(attendees)
+    .set({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      updatedAt: new Date(),
+    })
+    .where(eq(attendees.id, attendeeId));
+  return getAttendee(db, auth, eventId, attendeeId);
+}
