@@ -17,6 +17,8 @@ export default defineConfig({
           exclude: ['server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          // Lets memory tests collect garbage before they measure what is still held.
+          execArgv: ['--expose-gc'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnswerValue } from './answers';
-import { listQuerySchema } from './list-query';
+import { exportParams, listQuerySchema } from './list-query';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './orders';
 import { email, firstName, lastName } from './validators';
 
@@ -8,12 +8,16 @@ import { email, firstName, lastName } from './validators';
  * `GET /api/events/{id}/attendees`: search by name, e-mail or order reference; filter by
  * ticket and status; sort by name, e-mail or creation.
  */
-export const AttendeesQuery = listQuerySchema({
+const attendeeList = {
   sortable: ['created_at', 'last_name', 'first_name', 'email'],
   defaultSort: 'created_at',
   defaultDirection: 'desc',
   filterable: { ticket_id: ['eq', 'in'], status: ['eq', 'in'] },
-});
+} as const;
+export const AttendeesQuery = listQuerySchema(attendeeList);
+
+/** `GET /api/events/{id}/attendees/export?format=csv|xlsx`, with the list's search and filters. */
+export const AttendeesExportQuery = listQuerySchema({ ...attendeeList, params: exportParams });
 
 /** An answer as the organizer reads it: the question's title next to the value given. */
 export const AttendeeAnswerResponse = z.object({

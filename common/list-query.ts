@@ -38,9 +38,16 @@ const stringOrList = z.union([z.string(), z.array(z.string())]);
  * whitelisted: anything else (an unknown `sort_by`, filter field, operator or parameter)
  * fails validation and so answers 422 with the offending parameter named.
  */
-export function listQuerySchema<S extends string, F extends string = never>(options: ListQueryOptions<S, F>) {
+export function listQuerySchema<S extends string, F extends string = never, P extends z.ZodRawShape = {}>(
+  options: ListQueryOptions<S, F> & {
+    /** Parameters of this endpoint besides the list's own (an export's `format`), passed on in `params`. */
+    params?: P;
+  },
+) {
   const filterable = options.filterable as Readonly<Record<string, readonly FilterOperator[]>>;
   const filterFields = Object.keys(filterable);
+  const params = options.params ?? ({} as P);
+  const paramKeys = Object.keys(params);
   return z
     .object({
       page: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.defaultPage),
@@ -48,11 +55,12 @@ export function listQuerySchema<S extends string, F extends string = never>(opti
       query: z.string().trim().max(LIMITS.maxSearchQueryLength).optional(),
       sort_by: z.enum(options.sortable).optional(),
       sort_direction: z.enum(['asc', 'desc']).optional(),
+      ...params,
     })
     .catchall(stringOrList)
     .superRefine((input, ctx) => {
       for (const key of Object.keys(input)) {
-        if (BASE_KEYS.has(key)) continue;
+        if (BASE_KEYS.has(key) || paramKeys.includes(key)) continue;
         const match = FILTER_KEY.exec(key);
         if (!match) {
           ctx.addIssue({ code: 'custom', path: [key], message: VALIDATION.unknownParameter.id });
@@ -77,9 +85,18 @@ export function listQuerySchema<S extends string, F extends string = never>(opti
         }
       }
     })
-    .transform((input): ListQuery<S, F> => {
+    .transform((raw): ListQuery<S, F> & { params: z.output<z.ZodObject<P>> } => {
+      // The endpoint's own parameters, spread into the shape, hide the base keys' types.
+      const input = raw as unknown as Record<string, unknown> & {
+        page: number;
+        per_page: number;
+        query?: string;
+        sort_by?: S;
+        sort_direction?: 'asc' | 'desc';
+      };
       const filters: ListFilter<F>[] = [];
       for (const [key, raw] of Object.entries(input)) {
+        if (paramKeys.includes(key)) continue;
         const match = FILTER_KEY.exec(key);
         if (!match || raw === undefined) continue;
         const list = Array.isArray(raw) ? raw : [raw];
@@ -98,6 +115,7 @@ export function listQuerySchema<S extends string, F extends string = never>(opti
         sortBy: input.sort_by ?? options.defaultSort,
         sortDirection: input.sort_direction ?? options.defaultDirection ?? 'asc',
         filters,
+        params: Object.fromEntries(paramKeys.map((key) => [key, input[key]])) as z.output<z.ZodObject<P>>,
       };
     });
 }
@@ -123,3 +141,9 @@ export function pageMeta(total: number, query: Pick<ListQuery, 'page' | 'perPage
     last_page: Math.max(1, Math.ceil(total / query.perPage)),
   };
 }
+
+/** Formats a list can be exported in (`GET …/export?format=`). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The `format` parameter of an export, for `listQuerySchema({ params })`. */
+export const exportParams = { format: z.enum(EXPORT_FORMATS).default('csv') };

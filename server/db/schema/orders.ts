@@ -167,7 +167,9 @@ export const questionAnswers = pgTable(
     answer: jsonb('answer').$type<AnswerValue>().notNull(),
   },
   (t) => [
-    index('question_answers_order_idx').on(t.orderId),
+    // Order answers are `order_id = ? and attendee_id is null`; an attendee's, by attendee.
+    index('question_answers_order_idx').on(t.orderId, t.attendeeId),
+    index('question_answers_attendee_idx').on(t.attendeeId),
     index('question_answers_question_idx').on(t.questionId),
   ],
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AttendeeDetailResponse,
   AttendeeResponse,
+  AttendeesExportQuery,
   AttendeesQuery,
   CreateAttendeeRequest,
   UpdateAttendeeRequest,
@@ -9,8 +10,10 @@ import {
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
+import { sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { attendeeExport } from './export';
 import { cancelAttendee, createManualAttendee, reactivateAttendee, resendTicket } from './manage';
 import { findAttendees, getAttendee, updateAttendee } from './service';
 
@@ -52,6 +55,33 @@ export async function attendeeRoutes(app: App): Promise<void> {
       },
     },
     async (request) => findAttendees(app.db, authOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/events/:id/attendees/export',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Download the attendees (CSV or XLSX) with their answers; the list’s search and filters apply',
+        params: EventParams,
+        querystring: AttendeesExportQuery,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const table = await attendeeExport(
+        app.db,
+        authOf(request),
+        request.params.id,
+        request.query,
+        request.i18n,
+      );
+      return sendExport(reply, request.query.params.format, table, `attendees-${request.params.id}`);
+    },
   );
 
   app.post(

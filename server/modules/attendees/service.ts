@@ -38,7 +38,7 @@ const columns = {
   paymentProvider: orders.paymentProvider,
 };
 
-interface Row {
+export interface AttendeeRow {
   attendee: typeof attendees.$inferSelect;
   ticketTitle: string;
   priceLabel: string | null;
@@ -47,7 +47,7 @@ interface Row {
   paymentProvider: string | null;
 }
 
-function toResponse(row: Row): AttendeeResponse {
+function toResponse(row: AttendeeRow): AttendeeResponse {
   const { attendee } = row;
   return {
     id: attendee.id,
@@ -68,7 +68,8 @@ function toResponse(row: Row): AttendeeResponse {
   };
 }
 
-function select(db: Db, where: SQL | undefined) {
+/** Attendees with their ticket, tier and order, for the list, one attendee and the export. */
+export function selectAttendees(db: Db, where: SQL | undefined) {
   return db
     .select(columns)
     .from(attendees)
@@ -113,7 +114,7 @@ export async function findAttendees(
   return findPage(query, {
     rows: async (limit, offset) =>
       (
-        await select(db, where)
+        await selectAttendees(db, where)
           .orderBy(
             ...orderBy(
               query,
@@ -146,9 +147,9 @@ export async function attendeeRow(
   auth: AuthContext,
   eventId: number,
   attendeeId: number,
-): Promise<Row> {
+): Promise<AttendeeRow> {
   await getEvent(db, auth.accountId, eventId);
-  const [row] = await select(db, and(listed(eventId), eq(attendees.id, attendeeId)));
+  const [row] = await selectAttendees(db, and(listed(eventId), eq(attendees.id, attendeeId)));
   if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
   return row;
 }

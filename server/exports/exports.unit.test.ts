@@ -1,0 +1,89 @@
+import { Readable } from 'node:stream';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { csvChunks, csvField } from './csv';
+import type { Cell, Table } from './table';
+import { answerCell } from './table';
+import { xlsxStream } from './xlsx';
+
+async function* inBatches(rows: Cell[][], size: number): AsyncGenerator<Cell[][]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+const table = (rows: Cell[][], size = 2): Table => ({
+  columns: ['Name', 'Note', 'Count'],
+  batches: inBatches(rows, size),
+});
+
+async function bytes(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+describe('CSV', () => {
+  it('quotes what needs quoting and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, b')).toBe('"a, b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+351 999')).toBe("'+351 999");
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('writes a header with a byte-order mark, then every batch', async () => {
+    const rows: Cell[][] = [
+      ['Zoë', 'a, b', 1],
+      ['Rui', null, 2],
+      ['Eva', 'x', 3],
+    ];
+    const text = (await bytes(Readable.from(csvChunks(table(rows))))).toString('utf8');
+    expect(text).toBe('\uFEFFName,Note,Count\r\nZoë,"a, b",1\r\nRui,,2\r\nEva,x,3\r\n');
+  });
+});
+
+describe('XLSX', () => {
+  it('is a zip with a workbook and a sheet of inline strings and numbers', async () => {
+    const rows: Cell[][] = [
+      ['Zoë <&>', 'ctrl\u0001char', 1.5],
+      ['Rui', null, 2],
+      ['Eva', 'x', 3],
+    ];
+    const files = unzipSync(new Uint8Array(await bytes(xlsxStream(table(rows), 'Attendees'))));
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    expect(strFromU8(files['xl/workbook.xml'] as Uint8Array)).toContain('<sheet name="Attendees"');
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] as Uint8Array);
+    expect(sheet.match(/<row>/g)).toHaveLength(4);
+    expect(sheet).toContain('<t xml:space="preserve">Zoë &lt;&amp;&gt;</t>');
+    expect(sheet).toContain('<t xml:space="preserve">ctrlchar</t>');
+    expect(sheet).toContain('<c><v>1.5</v></c></row>');
+    expect(sheet).toContain(
+      '<c t="inlineStr"><is><t xml:space="preserve">Rui</t></is></c><c/><c><v>2</v></c>',
+    );
+    expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+});
+
+describe('answers in a cell', () => {
+  it('join lists and addresses', () => {
+    expect(answerCell(['Veg', 'Gluten-free'])).toBe('Veg, Gluten-free');
+    expect(
+      answerCell({
+        address_line_1: 'Rua A 1',
+        address_line_2: '',
+        city: 'Lisboa',
+        state_or_region: '',
+        zip_or_postal_code: '1100-001',
+        country: 'PT',
+      }),
+    ).toBe('Rua A 1, 1100-001 Lisboa, PT');
+    expect(answerCell(undefined)).toBeNull();
+  });
+});
