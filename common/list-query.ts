@@ -38,7 +38,11 @@ const stringOrList = z.union([z.string(), z.array(z.string())]);
  * whitelisted: anything else (an unknown `sort_by`, filter field, operator or parameter)
  * fails validation and so answers 422 with the offending parameter named.
  */
-export function listQuerySchema<S extends string, F extends string = never, P extends z.ZodRawShape = {}>(
+export function listQuerySchema<
+  S extends string,
+  F extends string = never,
+  P extends z.ZodRawShape = Record<never, never>,
+>(
   options: ListQueryOptions<S, F> & {
     /** Parameters of this endpoint besides the list's own (an export's `format`), passed on in `params`. */
     params?: P;
