@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,6 +55,9 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
+/** Extensions the migrations use; PostgreSQL servers ship them in contrib. */
+const extensions = { pg_trgm };
+
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
@@ -61,13 +65,13 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     await mkdir(options.dataDir, { recursive: true });
     lock = await acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create({ dataDir: `${options.dataDir}/pg` });
+      client = await PGlite.create({ dataDir: `${options.dataDir}/pg`, extensions });
     } catch (error) {
       await lock.release();
       throw error;
     }
   } else if ('snapshot' in options) {
-    client = await PGlite.create({ loadDataDir: options.snapshot });
+    client = await PGlite.create({ loadDataDir: options.snapshot, extensions });
   } else {
     throw new Error('PGlite needs a data directory or a snapshot');
   }

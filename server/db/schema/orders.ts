@@ -140,6 +140,10 @@ export const attendees = pgTable(
     email: text('email').notNull(),
     status: text('status', { enum: ATTENDEE_STATUSES }).notNull(),
     position: integer('position').notNull().default(0),
+    /** Names and e-mail in lower case, for the organizer's search (a trigram index). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || email)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -147,6 +151,13 @@ export const attendees = pgTable(
     uniqueIndex('attendees_short_id_idx').on(t.shortId),
     index('attendees_order_idx').on(t.orderId),
     index('attendees_event_idx').on(t.eventId, t.ticketId),
+    // The attendee list's sorts and filters, within one event (fast at 100,000 attendees).
+    index('attendees_event_created_idx').on(t.eventId, t.createdAt, t.id),
+    index('attendees_event_last_name_idx').on(t.eventId, t.lastName, t.id),
+    index('attendees_event_first_name_idx').on(t.eventId, t.firstName, t.id),
+    index('attendees_event_email_idx').on(t.eventId, t.email, t.id),
+    index('attendees_event_status_idx').on(t.eventId, t.status),
+    index('attendees_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
