@@ -282,6 +282,21 @@ export const ERRORS = {
       message: 'The ticket e-mail could not be resent: the ticket is cancelled or not paid yet.',
     },
   },
+  CHECK_IN_LIST_NOT_FOUND: {
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.check_in_list_not_found',
+      message:
+        'This check-in list does not exist, or its link has been replaced. Ask the organizer for the current link.',
+    },
+  },
+  CHECK_IN_NOT_FOUND: {
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.check_in_not_found',
+      message: 'This check-in does not exist or has already been undone.',
+    },
+  },
   PAYMENTS_NOT_CONFIGURED: {
     status: 409,
     message: /*i18n*/ {

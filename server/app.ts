@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
 import { capacityRoutes } from './modules/capacity/routes';
+import { checkInRoutes } from './modules/check-in/routes';
 import { eventPageHead } from './modules/events/page-meta';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await orderRoutes(app);
   await ticketHolderRoutes(app);
   await attendeeRoutes(app);
+  await checkInRoutes(app);
   await paymentRoutes(app);
   await options.extraRoutes?.(app);
 

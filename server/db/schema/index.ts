@@ -1,6 +1,7 @@
 // One file per aggregate; this index is what drizzle and the services see.
 export * from './accounts';
 export * from './capacity';
+export * from './check-in';
 export * from './events';
 export * from './images';
 export * from './jobs';

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTicketCode } from '../../../common/ticket-code';
 import { orders, tickets, users } from '../../db/schema';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
@@ -124,7 +125,12 @@ describe('order details and completion', () => {
     expect(order.reserved_until).toBeNull();
     expect(order.attendees[0]).toMatchObject({ status: 'ACTIVE' });
     expect(order.attendees[0].short_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(order.attendees[0].ticket_code).toBe(`TSR1:${order.attendees[0].short_id}`);
+    // Signed by the event: the code names the attendee, the event and the ticket.
+    expect(parseTicketCode(order.attendees[0].ticket_code)).toMatchObject({
+      attendeeShortId: order.attendees[0].short_id,
+      eventId,
+      ticketId: order.attendees[0].ticket_id,
+    });
     const after = await ticketCounters(free);
     expect(after?.quantitySold).toBe((before?.quantitySold ?? 0) + 1);
     expect(after?.quantityReserved).toBe((before?.quantityReserved ?? 0) - 1);

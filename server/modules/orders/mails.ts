@@ -3,7 +3,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { EventLocation } from '../../../common/events';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
-import { ticketCode } from '../../../common/ticket-code';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -18,6 +17,7 @@ import {
 } from '../../db/schema';
 import type { MailEvent } from '../../mail/order-templates';
 import { enqueueMail } from '../../mail/send';
+import { ticketSigner } from '../check-in/signing';
 
 export interface Links {
   appUrl: string;
@@ -101,7 +101,10 @@ async function enqueueTicket(
       event: context.mailEvent,
       ticketTitle,
       ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
-      ticketCode: ticketCode(attendee.shortId),
+      ticketCode: (await ticketSigner(tx, event.id))({
+        attendeeShortId: attendee.shortId,
+        ticketId: attendee.ticketId,
+      }),
       reference: order.reference,
     },
   });

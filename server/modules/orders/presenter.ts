@@ -1,5 +1,4 @@
 import type { OrderEventSummary, PublicOrderResponse } from '../../../common/orders';
-import { ticketCode } from '../../../common/ticket-code';
 import type { attendees, orderItems, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -16,6 +15,8 @@ export function toPublicOrder(
     preCheckoutMessage: string | null;
     postCheckoutMessage: string | null;
     orderTimeoutMinutes: number;
+    /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
+    sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
   },
 ): PublicOrderResponse {
   return {
@@ -64,7 +65,7 @@ export function toPublicOrder(
       last_name: a.lastName,
       email: a.email,
       status: a.status,
-      ticket_code: ticketCode(a.shortId),
+      ticket_code: context.sign({ attendeeShortId: a.shortId, ticketId: a.ticketId }),
     })),
     payment_instructions: context.paymentInstructions,
     created_at: row.createdAt.toISOString(),

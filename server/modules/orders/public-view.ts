@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
-import { ticketCode } from '../../../common/ticket-code';
 import type { Db } from '../../db/client';
 import { attendees, events, orderItems, orders, organizers, ticketPrices, tickets } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { ticketSigner } from '../check-in/signing';
 import { toPublicOrder } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -79,6 +79,7 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     preCheckoutMessage: settings.pre_checkout_message,
     postCheckoutMessage: checkedOut ? settings.post_checkout_message : null,
     orderTimeoutMinutes: settings.order_timeout_minutes,
+    sign: await ticketSigner(db, eventId),
   });
 }
 
@@ -115,7 +116,10 @@ export async function getPublicTicketHolder(
     last_name: attendee.lastName,
     email: attendee.email,
     status: attendee.status,
-    ticket_code: ticketCode(attendee.shortId),
+    ticket_code: (await ticketSigner(db, eventId))({
+      attendeeShortId: attendee.shortId,
+      ticketId: attendee.ticketId,
+    }),
     qr_code_url: qrCodePath(eventId, attendee.shortId),
     ticket_title: row.ticketTitle,
     price_label: row.priceLabel,

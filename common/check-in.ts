@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { VALIDATION } from './i18n/validation';
+import { LIMITS } from './limits';
+
+/** SPEC §4: a list is usable between its activation and expiry dates. */
+export const CHECK_IN_LIST_STATES = ['NOT_YET_ACTIVE', 'ACTIVE', 'EXPIRED'] as const;
+export type CheckInListState = (typeof CHECK_IN_LIST_STATES)[number];
+
+export function checkInListState(
+  list: { activates_at: string | null; expires_at: string | null },
+  now: Date = new Date(),
+): CheckInListState {
+  if (list.expires_at && new Date(list.expires_at) <= now) return 'EXPIRED';
+  if (list.activates_at && new Date(list.activates_at) > now) return 'NOT_YET_ACTIVE';
+  return 'ACTIVE';
+}
+
+/** `POST|PUT /api/events/{id}/check-in-lists[/{listId}]` */
+export const CheckInListRequest = z
+  .strictObject({
+    name: z.string().trim().min(1).max(LIMITS.nameMax),
+    description: z.string().trim().max(2000).nullable().optional(),
+    activates_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    ticket_ids: z.array(z.int().positive()).min(1).max(500),
+  })
+  .refine((v) => !v.activates_at || !v.expires_at || new Date(v.expires_at) > new Date(v.activates_at), {
+    path: ['expires_at'],
+    message: VALIDATION.endBeforeStart.id,
+  })
+  .meta({ id: 'CheckInListRequest' });
+export type CheckInListRequest = z.input<typeof CheckInListRequest>;
+
+export const CheckInListResponse = z
+  .object({
+    id: z.number().int(),
+    /** The staff link's capability: `/check-in/{short_id}`. */
+    short_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    activates_at: z.iso.datetime().nullable(),
+    expires_at: z.iso.datetime().nullable(),
+    ticket_ids: z.array(z.number().int()),
+    state: z.enum(CHECK_IN_LIST_STATES),
+    checked_in: z.number().int(),
+    expected: z.number().int(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'CheckInList' });
+export type CheckInListResponse = z.infer<typeof CheckInListResponse>;
+
+/** `GET /api/events/{id}/check_in_stats`: per list and per ticket, checked in of expected. */
+export const CheckInStatsResponse = z
+  .object({
+    lists: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        checked_in: z.number().int(),
+        expected: z.number().int(),
+        /** The same ticket checked in on two devices while offline: the later one was refused. */
+        conflicts: z.number().int(),
+        tickets: z.array(
+          z.object({
+            ticket_id: z.number().int(),
+            title: z.string(),
+            checked_in: z.number().int(),
+            expected: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'CheckInStats' });
+export type CheckInStatsResponse = z.infer<typeof CheckInStatsResponse>;
+
+/** What a scan comes to (`POST /api/public/check-in-lists/{shortId}/check-ins`). */
+export const CHECK_IN_OUTCOMES = [
+  'CHECKED_IN',
+  'ALREADY_CHECKED_IN',
+  'CANCELLED',
+  'NOT_ON_LIST',
+  'LIST_NOT_ACTIVE',
+  'LIST_EXPIRED',
+  'AWAITING_PAYMENT',
+  'INVALID',
+] as const;
+export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
+
+export const CheckInRequest = z
+  .strictObject({
+    ticket_code: z.string().trim().min(1).max(500).optional(),
+    /** An attendee picked from the list by hand (the list's numeric ids, not ticket links). */
+    attendee_id: z.int().positive().optional(),
+    /** A device's id for this scan: the same nonce again gets the first answer again. */
+    nonce: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
+    /** When the device scanned it, for check-ins made offline and uploaded later. */
+    scanned_at: z.iso.datetime({ offset: true }).optional(),
+    device: z.string().trim().max(100).optional(),
+  })
+  .refine((v) => Boolean(v.ticket_code) !== Boolean(v.attendee_id), {
+    path: ['ticket_code'],
+    message: VALIDATION.required.id,
+  })
+  .meta({ id: 'CheckInRequest' });
+export type CheckInRequest = z.input<typeof CheckInRequest>;
+
+/** Only what door staff need: who, which ticket, whether in. No e-mails or money. */
+export const CheckInAttendee = z.object({
+  id: z.number().int(),
+  /**
+   * `ticketCodeHash` of the attendee's code, for a device to find them from a scan while offline
+   * without the list giving away anyone's ticket link.
+   */
+  code_hash: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  ticket_id: z.number().int(),
+  ticket_title: z.string(),
+  status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+  check_in: z
+    .object({ id: z.number().int(), checked_in_at: z.iso.datetime(), device: z.string().nullable() })
+    .nullable(),
+});
+export type CheckInAttendee = z.infer<typeof CheckInAttendee>;
+
+export const CheckInResponse = z
+  .object({
+    outcome: z.enum(CHECK_IN_OUTCOMES),
+    attendee: z
+      .object({ first_name: z.string(), last_name: z.string(), ticket_title: z.string() })
+      .optional(),
+    check_in: z
+      .object({ id: z.number().int(), checked_in_at: z.iso.datetime(), device: z.string().nullable() })
+      .optional(),
+  })
+  .meta({ id: 'CheckInResult' });
+export type CheckInResponse = z.infer<typeof CheckInResponse>;
+
+/** `GET /api/public/check-in-lists/{shortId}`: the list as staff see it, with what devices need offline. */
+export const PublicCheckInListResponse = z
+  .object({
+    short_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    state: z.enum(CHECK_IN_LIST_STATES),
+    activates_at: z.iso.datetime().nullable(),
+    expires_at: z.iso.datetime().nullable(),
+    ticket_ids: z.array(z.number().int()),
+    event: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      start_date: z.iso.datetime(),
+      timezone: z.string(),
+      /** The event's Ed25519 public key (raw, base64url), to verify ticket codes offline. */
+      public_key: z.string(),
+    }),
+    checked_in: z.number().int(),
+    expected: z.number().int(),
+    /** `ticketCodeHash`es of cancelled tickets: refused offline too. */
+    revoked: z.array(z.string()),
+  })
+  .meta({ id: 'PublicCheckInList' });
+export type PublicCheckInListResponse = z.infer<typeof PublicCheckInListResponse>;

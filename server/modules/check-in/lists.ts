@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CheckInListRequest,
+  type CheckInListResponse,
+  type CheckInStatsResponse,
+  checkInListState,
+} from '../../../common/check-in';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { checkInLists, checkInListTickets } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { getEvent } from '../events/service';
+import { assertEventTickets } from '../tickets/service';
+
+type Row = typeof checkInLists.$inferSelect;
+type Input = z.output<typeof CheckInListRequest>;
+
+export const newCheckInShortId = () => randomBytes(16).toString('base64url');
+
+type TicketCount = {
+  list_id: string | number;
+  ticket_id: string | number;
+  title: string;
+  expected: number;
+  checked_in: number;
+  conflicts: number;
+};
+
+/**
+ * Per list and ticket: valid tickets (ACTIVE attendees of orders that still stand) expected,
+ * how many of them are checked in now, and offline scans refused because another device had
+ * already let the same person in.
+ */
+async function countsOf(db: Db, listIds: number[]): Promise<TicketCount[]> {
+  if (listIds.length === 0) return [];
+  const ids = sql.join(
+    listIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<TicketCount>(
+    db,
+    sql`select l.check_in_list_id as list_id, t.id as ticket_id, t.title,
+          (select count(*)::int from attendees a
+            where a.ticket_id = t.id and a.status = 'ACTIVE') as expected,
+          (select count(*)::int from check_ins c join attendees a on a.id = c.attendee_id
+            where c.check_in_list_id = l.check_in_list_id and c.checked_out_at is null
+              and a.ticket_id = t.id and a.status = 'ACTIVE') as checked_in,
+          (select count(*)::int from check_in_scans s join attendees a on a.id = s.attendee_id
+            where s.check_in_list_id = l.check_in_list_id and s.scanned_at is not null
+              and s.outcome = 'ALREADY_CHECKED_IN' and a.ticket_id = t.id) as conflicts
+        from check_in_list_tickets l join tickets t on t.id = l.ticket_id
+        where l.check_in_list_id in (${ids})
+        order by t.sort_order, t.id`,
+  );
+}
+
+async function responses(db: Db, rows: Row[], now = new Date()): Promise<CheckInListResponse[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const mine = counts.filter((c) => Number(c.list_id) === row.id);
+    const dates = {
+      activates_at: row.activatesAt?.toISOString() ?? null,
+      expires_at: row.expiresAt?.toISOString() ?? null,
+    };
+    return {
+      id: row.id,
+      short_id: row.shortId,
+      name: row.name,
+      description: row.description,
+      ...dates,
+      ticket_ids: mine.map((c) => Number(c.ticket_id)).sort((a, b) => a - b),
+      state: checkInListState(dates, now),
+      checked_in: mine.reduce((n, c) => n + c.checked_in, 0),
+      expected: mine.reduce((n, c) => n + c.expected, 0),
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+async function one(db: Db, auth: AuthContext, eventId: number, listId: number): Promise<Row> {
+  await getEvent(db, auth.accountId, eventId);
+  const [row] = await db
+    .select()
+    .from(checkInLists)
+    .where(and(eq(checkInLists.id, listId), eq(checkInLists.eventId, eventId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+const columnsOf = (input: Input) => ({
+  name: input.name,
+  description: input.description || null,
+  activatesAt: input.activates_at ? new Date(input.activates_at) : null,
+  expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+});
+
+async function linkTickets(db: Db, listId: number, ticketIds: number[]): Promise<void> {
+  await db.delete(checkInListTickets).where(eq(checkInListTickets.checkInListId, listId));
+  await db
+    .insert(checkInListTickets)
+    .values(ticketIds.map((ticketId) => ({ checkInListId: listId, ticketId })));
+}
+
+export async function findCheckInLists(db: Db, auth: AuthContext, eventId: number) {
+  await getEvent(db, auth.accountId, eventId);
+  const rows = await db
+    .select()
+    .from(checkInLists)
+    .where(eq(checkInLists.eventId, eventId))
+    .orderBy(asc(checkInLists.name), asc(checkInLists.id));
+  return responses(db, rows);
+}
+
+export async function getCheckInList(db: Db, auth: AuthContext, eventId: number, listId: number) {
+  const [response] = await responses(db, [await one(db, auth, eventId, listId)]);
+  if (!response) throw new AppError('NOT_FOUND');
+  return response;
+}
+
+/** SPEC §5: a list needs tickets that exist, of this event. */
+export async function createCheckInList(db: Db, auth: AuthContext, eventId: number, input: Input) {
+  const event = await getEvent(db, auth.accountId, eventId);
+  const ticketIds = await assertEventTickets(db, eventId, input.ticket_ids);
+  const [row] = await db
+    .insert(checkInLists)
+    .values({ accountId: event.accountId, eventId, shortId: newCheckInShortId(), ...columnsOf(input) })
+    .returning();
+  if (!row) throw new Error('check-in list insert returned nothing');
+  await linkTickets(db, row.id, ticketIds);
+  return getCheckInList(db, auth, eventId, row.id);
+}
+
+export async function updateCheckInList(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+  listId: number,
+  input: Input,
+) {
+  await one(db, auth, eventId, listId);
+  const ticketIds = await assertEventTickets(db, eventId, input.ticket_ids);
+  await db
+    .update(checkInLists)
+    .set({ ...columnsOf(input), updatedAt: new Date() })
+    .where(eq(checkInLists.id, listId));
+  await linkTickets(db, listId, ticketIds);
+  return getCheckInList(db, auth, eventId, listId);
+}
+
+/** A new staff link; the old one stops working at once. */
+export async function regenerateCheckInLink(db: Db, auth: AuthContext, eventId: number, listId: number) {
+  await one(db, auth, eventId, listId);
+  await db
+    .update(checkInLists)
+    .set({ shortId: newCheckInShortId(), updatedAt: new Date() })
+    .where(eq(checkInLists.id, listId));
+  return getCheckInList(db, auth, eventId, listId);
+}
+
+export async function deleteCheckInList(db: Db, auth: AuthContext, eventId: number, listId: number) {
+  await one(db, auth, eventId, listId);
+  await db.delete(checkInLists).where(eq(checkInLists.id, listId));
+}
+
+/** `GET /api/events/{id}/check_in_stats` */
+export async function checkInStats(
+  db: Db,
+  auth: AuthContext,
+  eventId: number,
+): Promise<CheckInStatsResponse> {
+  await getEvent(db, auth.accountId, eventId);
+  const rows = await db
+    .select()
+    .from(checkInLists)
+    .where(eq(checkInLists.eventId, eventId))
+    .orderBy(asc(checkInLists.name), asc(checkInLists.id));
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    lists: rows.map((row) => {
+      const mine = counts.filter((c) => Number(c.list_id) === row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        checked_in: mine.reduce((n, c) => n + c.checked_in, 0),
+        expected: mine.reduce((n, c) => n + c.expected, 0),
+        conflicts: mine.reduce((n, c) => n + c.conflicts, 0),
+        tickets: mine.map((c) => ({
+          ticket_id: Number(c.ticket_id),
+          title: c.title,
+          checked_in: c.checked_in,
+          expected: c.expected,
+        })),
+      };
+    }),
+  };
+}

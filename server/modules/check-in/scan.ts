@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CheckInAttendee,
+  type CheckInOutcome,
+  type CheckInRequest,
+  type CheckInResponse,
+  checkInListState,
+  type PublicCheckInListResponse,
+} from '../../../common/check-in';
+import { TICKET_CODE_HASH } from '../../../common/ticket-code';
+import type { Database, Db } from '../../db/client';
+import {
+  attendees,
+  checkInLists,
+  checkInListTickets,
+  checkInScans,
+  checkIns,
+  events,
+  orders,
+  tickets,
+} from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../http/app-error';
+import { escapeLike, findPage } from '../../http/list';
+import { LISTED_ORDER_STATUSES } from '../attendees/service';
+import { eventKey, verifyTicketCode } from './signing';
+
+type ListRow = typeof checkInLists.$inferSelect;
+
+/** How a list names a ticket without its link (see `TICKET_CODE_HASH`). */
+export const ticketCodeHash = (attendeeShortId: string) =>
+  createHash('sha256')
+    .update(attendeeShortId)
+    .digest()
+    .subarray(0, TICKET_CODE_HASH.bytes)
+    .toString('base64url');
+
+async function listOf(db: Db, shortId: string): Promise<ListRow> {
+  const [row] = await db.select().from(checkInLists).where(eq(checkInLists.shortId, shortId));
+  if (!row) throw new AppError('CHECK_IN_LIST_NOT_FOUND');
+  return row;
+}
+
+/** The list's attendees: tickets on the list, of orders that reached checkout. */
+const onList = (list: ListRow) =>
+  and(
+    eq(attendees.eventId, list.eventId),
+    inArray(
+      attendees.ticketId,
+      sql`(select ticket_id from check_in_list_tickets where check_in_list_id = ${list.id})`,
+    ),
+    inArray(orders.status, [...LISTED_ORDER_STATUSES]),
+  );
+
+/** `GET /api/public/check-in-lists/{shortId}` */
+export async function getPublicCheckInList(
+  db: Db,
+  shortId: string,
+  now = new Date(),
+): Promise<PublicCheckInListResponse> {
+  const list = await listOf(db, shortId);
+  const [event] = await db.select().from(events).where(eq(events.id, list.eventId));
+  if (!event) throw new AppError('CHECK_IN_LIST_NOT_FOUND');
+  const ticketRows = await db
+    .select({ id: checkInListTickets.ticketId })
+    .from(checkInListTickets)
+    .where(eq(checkInListTickets.checkInListId, list.id));
+  const [counts] = await db
+    .select({
+      expected: sql<number>`count(*) filter (where ${attendees.status} = 'ACTIVE')::int`,
+      checkedIn: sql<number>`count(${checkIns.id}) filter (where ${attendees.status} = 'ACTIVE')::int`,
+    })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .leftJoin(
+      checkIns,
+      and(
+        eq(checkIns.attendeeId, attendees.id),
+        eq(checkIns.checkInListId, list.id),
+        isNull(checkIns.checkedOutAt),
+      ),
+    )
+    .where(onList(list));
+  const revoked = await db
+    .select({ shortId: attendees.shortId })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .where(and(onList(list), eq(attendees.status, 'CANCELLED')));
+  const dates = {
+    activates_at: list.activatesAt?.toISOString() ?? null,
+    expires_at: list.expiresAt?.toISOString() ?? null,
+  };
+  return {
+    short_id: list.shortId,
+    name: list.name,
+    description: list.description,
+    state: checkInListState(dates, now),
+    ...dates,
+    ticket_ids: ticketRows.map((t) => t.id).sort((a, b) => a - b),
+    event: {
+      id: event.id,
+      title: event.title,
+      start_date: event.startDate.toISOString(),
+      timezone: event.timezone,
+      public_key: (await eventKey(db, event.id)).publicKey,
+    },
+    checked_in: counts?.checkedIn ?? 0,
+    expected: counts?.expected ?? 0,
+    revoked: revoked.map((r) => ticketCodeHash(r.shortId)),
+  };
+}
+
+const openCheckIn = (listId: number) =>
+  and(
+    eq(checkIns.attendeeId, attendees.id),
+    eq(checkIns.checkInListId, listId),
+    isNull(checkIns.checkedOutAt),
+  );
+
+/** `GET /api/public/check-in-lists/{shortId}/attendees`: names, tickets and states only. */
+export async function findCheckInAttendees(
+  db: Db,
+  shortId: string,
+  query: { page: number; per_page: number; query?: string | undefined },
+) {
+  const list = await listOf(db, shortId);
+  const text = query.query?.trim();
+  const search: SQL | undefined = text
+    ? or(
+        ilike(attendees.searchText, `%${escapeLike(text.toLowerCase())}%`),
+        eq(orders.reference, text.toUpperCase()),
+      )
+    : undefined;
+  const where = and(onList(list), search);
+  return findPage(
+    { page: query.page, perPage: query.per_page },
+    {
+      rows: async (limit, offset) =>
+        (
+          await db
+            .select({ attendee: attendees, ticketTitle: tickets.title, checkIn: checkIns })
+            .from(attendees)
+            .innerJoin(orders, eq(orders.id, attendees.orderId))
+            .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+            .leftJoin(checkIns, openCheckIn(list.id))
+            .where(where)
+            .orderBy(asc(attendees.lastName), asc(attendees.firstName), asc(attendees.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(
+          ({ attendee, ticketTitle, checkIn }): CheckInAttendee => ({
+            id: attendee.id,
+            code_hash: ticketCodeHash(attendee.shortId),
+            first_name: attendee.firstName,
+            last_name: attendee.lastName,
+            ticket_id: attendee.ticketId,
+            ticket_title: ticketTitle,
+            status: attendee.status,
+            check_in: checkIn
+              ? { id: checkIn.id, checked_in_at: checkIn.checkedInAt.toISOString(), device: checkIn.device }
+              : null,
+          }),
+        ),
+      total: async () => {
+        const [count] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(attendees)
+          .innerJoin(orders, eq(orders.id, attendees.orderId))
+          .where(where);
+        return count?.n ?? 0;
+      },
+    },
+  );
+}
+
+type Input = z.output<typeof CheckInRequest>;
+export interface CheckInAnswer {
+  status: 200 | 201;
+  body: CheckInResponse;
+}
+
+const answer = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome'> = {}): CheckInAnswer => ({
+  status: outcome === 'CHECKED_IN' ? 201 : 200,
+  body: { outcome, ...rest },
+});
+
+/** The attendee a scan or a pick names, on the list's event, or null (INVALID). */
+async function attendeeFor(tx: Db, list: ListRow, input: Input) {
+  let condition: SQL | undefined;
+  if (input.ticket_code) {
+    const parts = await verifyTicketCode(tx, list.eventId, input.ticket_code);
+    if (!parts) return null;
+    condition = and(eq(attendees.shortId, parts.attendeeShortId), eq(attendees.ticketId, parts.ticketId));
+  } else if (input.attendee_id) {
+    condition = eq(attendees.id, input.attendee_id);
+  }
+  const [row] = await tx
+    .select({ attendee: attendees, ticketTitle: tickets.title, orderStatus: orders.status })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .where(
+      and(eq(attendees.eventId, list.eventId), condition, inArray(orders.status, [...LISTED_ORDER_STATUSES])),
+    );
+  return row ?? null;
+}
+
+/** Decides a scan inside the caller's transaction (see `checkIn`). */
+async function decide(
+  tx: Db,
+  list: ListRow,
+  input: Input,
+  at: Date,
+): Promise<{ answer: CheckInAnswer; attendeeId: number | null }> {
+  const state = checkInListState(
+    {
+      activates_at: list.activatesAt?.toISOString() ?? null,
+      expires_at: list.expiresAt?.toISOString() ?? null,
+    },
+    at,
+  );
+  if (state === 'NOT_YET_ACTIVE') return { answer: answer('LIST_NOT_ACTIVE'), attendeeId: null };
+  if (state === 'EXPIRED') return { answer: answer('LIST_EXPIRED'), attendeeId: null };
+  const row = await attendeeFor(tx, list, input);
+  if (!row) return { answer: answer('INVALID'), attendeeId: null };
+  const { attendee } = row;
+  const who = { first_name: attendee.firstName, last_name: attendee.lastName, ticket_title: row.ticketTitle };
+  const decided = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome' | 'attendee'> = {}) => ({
+    answer: answer(outcome, { attendee: who, ...rest }),
+    attendeeId: attendee.id,
+  });
+  const [listed] = await tx
+    .select()
+    .from(checkInListTickets)
+    .where(
+      and(eq(checkInListTickets.checkInListId, list.id), eq(checkInListTickets.ticketId, attendee.ticketId)),
+    );
+  if (!listed) return decided('NOT_ON_LIST');
+  if (attendee.status === 'CANCELLED') return decided('CANCELLED');
+  if (attendee.status === 'AWAITING_PAYMENT') return decided('AWAITING_PAYMENT');
+
+  const [made] = await tx
+    .insert(checkIns)
+    .values({
+      checkInListId: list.id,
+      attendeeId: attendee.id,
+      eventId: list.eventId,
+      device: input.device ?? null,
+      checkedInAt: at,
+      madeOffline: input.scanned_at !== undefined,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const checkIn =
+    made ??
+    (
+      await tx
+        .select()
+        .from(checkIns)
+        .where(
+          and(
+            eq(checkIns.checkInListId, list.id),
+            eq(checkIns.attendeeId, attendee.id),
+            isNull(checkIns.checkedOutAt),
+          ),
+        )
+    )[0];
+  if (!checkIn) throw new Error('check-in neither made nor found');
+  const shown = { id: checkIn.id, checked_in_at: checkIn.checkedInAt.toISOString(), device: checkIn.device };
+  return decided(made ? 'CHECKED_IN' : 'ALREADY_CHECKED_IN', { check_in: shown });
+}
+
+/**
+ * `POST /api/public/check-in-lists/{shortId}/check-ins`: one scan or pick, decided once. With
+ * a nonce the scan is written down first (its key is the list and nonce), so the same nonce
+ * sent again, even at the same moment, waits for and gets the first answer. Two devices
+ * letting one person in at once: the open-check-in unique index keeps one check-in, and the
+ * other device is told the person is already in.
+ */
+export async function checkIn(
+  database: Database,
+  shortId: string,
+  input: Input,
+  now = new Date(),
+): Promise<CheckInAnswer> {
+  const list = await listOf(database, shortId);
+  // A device clock ahead of ours is not believed beyond now.
+  const scannedAt = input.scanned_at
+    ? new Date(Math.min(new Date(input.scanned_at).getTime(), now.getTime()))
+    : null;
+  const at = scannedAt ?? now;
+  return inTransaction(database, async (tx) => {
+    const nonce = input.nonce;
+    if (nonce) {
+      const [fresh] = await tx
+        .insert(checkInScans)
+        .values({
+          checkInListId: list.id,
+          nonce,
+          outcome: 'PENDING',
+          scannedAt,
+          device: input.device ?? null,
+          answer: {},
+        })
+        .onConflictDoNothing()
+        .returning({ nonce: checkInScans.nonce });
+      if (!fresh) {
+        const [first] = await tx
+          .select()
+          .from(checkInScans)
+          .where(and(eq(checkInScans.checkInListId, list.id), eq(checkInScans.nonce, nonce)));
+        if (first) return first.answer as CheckInAnswer;
+      }
+    }
+    const { answer: decided, attendeeId } = await decide(tx, list, input, at);
+    if (nonce) {
+      await tx
+        .update(checkInScans)
+        .set({ outcome: decided.body.outcome, attendeeId, answer: decided })
+        .where(and(eq(checkInScans.checkInListId, list.id), eq(checkInScans.nonce, nonce)));
+    }
+    return decided;
+  });
+}
+
+/** `DELETE …/check-ins/{checkInId}`: undoes a check-in (a check-out); the history stays. */
+export async function checkOut(db: Db, shortId: string, checkInId: number, now = new Date()): Promise<void> {
+  const list = await listOf(db, shortId);
+  const [undone] = await db
+    .update(checkIns)
+    .set({ checkedOutAt: now })
+    .where(
+      and(eq(checkIns.id, checkInId), eq(checkIns.checkInListId, list.id), isNull(checkIns.checkedOutAt)),
+    )
+    .returning({ id: checkIns.id });
+  if (!undone) throw new AppError('CHECK_IN_NOT_FOUND');
+}
