@@ -44,6 +44,10 @@ describe('the demo data', () => {
       tickets_sold: 5,
       tickets_reserved: 4,
     });
+    // A check-in list at the gate, with the first guest in.
+    expect((await get(`/api/events/${event.id}/check-in-lists`)).data).toMatchObject([
+      { name: 'Main entrance', state: 'ACTIVE', checked_in: 1, expected: 5 },
+    ]);
     expect(tickets.map((t: { quantity_remaining: number | null }) => t.quantity_remaining)).toEqual([
       40 - 5,
       200 - 2,

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../auth/passwords';
 import { insertDefaultQuestions } from '../questions/defaults';
 import { seedDemoCatalogue } from './catalogue';
+import { seedDemoCheckIn } from './check-in';
 import { DEMO_OFFLINE_PAYMENT, seedDemoOrders } from './orders';
 
 export const DEMO_EMAIL = 'demo@tessera.local';
@@ -24,7 +25,7 @@ export async function seedDemo(
   if (Number(n) > 0) return null;
   const password = randomBytes(9).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const eventId = await inTransaction(db, async (tx) => {
+  const seeded = await inTransaction(db, async (tx) => {
     // Another instance may have seeded while we hashed.
     const [again] = await tx.select({ n: sql<number>`count(*)::int` }).from(accounts);
     if (Number(again?.n) > 0) return null;
@@ -86,9 +87,10 @@ export async function seedDemo(
     if (!event) throw new Error('demo insert returned nothing');
     await insertDefaultQuestions(tx, account.id, event.id);
     await seedDemoCatalogue(tx, { accountId: account.id, eventId: event.id, start });
-    return event.id;
+    return { eventId: event.id, accountId: account.id };
   });
-  if (eventId === null) return null;
-  await seedDemoOrders(db, eventId);
+  if (seeded === null) return null;
+  await seedDemoOrders(db, seeded.eventId);
+  await seedDemoCheckIn(db, seeded.accountId, seeded.eventId);
   return { email: DEMO_EMAIL, password };
 }
