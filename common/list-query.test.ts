@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema, pageMeta } from './list-query';
+import { exportParams, listQuerySchema, pageMeta } from './list-query';
 
 const EventsQuery = listQuerySchema({
   sortable: ['start_date', 'title', 'created_at'],
@@ -16,6 +16,7 @@ describe('listQuerySchema', () => {
       sortBy: 'start_date',
       sortDirection: 'asc',
       filters: [],
+      params: {},
     });
   });
 
@@ -39,6 +40,7 @@ describe('listQuerySchema', () => {
         { field: 'status', op: 'in', values: ['LIVE', 'DRAFT'] },
         { field: 'start_date', op: 'gte', values: ['2026-01-01T00:00:00Z'] },
       ],
+      params: {},
     });
   });
 
@@ -61,6 +63,29 @@ describe('listQuerySchema', () => {
     const result = EventsQuery.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([field]);
+  });
+});
+
+describe('an endpoint’s own parameters', () => {
+  const ExportQuery = listQuerySchema({
+    sortable: ['title'],
+    defaultSort: 'title',
+    filterable: { status: ['eq'] },
+    params: exportParams,
+  });
+
+  it('are read apart from the list’s, with their defaults', () => {
+    expect(ExportQuery.parse({ 'filter_fields[status][eq]': 'LIVE' })).toMatchObject({
+      filters: [{ field: 'status', op: 'eq', values: ['LIVE'] }],
+      params: { format: 'csv' },
+    });
+    expect(ExportQuery.parse({ format: 'xlsx' }).params).toEqual({ format: 'xlsx' });
+  });
+
+  it('are checked, and stay unknown to lists that do not declare them', () => {
+    const bad = ExportQuery.safeParse({ format: 'pdf' });
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['format']);
+    expect(EventsQuery.safeParse({ format: 'csv' }).success).toBe(false);
   });
 });
 
