@@ -134,7 +134,7 @@ describe('organizers and events', () => {
       .getByRole('navigation', { name: 'Event pages' })
       .getByRole('link', { name: 'Getting started' })
       .click();
-    await page.getByText('3 of 5 done').waitFor();
+    await page.getByText('3 of 6 done').waitFor();
     await expectAccessible(page, 'getting-started');
     // A ticket (its screens have their own journey): the item ticks itself on the next visit.
     const created = await page.evaluate(async (id) => {
@@ -150,7 +150,7 @@ describe('organizers and events', () => {
     }, eventId);
     expect(created).toBe(201);
     await page.reload();
-    await page.getByText('4 of 5 done').waitFor();
+    await page.getByText('4 of 6 done').waitFor();
     const goLive = async () => {
       await page.getByRole('button', { name: 'Go live' }).click();
       const dialog = page.getByRole('dialog', { name: 'Make this event live?' });
@@ -171,7 +171,7 @@ describe('organizers and events', () => {
       .getByRole('navigation', { name: 'Event pages' })
       .getByRole('link', { name: 'Getting started' })
       .click();
-    await page.getByText('5 of 5 done').waitFor();
+    await page.getByText('6 of 6 done').waitFor();
 
     await page
       .getByRole('navigation', { name: 'Event pages' })

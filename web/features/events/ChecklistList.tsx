@@ -15,6 +15,7 @@ export function ChecklistList({ items, eventId }: { items: ChecklistItem[]; even
     details: { to: `/manage/event/${eventId}/settings`, label: t`Edit the details` },
     cover: { to: `/manage/event/${eventId}/settings#images`, label: t`Upload an image` },
     tickets: { to: `/manage/event/${eventId}/tickets`, label: t`Create a ticket` },
+    payment: { to: `/manage/event/${eventId}/settings#payment`, label: t`Set up payment` },
     email: { to: '/manage/profile', label: t`Go to your profile` },
     live: null,
   };

@@ -234,9 +234,11 @@ function EventSettingsForm({ event, organizers }: { event: EventResponse; organi
           <OrderTimeoutField form={form} prefix="settings." />
         </Section>
 
-        <Section title={t`Payment`}>
-          <OfflinePaymentFields form={form} prefix="settings." />
-        </Section>
+        <div id="payment">
+          <Section title={t`Payment`}>
+            <OfflinePaymentFields form={form} prefix="settings." />
+          </Section>
+        </div>
 
         <Section title={t`E-mail and notifications`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_SETTING_DEFAULTS, type EventResponse } from '../../../common/events';
-import { hasLocation, hasText } from './checklist-rules';
+import { canTakePayments, hasLocation, hasText } from './checklist-rules';
 
 const event = (change: Partial<EventResponse>): EventResponse => ({
   id: 1,
@@ -35,5 +35,16 @@ describe('getting-started checklist', () => {
     expect(hasLocation(event({ location: { venue_name: 'Harbour Hall' } }))).toBe(true);
     expect(hasLocation(event({ location: { city: 'Lisboa' } }))).toBe(true);
     expect(hasLocation(event({ online_event_details: 'https://meet.example/jazz' }))).toBe(true);
+  });
+
+  it('asks for a way to pay only when there is something to pay', () => {
+    const free = [{ type: 'FREE' }];
+    const paid = [{ type: 'FREE' }, { type: 'PAID' }];
+    expect(canTakePayments(event({}), [], true)).toBe(false);
+    expect(canTakePayments(event({}), free, false)).toBe(true);
+    expect(canTakePayments(event({}), paid, false)).toBe(false);
+    expect(canTakePayments(event({}), paid, true)).toBe(true);
+    const offline = event({ settings: { ...EVENT_SETTING_DEFAULTS, offline_payments_enabled: true } });
+    expect(canTakePayments(offline, paid, false)).toBe(true);
   });
 });

@@ -4,9 +4,9 @@ import type { EventResponse } from '../../../common/events';
 import type { ImageResponse } from '../../../common/images';
 import type { TicketResponse } from '../../../common/tickets';
 import type { MeResponse } from '../../../common/users';
-import { hasLocation, hasText } from './checklist-rules';
+import { canTakePayments, hasLocation, hasText } from './checklist-rules';
 
-export type ChecklistKey = 'details' | 'cover' | 'tickets' | 'email' | 'live';
+export type ChecklistKey = 'details' | 'cover' | 'tickets' | 'payment' | 'email' | 'live';
 
 export interface ChecklistItem {
   key: ChecklistKey;
@@ -15,12 +15,14 @@ export interface ChecklistItem {
   description: ReactNode;
 }
 
-/** What is left to do before selling, each ticked from the data (payments come with card payments). */
+/** What is left to do before selling, each ticked from the data. */
 export function checklist(
   event: EventResponse,
   images: ImageResponse[],
   me: MeResponse,
   tickets: readonly TicketResponse[],
+  /** Card payments connected for the account (false when unknown, e.g. to organizers). */
+  cardPaymentsConnected: boolean,
 ): ChecklistItem[] {
   return [
     {
@@ -40,6 +42,16 @@ export function checklist(
       done: tickets.length > 0,
       title: <Trans>Add tickets</Trans>,
       description: <Trans>Free, paid, pay-what-you-want or tiered: what people can book.</Trans>,
+    },
+    {
+      key: 'payment',
+      done: canTakePayments(event, tickets, cardPaymentsConnected),
+      title: <Trans>Choose how buyers pay</Trans>,
+      description: (
+        <Trans>
+          Connect Stripe under Account › Payments, or let buyers pay offline. Free tickets need neither.
+        </Trans>
+      ),
     },
     {
       key: 'email',
