@@ -1,8 +1,8 @@
 import type { I18n } from '@lingui/core';
 import QRCode from 'qrcode';
 import { translate } from '../../common/i18n/translate';
+import { eventCalendar } from '../../common/ics';
 import { formatMinor } from '../../common/money';
-import { eventCalendar } from './ics';
 import { renderLayout } from './layout';
 import type { OutgoingMail } from './transport';
 

@@ -1,6 +1,7 @@
 /**
- * An iCalendar (RFC 5545) file with one event, attached to order and ticket mails so buyers can
- * add the event to their calendar. Times are written in UTC.
+ * An iCalendar (RFC 5545) file with one event, attached to order and ticket mails and offered
+ * on ticket pages, so buyers can add the event to their calendar. Times are written in UTC.
+ * Shared by the server and the browser.
  */
 export interface CalendarEvent {
   uid: string;
@@ -23,11 +24,14 @@ const text = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded: a line break and one space, never inside a character. */
+const encoder = new TextEncoder();
+const octets = (text: string) => encoder.encode(text).length;
+
 function fold(line: string): string {
   const parts: string[] = [];
   let current = '';
   for (const char of line) {
-    if (Buffer.byteLength(current + char) > (parts.length === 0 ? 75 : 74)) {
+    if (octets(current + char) > (parts.length === 0 ? 75 : 74)) {
       parts.push(current);
       current = '';
     }
