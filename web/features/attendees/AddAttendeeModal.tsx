@@ -105,8 +105,8 @@ function AddAttendeeForm({
       <Stack gap="md">
         <Text size="sm" c="gray.7">
           <Trans>
-            This creates a manual order of its own, with no payment. A manual order cannot be refunded;
-            you can cancel the ticket later, which puts its seat back on sale.
+            This creates a manual order of its own, with no payment. A manual order cannot be refunded; you
+            can cancel the ticket later, which puts its seat back on sale.
           </Trans>
         </Text>
         <ErrorAlert error={create.error} />

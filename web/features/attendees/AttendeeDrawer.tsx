@@ -13,8 +13,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { ConfirmModal } from '../account/ConfirmModal';
-import { answerLines } from './answers';
 import { attendeeName } from './AttendeesTable';
+import { answerLines } from './answers';
 import { useAttendee, useCancelAttendee, useReactivateAttendee, useResendTicket } from './api';
 import { EditAttendeeForm } from './EditAttendeeForm';
 import { AttendeeStatusBadge, ManualBadge, ORDER_STATUS_LABELS } from './labels';
@@ -157,7 +157,9 @@ function AttendeeDetails({
         <Stack component="dl" gap="sm" m={0}>
           <Field label={<Trans>E-mail</Trans>}>{attendee.email}</Field>
           <Field label={<Trans>Ticket</Trans>}>
-            {attendee.price_label ? `${attendee.ticket_title} · ${attendee.price_label}` : attendee.ticket_title}
+            {attendee.price_label
+              ? `${attendee.ticket_title} · ${attendee.price_label}`
+              : attendee.ticket_title}
           </Field>
           <Field label={<Trans>Order</Trans>}>
             <Text span ff="monospace" size="sm">

@@ -2,7 +2,18 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -41,7 +52,8 @@ function useAttendeesParams(): [AttendeesParams, (change: Partial<AttendeesParam
   const params = paramsFromSearch(search);
   const update = (change: Partial<AttendeesParams>, push = false) => {
     // A new search, filter or order starts again at the first page.
-    const page = 'page' in change || Object.keys(change).every((key) => key === 'attendeeId') ? {} : { page: 1 };
+    const page =
+      'page' in change || Object.keys(change).every((key) => key === 'attendeeId') ? {} : { page: 1 };
     setSearch(searchFromParams({ ...params, ...page, ...change }), { replace: !push });
   };
   return [params, update];
@@ -162,9 +174,7 @@ function Attendees({ event }: { event: EventResponse }) {
               {filtered ? (
                 <Trans>Try another search, or clear the filters.</Trans>
               ) : (
-                <Trans>
-                  Ticket holders appear here as orders come in. You can also add someone by hand.
-                </Trans>
+                <Trans>Ticket holders appear here as orders come in. You can also add someone by hand.</Trans>
               )}
             </EmptyState.Description>
             <EmptyState.Actions>

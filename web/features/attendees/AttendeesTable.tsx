@@ -104,7 +104,11 @@ export function AttendeesTable({
                 <Stack gap={4} align="flex-start" miw={150}>
                   <Anchor
                     component={Link}
-                    to={{ search: new URLSearchParams(searchFromParams({ ...params, attendeeId: attendee.id })).toString() }}
+                    to={{
+                      search: new URLSearchParams(
+                        searchFromParams({ ...params, attendeeId: attendee.id }),
+                      ).toString(),
+                    }}
                     fw={600}
                     fz="sm"
                     style={{ overflowWrap: 'anywhere' }}

@@ -86,6 +86,5 @@ export const useReactivateAttendee = (eventId: number, attendeeId: number) =>
 
 export const useResendTicket = (eventId: number, attendeeId: number) =>
   useMutation({
-    mutationFn: () =>
-      apiFetch<null>(`/events/${eventId}/attendees/${attendeeId}/resend`, { method: 'POST' }),
+    mutationFn: () => apiFetch<null>(`/events/${eventId}/attendees/${attendeeId}/resend`, { method: 'POST' }),
   });

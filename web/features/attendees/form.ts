@@ -30,7 +30,10 @@ export interface TicketChoice {
  * The request body of the form: the tier goes only with a TIERED ticket (the API refuses it
  * otherwise); names and e-mail are trimmed as the API would.
  */
-export function toCreateRequest(values: AddAttendeeValues, tickets: readonly TicketChoice[]): CreateAttendeeRequest {
+export function toCreateRequest(
+  values: AddAttendeeValues,
+  tickets: readonly TicketChoice[],
+): CreateAttendeeRequest {
   const ticketId = Number(values.ticket_id);
   const ticket = tickets.find((candidate) => candidate.id === ticketId);
   const priceId = Number(values.price_id);
