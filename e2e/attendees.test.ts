@@ -99,17 +99,17 @@ describe('attendees', () => {
       .getByRole('link', { name: 'Attendees' })
       .click();
     await page.getByRole('heading', { name: 'Attendees', level: 2 }).waitFor();
-    await expect.poll(() => rows(page).count()).toBe(2);
-    await expect.poll(() => rows(page).first().textContent()).toContain('Rui Costa');
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => rows(page).first().textContent(), { timeout: 10_000 }).toContain('Rui Costa');
     await expectAccessible(page, 'list');
 
     // A search by e-mail asks the server, and stays in the address through a reload.
     await page.getByRole('searchbox', { name: 'Search' }).fill(ana.email);
     await page.waitForURL((url) => url.searchParams.get('query') === ana.email);
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
     expect(await rows(page).first().textContent()).toContain(anaReference);
     await page.reload();
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(ana.email);
 
     // The export applies the search: only Ana.
@@ -119,7 +119,7 @@ describe('attendees', () => {
     expect(searched.lines[1]).toContain(ana.email);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.waitForURL((url) => !url.searchParams.has('query'));
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
 
     // Add an attendee by hand, by keyboard.
     const mia = { first_name: 'Mia', last_name: 'Sousa', email: `mia.${stamp}@example.com` };
@@ -160,7 +160,7 @@ describe('attendees', () => {
     const ticketLink = drawer.getByRole('link', { name: /Open the ticket/ });
     expect(await ticketLink.getAttribute('href')).toMatch(new RegExp(`^/ticket/${eventId}/`));
     expect(await ticketLink.getAttribute('target')).toBe('_blank');
-    await expect.poll(() => rows(page).count()).toBe(3);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
     await waitForToastsToClose(page);
     await expectAccessible(page, 'detail');
 
@@ -186,7 +186,7 @@ describe('attendees', () => {
     // Escape closes the details; the list shows Mia's status, and the address forgets her.
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => !url.searchParams.has('attendee'));
-    await expect.poll(() => rows(page).first().textContent()).toContain('Mia Sousa');
+    await expect.poll(() => rows(page).first().textContent(), { timeout: 10_000 }).toContain('Mia Sousa');
 
     // Open her again from the list by keyboard.
     await rows(page).first().getByRole('link', { name: 'Mia Sousa' }).focus();
@@ -215,7 +215,7 @@ describe('attendees', () => {
     await page.getByText('No attendee matches').waitFor();
     expect(new URL(page.url()).searchParams.get('status')).toBe('CANCELLED');
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows(page).count()).toBe(3);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
 
     expect(errors).toEqual([]);
     await session.context.close();

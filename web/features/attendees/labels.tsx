@@ -27,6 +27,7 @@ export function AttendeeStatusBadge({ status }: { status: AttendeeStatus }) {
       variant="light"
       radius="sm"
       tt="none"
+      miw="max-content"
       data-testid="attendee-status"
     >
       {i18n._(ATTENDEE_STATUS_LABELS[status])}
@@ -38,7 +39,7 @@ export function AttendeeStatusBadge({ status }: { status: AttendeeStatus }) {
 export function ManualBadge() {
   const { t } = useLingui();
   return (
-    <Badge variant="default" radius="sm" size="sm" tt="none" title={t`Added by the organizer, not bought`}>
+    <Badge variant="default" radius="sm" size="sm" tt="none" miw="max-content" title={t`Added by the organizer, not bought`}>
       {t`Added by hand`}
     </Badge>
   );
