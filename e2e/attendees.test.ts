@@ -192,6 +192,8 @@ describe('attendees', () => {
     await rows(page).first().getByRole('link', { name: 'Mia Sousa' }).focus();
     await page.keyboard.press('Enter');
     await drawer.getByRole('heading', { name: 'Mia Sousa' }).waitFor();
+    // The drawer takes the focus once it is in, so that Escape reaches it.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => !url.searchParams.has('attendee'));
 
