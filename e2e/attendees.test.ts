@@ -33,6 +33,7 @@ async function buy(
   eventId: number,
   ticketId: number,
   person: { first_name: string; last_name: string; email: string },
+  answers: { question_id: number; answer: unknown }[] = [],
 ) {
   const base = `/api/public/events/${eventId}/orders`;
   const created = await apiCall<{ short_id: string }>('POST', base, {
@@ -40,7 +41,7 @@ async function buy(
   });
   await apiCall('PUT', `${base}/${created.short_id}`, {
     ...person,
-    attendees: [{ ticket_id: ticketId, ...person }],
+    attendees: [{ ticket_id: ticketId, ...person, answers }],
   });
   const done = await apiCall<{ status: string; reference: string }>(
     'POST',
@@ -86,10 +87,35 @@ describe('attendees', () => {
       type: 'FREE',
       quantity_available: 10,
     });
+    const vip = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Backstage',
+      type: 'FREE',
+      quantity_available: 1,
+    });
+    const music = await api<{ id: number }>('POST', `/api/events/${eventId}/questions`, {
+      title: 'Music you like',
+      type: 'CHECKBOX',
+      options: ['Jazz', 'Blues', 'Fado'],
+    });
+    const address = await api<{ id: number }>('POST', `/api/events/${eventId}/questions`, {
+      title: 'Postal address',
+      type: 'ADDRESS',
+    });
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
     const ana = { first_name: 'Ana', last_name: 'Lima', email: `ana.${stamp}@example.com` };
     const rui = { first_name: 'Rui', last_name: 'Costa', email: `rui.${stamp}@example.com` };
-    const anaReference = await buy(eventId, ticket.id, ana);
+    const anaReference = await buy(eventId, ticket.id, ana, [
+      { question_id: music.id, answer: ['Jazz', 'Fado'] },
+      {
+        question_id: address.id,
+        answer: {
+          address_line_1: 'Rua Augusta 10',
+          city: 'Lisboa',
+          zip_or_postal_code: '1100-053',
+          country: 'PT',
+        },
+      },
+    ]);
     await buy(eventId, ticket.id, rui);
 
     // The list, newest first, reached from the event's navigation.
@@ -111,6 +137,30 @@ describe('attendees', () => {
     await page.reload();
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(ana.email);
+
+    // Ana's details: her answers, readable; edit her name, resend her ticket.
+    await rows(page).first().getByRole('link', { name: 'Ana Lima' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Attendee' });
+    await drawer.getByRole('heading', { name: 'Ana Lima' }).waitFor();
+    await drawer.getByText('Jazz, Fado').waitFor();
+    await drawer.getByText('1100-053 Lisboa').waitFor();
+    await drawer.getByText(anaReference).waitFor();
+    await drawer.getByRole('button', { name: 'Edit' }).click();
+    await drawer.getByRole('textbox', { name: 'Last name' }).fill('Lima Reis');
+    await drawer.getByRole('textbox', { name: 'E-mail' }).fill('not an address');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('valid e-mail', { exact: false }).waitFor();
+    await drawer.getByRole('textbox', { name: 'E-mail' }).fill(ana.email);
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByRole('heading', { name: 'Ana Lima Reis' }).waitFor();
+    const beforeResend = await readMailbox();
+    await drawer.getByRole('button', { name: 'Resend ticket e-mail' }).click();
+    await page.getByText(`The ticket has been sent again to ${ana.email}.`).waitFor();
+    await waitForMail({ to: ana.email, subject: /Your ticket for Harbour Night/, seen: beforeResend });
+    await expectAccessible(page, 'detail-answers');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('attendee'));
+    await waitForToastsToClose(page);
 
     // The export applies the search: only Ana.
     const searched = await exportCsv(page);
@@ -151,7 +201,6 @@ describe('attendees', () => {
     await page.keyboard.press('Enter');
 
     // The new attendee opens beside the list, marked as added by hand; their ticket is mailed.
-    const drawer = page.getByRole('dialog', { name: 'Attendee' });
     await drawer.getByRole('heading', { name: 'Mia Sousa' }).waitFor();
     await drawer.getByText('Added by hand').waitFor();
     expect(new URL(page.url()).searchParams.get('attendee')).toMatch(/^\d+$/);
@@ -201,25 +250,51 @@ describe('attendees', () => {
     await waitForToastsToClose(page);
     const all = await exportCsv(page);
     expect(all.lines[0]).toBe(
-      'Attendee ID,First name,Last name,E-mail,Status,Ticket,Price tier,Order reference,Order status,Added by hand,Created (UTC)',
+      'Attendee ID,First name,Last name,E-mail,Status,Ticket,Price tier,Order reference,Order status,Added by hand,Created (UTC),Music you like,Postal address',
     );
     expect(all.lines).toHaveLength(4);
     const emails = all.lines.slice(1).map((line) => line.split(',')[3]);
     expect(emails.sort()).toEqual([ana.email, mia.email, rui.email].sort());
+    const anaLine = all.lines.find((line) => line.includes(ana.email)) ?? '';
+    expect(anaLine).toContain('Lima Reis');
+    expect(anaLine).toContain('Jazz');
+    expect(anaLine).toContain('Lisboa');
 
-    // Filtering by status narrows the list and says so when nothing matches.
+    // A cancelled ticket whose seat was sold meanwhile cannot come back: the refusal says why.
+    const leo = await api<{ id: number }>('POST', `/api/events/${eventId}/attendees`, {
+      ticket_id: vip.id,
+      first_name: 'Leo',
+      last_name: 'Matos',
+      email: `leo.${stamp}@example.com`,
+      send_ticket_email: false,
+    });
+    await api('POST', `/api/events/${eventId}/attendees/${leo.id}/cancel`);
+    await buy(eventId, vip.id, { first_name: 'Eva', last_name: 'Pinto', email: `eva.${stamp}@example.com` });
+    await page.goto(`/manage/event/${eventId}/attendees?attendee=${leo.id}`);
+    await drawer.getByRole('heading', { name: 'Leo Matos' }).waitFor();
+    await drawer.getByRole('button', { name: 'Reactivate' }).click();
+    await drawer.getByRole('alert').getByText('No places are left for this ticket').waitFor();
+    await drawer.getByTestId('attendee-status').filter({ hasText: 'Cancelled' }).waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('attendee'));
+
+    // Filtering by status narrows the list; a search on top that finds nothing says so.
     const status = page
       .getByRole('textbox', { name: 'Status' })
       .or(page.getByRole('combobox', { name: 'Status' }))
       .first();
     await status.click();
     await page.getByRole('option', { name: 'Cancelled' }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'CANCELLED');
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
+    expect(await rows(page).first().textContent()).toContain('Leo Matos');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-here');
     await page.getByText('No attendee matches').waitFor();
-    expect(new URL(page.url()).searchParams.get('status')).toBe('CANCELLED');
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(5);
 
-    expect(errors).toEqual([]);
+    // The one refusal asked for above (reactivating without a seat) is the only failed call.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
     await session.context.close();
   });
 });

@@ -74,10 +74,11 @@ function Attendees({ event }: { event: EventResponse }) {
     if (debouncedSearch.trim() !== params.query) setParams({ query: debouncedSearch.trim() });
   }, [debouncedSearch]);
 
-  // Back and forward change the address: the box follows it.
+  // Back and forward change the address: the box follows it. (A search typed here reaches the
+  // address only once debounced, so comparing with the debounced text leaves typing alone.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the address, not the reverse.
   useEffect(() => {
-    if (params.query !== searchText.trim()) setSearchText(params.query);
+    if (params.query !== debouncedSearch.trim()) setSearchText(params.query);
   }, [params.query]);
 
   const filtered = isFiltered(params);

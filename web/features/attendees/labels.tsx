@@ -39,7 +39,14 @@ export function AttendeeStatusBadge({ status }: { status: AttendeeStatus }) {
 export function ManualBadge() {
   const { t } = useLingui();
   return (
-    <Badge variant="default" radius="sm" size="sm" tt="none" miw="max-content" title={t`Added by the organizer, not bought`}>
+    <Badge
+      variant="default"
+      radius="sm"
+      size="sm"
+      tt="none"
+      miw="max-content"
+      title={t`Added by the organizer, not bought`}
+    >
       {t`Added by hand`}
     </Badge>
   );
