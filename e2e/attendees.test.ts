@@ -80,6 +80,8 @@ describe('attendees', () => {
     const session = await organizerSession(browser, {
       confirmEmail: true,
       eventTitle: `Harbour Night ${stamp}`,
+      // Paid tickets go live only with a way to pay.
+      eventSettings: { offline_payments_enabled: true },
     });
     const { api, eventId, page, errors } = session;
     const ticket = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
@@ -91,6 +93,14 @@ describe('attendees', () => {
       title: 'Backstage',
       type: 'FREE',
       quantity_available: 1,
+    });
+    await api('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Patron',
+      type: 'TIERED',
+      prices: [
+        { label: 'Early', price: 1000 },
+        { label: 'Late', price: 1500 },
+      ],
     });
     const music = await api<{ id: number }>('POST', `/api/events/${eventId}/questions`, {
       title: 'Music you like',
@@ -104,6 +114,12 @@ describe('attendees', () => {
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
     const ana = { first_name: 'Ana', last_name: 'Lima', email: `ana.${stamp}@example.com` };
     const rui = { first_name: 'Rui', last_name: 'Costa', email: `rui.${stamp}@example.com` };
+    // Before any order: the empty list offers to add someone.
+    await page.goto(`/manage/event/${eventId}/attendees`);
+    await page.getByRole('heading', { name: 'No attendees yet' }).waitFor();
+    await page.getByRole('button', { name: 'Add an attendee' }).waitFor();
+    await expectAccessible(page, 'empty');
+
     const anaReference = await buy(eventId, ticket.id, ana, [
       { question_id: music.id, answer: ['Jazz', 'Fado'] },
       {
@@ -292,6 +308,33 @@ describe('attendees', () => {
     await page.getByText('No attendee matches').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(5);
+
+    // A tiered ticket needs its tier; without the e-mail, no ticket is mailed.
+    await page.getByRole('button', { name: 'Add an attendee' }).click();
+    const addModal = page.getByRole('dialog', { name: 'Add an attendee' });
+    await addModal
+      .getByRole('textbox', { name: 'Ticket' })
+      .or(addModal.getByRole('combobox', { name: 'Ticket' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Patron' }).click();
+    await addModal.getByRole('textbox', { name: 'First name' }).fill('Nina');
+    await addModal.getByRole('textbox', { name: 'E-mail' }).fill(`nina.${stamp}@example.com`);
+    await addModal.getByRole('checkbox', { name: 'Send the ticket by e-mail' }).uncheck();
+    await addModal.getByRole('button', { name: 'Add attendee' }).click();
+    await addModal.getByText('Choose a price of this ticket.').waitFor();
+    await addModal
+      .getByRole('textbox', { name: 'Price tier' })
+      .or(addModal.getByRole('combobox', { name: 'Price tier' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Late · €15.00' }).click();
+    await addModal.getByRole('button', { name: 'Add attendee' }).click();
+    await drawer.getByRole('heading', { name: 'Nina' }).waitFor();
+    await drawer.getByText('Patron · Late').waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
+    expect((await readMailbox()).some((m) => m.to.includes(`nina.${stamp}@`))).toBe(false);
 
     // The one refusal asked for above (reactivating without a seat) is the only failed call.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
