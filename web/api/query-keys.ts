@@ -38,6 +38,14 @@ export const queryKeys = {
   promoCodes: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'promo-codes'] as const,
   },
+  /** The attendees of an event, under its detail so that event invalidation reaches them. */
+  attendees: {
+    all: (eventId: number) => [...queryKeys.events.detail(eventId), 'attendees'] as const,
+    list: (eventId: number, params: Record<string, string | number | undefined>) =>
+      [...queryKeys.attendees.all(eventId), 'list', params] as const,
+    detail: (eventId: number, attendeeId: number) =>
+      [...queryKeys.attendees.all(eventId), 'detail', attendeeId] as const,
+  },
   capacityAssignments: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,
   },

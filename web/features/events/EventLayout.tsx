@@ -89,6 +89,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/tickets`}>
                   <Trans>Tickets</Trans>
                 </SideLink>
+                <SideLink to={`${base}/attendees`}>
+                  <Trans>Attendees</Trans>
+                </SideLink>
                 <SideLink to={`${base}/getting-started`}>
                   <Trans>Getting started</Trans>
                 </SideLink>

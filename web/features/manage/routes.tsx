@@ -62,6 +62,12 @@ export const organizerRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'attendees',
+                lazy: async () => ({
+                  Component: (await import('../attendees/AttendeesPage')).AttendeesPage,
+                }),
+              },
+              {
                 path: 'tickets',
                 lazy: async () => ({
                   Component: (await import('../tickets/TicketsPage')).TicketsPage,

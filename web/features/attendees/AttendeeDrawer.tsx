@@ -1,0 +1,262 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import type { AttendeeDetailResponse } from '../../../common/attendees';
+import { errorCode, errorMessage } from '../../components/api-error';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { InlineLoader } from '../../components/InlineLoader';
+import { notify } from '../../components/notify';
+import { ConfirmModal } from '../account/ConfirmModal';
+import { attendeeName } from './AttendeesTable';
+import { answerLines } from './answers';
+import { useAttendee, useCancelAttendee, useReactivateAttendee, useResendTicket } from './api';
+import { EditAttendeeForm } from './EditAttendeeForm';
+import { AttendeeStatusBadge, ManualBadge, ORDER_STATUS_LABELS } from './labels';
+
+/** One attendee's details and what can be done with their ticket, beside the list. */
+export function AttendeeDrawer({
+  eventId,
+  attendeeId,
+  timezone,
+  onClose,
+}: {
+  eventId: number;
+  attendeeId: number | null;
+  timezone: string;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  // The drawer keeps showing the attendee while it slides away.
+  const [shownId, setShownId] = useState(attendeeId);
+  if (attendeeId !== null && attendeeId !== shownId) setShownId(attendeeId);
+  const attendee = useAttendee(eventId, shownId);
+
+  return (
+    <Drawer
+      opened={attendeeId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={t`Attendee`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      {attendee.isPending ? (
+        <InlineLoader label={t`Loading the attendee`} />
+      ) : attendee.isError ? (
+        <Stack gap="sm">
+          <ErrorAlert error={attendee.error} title={t`Could not load the attendee`} />
+          <Button variant="default" w="fit-content" onClick={() => attendee.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Stack>
+      ) : (
+        <AttendeeDetails
+          key={attendee.data.id}
+          eventId={eventId}
+          attendee={attendee.data}
+          timezone={timezone}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" fw={700} c="gray.7" tt="uppercase">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function AttendeeDetails({
+  eventId,
+  attendee,
+  timezone,
+}: {
+  eventId: number;
+  attendee: AttendeeDetailResponse;
+  timezone: string;
+}) {
+  const { t, i18n } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const cancel = useCancelAttendee(eventId, attendee.id);
+  const reactivate = useReactivateAttendee(eventId, attendee.id);
+  const resend = useResendTicket(eventId, attendee.id);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const name = attendeeName(attendee);
+  const added = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: timezone,
+  }).format(new Date(attendee.created_at));
+
+  const doReactivate = () => {
+    setActionError(null);
+    reactivate.mutate(undefined, {
+      onSuccess: () => notify(t`The ticket of ${name} is active again.`),
+      onError: setActionError,
+    });
+  };
+  const doCancel = () => {
+    setActionError(null);
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmingCancel(false);
+        notify(t`The ticket of ${name} has been cancelled.`);
+      },
+      onError: (error) => {
+        setConfirmingCancel(false);
+        setActionError(error);
+      },
+    });
+  };
+  const doResend = () => {
+    const email = attendee.email;
+    resend.mutate(undefined, {
+      onSuccess: () => notify(t`The ticket has been sent again to ${email}.`),
+      onError: (error) =>
+        notify(
+          errorCode(error) === 'TICKET_EMAIL_NOT_SENT'
+            ? errorMessage(error)
+            : t`The ticket e-mail could not be resent. Please try again.`,
+          'error',
+        ),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+          {name || '—'}
+        </Title>
+        <Group gap="xs">
+          <AttendeeStatusBadge status={attendee.status} />
+          {attendee.is_manual ? <ManualBadge /> : null}
+        </Group>
+      </Stack>
+
+      <ErrorAlert error={actionError} />
+
+      {editing ? (
+        <EditAttendeeForm eventId={eventId} attendee={attendee} onDone={() => setEditing(false)} />
+      ) : (
+        <Stack component="dl" gap="sm" m={0}>
+          <Field label={<Trans>E-mail</Trans>}>{attendee.email}</Field>
+          <Field label={<Trans>Ticket</Trans>}>
+            {attendee.price_label
+              ? `${attendee.ticket_title} · ${attendee.price_label}`
+              : attendee.ticket_title}
+          </Field>
+          <Field label={<Trans>Order</Trans>}>
+            <Text span ff="monospace" size="sm">
+              {attendee.order_reference}
+            </Text>{' '}
+            · {i18n._(ORDER_STATUS_LABELS[attendee.order_status])}
+          </Field>
+          <Field label={<Trans>Added</Trans>}>{added}</Field>
+          <Field label={<Trans>Ticket page</Trans>}>
+            <Anchor href={attendee.ticket_url} target="_blank" rel="noopener noreferrer" size="sm">
+              <Trans>Open the ticket</Trans>
+              <VisuallyHidden>
+                <Trans>(opens in a new tab)</Trans>
+              </VisuallyHidden>
+            </Anchor>
+          </Field>
+        </Stack>
+      )}
+
+      {editing ? null : (
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setEditing(true)}>
+            <Trans>Edit</Trans>
+          </Button>
+          {attendee.status === 'ACTIVE' ? (
+            <Button variant="default" onClick={doResend} loading={resend.isPending}>
+              <Trans>Resend ticket e-mail</Trans>
+            </Button>
+          ) : null}
+          {attendee.status === 'ACTIVE' ? (
+            <Button
+              variant="outline"
+              color="red.9"
+              onClick={() => {
+                setActionError(null);
+                setConfirmingCancel(true);
+              }}
+            >
+              <Trans>Cancel ticket</Trans>
+            </Button>
+          ) : null}
+          {attendee.status === 'CANCELLED' ? (
+            <Button onClick={doReactivate} loading={reactivate.isPending}>
+              <Trans>Reactivate</Trans>
+            </Button>
+          ) : null}
+        </Group>
+      )}
+      {attendee.status === 'AWAITING_PAYMENT' ? (
+        <Text size="sm" c="gray.7">
+          <Trans>This ticket waits for its order to be paid. To cancel it, cancel the order.</Trans>
+        </Text>
+      ) : null}
+
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          <Trans>Answers</Trans>
+        </Title>
+        {attendee.answers.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            <Trans>No answers were given for this ticket.</Trans>
+          </Text>
+        ) : (
+          <Stack component="dl" gap="sm" m={0}>
+            {attendee.answers.map((answer) => {
+              const lines = answerLines(answer.answer);
+              return (
+                <Field key={answer.question_id} label={answer.title}>
+                  {lines.length === 0
+                    ? '—'
+                    : lines.map((line, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: lines of one answer, in order.
+                        <span key={index} style={{ display: 'block', whiteSpace: 'pre-wrap' }}>
+                          {line}
+                        </span>
+                      ))}
+                </Field>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+
+      <ConfirmModal
+        opened={confirmingCancel}
+        title={t`Cancel the ticket of ${name}?`}
+        confirmLabel={t`Cancel ticket`}
+        loading={cancel.isPending}
+        onClose={() => setConfirmingCancel(false)}
+        onConfirm={doCancel}
+      >
+        <Trans>
+          The ticket stops being valid and its seat goes back on sale. The order is not refunded. You can
+          reactivate the ticket later while a seat is free.
+        </Trans>
+      </ConfirmModal>
+    </Stack>
+  );
+}

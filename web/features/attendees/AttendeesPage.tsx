@@ -1,0 +1,241 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/EmptyState.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { EventResponse } from '../../../common/events';
+import { ATTENDEE_STATUSES } from '../../../common/orders';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { InlineLoader } from '../../components/InlineLoader';
+import { PlusIcon, SearchIcon, UsersIcon } from '../../components/organizer-icons';
+import { useEvent } from '../events/api';
+import { useEventId } from '../events/EventLayout';
+import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
+import { useTickets } from '../tickets/api';
+import { AddAttendeeModal } from './AddAttendeeModal';
+import { AttendeeDrawer } from './AttendeeDrawer';
+import { AttendeesTable } from './AttendeesTable';
+import { useAttendees } from './api';
+import { ExportMenu } from './ExportMenu';
+import { ATTENDEE_STATUS_LABELS } from './labels';
+import { type AttendeesParams, isFiltered, paramsFromSearch, searchFromParams } from './params';
+
+/** The filter option that filters nothing. */
+const ALL = 'all';
+
+/** `/manage/event/:eventId/attendees`: who holds a ticket, with search, filters, details and export. */
+export function AttendeesPage() {
+  const { t } = useLingui();
+  const event = useEvent(useEventId() ?? 0);
+  // The event layout says when the event cannot be loaded.
+  if (event.isPending || event.isError) return <InlineLoader label={t`Loading attendees`} />;
+  return <Attendees event={event.data} />;
+}
+
+/** The list's page, search, order, filters and open attendee live in the address. */
+function useAttendeesParams(): [AttendeesParams, (change: Partial<AttendeesParams>, push?: boolean) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = paramsFromSearch(search);
+  const update = (change: Partial<AttendeesParams>, push = false) => {
+    // A new search, filter or order starts again at the first page.
+    const page =
+      'page' in change || Object.keys(change).every((key) => key === 'attendeeId') ? {} : { page: 1 };
+    setSearch(searchFromParams({ ...params, ...page, ...change }), { replace: !push });
+  };
+  return [params, update];
+}
+
+function Attendees({ event }: { event: EventResponse }) {
+  const { t, i18n } = useLingui();
+  const [params, setParams] = useAttendeesParams();
+  const attendees = useAttendees(event.id, params);
+  const tickets = useTickets(event.id);
+  const [adding, setAdding] = useState(false);
+  const [searchText, setSearchText] = useState(params.query);
+  const [debouncedSearch] = useDebouncedValue(searchText, 300);
+
+  // Typing in the search box asks the server once the typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text may reset the page.
+  useEffect(() => {
+    if (debouncedSearch.trim() !== params.query) setParams({ query: debouncedSearch.trim() });
+  }, [debouncedSearch]);
+
+  // Back and forward change the address: the box follows it. (A search typed here reaches the
+  // address only once debounced, so comparing with the debounced text leaves typing alone.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the address, not the reverse.
+  useEffect(() => {
+    if (params.query !== debouncedSearch.trim()) setSearchText(params.query);
+  }, [params.query]);
+
+  const filtered = isFiltered(params);
+  const clearFilters = () => {
+    setSearchText('');
+    setParams({ query: '', ticketId: null, status: null });
+  };
+
+  if (attendees.isError && isForbidden(attendees.error)) return <NoPermissionPage />;
+  const total = attendees.data?.meta.total ?? 0;
+  const hasAny = attendees.data !== undefined && (total > 0 || filtered);
+
+  return (
+    <Stack gap="lg">
+      <title>{`${t`Attendees`} · ${event.title} · Tessera`}</title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4} maw={560}>
+          <Title order={2} fz="xl">
+            <Trans>Attendees</Trans>
+          </Title>
+          <Text size="sm" c="gray.7">
+            <Trans>Everyone who holds a ticket: find them, add one by hand, cancel or resend a ticket.</Trans>
+          </Text>
+        </Stack>
+        {hasAny ? (
+          <Group gap="sm">
+            <ExportMenu eventId={event.id} params={params} />
+            <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
+              <Trans>Add an attendee</Trans>
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+
+      {hasAny ? (
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t`Search`}
+            placeholder={t`Name, e-mail or order reference`}
+            leftSection={<SearchIcon size={16} />}
+            type="search"
+            value={searchText}
+            onChange={(change) => setSearchText(change.currentTarget.value)}
+            w={{ base: '100%', xs: 280 }}
+          />
+          <Select
+            label={t`Ticket`}
+            data={[
+              { value: ALL, label: t`All tickets` },
+              ...(tickets.data ?? []).map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
+            ]}
+            value={params.ticketId === null ? ALL : String(params.ticketId)}
+            onChange={(value) => setParams({ ticketId: value && value !== ALL ? Number(value) : null })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Select
+            label={t`Status`}
+            data={[
+              { value: ALL, label: t`All statuses` },
+              ...ATTENDEE_STATUSES.map((status) => ({
+                value: status,
+                label: i18n._(ATTENDEE_STATUS_LABELS[status]),
+              })),
+            ]}
+            value={params.status ?? ALL}
+            onChange={(value) =>
+              setParams({ status: ATTENDEE_STATUSES.find((status) => status === value) ?? null })
+            }
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Group>
+      ) : null}
+
+      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
+        {attendees.isPending ? (
+          <InlineLoader label={t`Loading attendees`} />
+        ) : attendees.isError ? (
+          <Stack gap="sm" p="md">
+            <ErrorAlert error={attendees.error} title={t`Could not load the attendees`} />
+            <Button variant="default" w="fit-content" onClick={() => attendees.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Stack>
+        ) : attendees.data.data.length === 0 ? (
+          <EmptyState icon={<UsersIcon />} variant="light" py="xl">
+            <EmptyState.Title order={3}>
+              {filtered ? <Trans>No attendee matches</Trans> : <Trans>No attendees yet</Trans>}
+            </EmptyState.Title>
+            <EmptyState.Description>
+              {filtered ? (
+                <Trans>Try another search, or clear the filters.</Trans>
+              ) : (
+                <Trans>Ticket holders appear here as orders come in. You can also add someone by hand.</Trans>
+              )}
+            </EmptyState.Description>
+            <EmptyState.Actions>
+              {filtered ? (
+                <Button variant="default" onClick={clearFilters}>
+                  <Trans>Clear filters</Trans>
+                </Button>
+              ) : (
+                <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
+                  <Trans>Add an attendee</Trans>
+                </Button>
+              )}
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <AttendeesTable
+            attendees={attendees.data.data}
+            params={params}
+            timezone={event.timezone}
+            onSort={(sorting) => setParams(sorting)}
+            busy={attendees.isPlaceholderData}
+          />
+        )}
+      </Paper>
+
+      {attendees.data && total > 0 ? (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite">
+            <Plural value={total} one="# attendee" other="# attendees" />
+          </Text>
+          {attendees.data.meta.last_page > 1 ? (
+            <Pagination
+              total={attendees.data.meta.last_page}
+              value={params.page}
+              onChange={(page) => setParams({ page }, true)}
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': t`Previous page` }
+                  : control === 'next'
+                    ? { 'aria-label': t`Next page` }
+                    : {}
+              }
+              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+
+      <AddAttendeeModal
+        opened={adding}
+        event={event}
+        onClose={() => setAdding(false)}
+        onAdded={(attendee) => setParams({ attendeeId: attendee.id }, true)}
+      />
+      <AttendeeDrawer
+        eventId={event.id}
+        attendeeId={params.attendeeId}
+        timezone={event.timezone}
+        onClose={() => setParams({ attendeeId: null })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AttendeeResponse } from '../../../common/attendees';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../components/organizer-icons';
+import { AttendeeStatusBadge, ManualBadge } from './labels';
+import { type AttendeeSort, type AttendeesParams, searchFromParams } from './params';
+
+type Sorting = Pick<AttendeesParams, 'sortBy' | 'sortDirection'>;
+
+/** A column header that sorts the list; `aria-sort` tells screen readers the current order. */
+function SortableHeader({
+  field,
+  sorting,
+  onSort,
+  firstDirection = 'asc',
+  children,
+}: {
+  field: AttendeeSort;
+  sorting: Sorting;
+  onSort: (sorting: Sorting) => void;
+  /** Dates read newest first; names and e-mails A to Z. */
+  firstDirection?: 'asc' | 'desc';
+  children: ReactNode;
+}) {
+  const active = sorting.sortBy === field;
+  const direction = active ? sorting.sortDirection : undefined;
+  const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : SortIcon;
+  const next = active ? (direction === 'asc' ? 'desc' : 'asc') : firstDirection;
+  return (
+    <Table.Th aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}>
+      <UnstyledButton onClick={() => onSort({ sortBy: field, sortDirection: next })} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {children}
+          <Icon size={14} style={{ opacity: active ? 1 : 0.5 }} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function attendeeName(attendee: Pick<AttendeeResponse, 'first_name' | 'last_name'>): string {
+  return `${attendee.first_name} ${attendee.last_name}`.trim();
+}
+
+export function AttendeesTable({
+  attendees,
+  params,
+  timezone,
+  onSort,
+  busy,
+}: {
+  attendees: AttendeeResponse[];
+  params: AttendeesParams;
+  timezone: string;
+  onSort: (sorting: Sorting) => void;
+  busy: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const dateFormat = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: timezone,
+  });
+
+  return (
+    <Table.ScrollContainer minWidth={820} type="native">
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label={t`Attendees of this event`}
+        aria-busy={busy}
+        style={{ opacity: busy ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader field="last_name" sorting={params} onSort={onSort}>
+              <Trans>Name</Trans>
+            </SortableHeader>
+            <SortableHeader field="email" sorting={params} onSort={onSort}>
+              <Trans>E-mail</Trans>
+            </SortableHeader>
+            <Table.Th>
+              <Trans>Ticket</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Order</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <SortableHeader field="created_at" sorting={params} onSort={onSort} firstDirection="desc">
+              <Trans>Added</Trans>
+            </SortableHeader>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {attendees.map((attendee) => (
+            <Table.Tr key={attendee.id}>
+              <Table.Td>
+                <Stack gap={4} align="flex-start" miw={150}>
+                  <Anchor
+                    component={Link}
+                    to={{
+                      search: new URLSearchParams(
+                        searchFromParams({ ...params, attendeeId: attendee.id }),
+                      ).toString(),
+                    }}
+                    fw={600}
+                    fz="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {attendeeName(attendee) || '—'}
+                  </Anchor>
+                  {attendee.is_manual ? <ManualBadge /> : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {attendee.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{attendee.ticket_title}</Text>
+                {attendee.price_label ? (
+                  <Text size="xs" c="gray.7">
+                    {attendee.price_label}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {attendee.order_reference}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <AttendeeStatusBadge status={attendee.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                  {dateFormat.format(new Date(attendee.created_at))}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
