@@ -112,7 +112,16 @@ export function EventDashboardPage() {
           {images.isError || tickets.isError ? (
             <ErrorAlert error={images.error ?? tickets.error} />
           ) : images.data && tickets.data ? (
-            <ChecklistList items={checklist(e, images.data, me.data, tickets.data, cardPayments.data?.status === 'CONNECTED')} eventId={eventId} />
+            <ChecklistList
+              items={checklist(
+                e,
+                images.data,
+                me.data,
+                tickets.data,
+                cardPayments.data?.status === 'CONNECTED',
+              )}
+              eventId={eventId}
+            />
           ) : (
             <InlineLoader />
           )}
