@@ -156,7 +156,7 @@ describe('attendees', () => {
 
     // Ana's details: her answers, readable; edit her name, resend her ticket.
     await rows(page).first().getByRole('link', { name: 'Ana Lima' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Attendee' });
+    const drawer = page.getByRole('dialog', { name: 'Attendee', exact: true });
     await drawer.getByRole('heading', { name: 'Ana Lima' }).waitFor();
     await drawer.getByText('Jazz, Fado').waitFor();
     await drawer.getByText('1100-053 Lisboa').waitFor();

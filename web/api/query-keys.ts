@@ -10,6 +10,12 @@ export const queryKeys = {
     tickets: (eventId: string, promoCode?: string) =>
       [...queryKeys.publicEvents.all, eventId, 'tickets', { promoCode: promoCode ?? null }] as const,
   },
+  /** The buyer's order and ticket pages (and the checkout's order: same key, one cache entry). */
+  orderPages: {
+    order: (eventId: string, shortId: string) => ['public', 'orders', eventId, shortId] as const,
+    ticket: (eventId: string, attendeeShortId: string) =>
+      ['public', 'tickets', eventId, attendeeShortId] as const,
+  },
   events: {
     all: ['events'] as const,
     lists: ['events', 'list'] as const,

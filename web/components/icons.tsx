@@ -90,3 +90,13 @@ export function WifiOffIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function PrinterIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 9V3h10v6" />
+      <rect x="3" y="9" width="18" height="8" rx="2" />
+      <path d="M7 14h10v7H7z" />
+    </Icon>
+  );
+}

@@ -1,0 +1,139 @@
+import '@mantine/core/styles/Table.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { PublicOrderResponse } from '../../../common/orders';
+import { PrinterIcon } from '../../components/icons';
+import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { formatMoney } from '../taxes-fees/money';
+import { publicOrderQuery, qrCodeUrl } from './api';
+import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
+import { TicketCard } from './TicketCard';
+import { ticketState } from './ticket-state';
+
+/** Orders whose details were never finished are not shown as orders: their link leads nowhere. */
+const NOT_CHECKED_OUT = ['RESERVED', 'EXPIRED', 'ABANDONED', 'PAYMENT_FAILED'];
+
+/** `/order/{eventId}/{orderShortId}/print`: the order and all its tickets, one per page. */
+export function OrderPrintPage() {
+  const { t } = useLingui();
+  const { eventId = '', orderShortId = '' } = useParams();
+  const order = useQuery(publicOrderQuery(eventId, orderShortId));
+  const shown = order.data && !NOT_CHECKED_OUT.includes(order.data.status) ? order.data : null;
+  return (
+    <PublicShell title={`${t`Order`} · ${order.data?.event.title ?? ''}`}>
+      {order.isPending ? (
+        <Skeleton h={400} radius="lg" role="status" aria-label={t`Loading the order`} />
+      ) : order.isError ? (
+        <LoadErrorState onRetry={() => void order.refetch()} retrying={order.isFetching} />
+      ) : shown === null ? (
+        <GoneState what="order" />
+      ) : (
+        <OrderSheet order={shown} />
+      )}
+    </PublicShell>
+  );
+}
+
+function OrderSheet({ order }: { order: PublicOrderResponse }) {
+  const { t, i18n } = useLingui();
+  const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
+  const titles = new Map(order.items.map((item) => [item.ticket_id, item.title]));
+  const labels = new Map(order.items.map((item) => [item.price_id, item.price_label]));
+  const buyer = [order.first_name, order.last_name].filter(Boolean).join(' ');
+  const reference = order.reference;
+  return (
+    <Stack gap="lg">
+      <Group justify="flex-end" className="order-page-no-print">
+        <Button leftSection={<PrinterIcon size={16} />} onClick={() => window.print()}>
+          <Trans>Print</Trans>
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Title order={1} fz="h2">
+                {t`Order ${reference}`}
+              </Title>
+              <Text c="gray.7">{order.event.title}</Text>
+            </Stack>
+            <OrderStatusBadge status={order.status} size="lg" />
+          </Group>
+          {buyer || order.email ? (
+            <Text>
+              {buyer}
+              {order.email ? ` · ${order.email}` : ''}
+            </Text>
+          ) : null}
+          <Table.ScrollContainer minWidth={420}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t`Ticket`}</Table.Th>
+                  <Table.Th ta="right">{t`Quantity`}</Table.Th>
+                  <Table.Th ta="right">{t`Total`}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      {item.price_label ? `${item.title} · ${item.price_label}` : item.title}
+                    </Table.Td>
+                    <Table.Td ta="right">{item.quantity}</Table.Td>
+                    <Table.Td ta="right">{money(item.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                {order.totals.discount > 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={2}>{t`Discount`}</Table.Td>
+                    <Table.Td ta="right">−{money(order.totals.discount)}</Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {order.totals.fees > 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={2}>{t`Fees`}</Table.Td>
+                    <Table.Td ta="right">{money(order.totals.fees)}</Table.Td>
+                  </Table.Tr>
+                ) : null}
+                {order.totals.taxes > 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={2}>{t`Taxes`}</Table.Td>
+                    <Table.Td ta="right">{money(order.totals.taxes)}</Table.Td>
+                  </Table.Tr>
+                ) : null}
+                <Table.Tr>
+                  <Table.Th colSpan={2}>{t`Total`}</Table.Th>
+                  <Table.Th ta="right">{money(order.totals.total)}</Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+          {order.payment_instructions ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {order.payment_instructions}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      {order.attendees.map((attendee) => (
+        <TicketCard
+          key={attendee.short_id}
+          ticket={{
+            event: order.event,
+            attendeeName: `${attendee.first_name} ${attendee.last_name}`.trim(),
+            ticketTitle: titles.get(attendee.ticket_id) ?? '',
+            priceLabel: labels.get(attendee.price_id) ?? null,
+            orderReference: order.reference,
+            qrCodeUrl: qrCodeUrl(order.event_id, attendee.short_id),
+            state: ticketState(attendee.status, order.status),
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}

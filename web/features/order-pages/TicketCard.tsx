@@ -1,0 +1,139 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Box, Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import type { OrderEventSummary } from '../../../common/orders';
+import { AlertIcon } from '../../components/icons';
+import { formatEventRange } from '../events/datetime';
+import type { TicketState } from './ticket-state';
+
+export interface TicketCardData {
+  event: OrderEventSummary;
+  attendeeName: string;
+  ticketTitle: string;
+  priceLabel: string | null;
+  orderReference: string;
+  qrCodeUrl: string;
+  state: TicketState;
+}
+
+/** One place of the event's location per line, or "Online". */
+export function placeOf(event: OrderEventSummary): string[] {
+  const l = event.location;
+  if (!l) return [];
+  return [
+    l.venue_name,
+    l.address_line_1,
+    l.address_line_2,
+    [l.zip_or_postal_code, l.city].filter(Boolean).join(' '),
+    l.state_or_region,
+    l.country,
+  ].filter((part): part is string => Boolean(part?.trim()));
+}
+
+/**
+ * A ticket as it is shown and printed: the event, who holds it, and its QR code — only while
+ * it is valid; a cancelled or unpaid ticket says so instead of looking like one that works.
+ */
+export function TicketCard({ ticket }: { ticket: TicketCardData }) {
+  const { t, i18n } = useLingui();
+  const { event } = ticket;
+  const place = placeOf(event);
+  const when = formatEventRange(event.start_date, event.end_date, event.timezone, i18n.locale);
+  const name = ticket.attendeeName;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      className="order-page-ticket"
+      data-testid="ticket-card"
+    >
+      <Group align="flex-start" justify="space-between" gap="xl" wrap="wrap">
+        <Stack gap="sm" style={{ flex: '1 1 280px' }}>
+          <Text size="sm" c="gray.7" fw={600}>
+            {event.organizer_name}
+          </Text>
+          <Title order={2} fz="h2">
+            {event.title}
+          </Title>
+          <Text fw={600}>{when}</Text>
+          <Text size="sm" c="gray.7">
+            {t`Times in ${event.timezone}`}
+          </Text>
+          {place.length > 0 ? (
+            <Box>
+              {place.map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))}
+              {event.location?.map_url ? (
+                <Anchor
+                  href={event.location.map_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="sm"
+                  className="order-page-no-print"
+                >
+                  <Trans>Open the map</Trans>
+                </Anchor>
+              ) : null}
+            </Box>
+          ) : event.is_online ? (
+            <Text size="sm">
+              <Trans>Online event</Trans>
+            </Text>
+          ) : null}
+          <Divider />
+          <Stack gap={2}>
+            <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+              <Trans>Attendee</Trans>
+            </Text>
+            <Text fw={700} fz="lg">
+              {name}
+            </Text>
+          </Stack>
+          <Group gap="xl">
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+                <Trans>Ticket</Trans>
+              </Text>
+              <Text fw={600}>
+                {ticket.priceLabel ? `${ticket.ticketTitle} · ${ticket.priceLabel}` : ticket.ticketTitle}
+              </Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+                <Trans>Order</Trans>
+              </Text>
+              <Text fw={600} ff="monospace">
+                {ticket.orderReference}
+              </Text>
+            </Stack>
+          </Group>
+        </Stack>
+        <Box style={{ flex: '0 0 auto' }}>
+          {ticket.state === 'VALID' ? (
+            <Image
+              src={ticket.qrCodeUrl}
+              alt={t`QR code of the ticket of ${name}`}
+              className="order-page-qr"
+            />
+          ) : (
+            <Alert
+              color={ticket.state === 'CANCELLED' ? 'red' : 'orange'}
+              icon={<AlertIcon />}
+              title={ticket.state === 'CANCELLED' ? t`Cancelled ticket` : t`Not valid yet`}
+              maw={280}
+            >
+              {ticket.state === 'CANCELLED' ? (
+                <Trans>This ticket was cancelled and will not let anyone in.</Trans>
+              ) : (
+                <Trans>This ticket becomes valid once the order is paid. Its code appears here then.</Trans>
+              )}
+            </Alert>
+          )}
+        </Box>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,102 @@
+import '@mantine/core/styles/Skeleton.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
+import { CalendarIcon, PrinterIcon } from '../../components/icons';
+import { ticketHolderQuery } from './api';
+import { downloadCalendar } from './calendar';
+import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
+import { TicketCard, type TicketCardData } from './TicketCard';
+import { ticketState } from './ticket-state';
+
+export const ticketCardOf = (ticket: PublicTicketHolderResponse): TicketCardData => ({
+  event: ticket.event,
+  attendeeName: `${ticket.first_name} ${ticket.last_name}`.trim(),
+  ticketTitle: ticket.ticket_title,
+  priceLabel: ticket.price_label,
+  orderReference: ticket.order_reference,
+  qrCodeUrl: ticket.qr_code_url,
+  state: ticketState(ticket.status, ticket.order_status),
+});
+
+/** Loads the ticket of `/ticket/:eventId/:attendeeShortId[/print]` and shows its states. */
+export function useTicket() {
+  const { eventId = '', attendeeShortId = '' } = useParams();
+  return useQuery(ticketHolderQuery(eventId, attendeeShortId));
+}
+
+export function TicketLoading() {
+  const { t } = useLingui();
+  return (
+    <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading the ticket`}>
+      <Skeleton h={320} radius="lg" />
+    </Stack>
+  );
+}
+
+/** `/ticket/{eventId}/{attendeeShortId}`: the holder's ticket, to show at the door or print. */
+export function TicketPage() {
+  const { t } = useLingui();
+  const ticket = useTicket();
+  const title = ticket.data ? ticket.data.event.title : t`Your ticket`;
+  return (
+    <PublicShell title={`${t`Ticket`} · ${title}`}>
+      {ticket.isPending ? (
+        <TicketLoading />
+      ) : ticket.isError ? (
+        <LoadErrorState onRetry={() => void ticket.refetch()} retrying={ticket.isFetching} />
+      ) : ticket.data === null ? (
+        <GoneState what="ticket" />
+      ) : (
+        <TicketDetails ticket={ticket.data} />
+      )}
+    </PublicShell>
+  );
+}
+
+function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
+  const { t } = useLingui();
+  const card = ticketCardOf(ticket);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" className="order-page-no-print">
+        <Text fw={600}>
+          <Trans>Your ticket. Show the code at the entrance, on your phone or printed.</Trans>
+        </Text>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<CalendarIcon size={16} />}
+            onClick={() => downloadCalendar(ticket.event, window.location.href)}
+          >
+            <Trans>Add to calendar</Trans>
+          </Button>
+          <Button component={Link} to="print" leftSection={<PrinterIcon size={16} />}>
+            <Trans>Print</Trans>
+          </Button>
+        </Group>
+      </Group>
+      <TicketCard ticket={card} />
+      {ticket.ticket_page_message ? (
+        <Paper withBorder radius="lg" p="lg">
+          <Text style={{ whiteSpace: 'pre-line' }}>{ticket.ticket_page_message}</Text>
+        </Paper>
+      ) : null}
+      {ticket.event.online_event_details && card.state === 'VALID' ? (
+        <Alert title={t`How to join online`} variant="light">
+          <Text style={{ whiteSpace: 'pre-line' }}>{ticket.event.online_event_details}</Text>
+        </Alert>
+      ) : null}
+      {ticket.event.contact_email ? (
+        <Text size="sm" c="gray.7" className="order-page-no-print">
+          <Trans>
+            Questions? Write to{' '}
+            <Anchor href={`mailto:${ticket.event.contact_email}`}>{ticket.event.contact_email}</Anchor>.
+          </Trans>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { eventCalendar } from '../../../common/ics';
+import type { OrderEventSummary } from '../../../common/orders';
+import { placeOf } from './TicketCard';
+
+/** The event as an .ics file (the same builder as the mails' attachment), saved by the browser. */
+export function downloadCalendar(event: OrderEventSummary, pageUrl: string): void {
+  const place = placeOf(event);
+  const ics = eventCalendar({
+    uid: `event-${event.id}@tessera`,
+    title: event.title,
+    start: new Date(event.start_date),
+    end: event.end_date ? new Date(event.end_date) : null,
+    location: place.length > 0 ? place.join(', ') : event.is_online ? 'Online' : null,
+    url: pageUrl,
+    description: event.online_event_details,
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  link.download = `${event.slug || 'event'}.ics`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
