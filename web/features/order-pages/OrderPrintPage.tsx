@@ -67,52 +67,48 @@ function OrderSheet({ order }: { order: PublicOrderResponse }) {
               {order.email ? ` · ${order.email}` : ''}
             </Text>
           ) : null}
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t`Ticket`}</Table.Th>
-                  <Table.Th ta="right">{t`Quantity`}</Table.Th>
-                  <Table.Th ta="right">{t`Total`}</Table.Th>
+          <Table layout="auto">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`Ticket`}</Table.Th>
+                <Table.Th ta="right">{t`Quantity`}</Table.Th>
+                <Table.Th ta="right">{t`Total`}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{item.price_label ? `${item.title} · ${item.price_label}` : item.title}</Table.Td>
+                  <Table.Td ta="right">{item.quantity}</Table.Td>
+                  <Table.Td ta="right">{money(item.total)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      {item.price_label ? `${item.title} · ${item.price_label}` : item.title}
-                    </Table.Td>
-                    <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td ta="right">{money(item.total)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                {order.totals.discount > 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={2}>{t`Discount`}</Table.Td>
-                    <Table.Td ta="right">−{money(order.totals.discount)}</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {order.totals.fees > 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={2}>{t`Fees`}</Table.Td>
-                    <Table.Td ta="right">{money(order.totals.fees)}</Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {order.totals.taxes > 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={2}>{t`Taxes`}</Table.Td>
-                    <Table.Td ta="right">{money(order.totals.taxes)}</Table.Td>
-                  </Table.Tr>
-                ) : null}
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              {order.totals.discount > 0 ? (
                 <Table.Tr>
-                  <Table.Th colSpan={2}>{t`Total`}</Table.Th>
-                  <Table.Th ta="right">{money(order.totals.total)}</Table.Th>
+                  <Table.Td colSpan={2}>{t`Discount`}</Table.Td>
+                  <Table.Td ta="right">−{money(order.totals.discount)}</Table.Td>
                 </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+              ) : null}
+              {order.totals.fees > 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={2}>{t`Fees`}</Table.Td>
+                  <Table.Td ta="right">{money(order.totals.fees)}</Table.Td>
+                </Table.Tr>
+              ) : null}
+              {order.totals.taxes > 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={2}>{t`Taxes`}</Table.Td>
+                  <Table.Td ta="right">{money(order.totals.taxes)}</Table.Td>
+                </Table.Tr>
+              ) : null}
+              <Table.Tr>
+                <Table.Th colSpan={2}>{t`Total`}</Table.Th>
+                <Table.Th ta="right">{money(order.totals.total)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
           {order.payment_instructions ? (
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {order.payment_instructions}

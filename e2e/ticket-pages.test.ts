@@ -1,0 +1,156 @@
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTicketCode } from '../common/ticket-code';
+import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { apiCall, organizerSession } from './session';
+
+// The buyer's printable pages: the ticket with a QR code that a phone camera can read (decoded
+// here from a screenshot), its print version, the order with every ticket, and the states of a
+// ticket that does not let anyone in.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Attendee {
+  short_id: string;
+  first_name: string;
+  ticket_code: string;
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['wide', { width: 1280, height: 900 }],
+    ['narrow', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `ticket-pages-${name}-${size}`);
+    expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
+  }
+}
+
+/** Places and completes an order through the public checkout API. */
+async function placeOrder(eventId: number, ticketId: number, names: string[], offline = false) {
+  const base = `/api/public/events/${eventId}/orders`;
+  const order = await apiCall<{ short_id: string }>('POST', base, {
+    tickets: [{ ticket_id: ticketId, quantity: names.length }],
+  });
+  await apiCall('PUT', `${base}/${order.short_id}`, {
+    first_name: 'Lena',
+    last_name: 'Buyer',
+    email: 'lena@example.com',
+    attendees: names.map((name) => ({
+      ticket_id: ticketId,
+      first_name: name,
+      last_name: 'Moreau',
+      email: `${name.toLowerCase()}@example.com`,
+    })),
+  });
+  const done = await apiCall<{ short_id: string; reference: string; attendees: Attendee[] }>(
+    'POST',
+    `${base}/${order.short_id}/complete`,
+    offline ? { payment_provider: 'OFFLINE' } : {},
+  );
+  return done;
+}
+
+describe('order and ticket pages', () => {
+  it('show a ticket whose QR code reads back as its signed code, printable with the whole order', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Fado Night ${Date.now()}`,
+      eventSettings: { offline_payments_enabled: true, ticket_page_message: 'Doors open at 20:30.' },
+    });
+    const { api, eventId } = session;
+    const free = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Standing',
+      type: 'FREE',
+    });
+    const paid = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Seated',
+      type: 'PAID',
+      price: 2500,
+      tax_and_fee_ids: [],
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    await session.context.close();
+
+    const order = await placeOrder(eventId, free.id, ['Ana', 'Rui']);
+    const [ana, rui] = order.attendees;
+    if (!ana || !rui) throw new Error('attendees missing');
+    expect(parseTicketCode(ana.ticket_code)).toMatchObject({ attendeeShortId: ana.short_id, eventId });
+
+    const { context, page, errors } = await openPage(browser);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/ticket/${eventId}/${ana.short_id}`);
+    const card = page.getByTestId('ticket-card');
+    await card.getByText('Ana Moreau').waitFor();
+    await card.getByText(order.reference).waitFor();
+    await page.getByText('Doors open at 20:30.').waitFor();
+    const qr = page.getByRole('img', { name: 'QR code of the ticket of Ana Moreau' });
+    await qr.waitFor();
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img.order-page-qr');
+      return Boolean(image?.complete && image.naturalWidth > 0);
+    });
+
+    // What a phone camera would see: a screenshot, decoded.
+    const shot = await qr.screenshot();
+    const { data, info } = await sharp(shot).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(ana.ticket_code);
+    await expectAccessible(page, 'ticket');
+
+    // Add to calendar: an .ics file with the event.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Add to calendar' }).click(),
+    ]);
+    const ics = await readFile((await download.path()) ?? '', 'utf8');
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
+    expect(String(vevent?.getFirstPropertyValue('summary'))).toContain('Fado Night');
+
+    // The print version, reached by keyboard.
+    await page.getByRole('link', { name: 'Print' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/ticket/${eventId}/${ana.short_id}/print`);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await page.getByTestId('ticket-card').getByText('Ana Moreau').waitFor();
+    await expectAccessible(page, 'ticket-print');
+
+    // The whole order: reference, status, lines, one ticket per attendee.
+    await page.goto(`/order/${eventId}/${order.short_id}/print`);
+    await page.getByRole('heading', { name: `Order ${order.reference}` }).waitFor();
+    await page.getByText('Completed', { exact: true }).waitFor();
+    expect(await page.getByTestId('ticket-card').count()).toBe(2);
+    await page.getByRole('img', { name: 'QR code of the ticket of Rui Moreau' }).waitFor();
+    await expectAccessible(page, 'order-print');
+
+    // An order awaiting an offline payment: its ticket is not valid yet and shows no code.
+    const owing = await placeOrder(eventId, paid.id, ['Eva'], true);
+    const [eva] = owing.attendees;
+    if (!eva) throw new Error('attendee missing');
+    await page.goto(`/ticket/${eventId}/${eva.short_id}`);
+    await page.getByText('Not valid yet').waitFor();
+    expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+
+    // A link that leads nowhere.
+    await page.goto(`/ticket/${eventId}/${'x'.repeat(22)}`);
+    await page.getByRole('heading', { name: 'This ticket no longer exists' }).waitFor();
+    await page.goto(`/order/${eventId}/${'x'.repeat(22)}/print`);
+    await page.getByRole('heading', { name: 'This order no longer exists' }).waitFor();
+    await expectAccessible(page, 'order-gone');
+
+    // Only the two expected 404s were logged.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});
