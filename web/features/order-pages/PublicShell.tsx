@@ -9,7 +9,7 @@ import './order-pages.css';
 /** The frame of the buyer's order and ticket pages: the logo and the language, then the page. */
 export function PublicShell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box className="order-page-shell">
       <title>{`${title} · Tessera`}</title>
       <Box
         component="header"
