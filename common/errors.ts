@@ -354,6 +354,31 @@ export const ERRORS = {
       message: 'This order was created by hand, with no payment taken, so it cannot be refunded.',
     },
   },
+  ORDER_ALREADY_CANCELLED: {
+    status: 409,
+    message: /*i18n*/ { id: 'error.order_already_cancelled', message: 'This order is already cancelled.' },
+  },
+  ORDER_NOT_AWAITING_PAYMENT: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_not_awaiting_payment',
+      message: 'Only an order awaiting an offline payment can be marked as paid.',
+    },
+  },
+  ORDER_NOT_CANCELLABLE: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_not_cancellable',
+      message: 'This order cannot be cancelled now: it is still being placed or paid.',
+    },
+  },
+  ORDER_EMAIL_NOT_SENT: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_email_not_sent',
+      message: 'The confirmation could not be resent: the order has no buyer e-mail or was not placed.',
+    },
+  },
   ORDER_NOT_PAID: {
     status: 409,
     message: /*i18n*/ {

@@ -13,3 +13,11 @@ export function formatMinor(minor: number, currency: string, locale: string): st
   const digits = currencyDigits(currency);
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits);
 }
+
+/** 150 in EUR → "1.50": exact decimal text of an amount, for forms and spreadsheets. */
+export function toMajorText(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  if (digits === 0) return String(minor);
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

@@ -32,6 +32,7 @@ import { eventPageHead } from './modules/events/page-meta';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
 import { organizerRoutes } from './modules/organizers/routes';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await capacityRoutes(app);
   await questionRoutes(app);
   await orderRoutes(app);
+  await adminOrderRoutes(app);
   await ticketHolderRoutes(app);
   await attendeeRoutes(app);
   await checkInRoutes(app);

@@ -16,6 +16,13 @@ export interface RefundMailTemplates {
     cancelled: boolean;
     orderUrl: string;
   };
+  /** The organizer cancelled the order: its tickets no longer let anyone in. */
+  orderCancelled: {
+    firstName: string;
+    eventTitle: string;
+    reference: string;
+    contactEmail: string | null;
+  };
 }
 
 const M = {
@@ -39,6 +46,16 @@ const M = {
     message: 'Depending on your bank, it can take 5 to 10 business days to appear on your statement.',
   },
   action: /*i18n*/ { id: 'mail.refund.action', message: 'View your order' },
+  cancelSubject: /*i18n*/ { id: 'mail.cancel.subject', message: 'Your order {reference} has been cancelled' },
+  cancelBody: /*i18n*/ {
+    id: 'mail.cancel.body',
+    message:
+      'The organizer of {event} has cancelled your order {reference}. Its tickets are no longer valid.',
+  },
+  cancelContact: /*i18n*/ {
+    id: 'mail.cancel.contact',
+    message: 'If you have questions, or paid and expect a refund, write to {email}.',
+  },
 };
 
 export const refundRenderers = {
@@ -64,6 +81,24 @@ export const refundRenderers = {
           translate(i18n, M.timing),
         ],
         action: { label: translate(i18n, M.action), url: data.orderUrl },
+      }),
+    };
+  },
+  orderCancelled: async (
+    data: RefundMailTemplates['orderCancelled'],
+    i18n: I18n,
+  ): Promise<Omit<OutgoingMail, 'to'>> => {
+    const subject = translate(i18n, M.cancelSubject, { reference: data.reference });
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [
+          translate(i18n, M.greeting, data),
+          translate(i18n, M.cancelBody, { event: data.eventTitle, reference: data.reference }),
+          ...(data.contactEmail ? [translate(i18n, M.cancelContact, { email: data.contactEmail })] : []),
+        ],
       }),
     };
   },

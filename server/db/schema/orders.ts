@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ORDER_ACTIVITY_KINDS } from '../../../common/admin-orders';
 import type { AnswerValue } from '../../../common/answers';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../../../common/orders';
 import { accounts } from './accounts';
@@ -183,4 +184,25 @@ export const questionAnswers = pgTable(
     index('question_answers_attendee_idx').on(t.attendeeId),
     index('question_answers_question_idx').on(t.questionId),
   ],
+);
+
+/**
+ * What was done to an order after checkout, by whom: marked paid, cancelled, mails resent,
+ * buyer details changed, refunds asked for, notes. Shown on the organizer's order screen.
+ */
+export const orderActivities = pgTable(
+  'order_activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The organizer who acted; null when Tessera itself did (a webhook, a job). */
+    userId: bigint('user_id', { mode: 'number' }),
+    kind: text('kind', { enum: ORDER_ACTIVITY_KINDS }).notNull(),
+    note: text('note'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_activities_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -138,7 +138,14 @@ export async function enqueueTicketMail(
  * is complete; the same address twice gets two mails) and, when the event asks for it, a note
  * to the organizer. They are sent by the job worker, in the buyer's language.
  */
-export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): Promise<void> {
+export async function enqueueOrderMails(
+  tx: Db,
+  orderId: number,
+  links: Links,
+  options: {
+    /** Only the buyer's confirmation, as a new mail (the organizer resends it). */ resend?: boolean;
+  } = {},
+): Promise<void> {
   const context = await mailContext(tx, orderId, links);
   const email = context?.email;
   if (!context || !email) return;
@@ -154,7 +161,9 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
     template: 'orderConfirmation',
     to: email,
     locale,
-    uniqueKey: `order-${status.toLowerCase()}:${order.id}`,
+    uniqueKey: options.resend
+      ? `order-${status.toLowerCase()}:${order.id}:resend:${randomUUID()}`
+      : `order-${status.toLowerCase()}:${order.id}`,
     data: {
       firstName: order.firstName ?? '',
       event: mailEvent,
@@ -171,6 +180,7 @@ export async function enqueueOrderMails(tx: Db, orderId: number, links: Links): 
       paymentInstructions: status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
     },
   });
+  if (options.resend) return;
   if (status === 'COMPLETED') {
     const people = await tx
       .select({ attendee: attendees, ticketTitle: tickets.title })
@@ -210,4 +220,23 @@ async function ownerEmail(tx: Db, accountId: number): Promise<string | null> {
     .innerJoin(users, eq(users.id, accountUsers.userId))
     .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
   return owner?.email ?? null;
+}
+
+/** Tells the buyer, in the caller's transaction, that the organizer cancelled their order. */
+export async function enqueueOrderCancelledMail(tx: Db, orderId: number, links: Links): Promise<void> {
+  const context = await mailContext(tx, orderId, links);
+  if (!context?.email) return;
+  const { order, event } = context.row;
+  await enqueueMail(tx, {
+    template: 'orderCancelled',
+    to: context.email,
+    locale: context.locale,
+    uniqueKey: `order-cancelled:${order.id}`,
+    data: {
+      firstName: order.firstName ?? '',
+      eventTitle: event.title,
+      reference: order.reference,
+      contactEmail: context.row.organizer.email ?? context.row.account.supportEmail ?? null,
+    },
+  });
 }

@@ -10,6 +10,7 @@ import type { App } from '../../app';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { recordActivity } from '../orders/admin-view';
 import { connectStripe, getPaymentConnection, requireStripe } from './connection';
 import { refundOrder } from './refunds';
 import { createOrderPaymentIntent, refreshOrderPayment } from './stripe-orders';
@@ -113,6 +114,9 @@ export async function paymentRoutes(app: App): Promise<void> {
         request.body,
         app.config.appUrl,
       );
+      await recordActivity(app.db, request.params.orderId, authOf(request).userId, 'REFUND_REQUESTED', {
+        data: { amount: request.body.amount, cancel_order: request.body.cancel_order },
+      });
       return reply.status(202).send(null);
     },
   );

@@ -29,12 +29,7 @@ export function toMinorUnits(text: string, currency: string): number | null {
 }
 
 /** 150 in EUR → "1.50", for putting a stored amount back into a text field. */
-export function toMajorText(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  if (digits === 0) return String(minor);
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
+export { toMajorText } from '../../../common/money';
 
 /** 150 in EUR → "€1.50" (or "1,50 €"), in the interface language. */
 export function formatMoney(minor: number, currency: string, locale: string): string {

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { AnswerValue } from './answers';
+import { exportParams, listQuerySchema } from './list-query';
+import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse } from './orders';
+import { email, firstName, lastName } from './validators';
+
+/** What is written down about an order after checkout (the order screen's activity log). */
+export const ORDER_ACTIVITY_KINDS = [
+  'MARKED_PAID',
+  'CANCELLED',
+  'CONFIRMATION_RESENT',
+  'BUYER_UPDATED',
+  'REFUND_REQUESTED',
+  'NOTE',
+] as const;
+export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
+
+const orderList = {
+  sortable: ['created_at', 'total', 'reference'],
+  defaultSort: 'created_at',
+  defaultDirection: 'desc',
+  filterable: { status: ['eq', 'in'] },
+} as const;
+
+/**
+ * `GET /api/events/{id}/orders`: search by reference, buyer name or e-mail; filter by status
+ * (without one, the orders that reached checkout); sort by date, total or reference.
+ */
+export const OrdersQuery = listQuerySchema(orderList);
+/** `GET /api/events/{id}/orders/export?format=csv|xlsx`, with the list's search and filters. */
+export const OrdersExportQuery = listQuerySchema({ ...orderList, params: exportParams });
+
+export const PAYMENT_PROVIDER_KINDS = ['OFFLINE', 'STRIPE', 'MANUAL'] as const;
+
+export const AdminOrderResponse = z
+  .object({
+    id: z.number().int(),
+    reference: z.string(),
+    /** The buyer's link to the order (`/order/{event}/{short_id}/print`). */
+    short_id: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable(),
+    currency: z.string(),
+    total: z.number().int(),
+    refunded_total: z.number().int(),
+    attendee_count: z.number().int(),
+    payment_provider: z.enum(PAYMENT_PROVIDER_KINDS).nullable(),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
+
+export const AdminOrderDetailResponse = AdminOrderResponse.extend({
+  promo_code: z.string().nullable(),
+  totals: z.object({
+    gross: z.number().int(),
+    discount: z.number().int(),
+    subtotal: z.number().int(),
+    fees: z.number().int(),
+    taxes: z.number().int(),
+    total: z.number().int(),
+    refunded: z.number().int(),
+    /** What is left after refunds. */
+    remaining: z.number().int(),
+  }),
+  items: z.array(OrderItemResponse),
+  attendees: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      status: z.enum(ATTENDEE_STATUSES),
+      ticket_id: z.number().int(),
+      ticket_title: z.string(),
+    }),
+  ),
+  answers: z.array(
+    z.object({
+      question_id: z.number().int(),
+      title: z.string(),
+      /** Null for the order's own questions; else whose answer it is. */
+      attendee_id: z.number().int().nullable(),
+      answer: AnswerValue,
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+      created_at: z.iso.datetime(),
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(ORDER_ACTIVITY_KINDS),
+      note: z.string().nullable(),
+      /** Who did it; null when Tessera did. */
+      by: z.string().nullable(),
+      data: z.record(z.string(), z.unknown()).nullable(),
+      created_at: z.iso.datetime(),
+    }),
+  ),
+  payment_instructions: z.string().nullable(),
+}).meta({ id: 'AdminOrderDetail' });
+export type AdminOrderDetailResponse = z.infer<typeof AdminOrderDetailResponse>;
+
+/** `PUT /api/events/{id}/orders/{orderId}`: the buyer's details. */
+export const UpdateOrderBuyerRequest = z
+  .strictObject({ first_name: firstName(), last_name: lastName(), email: email() })
+  .meta({ id: 'UpdateOrderBuyerRequest' });
+export type UpdateOrderBuyerRequest = z.input<typeof UpdateOrderBuyerRequest>;
+
+/** `POST …/orders/{orderId}/cancel` */
+export const CancelOrderRequest = z
+  .strictObject({ notify_buyer: z.boolean().default(true) })
+  .meta({ id: 'CancelOrderRequest' });
+export type CancelOrderRequest = z.input<typeof CancelOrderRequest>;
+
+/** `POST …/orders/{orderId}/notes` */
+export const OrderNoteRequest = z
+  .strictObject({ note: z.string().trim().min(1).max(2000) })
+  .meta({ id: 'OrderNoteRequest' });
+export type OrderNoteRequest = z.input<typeof OrderNoteRequest>;

@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { attendees, orders } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
+import { adminOrderRow, recordActivity } from './admin-view';
+import { fulfilOrder } from './fulfil';
+import { claimOfOrders, release, unsell } from './inventory';
+import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
+
+/**
+ * `POST …/orders/{orderId}/mark-paid`: the organizer received an offline payment. The held
+ * seats become sold, the tickets valid, and the buyer and attendees get their mails.
+ */
+export async function markOrderPaid(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  orderId: number,
+  links: Links,
+): Promise<void> {
+  await inTransaction(database, async (tx) => {
+    const row = await adminOrderRow(tx, auth, eventId, orderId, true);
+    if (row.status !== 'AWAITING_PAYMENT') throw new AppError('ORDER_NOT_AWAITING_PAYMENT');
+    await fulfilOrder(tx, row, links);
+    await recordActivity(tx, row.id, auth.userId, 'MARKED_PAID', { data: { amount: row.total } });
+  });
+}
+
+/**
+ * `POST …/orders/{orderId}/cancel`: voids every ticket of the order and puts its seats back on
+ * sale (held ones released, sold ones unsold, less tickets already cancelled one by one). It
+ * does not give money back: card payments are refunded first (`…/refund`), which can also
+ * cancel. Refused while a refund is pending or the order is still being placed or paid.
+ */
+export async function cancelOrder(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  orderId: number,
+  options: { notifyBuyer: boolean; links: Links },
+): Promise<void> {
+  await inTransaction(database, async (tx) => {
+    const row = await adminOrderRow(tx, auth, eventId, orderId, true);
+    if (row.status === 'CANCELLED') throw new AppError('ORDER_ALREADY_CANCELLED');
+    if (row.status === 'REFUND_PENDING') throw new AppError('REFUND_PENDING');
+    const holding = row.status === 'AWAITING_PAYMENT';
+    const sold = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED', 'REFUNDED'].includes(row.status);
+    if (!holding && !sold) throw new AppError('ORDER_NOT_CANCELLABLE');
+    // Worked out before the attendees are voided: see `claimOfOrders`.
+    const claim = await claimOfOrders(tx, [row.id]);
+    if (holding) await release(tx, claim);
+    else await unsell(tx, claim);
+    await tx
+      .update(attendees)
+      .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+      .where(eq(attendees.orderId, row.id));
+    await tx
+      .update(orders)
+      .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
+      .where(eq(orders.id, row.id));
+    await recordActivity(tx, row.id, auth.userId, 'CANCELLED', {
+      data: { from: row.status, notified: options.notifyBuyer },
+    });
+    if (options.notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, options.links);
+  });
+}
+
+/** `POST …/orders/{orderId}/resend`: the buyer's confirmation, sent again as a new mail. */
+export async function resendOrderConfirmation(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  orderId: number,
+  links: Links,
+): Promise<void> {
+  await inTransaction(database, async (tx) => {
+    const row = await adminOrderRow(tx, auth, eventId, orderId);
+    const placed = row.status === 'COMPLETED' || row.status === 'AWAITING_PAYMENT';
+    if (!placed || !row.email) throw new AppError('ORDER_EMAIL_NOT_SENT');
+    await enqueueOrderMails(tx, row.id, links, { resend: true });
+    await recordActivity(tx, row.id, auth.userId, 'CONFIRMATION_RESENT', { data: { to: row.email } });
+  });
+}
+
+/** `POST …/orders/{orderId}/notes`: a note for the organizer's team, kept with the order. */
+export async function addOrderNote(
+  database: Database,
+  auth: AuthContext,
+  eventId: number,
+  orderId: number,
+  note: string,
+): Promise<void> {
+  const row = await adminOrderRow(database, auth, eventId, orderId);
+  await recordActivity(database, row.id, auth.userId, 'NOTE', { note });
+}

@@ -1,0 +1,232 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tickets, users } from '../../db/schema';
+import { createIdentityKit, type IdentityKit } from '../../test/identity';
+
+// The organizer's orders: the list and its whitelists, the order screen, marking an offline
+// order paid, cancelling (stock back, buyer told), resending, notes, the activity log, export.
+
+let kit: IdentityKit;
+let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let eventId: number;
+let free: number;
+let paid: number;
+let company: number;
+
+const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  kit.as(token, { method, url: `/api/events/${eventId}${url}`, ...(payload ? { payload } : {}) });
+const sold = async (id: number) => (await kit.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+
+/** An order through the public checkout; answers the public order. */
+async function place(ticketId: number, buyer: string, names: string[], offline = false) {
+  const base = `/api/public/events/${eventId}/orders`;
+  const created = await kit.app.inject({
+    method: 'POST',
+    url: base,
+    payload: { tickets: [{ ticket_id: ticketId, quantity: names.length }] },
+  });
+  const shortId = created.json().short_id as string;
+  const details = await kit.app.inject({
+    method: 'PUT',
+    url: `${base}/${shortId}`,
+    payload: {
+      first_name: buyer,
+      last_name: 'Silva',
+      email: `${buyer.toLowerCase()}@example.com`,
+      attendees: names.map((n) => ({
+        ticket_id: ticketId,
+        first_name: n,
+        last_name: 'Silva',
+        email: `${n}@example.com`,
+      })),
+      answers: [{ question_id: company, answer: `${buyer} Lda` }],
+    },
+  });
+  expect(details.statusCode, details.body).toBe(200);
+  const done = await kit.app.inject({
+    method: 'POST',
+    url: `${base}/${shortId}/complete`,
+    payload: offline ? { payment_provider: 'OFFLINE' } : {},
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  const [row] = (await api(owner.token, 'GET', `/orders?query=${done.json().reference}`)).json().data;
+  return row as { id: number; reference: string; status: string };
+}
+
+beforeAll(async () => {
+  kit = await createIdentityKit();
+  owner = await kit.register();
+  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  eventId = (
+    await kit.createEvent(owner.token, {
+      title: 'Orders night',
+      start_date: '2031-04-01T20:00:00Z',
+      settings: { offline_payments_enabled: true, offline_payment_instructions: 'Transfer to PT50.' },
+    })
+  ).id;
+  free = (
+    await api(owner.token, 'POST', '/tickets', { title: 'Free', type: 'FREE', quantity_available: 10 })
+  ).json().id;
+  paid = (
+    await api(owner.token, 'POST', '/tickets', {
+      title: 'Paid',
+      type: 'PAID',
+      price: 1200,
+      tax_and_fee_ids: [],
+    })
+  ).json().id;
+  company = (
+    await api(owner.token, 'POST', '/questions', {
+      title: 'Company',
+      type: 'SINGLE_LINE',
+      scope: 'PER_ORDER',
+    })
+  ).json().id;
+  await api(owner.token, 'PUT', '/status', { status: 'LIVE' });
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+describe('orders for the organizer', () => {
+  it('list the orders that reached checkout, searched, filtered and sorted within the whitelist', async () => {
+    const ana = await place(free, 'Ana', ['ana']);
+    await place(paid, 'Bruno', ['bruno', 'bia'], true);
+    // A reservation nobody finished is not listed unless asked for by status.
+    await kit.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${eventId}/orders`,
+      payload: { tickets: [{ ticket_id: free, quantity: 1 }] },
+    });
+    const all = (await api(owner.token, 'GET', '/orders?sort_by=total&sort_direction=desc')).json();
+    expect(all.data.map((o: { first_name: string }) => o.first_name)).toEqual(['Bruno', 'Ana']);
+    expect(all.data[0]).toMatchObject({
+      status: 'AWAITING_PAYMENT',
+      total: 2400,
+      attendee_count: 2,
+      payment_provider: 'OFFLINE',
+    });
+    const reserved = (await api(owner.token, 'GET', '/orders?filter_fields[status][eq]=RESERVED')).json();
+    expect(reserved.meta.total).toBe(1);
+
+    expect((await api(owner.token, 'GET', '/orders?query=bruno@')).json().meta.total).toBe(1);
+    expect((await api(owner.token, 'GET', '/orders?query=ana silva')).json().data[0].id).toBe(ana.id);
+    expect(
+      (await api(owner.token, 'GET', `/orders?query=${ana.reference.toLowerCase()}`)).json().meta.total,
+    ).toBe(1);
+    expect((await api(owner.token, 'GET', '/orders?per_page=1&page=2')).json()).toMatchObject({
+      data: [{ first_name: 'Ana' }],
+      meta: { total: 2, last_page: 2 },
+    });
+    const bad = await api(owner.token, 'GET', '/orders?sort_by=email');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['sort_by']);
+
+    const stranger = await kit.register();
+    expect((await api(stranger.token, 'GET', '/orders')).statusCode).toBe(404);
+    expect((await api(stranger.token, 'GET', `/orders/${ana.id}`)).statusCode).toBe(404);
+    const organizer = await kit.addMember(owner, 'ORGANIZER');
+    expect((await api(organizer.token, 'GET', `/orders/${ana.id}`)).statusCode).toBe(200);
+  });
+
+  it('mark an offline order paid: tickets valid, mails sent, written down', async () => {
+    const order = await place(paid, 'Carla', ['carla'], true);
+    const before = await sold(paid);
+    const detail = (await api(owner.token, 'GET', `/orders/${order.id}`)).json();
+    expect(detail).toMatchObject({
+      payment_instructions: 'Transfer to PT50.',
+      totals: { total: 1200, refunded: 0, remaining: 1200 },
+      attendees: [{ first_name: 'carla', status: 'AWAITING_PAYMENT', ticket_title: 'Paid' }],
+      answers: [{ title: 'Company', attendee_id: null, answer: 'Carla Lda' }],
+    });
+    const marked = await api(owner.token, 'POST', `/orders/${order.id}/mark-paid`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ status: 'COMPLETED', attendees: [{ status: 'ACTIVE' }] });
+    expect(marked.json().activity).toMatchObject([{ kind: 'MARKED_PAID', by: 'Ada Lovelace' }]);
+    expect((await sold(paid))?.quantitySold).toBe((before?.quantitySold ?? 0) + 1);
+    await kit.deliverMail();
+    expect(kit.smtp.to('carla@example.com').map((m) => m.subject)).toContain('Your ticket for Orders night');
+    const again = await api(owner.token, 'POST', `/orders/${order.id}/mark-paid`);
+    expect(again.json().code).toBe('ORDER_NOT_AWAITING_PAYMENT');
+  });
+
+  it('cancel an order: every seat back once, even after a ticket was cancelled alone; the buyer told', async () => {
+    const start = (await sold(free))?.quantitySold ?? 0;
+    const order = await place(free, 'Duarte', ['duarte', 'dina']);
+    expect((await sold(free))?.quantitySold).toBe(start + 2);
+    const [dina] = (await api(owner.token, 'GET', '/attendees?query=dina@')).json().data;
+    await api(owner.token, 'POST', `/attendees/${dina.id}/cancel`);
+    expect((await sold(free))?.quantitySold).toBe(start + 1);
+
+    const cancelled = await api(owner.token, 'POST', `/orders/${order.id}/cancel`, { notify_buyer: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('CANCELLED');
+    expect(cancelled.json().attendees.every((a: { status: string }) => a.status === 'CANCELLED')).toBe(true);
+    expect((await sold(free))?.quantitySold).toBe(start);
+    await kit.deliverMail();
+    expect(kit.smtp.to('duarte@example.com').at(-1)?.subject).toBe(
+      `Your order ${order.reference} has been cancelled`,
+    );
+    const twice = await api(owner.token, 'POST', `/orders/${order.id}/cancel`, { notify_buyer: false });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('ORDER_ALREADY_CANCELLED');
+
+    // An order awaiting payment gives its held seats back.
+    const owing = await place(paid, 'Eva', ['eva'], true);
+    const held = (await sold(paid))?.quantityReserved ?? 0;
+    await api(owner.token, 'POST', `/orders/${owing.id}/cancel`, { notify_buyer: false });
+    expect((await sold(paid))?.quantityReserved).toBe(held - 1);
+  });
+
+  it('resend the confirmation, edit the buyer and keep notes, all in the activity log', async () => {
+    const order = await place(free, 'Filipa', ['filipa']);
+    expect((await api(owner.token, 'POST', `/orders/${order.id}/resend`)).statusCode).toBe(202);
+    expect((await api(owner.token, 'POST', `/orders/${order.id}/resend`)).statusCode).toBe(202);
+    await kit.deliverMail();
+    const confirmations = kit.smtp
+      .to('filipa@example.com')
+      .filter((m) => m.subject === 'Your order for Orders night');
+    expect(confirmations).toHaveLength(3);
+
+    const edited = await api(owner.token, 'PUT', `/orders/${order.id}`, {
+      first_name: 'Filipa',
+      last_name: 'Sá',
+      email: 'FILIPA.SA@example.com',
+    });
+    expect(edited.json()).toMatchObject({ last_name: 'Sá', email: 'filipa.sa@example.com' });
+    expect((await api(owner.token, 'PUT', `/orders/${order.id}`, { first_name: '' })).statusCode).toBe(422);
+    const noted = await api(owner.token, 'POST', `/orders/${order.id}/notes`, {
+      note: 'Called about parking.',
+    });
+    expect(noted.statusCode).toBe(201);
+    expect(noted.json().activity.map((a: { kind: string }) => a.kind)).toEqual([
+      'NOTE',
+      'BUYER_UPDATED',
+      'CONFIRMATION_RESENT',
+      'CONFIRMATION_RESENT',
+    ]);
+    expect(noted.json().activity[0]).toMatchObject({ note: 'Called about parking.', by: 'Ada Lovelace' });
+    expect((await api(owner.token, 'POST', `/orders/${order.id}/notes`, { note: ' ' })).statusCode).toBe(422);
+  });
+
+  it('export the listed orders with amounts and the order questions', async () => {
+    const res = await api(
+      owner.token,
+      'GET',
+      '/orders/export?format=csv&filter_fields[status][eq]=COMPLETED',
+    );
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Order reference,Order status,First name,Last name,E-mail,Currency,Subtotal,Fees,Taxes,Total,Refunded,Payment,Promo code,Created (UTC),Company',
+    );
+    const carla = lines.find((l) => l.includes('carla@example.com'));
+    expect(carla).toMatch(
+      /,COMPLETED,Carla,Silva,carla@example.com,EUR,12.00,0.00,0.00,12.00,0.00,OFFLINE,,[\dT:.Z-]+,Carla Lda$/,
+    );
+    expect(lines.every((l, i) => i === 0 || l.includes(',COMPLETED,'))).toBe(true);
+  });
+});

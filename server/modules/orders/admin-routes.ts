@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  AdminOrderDetailResponse,
+  AdminOrderResponse,
+  CancelOrderRequest,
+  OrderNoteRequest,
+  OrdersExportQuery,
+  OrdersQuery,
+  UpdateOrderBuyerRequest,
+} from '../../../common/admin-orders';
+import { PageMeta } from '../../../common/list-query';
+import { idParam } from '../../../common/validators';
+import type { App } from '../../app';
+import { sendExport } from '../../exports/send';
+import { authenticate, authOf, authorize } from '../../http/auth';
+import { errorResponses } from '../../http/responses';
+import { addOrderNote, cancelOrder, markOrderPaid, resendOrderConfirmation } from './admin-actions';
+import { orderExport } from './admin-export';
+import { findOrders, getAdminOrder, updateOrderBuyer } from './admin-view';
+
+const EventParams = z.object({ id: idParam() });
+const OrderParams = z.object({ id: idParam(), orderId: idParam() });
+const tags = ['orders'];
+const security = [{ bearerAuth: [] }];
+
+/** The organizer's order calls (`/api/events/{id}/orders…`); refunds live with payments. */
+export async function adminOrderRoutes(app: App): Promise<void> {
+  const members = { preHandler: [authenticate, authorize('events.manage')] };
+  const manage = <S extends object>(summary: string, schema: S) => ({
+    ...members,
+    schema: { tags, security, summary, ...schema },
+  });
+  const links = () => ({ appUrl: app.config.appUrl });
+  const detail = { 200: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 409, 422) };
+
+  app.get(
+    '/api/events/:id/orders',
+    manage('Orders of an event: search, filter by status, sort, page', {
+      params: EventParams,
+      querystring: OrdersQuery,
+      response: {
+        200: z.object({ data: z.array(AdminOrderResponse), meta: PageMeta }),
+        ...errorResponses(401, 403, 404, 422),
+      },
+    }),
+    async (request) => findOrders(app.db, authOf(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/events/:id/orders/export',
+    manage('Download the orders (CSV or XLSX); the list’s search and filters apply', {
+      params: EventParams,
+      querystring: OrdersExportQuery,
+      response: { ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (request, reply) => {
+      const table = await orderExport(
+        app.db,
+        authOf(request),
+        request.params.id,
+        request.query,
+        request.i18n,
+      );
+      return sendExport(reply, request.query.params.format, table, `orders-${request.params.id}`);
+    },
+  );
+  app.get(
+    '/api/events/:id/orders/:orderId',
+    manage('One order: lines, attendees, answers, refunds and activity', {
+      params: OrderParams,
+      response: detail,
+    }),
+    async (request) => getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId),
+  );
+  app.put(
+    '/api/events/:id/orders/:orderId',
+    manage('Change the buyer’s details', {
+      params: OrderParams,
+      body: UpdateOrderBuyerRequest,
+      response: detail,
+    }),
+    async (request) => {
+      const auth = authOf(request);
+      await app.transaction((tx) =>
+        updateOrderBuyer(
+          tx,
+          auth,
+          request.params.id,
+          request.params.orderId,
+          request.body as z.output<typeof UpdateOrderBuyerRequest>,
+        ),
+      );
+      return getAdminOrder(app.db, auth, request.params.id, request.params.orderId);
+    },
+  );
+  app.post(
+    '/api/events/:id/orders/:orderId/mark-paid',
+    manage('Mark an offline order paid: its tickets become valid and are mailed', {
+      params: OrderParams,
+      response: detail,
+    }),
+    async (request) => {
+      await markOrderPaid(app.db, authOf(request), request.params.id, request.params.orderId, links());
+      return getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId);
+    },
+  );
+  app.post(
+    '/api/events/:id/orders/:orderId/cancel',
+    manage('Cancel an order: its tickets are voided and its seats go back on sale (no refund)', {
+      params: OrderParams,
+      body: CancelOrderRequest,
+      response: detail,
+    }),
+    async (request) => {
+      const body = request.body as z.output<typeof CancelOrderRequest>;
+      await cancelOrder(app.db, authOf(request), request.params.id, request.params.orderId, {
+        notifyBuyer: body.notify_buyer,
+        links: links(),
+      });
+      return getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId);
+    },
+  );
+  app.post(
+    '/api/events/:id/orders/:orderId/resend',
+    manage('Send the buyer their confirmation again', {
+      params: OrderParams,
+      response: { 202: z.null(), ...errorResponses(401, 403, 404, 409) },
+    }),
+    async (request, reply) => {
+      await resendOrderConfirmation(
+        app.db,
+        authOf(request),
+        request.params.id,
+        request.params.orderId,
+        links(),
+      );
+      return reply.status(202).send(null);
+    },
+  );
+  app.post(
+    '/api/events/:id/orders/:orderId/notes',
+    manage('Add a note to an order', {
+      params: OrderParams,
+      body: OrderNoteRequest,
+      response: { 201: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (request, reply) => {
+      await addOrderNote(
+        app.db,
+        authOf(request),
+        request.params.id,
+        request.params.orderId,
+        (request.body as { note: string }).note,
+      );
+      return reply
+        .status(201)
+        .send(await getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId));
+    },
+  );
+}
