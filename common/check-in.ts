@@ -100,6 +100,11 @@ export const CheckInRequest = z
     /** When the device scanned it, for check-ins made offline and uploaded later. */
     scanned_at: z.iso.datetime({ offset: true }).optional(),
     device: z.string().trim().max(100).optional(),
+    /**
+     * For a ticket awaiting an offline payment: staff took the payment at the door. The order is
+     * marked paid (all its tickets become valid) and this one is checked in.
+     */
+    mark_paid: z.boolean().optional(),
   })
   .refine((v) => Boolean(v.ticket_code) !== Boolean(v.attendee_id), {
     path: ['ticket_code'],

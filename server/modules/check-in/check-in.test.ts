@@ -154,6 +154,24 @@ describe('check-in lists', () => {
     expect((await scan(list.short_id, { ticket_code: owing.ticket_code })).json().outcome).toBe(
       'AWAITING_PAYMENT',
     );
+    // Paid at the door: the order is settled and the ticket let in, in one go.
+    const settled = await scan(list.short_id, {
+      ticket_code: owing.ticket_code,
+      mark_paid: true,
+      device: 'Till',
+    });
+    expect(settled.statusCode, settled.body).toBe(201);
+    expect(settled.json().outcome).toBe('CHECKED_IN');
+    const [owingOrder] = (await api('GET', '/orders?query=bea@'))
+      .json()
+      .data.filter((o: { total: number }) => o.total === 1000);
+    expect(owingOrder.status).toBe('COMPLETED');
+    const activity = (await api('GET', `/orders/${owingOrder.id}`)).json().activity;
+    expect(activity[0]).toMatchObject({
+      kind: 'MARKED_PAID',
+      by: null,
+      data: { check_in_list: 'Main door' },
+    });
 
     // Made-up, altered, or signed for another ticket: all INVALID, with nothing about anyone.
     const parts = parseTicketCode(rui.ticket_code);
@@ -200,10 +218,10 @@ describe('check-in lists', () => {
 
     const stats = (await api('GET', '/check_in_stats')).json();
     const main = stats.lists.find((l: { id: number }) => l.id === list.id);
-    expect(main).toMatchObject({ checked_in: 1, expected: 1, conflicts: 0 });
+    expect(main).toMatchObject({ checked_in: 2, expected: 2, conflicts: 0 });
     expect(main.tickets).toEqual([
       { ticket_id: seat, title: 'Seat', checked_in: 1, expected: 1 },
-      { ticket_id: paid, title: 'Paid', checked_in: 0, expected: 0 },
+      { ticket_id: paid, title: 'Paid', checked_in: 1, expected: 1 },
     ]);
   });
 

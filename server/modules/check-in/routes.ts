@@ -173,6 +173,7 @@ export async function checkInRoutes(app: App): Promise<void> {
         app.db,
         request.params.shortId,
         request.body as z.output<typeof CheckInRequest>,
+        { links: { appUrl: app.config.appUrl } },
       );
       return reply.status(result.status).send(result.body);
     },

@@ -25,6 +25,9 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { escapeLike, findPage } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
+import { recordActivity } from '../orders/admin-view';
+import { fulfilOrder } from '../orders/fulfil';
+import type { Links } from '../orders/mails';
 import { eventKey, verifyTicketCode } from './signing';
 
 type ListRow = typeof checkInLists.$inferSelect;
@@ -213,6 +216,7 @@ async function decide(
   list: ListRow,
   input: Input,
   at: Date,
+  links: Links | undefined,
 ): Promise<{ answer: CheckInAnswer; attendeeId: number | null }> {
   const state = checkInListState(
     {
@@ -239,7 +243,17 @@ async function decide(
     );
   if (!listed) return decided('NOT_ON_LIST');
   if (attendee.status === 'CANCELLED') return decided('CANCELLED');
-  if (attendee.status === 'AWAITING_PAYMENT') return decided('AWAITING_PAYMENT');
+  if (attendee.status === 'AWAITING_PAYMENT') {
+    if (!input.mark_paid || !links) return decided('AWAITING_PAYMENT');
+    // Paid at the door: the whole order is settled, then this ticket is let in.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, attendee.orderId)).for('update');
+    if (order?.status !== 'AWAITING_PAYMENT' || order.paymentProvider !== 'OFFLINE')
+      return decided('AWAITING_PAYMENT');
+    await fulfilOrder(tx, order, links);
+    await recordActivity(tx, order.id, null, 'MARKED_PAID', {
+      data: { amount: order.total, check_in_list: list.name, device: input.device ?? null },
+    });
+  }
 
   const [made] = await tx
     .insert(checkIns)
@@ -283,8 +297,13 @@ export async function checkIn(
   database: Database,
   shortId: string,
   input: Input,
-  now = new Date(),
+  options: {
+    now?: Date;
+    /** Needed to settle an offline order at the door (`mark_paid`). */
+    links?: Links;
+  } = {},
 ): Promise<CheckInAnswer> {
+  const now = options.now ?? new Date();
   const list = await listOf(database, shortId);
   // A device clock ahead of ours is not believed beyond now.
   const scannedAt = input.scanned_at
@@ -314,7 +333,7 @@ export async function checkIn(
         if (first) return first.answer as CheckInAnswer;
       }
     }
-    const { answer: decided, attendeeId } = await decide(tx, list, input, at);
+    const { answer: decided, attendeeId } = await decide(tx, list, input, at, options.links);
     if (nonce) {
       await tx
         .update(checkInScans)
