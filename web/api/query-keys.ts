@@ -52,6 +52,17 @@ export const queryKeys = {
     detail: (eventId: number, attendeeId: number) =>
       [...queryKeys.attendees.all(eventId), 'detail', attendeeId] as const,
   },
+  /** The check-in lists of an event and their counts, under its detail. */
+  checkInLists: {
+    all: (eventId: number) => [...queryKeys.events.detail(eventId), 'check-in'] as const,
+    list: (eventId: number) => [...queryKeys.checkInLists.all(eventId), 'lists'] as const,
+    stats: (eventId: number) => [...queryKeys.checkInLists.all(eventId), 'stats'] as const,
+  },
+  /** A check-in list as door staff see it (public, by its link). */
+  staffCheckIn: {
+    list: (shortId: string) => ['public', 'check-in', shortId] as const,
+    attendees: (shortId: string, query: string) => ['public', 'check-in', shortId, 'attendees', query] as const,
+  },
   capacityAssignments: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,
   },
