@@ -16,6 +16,7 @@ export function toPublicOrder(
     preCheckoutMessage: string | null;
     postCheckoutMessage: string | null;
     orderTimeoutMinutes: number;
+    paymentMethods: PublicOrderResponse['payment_methods'];
   },
 ): PublicOrderResponse {
   return {
@@ -66,6 +67,7 @@ export function toPublicOrder(
       status: a.status,
       ticket_code: ticketCode(a.shortId),
     })),
+    payment_methods: context.paymentMethods,
     payment_instructions: context.paymentInstructions,
     created_at: row.createdAt.toISOString(),
   };
