@@ -10,6 +10,11 @@ export const queryKeys = {
     tickets: (eventId: string, promoCode?: string) =>
       [...queryKeys.publicEvents.all, eventId, 'tickets', { promoCode: promoCode ?? null }] as const,
   },
+  /** The buyer's checkout: one order (by its short id) and the questions it asks. */
+  checkout: {
+    order: (eventId: string, shortId: string) => ['public', 'orders', eventId, shortId] as const,
+    questions: (eventId: string) => ['public', 'events', eventId, 'questions'] as const,
+  },
   events: {
     all: ['events'] as const,
     lists: ['events', 'list'] as const,
