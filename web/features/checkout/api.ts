@@ -32,7 +32,9 @@ export function orderQuery(eventId: string, shortId: string) {
     queryFn: ({ signal }) => call<PublicOrder>(orderPath(eventId, shortId), { signal }),
     // The order changes under the buyer (payment, expiry): never trust an old copy for long.
     staleTime: 0,
-    retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status >= 400),
+    retry: (count, error) =>
+      count < 2 &&
+      !(error instanceof Error && 'status' in error && (error as { status: number }).status >= 400),
   });
 }
 

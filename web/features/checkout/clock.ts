@@ -7,7 +7,11 @@ import { useSyncExternalStore } from 'react';
  */
 
 /** Server time minus local time in ms, from one answer; null when the header is missing or bad. */
-export function offsetFromDateHeader(header: string | null, sentAt: number, receivedAt: number): number | null {
+export function offsetFromDateHeader(
+  header: string | null,
+  sentAt: number,
+  receivedAt: number,
+): number | null {
   if (!header) return null;
   const server = Date.parse(header);
   if (Number.isNaN(server)) return null;

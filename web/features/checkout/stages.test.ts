@@ -17,7 +17,10 @@ describe('checkout stages', () => {
   });
 
   it('asks for details before payment, and never shows payment for a free order', () => {
-    expect(decideStage('payment', order('RESERVED', { email: null }))).toEqual({ kind: 'go', stage: 'details' });
+    expect(decideStage('payment', order('RESERVED', { email: null }))).toEqual({
+      kind: 'go',
+      stage: 'details',
+    });
     const free = order('RESERVED', { totals: { ...order('RESERVED').totals, total: 0 } });
     expect(decideStage('payment', free)).toEqual({ kind: 'go', stage: 'details' });
   });

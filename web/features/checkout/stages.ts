@@ -30,7 +30,8 @@ export function decideStage(stage: Stage, order: OrderState): StageDecision {
   if (OPEN.includes(status)) {
     if (order.remaining !== null && order.remaining <= 0) return { kind: 'problem', problem: 'expired' };
     if (stage === 'summary') return { kind: 'go', stage: 'details' };
-    if (stage === 'payment' && (!order.email || order.totals.total === 0)) return { kind: 'go', stage: 'details' };
+    if (stage === 'payment' && (!order.email || order.totals.total === 0))
+      return { kind: 'go', stage: 'details' };
     // The return page is where a failed card payment is noticed; it sends the buyer back itself.
     return { kind: 'show' };
   }

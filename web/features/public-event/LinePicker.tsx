@@ -19,7 +19,15 @@ interface Props {
 }
 
 /** The quantity (and a donation's amount) of one line: a ticket, or one tier of it. */
-export function LinePicker({ ticket, price, currency, selection, onChange, serverError, showProblems }: Props) {
+export function LinePicker({
+  ticket,
+  price,
+  currency,
+  selection,
+  onChange,
+  serverError,
+  showProblems,
+}: Props) {
   const { t, i18n } = useLingui();
   const key = lineKey(ticket.id, price.price_id);
   const pick = selection[key] ?? { quantity: 0 };
@@ -37,7 +45,9 @@ export function LinePicker({ ticket, price, currency, selection, onChange, serve
         label={label}
         value={pick.quantity}
         canIncrease={lineMax(selection, ticket, price) > pick.quantity}
-        onStep={(direction) => onChange(key, { ...pick, quantity: step(selection, ticket, price, direction) })}
+        onStep={(direction) =>
+          onChange(key, { ...pick, quantity: step(selection, ticket, price, direction) })
+        }
         error={Boolean(serverError)}
         describedBy={serverError ? errorId : undefined}
       />

@@ -15,7 +15,13 @@ interface Props {
 export function QuantityStepper({ label, value, canIncrease, onStep, error, describedBy }: Props) {
   const { t } = useLingui();
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label={t`Quantity of ${label}`} aria-describedby={describedBy}>
+    <Group
+      gap={6}
+      wrap="nowrap"
+      role="group"
+      aria-label={t`Quantity of ${label}`}
+      aria-describedby={describedBy}
+    >
       <ActionIcon
         variant="default"
         size="lg"

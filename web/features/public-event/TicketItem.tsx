@@ -133,20 +133,20 @@ function TierList({
     <Stack component="ul" gap={renderLine ? 'sm' : 4} m={0} p={0} style={{ listStyle: 'none' }}>
       {ticket.prices.map((price) => (
         <Stack component="li" key={price.price_id ?? 0} gap={4}>
-        <Group gap="md" justify="space-between" wrap="nowrap">
-          <Stack gap={0} ta="left">
-            <Text size="sm">{price.label}</Text>
-            {price.sale_state !== 'ON_SALE' && ticket.sale_state === 'ON_SALE' ? (
-              <Text size="xs" c="gray.7">
-                <StateLabel state={price.sale_state} />
-              </Text>
-            ) : null}
-          </Stack>
-          <Text fw={700}>
-            <PriceText ticket={ticket} price={price} currency={currency} />
-          </Text>
-        </Group>
-        {renderLine?.(price)}
+          <Group gap="md" justify="space-between" wrap="nowrap">
+            <Stack gap={0} ta="left">
+              <Text size="sm">{price.label}</Text>
+              {price.sale_state !== 'ON_SALE' && ticket.sale_state === 'ON_SALE' ? (
+                <Text size="xs" c="gray.7">
+                  <StateLabel state={price.sale_state} />
+                </Text>
+              ) : null}
+            </Stack>
+            <Text fw={700}>
+              <PriceText ticket={ticket} price={price} currency={currency} />
+            </Text>
+          </Group>
+          {renderLine?.(price)}
         </Stack>
       ))}
     </Stack>

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,13 +13,22 @@ import { errorMessage } from '../../components/api-error';
 import { checkoutPath, createOrder } from '../checkout/api';
 import type { PublicTickets } from './api';
 import { LinePicker } from './LinePicker';
-import { donationProblem, errorsByLine, lineKey, type Selection, toOrderRequest, totalPicked } from './selection';
+import {
+  donationProblem,
+  errorsByLine,
+  lineKey,
+  type Selection,
+  toOrderRequest,
+  totalPicked,
+} from './selection';
 import { TicketItem } from './TicketItem';
 
 /** A fresh key per attempt to check out: a retried request is answered with the same order. */
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
 }
 
 interface Props {
@@ -44,7 +56,8 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
       void navigate(checkoutPath(eventId, order.short_id, 'details'));
     },
     // What is left may have changed: show the fresh counts, keep the buyer's picks.
-    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.publicEvents.tickets(eventId, promoCode) }),
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.publicEvents.tickets(eventId, promoCode) }),
   });
 
   const lineErrors =

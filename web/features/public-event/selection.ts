@@ -56,7 +56,10 @@ export const totalPicked = (selection: Selection) =>
   Object.values(selection).reduce((sum, p) => sum + p.quantity, 0);
 
 /** A donation line whose amount is missing or under the minimum: the problem, else null. */
-export function donationProblem(pick: Pick | undefined, price: PublicTicketPrice): 'missing' | 'too_low' | null {
+export function donationProblem(
+  pick: Pick | undefined,
+  price: PublicTicketPrice,
+): 'missing' | 'too_low' | null {
   if (!pick || pick.quantity === 0) return null;
   if (pick.amount === null || pick.amount === undefined || Number.isNaN(pick.amount)) return 'missing';
   return pick.amount < price.price ? 'too_low' : null;
