@@ -35,7 +35,7 @@ export function LinePicker({
   if (!canBuy(ticket, price)) return null;
   const label = price.label ? `${ticket.title} – ${price.label}` : ticket.title;
   const errorId = `line-${key.replace(':', '-')}-error`;
-  const problem = showProblems ? donationProblem(pick, price) : null;
+  const problem = showProblems && ticket.type === 'DONATION' ? donationProblem(pick, price) : null;
   const minimum = formatMoney(price.price, currency, i18n.locale);
   const amountError =
     problem === 'missing' ? t`Enter an amount.` : problem === 'too_low' ? t`At least ${minimum}.` : undefined;

@@ -63,9 +63,11 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
   const lineErrors =
     sent && reserve.error && isApiError(reserve.error) ? errorsByLine(sent, reserve.error.fieldErrors) : {};
   const picked = totalPicked(selection);
-  const donationsOk = tickets.data.every((ticket) =>
-    ticket.prices.every((p) => donationProblem(selection[lineKey(ticket.id, p.price_id)], p) === null),
-  );
+  const donationsOk = tickets.data
+    .filter((ticket) => ticket.type === 'DONATION')
+    .every((ticket) =>
+      ticket.prices.every((p) => donationProblem(selection[lineKey(ticket.id, p.price_id)], p) === null),
+    );
 
   const submit = () => {
     setTried(true);
