@@ -100,18 +100,18 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
             </Trans>
           </Text>
           {warning ? (
-            <Text size="sm" c="orange.9">
+            <Text size="sm" fw={600}>
               <Trans>Less than 2 minutes left to complete your order.</Trans>
             </Text>
           ) : null}
         </Stack>
         <Group gap="xs">
           {order.extension_available && warning ? (
-            <Button size="xs" color="orange" loading={extend.isPending} onClick={() => extend.mutate()}>
+            <Button size="xs" loading={extend.isPending} onClick={() => extend.mutate()}>
               <Trans>I need more time</Trans>
             </Button>
           ) : null}
-          <Button size="xs" variant="subtle" color="gray.8" onClick={() => setConfirming(true)}>
+          <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
             <Trans>Cancel order</Trans>
           </Button>
         </Group>

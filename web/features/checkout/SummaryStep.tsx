@@ -71,7 +71,10 @@ export function SummaryStep() {
             </Alert>
           ) : null}
           {order.status === 'AWAITING_PAYMENT' ? (
-            <Alert color="orange" variant="light" title={t`How to pay`} data-testid="payment-instructions">
+            <Alert color="orange" variant="light" data-testid="payment-instructions">
+              <Text fw={700} mb={4}>
+                {t`How to pay`}
+              </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {order.payment_instructions ?? t`The organizer will tell you how to pay.`}
               </Text>
