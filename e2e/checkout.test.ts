@@ -139,14 +139,20 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Copy my details' }).click();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/payment');
-    await page.getByTestId('offline-instructions').getByText(/IBAN PT50/).waitFor();
+    await page
+      .getByTestId('offline-instructions')
+      .getByText(/IBAN PT50/)
+      .waitFor();
     await expectAccessible(page, 'payment-offline-phone');
     // By keyboard.
     await page.getByTestId('place-order').focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/summary');
     await page.getByTestId('order-status').getByText('Awaiting payment').waitFor();
-    await page.getByTestId('payment-instructions').getByText(/IBAN PT50/).waitFor();
+    await page
+      .getByTestId('payment-instructions')
+      .getByText(/IBAN PT50/)
+      .waitFor();
     await expectAccessible(page, 'summary-offline-phone');
     expect(errors).toEqual([]);
     await context.close();
@@ -165,7 +171,10 @@ describe('checkout', () => {
     await page.getByTestId('checkout-button').click();
     await page.waitForURL('**/details');
     // A minute is under the two-minute warning: the live region speaks at once.
-    await page.getByTestId('reservation-announcement').getByText(/Less than 2 minutes left/).waitFor();
+    await page
+      .getByTestId('reservation-announcement')
+      .getByText(/Less than 2 minutes left/)
+      .waitFor();
     await expectAccessible(page, 'warning');
     await page.getByRole('button', { name: 'I need more time' }).click();
     await page.getByTestId('reservation-announcement').getByText('Your reservation was extended.').waitFor();
