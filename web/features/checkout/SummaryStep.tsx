@@ -45,6 +45,8 @@ export function SummaryStep() {
               color={orderStatusColor(order.status)}
               variant="filled"
               size="lg"
+              // Black on the SPEC's teal, orange and red reads well (white does not).
+              style={{ '--badge-color': 'var(--mantine-color-black)' } as React.CSSProperties}
               data-testid="order-status"
             >
               {labels[order.status]}
