@@ -212,8 +212,7 @@ describe('checkout', () => {
     await page.getByTestId('test-card-form').waitFor();
     await page.getByLabel('Visa 0002 – card is declined').check();
     await page.getByTestId('pay-button').click();
-    await page.getByTestId('payment-failed').waitFor();
-    await page.getByTestId('payment-failed-banner').waitFor();
+    await page.getByTestId('payment-failed-banner').getByText('Your payment failed').waitFor();
     await expectAccessible(page, 'card-declined');
     await page.getByLabel('Visa 4242 – payment succeeds').check();
     await page.getByTestId('pay-button').click();

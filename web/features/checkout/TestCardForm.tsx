@@ -54,7 +54,8 @@ export function TestCardForm({ order, eventId, shortId, intent, testApiBase }: P
         void navigate(`${checkoutPath(eventId, shortId, 'payment_return')}?redirect_status=${result.status}`);
         return;
       }
-      // Declined: the server hears it from Stripe too; the order shows PAYMENT_FAILED.
+      // Declined: the server hears it from Stripe too; the order turns PAYMENT_FAILED and the
+      // payment page says so above the panels.
       await refreshPayment(eventId, shortId).catch(() => undefined);
       await queryClient.invalidateQueries({
         queryKey: queryKeys.checkout.order(eventId, shortId),
@@ -63,8 +64,6 @@ export function TestCardForm({ order, eventId, shortId, intent, testApiBase }: P
     },
   });
 
-  const declined =
-    pay.data && pay.data.status !== 'succeeded' && pay.data.status !== 'processing' ? pay.data : null;
   const total = formatMoney(order.totals.total, order.currency, i18n.locale);
   return (
     <Stack gap="sm" data-testid="test-card-form">
@@ -82,11 +81,6 @@ export function TestCardForm({ order, eventId, shortId, intent, testApiBase }: P
           <Radio value="pm_card_chargeDeclined" label={t`Visa 0002 – card is declined`} />
         </Stack>
       </Radio.Group>
-      {declined ? (
-        <Alert color="red" role="alert" title={t`Your payment failed`} data-testid="payment-failed">
-          <Trans>The card was declined. Try another card or another way to pay.</Trans>
-        </Alert>
-      ) : null}
       {pay.isError ? (
         <Alert color="red" role="alert">
           <Trans>The payment could not be processed. Please try again or contact support.</Trans>
