@@ -16,8 +16,8 @@ export function offsetFromDateHeader(
   const server = Date.parse(header);
   if (Number.isNaN(server)) return null;
   // The header has whole seconds (the server's clock read somewhere in [server, server + 1s)):
-  // taking the lower end errs on the side of showing the buyer less time, never more.
-  return server - (sentAt + receivedAt) / 2;
+  // taking the upper end errs on the side of showing the buyer less time, never more.
+  return server + 1000 - (sentAt + receivedAt) / 2;
 }
 
 /** Milliseconds left until `until` (ISO) on the server's clock; 0 once past. */
