@@ -138,7 +138,11 @@ describe('checkout', () => {
     await row.getByRole('button', { name: 'More Standard' }).click();
     // Only one is left (not shown): the server refuses two, and the picks stay as they were.
     await page.getByTestId('checkout-button').click();
-    await page.getByRole('alert').filter({ hasText: /not enough|left|available/i }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /not enough|left|available/i })
+      .first()
+      .waitFor();
     expect(await row.getByTestId('ticket-quantity').textContent()).toBe('2');
     await expectAccessible(page, 'picker-refused-phone');
     await row.getByRole('button', { name: 'Fewer Standard' }).click();

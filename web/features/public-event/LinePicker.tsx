@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Flex, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { currencyDigits, formatMoney, toMinor } from '../tickets/money';
 import type { PublicTicket, PublicTicketPrice } from './api';
@@ -40,7 +40,7 @@ export function LinePicker({
   const amountError =
     problem === 'missing' ? t`Enter an amount.` : problem === 'too_low' ? t`At least ${minimum}.` : undefined;
   return (
-    <Stack gap={6} align="flex-end" data-testid="line-picker">
+    <Flex direction="column" gap={6} align={{ base: 'flex-start', sm: 'flex-end' }} data-testid="line-picker">
       <QuantityStepper
         label={label}
         value={pick.quantity}
@@ -68,7 +68,7 @@ export function LinePicker({
         />
       ) : null}
       {serverError ? (
-        <Text id={errorId} size="sm" c="red.8" ta="right" role="alert">
+        <Text id={errorId} size="sm" c="red.8" role="alert">
           {serverError}
         </Text>
       ) : null}
@@ -77,6 +77,6 @@ export function LinePicker({
           <Trans>At least {ticket.min_per_order} per order</Trans>
         </Text>
       ) : null}
-    </Stack>
+    </Flex>
   );
 }
