@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { errorMessage } from '../../components/api-error';
+import { errorCode, errorMessage } from '../../components/api-error';
 import { createPaymentIntent } from './api';
 import type { PanelProps } from './panels';
+import { problemOfError } from './stages';
 import { TestCardForm } from './TestCardForm';
+
+const errorStatus = (error: unknown) => (isApiError(error) ? error.status : undefined);
 
 /** The key of the local Stripe stand-in (`server/payments/stripe/client.ts`). */
 const TEST_PUBLISHABLE_KEY = 'pk_test_tessera_local';
@@ -26,10 +30,16 @@ export function StripePanel({ order, eventId, shortId, onError }: PanelProps) {
     gcTime: 0,
     retry: false,
   });
+  // An expired or finished order gets the layout's screen (set after render, not during it).
+  const orderGone =
+    intent.isError && problemOfError(errorCode(intent.error), errorStatus(intent.error)) !== null;
+  useEffect(() => {
+    if (orderGone) onError(intent.error);
+  }, [orderGone, onError, intent.error]);
   if (intent.isPending)
     return <Skeleton h={160} radius="md" role="status" aria-label={t`Preparing the card payment`} />;
   if (intent.isError) {
-    if (onError(intent.error)) return null;
+    if (orderGone) return null;
     return (
       <Alert color="red" role="alert" title={t`Card payment is not available right now`}>
         <Stack gap="xs" align="flex-start">
