@@ -177,6 +177,15 @@ export const PublicOrderResponse = z
     last_name: z.string().nullable(),
     email: z.string().nullable(),
     attendees: z.array(PublicAttendeeResponse),
+    /**
+     * How this order can be paid, for the payment step: offline (the event allows it, with its
+     * instructions) and by card (the organizer's Stripe account can take charges).
+     */
+    payment_methods: z.object({
+      offline: z.boolean(),
+      offline_instructions: z.string().nullable(),
+      card: z.boolean(),
+    }),
     /** AWAITING_PAYMENT orders paid offline: how to pay, from the event settings. */
     payment_instructions: z.string().nullable(),
     created_at: z.iso.datetime(),

@@ -44,7 +44,7 @@ import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
-import { createStripeClient } from './payments/stripe/client';
+import { createStripeClient, usesTestServer } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
 import { s3Storage } from './storage/s3';
 
@@ -115,7 +115,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRequestContext(app);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, {
+    https: config.appUrl.startsWith('https://'),
+    stripe: config.stripe && {
+      testApiBase: usesTestServer(config.stripe) ? (config.stripe.apiBase ?? null) : null,
+    },
+  });
   await app.register(rateLimit, { global: false });
   // Uploads (images) stream through multipart with their own limit; JSON bodies stay at 1 MB.
   await app.register(multipart, {

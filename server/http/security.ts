@@ -7,19 +7,26 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean },
+  options: { https: boolean; stripe?: { testApiBase?: string | null } },
 ): Promise<void> {
+  // Card payments: Stripe's script and frames (Payment Element), or the local test server's
+  // origin for the test-only card form, which confirms straight from the browser.
+  const stripe = options.stripe;
+  const testOrigin = stripe?.testApiBase ? new URL(stripe.testApiBase).origin : null;
+  const stripeJs = stripe && !testOrigin ? ['https://js.stripe.com'] : [];
+  const stripeConnect = stripe && !testOrigin ? ['https://api.stripe.com'] : testOrigin ? [testOrigin] : [];
+  const stripeFrames = stripe && !testOrigin ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeConnect],
+        frameSrc: ["'self'", ...stripeFrames],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -21,6 +21,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** Set to false for calls whose 401/403 the caller handles itself (e.g. logout). */
   redirectOnAuthError?: boolean;
+  /** Sees every answer (success or not) with when the call was sent, e.g. to read its `Date`. */
+  onResponse?: (response: Response, sentAt: number) => void;
 }
 
 let navigate: (to: string) => void = (to) => window.location.assign(to);
@@ -48,6 +50,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(apiUrl(path, request.query), {
       method: request.method ?? 'GET',
@@ -61,6 +64,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     throw networkError();
   }
 
+  request.onResponse?.(response, sentAt);
   const body = await readBody(response);
   if (!response.ok) {
     const error = toApiError(response, body);

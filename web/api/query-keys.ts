@@ -10,9 +10,14 @@ export const queryKeys = {
     tickets: (eventId: string, promoCode?: string) =>
       [...queryKeys.publicEvents.all, eventId, 'tickets', { promoCode: promoCode ?? null }] as const,
   },
-  /** The buyer's order and ticket pages (and the checkout's order: same key, one cache entry). */
-  orderPages: {
+  /** The buyer's checkout: one order (by its short id) and the questions it asks. */
+  checkout: {
     order: (eventId: string, shortId: string) => ['public', 'orders', eventId, shortId] as const,
+    questions: (eventId: string) => ['public', 'events', eventId, 'questions'] as const,
+  },
+  /** The buyer's printable pages (a missing order or ticket is `null` here, an error in checkout). */
+  orderPages: {
+    order: (eventId: string, shortId: string) => ['public', 'orders', eventId, shortId, 'print'] as const,
     ticket: (eventId: string, attendeeShortId: string) =>
       ['public', 'tickets', eventId, attendeeShortId] as const,
   },

@@ -40,6 +40,8 @@ beforeAll(async () => {
         post_checkout_message: 'See you online!',
         ticket_page_message: 'Show this at the virtual door.',
         order_timeout_minutes: 10,
+        offline_payments_enabled: true,
+        offline_payment_instructions: 'Pay at the door.',
       },
     },
   });
@@ -106,6 +108,8 @@ describe('the buyer’s pages', () => {
       post_checkout_message: null,
       order_timeout_minutes: 10,
       extension_available: true,
+      // The payment step offers what the event allows: offline here, no card (Stripe not connected).
+      payment_methods: { offline: true, offline_instructions: 'Pay at the door.', card: false },
       event: {
         id: eventId,
         title: 'Buyer pages',

@@ -17,6 +17,7 @@ export function toPublicOrder(
     orderTimeoutMinutes: number;
     /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
     sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
+    paymentMethods: PublicOrderResponse['payment_methods'];
   },
 ): PublicOrderResponse {
   return {
@@ -67,6 +68,7 @@ export function toPublicOrder(
       status: a.status,
       ticket_code: context.sign({ attendeeShortId: a.shortId, ticketId: a.ticketId }),
     })),
+    payment_methods: context.paymentMethods,
     payment_instructions: context.paymentInstructions,
     created_at: row.createdAt.toISOString(),
   };

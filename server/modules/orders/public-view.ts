@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { attendees, events, orderItems, orders, organizers, ticketPrices, tickets } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { ticketSigner } from '../check-in/signing';
+import { chargeableStripeAccount } from '../payments/connection';
 import { toPublicOrder } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -80,6 +81,11 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     postCheckoutMessage: checkedOut ? settings.post_checkout_message : null,
     orderTimeoutMinutes: settings.order_timeout_minutes,
     sign: await ticketSigner(db, eventId),
+    paymentMethods: {
+      offline: settings.offline_payments_enabled,
+      offline_instructions: settings.offline_payments_enabled ? settings.offline_payment_instructions : null,
+      card: (await chargeableStripeAccount(db, row.accountId)) !== null,
+    },
   });
 }
 

@@ -22,12 +22,12 @@ interface Props {
   mode: Mode;
   /** The event's IANA time zone, for sale dates. */
   timezone: string;
-  /** Room for what a later checkout puts beside each ticket (quantity selectors). */
-  action?: ReactNode;
+  /** What checkout puts beside each price line (quantity selectors). */
+  renderLine?: (price: PublicTicketPrice) => ReactNode;
 }
 
 /** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
-export function TicketItem({ ticket, currency, mode, timezone, action }: Props) {
+export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Props) {
   const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
   const headingId = `ticket-${ticket.id}-title`;
   return (
@@ -61,7 +61,7 @@ export function TicketItem({ ticket, currency, mode, timezone, action }: Props) 
         </Stack>
         <Stack gap={4} ta={{ base: 'left', sm: 'right' }} style={{ flexShrink: 0 }} miw={{ sm: 180 }}>
           {ticket.type === 'TIERED' ? (
-            <TierList ticket={ticket} currency={currency} />
+            <TierList ticket={ticket} currency={currency} renderLine={renderLine} />
           ) : ticket.prices[0] ? (
             <Text fw={700} fz="lg">
               <PriceText ticket={ticket} price={ticket.prices[0]} currency={currency} />
@@ -76,7 +76,7 @@ export function TicketItem({ ticket, currency, mode, timezone, action }: Props) 
               )}
             </Text>
           ) : null}
-          {action}
+          {ticket.type !== 'TIERED' && ticket.prices[0] ? renderLine?.(ticket.prices[0]) : null}
         </Stack>
       </Flex>
     </Box>
@@ -120,23 +120,34 @@ function PriceText({
   );
 }
 
-function TierList({ ticket, currency }: { ticket: PublicTicket; currency: string }) {
+function TierList({
+  ticket,
+  currency,
+  renderLine,
+}: {
+  ticket: PublicTicket;
+  currency: string;
+  renderLine: Props['renderLine'];
+}) {
   return (
-    <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" gap={renderLine ? 'sm' : 4} m={0} p={0} style={{ listStyle: 'none' }}>
       {ticket.prices.map((price) => (
-        <Group component="li" key={price.price_id ?? 0} gap="md" justify="space-between" wrap="nowrap">
-          <Stack gap={0} ta="left">
-            <Text size="sm">{price.label}</Text>
-            {price.sale_state !== 'ON_SALE' && ticket.sale_state === 'ON_SALE' ? (
-              <Text size="xs" c="gray.7">
-                <StateLabel state={price.sale_state} />
-              </Text>
-            ) : null}
-          </Stack>
-          <Text fw={700}>
-            <PriceText ticket={ticket} price={price} currency={currency} />
-          </Text>
-        </Group>
+        <Stack component="li" key={price.price_id ?? 0} gap={4}>
+          <Group gap="md" justify="space-between" wrap="nowrap">
+            <Stack gap={0} ta="left">
+              <Text size="sm">{price.label}</Text>
+              {price.sale_state !== 'ON_SALE' && ticket.sale_state === 'ON_SALE' ? (
+                <Text size="xs" c="gray.7">
+                  <StateLabel state={price.sale_state} />
+                </Text>
+              ) : null}
+            </Stack>
+            <Text fw={700}>
+              <PriceText ticket={ticket} price={price} currency={currency} />
+            </Text>
+          </Group>
+          {renderLine?.(price)}
+        </Stack>
       ))}
     </Stack>
   );

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../components/api-error';
 import { publicTicketsQuery } from './api';
 import { PromoCodeBox } from './PromoCodeBox';
-import { TicketItem } from './TicketItem';
+import { TicketPicker } from './TicketPicker';
 
 const PROMO_PARAM = 'promo_code';
 
@@ -62,17 +62,13 @@ export function TicketsSection({ eventId, timezone }: { eventId: string; timezon
             <Trans>No tickets are on sale for this event yet.</Trans>
           </Text>
         ) : (
-          <Box component="ul" m={0} p={0} style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1 }}>
-            {tickets.data.data.map((ticket) => (
-              <TicketItem
-                key={ticket.id}
-                ticket={ticket}
-                currency={tickets.data.currency}
-                mode={tickets.data.price_display_mode}
-                timezone={timezone}
-              />
-            ))}
-          </Box>
+          <TicketPicker
+            eventId={eventId}
+            tickets={tickets.data}
+            promoCode={tickets.data.promo_code?.valid ? tickets.data.promo_code.code : undefined}
+            timezone={timezone}
+            dimmed={tickets.isPlaceholderData}
+          />
         )}
         {tickets.isError ? null : (
           <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

@@ -1,0 +1,239 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { type OrganizerSession, organizerSession } from './session';
+
+// The buyer's checkout: pick tickets on the event page, reserve, give details, pay, see the summary.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, `checkout-${name}`);
+  expect(await seriousAxeViolations(page), name).toEqual([]);
+}
+
+/** Makes the event live and answers the buyer's address of it. */
+async function publish(session: OrganizerSession): Promise<string> {
+  await session.api('PUT', `/api/events/${session.eventId}/status`, { status: 'LIVE' });
+  const event = await session.api<{ slug: string }>('GET', `/api/events/${session.eventId}`);
+  await session.context.close();
+  return `/e/${session.eventId}/${event.slug}`;
+}
+
+const ticketRow = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Tickets' }).getByRole('listitem').filter({ hasText: title }).first();
+
+async function fillBuyer(page: Page) {
+  await page.getByLabel('First name').first().fill('Ana');
+  await page.getByLabel('Last name').first().fill('Lima');
+  await page.getByLabel('E-mail').first().fill('ana.lima@example.com');
+}
+
+describe('checkout', () => {
+  it('reserves with a promo code, asks the questions and completes a free order', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventSettings: {
+        offline_payments_enabled: true,
+        pre_checkout_message: 'Bring your ID.',
+        post_checkout_message: 'See you at the door!',
+      },
+    });
+    const { api, eventId } = session;
+    await api('POST', `/api/events/${eventId}/tickets`, { title: 'Early bird', type: 'PAID', price: 1500 });
+    await api('POST', `/api/events/${eventId}/promo-codes`, {
+      code: 'ALLFREE',
+      discount_type: 'PERCENTAGE',
+      discount: '100',
+    });
+    await api('POST', `/api/events/${eventId}/questions`, {
+      title: 'Dietary needs',
+      type: 'SINGLE_LINE',
+      required: true,
+    });
+    await api('POST', `/api/events/${eventId}/questions`, {
+      title: 'How did you hear of us?',
+      type: 'DROPDOWN',
+      options: ['Friends', 'Radio'],
+      scope: 'PER_ORDER',
+    });
+    const path = await publish(session);
+
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${path}?promo_code=ALLFREE`);
+    const row = ticketRow(page, 'Early bird');
+    await row.getByText('Free').waitFor();
+    // Nothing picked: the button says so instead of reserving.
+    await page.getByTestId('checkout-button').click();
+    await page.getByText('Choose at least one ticket.').waitFor();
+    await row.getByRole('button', { name: 'More Early bird' }).click();
+    await row.getByRole('button', { name: 'More Early bird' }).click();
+    expect(await row.getByTestId('ticket-quantity').textContent()).toBe('2');
+    await expectAccessible(page, 'picker');
+    await page.getByRole('button', { name: 'Check out (2)' }).click();
+    await page.waitForURL(/\/checkout\/\d+\/[\w-]{22}\/details$/);
+
+    await page.getByTestId('pre-checkout-message').getByText('Bring your ID.').waitFor();
+    await page.getByTestId('reservation-bar').getByRole('timer').waitFor();
+    expect(await page.getByTestId('order-total').textContent()).toContain('€0.00');
+    // Sent empty: the shared rules say what is missing, before any call.
+    await page.getByTestId('details-submit').click();
+    await page.getByText('This field is required.').first().waitFor();
+    await fillBuyer(page);
+    await page.getByRole('button', { name: 'Copy my details' }).click();
+    const attendees = page.getByTestId('attendee-form');
+    expect(await attendees.count()).toBe(2);
+    expect(await attendees.nth(0).getByLabel('First name').inputValue()).toBe('Ana');
+    await attendees.nth(0).getByLabel('Dietary needs').fill('None');
+    await attendees.nth(1).getByLabel('First name').fill('Rui');
+    await attendees.nth(1).getByLabel('Last name').fill('Costa');
+    await attendees.nth(1).getByLabel('E-mail').fill('rui.costa@example.com');
+    await attendees.nth(1).getByLabel('Dietary needs').fill('Vegetarian');
+    await page.getByLabel('How did you hear of us?').selectOption('Radio');
+    await expectAccessible(page, 'details');
+    await page.getByRole('button', { name: 'Complete order' }).click();
+
+    await page.waitForURL('**/summary');
+    await page.getByTestId('order-status').getByText('Completed').waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toMatch(/^[A-Z0-9]{8}$/);
+    await page.getByTestId('post-checkout-message').getByText('See you at the door!').waitFor();
+    const tickets = page.getByTestId('summary-ticket');
+    expect(await tickets.count()).toBe(2);
+    expect(await tickets.nth(1).textContent()).toContain('Rui Costa');
+    expect(await tickets.first().getByRole('link').getAttribute('href')).toMatch(
+      new RegExp(`^/ticket/${eventId}/[\\w-]+$`),
+    );
+    expect(await page.getByRole('link', { name: 'Print order' }).getAttribute('href')).toMatch(/\/print$/);
+    await expectAccessible(page, 'summary-free');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('places an offline order that awaits payment, with the event’s instructions', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventSettings: {
+        offline_payments_enabled: true,
+        offline_payment_instructions: 'Transfer to IBAN PT50 0000 0000 and quote your reference.',
+      },
+    });
+    await session.api('POST', `/api/events/${session.eventId}/tickets`, {
+      title: 'Standard',
+      type: 'PAID',
+      price: 2500,
+      quantity_available: 1,
+    });
+    const path = await publish(session);
+    const { context, page, errors } = await openPage(browser, { locale: 'en-US' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const row = ticketRow(page, 'Standard');
+    await row.getByRole('button', { name: 'More Standard' }).click();
+    await row.getByRole('button', { name: 'More Standard' }).click();
+    // Only one is left (not shown): the server refuses two, and the picks stay as they were.
+    await page.getByTestId('checkout-button').click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /not enough|left|available/i })
+      .first()
+      .waitFor();
+    expect(await row.getByTestId('ticket-quantity').textContent()).toBe('2');
+    await expectAccessible(page, 'picker-refused-phone');
+    await row.getByRole('button', { name: 'Fewer Standard' }).click();
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/details');
+    await fillBuyer(page);
+    await page.getByRole('button', { name: 'Copy my details' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/payment');
+    await page
+      .getByTestId('offline-instructions')
+      .getByText(/IBAN PT50/)
+      .waitFor();
+    await expectAccessible(page, 'payment-offline-phone');
+    // By keyboard.
+    await page.getByTestId('place-order').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/summary');
+    await page.getByTestId('order-status').getByText('Awaiting payment').waitFor();
+    await page
+      .getByTestId('payment-instructions')
+      .getByText(/IBAN PT50/)
+      .waitFor();
+    await expectAccessible(page, 'summary-offline-phone');
+    // The refused reservation is the browser's only complaint.
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await context.close();
+  });
+
+  it('warns before the reservation ends, extends it once, then shows it expired', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventSettings: { order_timeout_minutes: 1 },
+    });
+    await session.api('POST', `/api/events/${session.eventId}/tickets`, { title: 'Meetup', type: 'FREE' });
+    const path = await publish(session);
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(path);
+    await ticketRow(page, 'Meetup').getByRole('button', { name: 'More Meetup' }).click();
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/details');
+    // A minute is under the two-minute warning: the live region speaks at once.
+    await page
+      .getByTestId('reservation-announcement')
+      .getByText(/Less than 2 minutes left/)
+      .waitFor();
+    await expectAccessible(page, 'warning');
+    await page.getByRole('button', { name: 'I need more time' }).click();
+    await page.getByTestId('reservation-announcement').getByText('Your reservation was extended.').waitFor();
+    expect(await page.getByRole('button', { name: 'I need more time' }).count()).toBe(0);
+    await page.getByTestId('order-problem-expired').waitFor({ timeout: 75_000 });
+    await page.getByRole('heading', { name: 'Your reservation has expired' }).waitFor();
+    await expectAccessible(page, 'expired');
+    await page.getByRole('link', { name: 'Start a new order' }).click();
+    await page.waitForURL(`**${path}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
+
+  it('pays by card: a declined card fails and can be retried, then the summary', async () => {
+    const session = await organizerSession(browser, { confirmEmail: true });
+    const { url } = await session.api<{ url: string }>('POST', '/api/accounts/payment/stripe/connect');
+    await session.page.goto(url);
+    await session.page.waitForURL('**/account/payment?stripe=return');
+    await session.page.getByText('Connected', { exact: true }).waitFor();
+    await session.api('POST', `/api/events/${session.eventId}/tickets`, {
+      title: 'Concert',
+      type: 'PAID',
+      price: 3000,
+    });
+    const path = await publish(session);
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(path);
+    await ticketRow(page, 'Concert').getByRole('button', { name: 'More Concert' }).click();
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/details');
+    await fillBuyer(page);
+    await page.getByRole('button', { name: 'Copy my details' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/payment');
+    await page.getByTestId('test-card-form').waitFor();
+    await page.getByLabel('Visa 0002 – card is declined').check();
+    await page.getByTestId('pay-button').click();
+    await page.getByTestId('payment-failed-banner').getByText('Your payment failed').waitFor();
+    await expectAccessible(page, 'card-declined');
+    await page.getByLabel('Visa 4242 – payment succeeds').check();
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL('**/summary', { timeout: 20_000 });
+    await page.getByTestId('order-status').getByText('Completed').waitFor();
+    await expectAccessible(page, 'summary-card');
+    expect(errors.filter((e) => !e.includes('402'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,55 @@
+import { Trans } from '@lingui/react/macro';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../components/api-error';
+import { checkoutPath, completeOrder } from './api';
+import { useCheckout } from './context';
+import type { PanelProps } from './panels';
+
+/** Offline payment: the event's instructions, and the order placed to be paid later. */
+export function OfflinePanel({ order, eventId, shortId, onError }: PanelProps) {
+  const navigate = useNavigate();
+  const { setOrder } = useCheckout();
+  const place = useMutation({
+    mutationFn: () => completeOrder(eventId, shortId, 'OFFLINE'),
+    onSuccess: (next) => {
+      setOrder(next);
+      void navigate(checkoutPath(eventId, shortId, 'summary'));
+    },
+    onError: (error) => void onError(error),
+  });
+  return (
+    <Stack gap="sm" data-testid="offline-panel">
+      <Title order={3} fz="h5">
+        <Trans>How to pay</Trans>
+      </Title>
+      {order.payment_methods.offline_instructions ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="offline-instructions">
+          {order.payment_methods.offline_instructions}
+        </Text>
+      ) : (
+        <Text size="sm" c="gray.7">
+          <Trans>The organizer will tell you how to pay.</Trans>
+        </Text>
+      )}
+      {place.isError && !onErrorHandled(place.error) ? (
+        <Alert color="red" role="alert">
+          {errorMessage(place.error)}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button size="md" loading={place.isPending} onClick={() => place.mutate()} data-testid="place-order">
+          <Trans>Place order</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Errors that take the buyer to an order screen are not repeated in the panel. */
+const onErrorHandled = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'status' in error &&
+  [404, 410].includes((error as { status: number }).status);

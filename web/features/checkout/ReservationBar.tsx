@@ -1,0 +1,137 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../components/api-error';
+import { notify } from '../../components/notify';
+import { abandonOrder, eventPagePath, extendOrder, type PublicOrder } from './api';
+import { formatCountdown } from './clock';
+
+/** When the buyer is warned that time is running out (WCAG 2.2.1). */
+export const WARNING_MS = 2 * 60_000;
+
+const srOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+interface Props {
+  order: PublicOrder;
+  remaining: number;
+  onOrder: (order: PublicOrder) => void;
+  onError: (error: unknown) => boolean;
+}
+
+/**
+ * How long the tickets stay reserved, counted on the server's clock; a warning two minutes
+ * before the end with one chance to ask for more time; and a way to give the tickets back.
+ */
+export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const warning = remaining <= WARNING_MS;
+  const [announcement, setAnnouncement] = useState('');
+  const warned = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (warning && !warned.current) {
+      warned.current = true;
+      setAnnouncement(
+        order.extension_available
+          ? t`Less than 2 minutes left to complete your order. You can ask for more time.`
+          : t`Less than 2 minutes left to complete your order.`,
+      );
+    }
+    if (!warning) warned.current = false;
+  }, [warning, order.extension_available, t]);
+
+  const extend = useMutation({
+    mutationFn: () => extendOrder(String(order.event_id), order.short_id),
+    onSuccess: (next) => {
+      onOrder(next);
+      setAnnouncement(t`Your reservation was extended.`);
+      notify(t`You have ${next.order_timeout_minutes} more minutes to complete your order.`);
+    },
+    onError: (error) => {
+      if (!onError(error)) notify(errorMessage(error), 'error');
+    },
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => abandonOrder(String(order.event_id), order.short_id),
+    onSuccess: () => {
+      notify(t`Your order was cancelled and its tickets released.`);
+      void navigate(eventPagePath(order.event));
+    },
+    onError: (error) => {
+      setConfirming(false);
+      if (!onError(error)) notify(errorMessage(error), 'error');
+    },
+  });
+
+  const countdown = formatCountdown(remaining);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="sm"
+      px="md"
+      bg={warning ? 'orange.0' : 'gray.0'}
+      style={warning ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}
+      data-testid="reservation-bar"
+    >
+      <div aria-live="assertive" style={srOnly} data-testid="reservation-announcement">
+        {announcement}
+      </div>
+      <Group justify="space-between" gap="sm">
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            <Trans>
+              Tickets reserved for{' '}
+              <Text span inherit ff="monospace" fz="md" role="timer" aria-live="off" data-testid="countdown">
+                {countdown}
+              </Text>
+            </Trans>
+          </Text>
+          {warning ? (
+            <Text size="sm" fw={600}>
+              <Trans>Less than 2 minutes left to complete your order.</Trans>
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xs">
+          {order.extension_available && warning ? (
+            <Button size="xs" loading={extend.isPending} onClick={() => extend.mutate()}>
+              <Trans>I need more time</Trans>
+            </Button>
+          ) : null}
+          <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
+            <Trans>Cancel order</Trans>
+          </Button>
+        </Group>
+      </Group>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Cancel this order?`} centered>
+        <Stack>
+          <Text>
+            <Trans>The tickets you reserved go back on sale, and the details you entered are lost.</Trans>
+          </Text>
+          {cancel.isError ? <Alert color="red">{errorMessage(cancel.error)}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              <Trans>Keep my order</Trans>
+            </Button>
+            <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+              <Trans>Cancel order</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

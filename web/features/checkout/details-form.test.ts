@@ -1,0 +1,77 @@
+import { setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import type { PublicOrderResponse } from '../../../common/orders';
+import type { PublicQuestion } from '../../../common/questions';
+import { initialDetails, toDetailsRequest, validateDetails } from './details-form';
+
+const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+
+const question = (more: Partial<PublicQuestion>): PublicQuestion => ({
+  id: 1,
+  title: 'Q',
+  description: null,
+  type: 'SINGLE_LINE',
+  options: [],
+  required: false,
+  scope: 'PER_ATTENDEE',
+  ticket_ids: [],
+  ...more,
+});
+
+const order = {
+  items: [
+    { ticket_id: 5, price_id: null, title: 'General', price_label: null, quantity: 2 },
+    { ticket_id: 6, price_id: 9, title: 'VIP', price_label: 'Early', quantity: 1 },
+  ],
+  attendees: [],
+  first_name: null,
+  last_name: null,
+  email: null,
+} as unknown as PublicOrderResponse;
+
+const questions = [
+  question({ id: 1, type: 'DATE', required: true, scope: 'PER_ORDER' }),
+  question({ id: 2, type: 'CHECKBOX', options: ['Veg', 'Vegan'], ticket_ids: [6] }),
+  question({ id: 3, type: 'ADDRESS', required: true, ticket_ids: [5] }),
+];
+
+describe('the details form', () => {
+  it('has one attendee per ticket, each with the questions of their ticket', () => {
+    const values = initialDetails(order, questions);
+    expect(values.attendees.map((a) => [a.label, Object.keys(a.answers)])).toEqual([
+      ['General', ['3']],
+      ['General', ['3']],
+      ['VIP – Early', ['2']],
+    ]);
+    expect(values.answers).toEqual({ 1: '' });
+  });
+
+  it('checks names, e-mails and answers the way the server does', () => {
+    const values = initialDetails(order, questions);
+    values.email = 'nope';
+    const errors = validateDetails(values, questions, i18n);
+    expect(errors).toMatchObject({
+      first_name: expect.any(String),
+      email: expect.any(String),
+      'attendees.0.first_name': expect.any(String),
+      'answers.1': expect.any(String),
+      'attendees.0.answers.3': expect.any(String),
+    });
+    expect(errors['attendees.2.answers.2']).toBeUndefined();
+  });
+
+  it('sends only the answers given', () => {
+    const values = initialDetails(order, questions);
+    values.answers['1'] = '2030-02-03';
+    const vip = values.attendees[2];
+    if (vip) vip.answers['2'] = ['Vegan'];
+    const request = toDetailsRequest(values);
+    expect(request.answers).toEqual([{ question_id: 1, answer: '2030-02-03' }]);
+    expect(request.attendees[2]).toMatchObject({
+      ticket_id: 6,
+      price_id: 9,
+      answers: [{ question_id: 2, answer: ['Vegan'] }],
+    });
+    expect(request.attendees[0]?.answers).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CreateOrderRequest } from '../../../common/orders';
+import { isApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { errorMessage } from '../../components/api-error';
+import { checkoutPath, createOrder } from '../checkout/api';
+import type { PublicTickets } from './api';
+import { LinePicker } from './LinePicker';
+import {
+  donationProblem,
+  errorsByLine,
+  lineKey,
+  type Selection,
+  toOrderRequest,
+  totalPicked,
+} from './selection';
+import { TicketItem } from './TicketItem';
+
+/** A fresh key per attempt to check out: a retried request is answered with the same order. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+interface Props {
+  eventId: string;
+  tickets: PublicTickets;
+  /** The promo code applied on the page, only when the server says it can be used. */
+  promoCode: string | undefined;
+  timezone: string;
+  dimmed: boolean;
+}
+
+/** The ticket list with quantity pickers, and the button that reserves what was picked. */
+export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: Props) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [selection, setSelection] = useState<Selection>({});
+  const [tried, setTried] = useState(false);
+  const [sent, setSent] = useState<CreateOrderRequest | null>(null);
+
+  const reserve = useMutation({
+    mutationFn: (request: CreateOrderRequest) => createOrder(eventId, request, newIdempotencyKey()),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.checkout.order(eventId, order.short_id), order);
+      void navigate(checkoutPath(eventId, order.short_id, 'details'));
+    },
+    // What is left may have changed: show the fresh counts, keep the buyer's picks.
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: queryKeys.publicEvents.tickets(eventId, promoCode) }),
+  });
+
+  const lineErrors =
+    sent && reserve.error && isApiError(reserve.error) ? errorsByLine(sent, reserve.error.fieldErrors) : {};
+  const picked = totalPicked(selection);
+  const donationsOk = tickets.data
+    .filter((ticket) => ticket.type === 'DONATION')
+    .every((ticket) =>
+      ticket.prices.every((p) => donationProblem(selection[lineKey(ticket.id, p.price_id)], p) === null),
+    );
+
+  const submit = () => {
+    setTried(true);
+    if (picked === 0 || !donationsOk) return;
+    const request = toOrderRequest(selection, tickets.data, promoCode);
+    setSent(request);
+    reserve.mutate(request);
+  };
+
+  const generalError =
+    reserve.error && Object.keys(lineErrors).length === 0 ? errorMessage(reserve.error) : null;
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      aria-label={t`Choose tickets`}
+      noValidate
+    >
+      <Box component="ul" m={0} p={0} style={{ opacity: dimmed ? 0.6 : 1 }}>
+        {tickets.data.map((ticket) => (
+          <TicketItem
+            key={ticket.id}
+            ticket={ticket}
+            currency={tickets.currency}
+            mode={tickets.price_display_mode}
+            timezone={timezone}
+            renderLine={(price) => (
+              <LinePicker
+                ticket={ticket}
+                price={price}
+                currency={tickets.currency}
+                selection={selection}
+                onChange={(key, pick) => {
+                  setSelection((current) => ({ ...current, [key]: pick }));
+                  if (reserve.isError) reserve.reset();
+                }}
+                serverError={lineErrors[lineKey(ticket.id, price.price_id)]}
+                showProblems={tried}
+              />
+            )}
+          />
+        ))}
+      </Box>
+      <Box pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        {generalError ? (
+          <Alert color="red" variant="light" mb="sm" role="alert" data-testid="order-error">
+            {generalError}
+          </Alert>
+        ) : null}
+        {tried && picked === 0 ? (
+          <Text c="red.8" size="sm" mb="sm" role="alert">
+            <Trans>Choose at least one ticket.</Trans>
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={reserve.isPending} data-testid="checkout-button">
+            {picked > 0 ? <Trans>Check out ({picked})</Trans> : <Trans>Get tickets</Trans>}
+          </Button>
+        </Group>
+      </Box>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import type { CreateOrderRequest } from '../../../common/orders';
+import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
+
+/**
+ * What the buyer picked on the event page, by line (a ticket, or one tier of a TIERED one):
+ * how many and, for a DONATION, how much per ticket (minor units; null until typed).
+ */
+export interface Pick {
+  quantity: number;
+  amount?: number | null;
+}
+export type Selection = Record<string, Pick>;
+
+export const lineKey = (ticketId: number, priceId: number | null) => `${ticketId}:${priceId ?? ''}`;
+
+export const canBuy = (ticket: PublicTicket, price: PublicTicketPrice) =>
+  ticket.sale_state === 'ON_SALE' && price.sale_state === 'ON_SALE';
+
+/** Tickets of this ticket already picked on its other lines (the other tiers). */
+function pickedElsewhere(selection: Selection, ticket: PublicTicket, priceId: number | null): number {
+  return ticket.prices
+    .filter((p) => p.price_id !== priceId)
+    .reduce((sum, p) => sum + (selection[lineKey(ticket.id, p.price_id)]?.quantity ?? 0), 0);
+}
+
+/** The most this line may hold: the ticket's max per order (across tiers) and what is left. */
+export function lineMax(selection: Selection, ticket: PublicTicket, price: PublicTicketPrice): number {
+  if (!canBuy(ticket, price)) return 0;
+  const room = ticket.max_per_order - pickedElsewhere(selection, ticket, price.price_id);
+  const left = ticket.quantity_remaining ?? Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.min(room, left));
+}
+
+/**
+ * One step up or down: from none straight to the ticket's minimum per order, and from the
+ * minimum straight back to none (min and max per order apply per ticket, SPEC §5).
+ */
+export function step(
+  selection: Selection,
+  ticket: PublicTicket,
+  price: PublicTicketPrice,
+  direction: 1 | -1,
+): number {
+  const current = selection[lineKey(ticket.id, price.price_id)]?.quantity ?? 0;
+  const max = lineMax(selection, ticket, price);
+  const floor = Math.max(1, ticket.min_per_order - pickedElsewhere(selection, ticket, price.price_id));
+  if (direction === 1) {
+    const next = current === 0 ? floor : current + 1;
+    return next > max ? current : next;
+  }
+  if (current <= floor) return 0;
+  return current - 1;
+}
+
+export const totalPicked = (selection: Selection) =>
+  Object.values(selection).reduce((sum, p) => sum + p.quantity, 0);
+
+/** A donation line whose amount is missing or under the minimum: the problem, else null. */
+export function donationProblem(
+  pick: Pick | undefined,
+  price: PublicTicketPrice,
+): 'missing' | 'too_low' | null {
+  if (!pick || pick.quantity === 0) return null;
+  if (pick.amount === null || pick.amount === undefined || Number.isNaN(pick.amount)) return 'missing';
+  return pick.amount < price.price ? 'too_low' : null;
+}
+
+/** The order to reserve, in the event's list order; lines with none picked are left out. */
+export function toOrderRequest(
+  selection: Selection,
+  tickets: readonly PublicTicket[],
+  promoCode: string | undefined,
+): CreateOrderRequest {
+  const lines: CreateOrderRequest['tickets'] = [];
+  for (const ticket of tickets) {
+    for (const price of ticket.prices) {
+      const pick = selection[lineKey(ticket.id, price.price_id)];
+      if (!pick || pick.quantity === 0) continue;
+      lines.push({
+        ticket_id: ticket.id,
+        ...(price.price_id !== null ? { price_id: price.price_id } : {}),
+        quantity: pick.quantity,
+        ...(ticket.type === 'DONATION' ? { price: pick.amount ?? price.price } : {}),
+      });
+    }
+  }
+  return { tickets: lines, ...(promoCode ? { promo_code: promoCode } : {}) };
+}
+
+/**
+ * A 422's field errors (`tickets.{index}.quantity`) back onto the lines they name, by the
+ * index of the line in the request that was sent.
+ */
+export function errorsByLine(
+  request: CreateOrderRequest,
+  fieldErrors: Record<string, string[]>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    const match = /^tickets\.(\d+)\./.exec(field);
+    const line = match ? request.tickets[Number(match[1])] : undefined;
+    if (line && messages[0]) out[lineKey(line.ticket_id, line.price_id ?? null)] ??= messages[0];
+  }
+  return out;
+}
