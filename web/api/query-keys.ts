@@ -66,7 +66,8 @@ export const queryKeys = {
   /** A check-in list as door staff see it (public, by its link). */
   staffCheckIn: {
     list: (shortId: string) => ['public', 'check-in', shortId] as const,
-    attendees: (shortId: string, query: string) => ['public', 'check-in', shortId, 'attendees', query] as const,
+    attendees: (shortId: string, query: string) =>
+      ['public', 'check-in', shortId, 'attendees', query] as const,
   },
   capacityAssignments: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,

@@ -8,7 +8,9 @@ export const checkInListsQuery = (eventId: number) =>
   queryOptions({
     queryKey: queryKeys.checkInLists.list(eventId),
     queryFn: ({ signal }) =>
-      apiFetch<{ data: CheckInListResponse[] }>(`/events/${eventId}/check-in-lists`, { signal }).then((r) => r.data),
+      apiFetch<{ data: CheckInListResponse[] }>(`/events/${eventId}/check-in-lists`, { signal }).then(
+        (r) => r.data,
+      ),
     ...whileLoggedIn,
   });
 
