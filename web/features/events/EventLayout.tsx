@@ -92,6 +92,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/attendees`}>
                   <Trans>Attendees</Trans>
                 </SideLink>
+                <SideLink to={`${base}/check-in`}>
+                  <Trans>Check-in</Trans>
+                </SideLink>
                 <SideLink to={`${base}/getting-started`}>
                   <Trans>Getting started</Trans>
                 </SideLink>

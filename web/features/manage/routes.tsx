@@ -92,6 +92,12 @@ export const organizerRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'check-in',
+                lazy: async () => ({
+                  Component: (await import('../check-in/CheckInListsPage')).CheckInListsPage,
+                }),
+              },
+              {
                 path: 'getting-started',
                 lazy: async () => ({
                   Component: (await import('../events/GettingStartedPage')).GettingStartedPage,
