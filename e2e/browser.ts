@@ -4,8 +4,11 @@ import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
-/** The system Chromium, headless, with the flags this machine needs (no background networking). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The system Chromium, headless, with the flags this machine needs (no background networking);
+ * `extraArgs` for journeys that need more, such as a fake camera.
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
@@ -16,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

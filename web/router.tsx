@@ -25,6 +25,7 @@ const sections: Record<string, () => Promise<RouteObject[]>> = {
   checkout: async () => (await import('./features/checkout/routes')).checkoutRoutes,
   order: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
   ticket: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
+  'check-in': async () => (await import('./features/check-in/staff/routes')).staffRoutes,
 };
 
 const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {

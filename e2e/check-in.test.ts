@@ -1,0 +1,149 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { writeQrVideo } from './fake-camera';
+import { apiCall, organizerSession } from './session';
+
+// At the door: the organizer makes a check-in list and shares its link; a phone (Chromium with a
+// fake camera showing a ticket's QR code) scans it in, then sees it already scanned; with the
+// network cut, another phone lets a second person in from the name search, and that check-in
+// reaches the server once the network is back.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, `check-in-${name}`);
+  expect(await seriousAxeViolations(page), name).toEqual([]);
+}
+
+interface Attendee {
+  first_name: string;
+  ticket_code: string;
+}
+
+async function placeFreeOrder(eventId: number, ticketId: number, name: string): Promise<Attendee> {
+  const base = `/api/public/events/${eventId}/orders`;
+  const order = await apiCall<{ short_id: string }>('POST', base, {
+    tickets: [{ ticket_id: ticketId, quantity: 1 }],
+  });
+  await apiCall('PUT', `${base}/${order.short_id}`, {
+    first_name: name,
+    last_name: 'Costa',
+    email: `${name.toLowerCase()}@example.com`,
+    attendees: [
+      {
+        ticket_id: ticketId,
+        first_name: name,
+        last_name: 'Costa',
+        email: `${name.toLowerCase()}@example.com`,
+      },
+    ],
+  });
+  const done = await apiCall<{ attendees: Attendee[] }>('POST', `${base}/${order.short_id}/complete`, {});
+  const [attendee] = done.attendees;
+  if (!attendee) throw new Error('no attendee');
+  return attendee;
+}
+
+describe('check-in at the door', () => {
+  it('scans a ticket with the camera, refuses it twice, and checks in offline to sync later', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Door Night ${Date.now()}`,
+    });
+    const { api, eventId, page } = session;
+    const ticket = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Entry',
+      type: 'FREE',
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const sara = await placeFreeOrder(eventId, ticket.id, 'Sara');
+    await placeFreeOrder(eventId, ticket.id, 'Tiago');
+
+    // The organizer makes a list through the page and opens its staff link.
+    await page.goto(`/manage/event/${eventId}/check-in`);
+    await page.getByRole('heading', { name: 'No check-in lists yet' }).waitFor();
+    await page.getByRole('button', { name: 'Add a check-in list' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a check-in list' });
+    await dialog.getByLabel('Name').fill('Front door');
+    await dialog.getByLabel('Tickets checked in on this list').click();
+    await page.getByRole('option', { name: 'Entry' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Front door has been added.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByTestId('check-in-list').filter({ hasText: 'Front door' });
+    await card.getByText('0 / 2').waitFor();
+    await waitForToastsToClose(page);
+    await expectAccessible(page, 'lists');
+    await card.getByRole('button', { name: 'Staff link' }).click();
+    const link = await page.getByTestId('staff-link').textContent();
+    expect(link).toMatch(/\/check-in\/[A-Za-z0-9_-]{22}$/);
+    await page.getByRole('img', { name: 'QR code of the staff link' }).waitFor();
+    await expectAccessible(page, 'staff-link');
+    await session.context.close();
+    const staffPath = new URL(link ?? '').pathname;
+
+    // A phone whose camera sees Sara's ticket.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-camera-'));
+    const video = path.join(dir, 'ticket.y4m');
+    await writeQrVideo(video, sara.ticket_code);
+    const phone = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    try {
+      const { context, page: door } = await openPage(phone);
+      await context.grantPermissions(['camera']);
+      await door.setViewportSize({ width: 390, height: 844 });
+      await door.goto(staffPath);
+      const outcome = door.locator('[data-outcome]');
+      await door.locator('[data-outcome="CHECKED_IN"]').waitFor({ timeout: 20_000 });
+      expect(await outcome.textContent()).toContain('Sara Costa · Entry');
+      await door.getByTestId('checked-in-count').getByText('1 / 2').waitFor();
+      await expectAccessible(door, 'scanned');
+      // The code stays in view: after the pause, the same ticket is refused as already scanned.
+      await door.locator('[data-outcome="ALREADY_CHECKED_IN"]').waitFor({ timeout: 20_000 });
+      expect(await outcome.textContent()).toContain('Ticket already scanned at');
+      await context.close();
+    } finally {
+      await phone.close();
+    }
+
+    // Another phone, without a camera: it loads the list, loses the network, checks Tiago in.
+    const { context, page: door, errors } = await openPage(browser);
+    await door.setViewportSize({ width: 390, height: 844 });
+    await door.goto(staffPath);
+    await door.getByText('No camera', { exact: true }).waitFor();
+    await door.getByTestId('checked-in-count').getByText('1 / 2').waitFor();
+    await context.setOffline(true);
+    await door.getByLabel('Find by name').fill('tiago');
+    await door.getByRole('button', { name: 'Check in Tiago Costa' }).click();
+    await door.locator('[data-outcome="CHECKED_IN"]').waitFor();
+    await door.getByText('Decided on this device while offline').waitFor();
+    await door.getByTestId('offline-banner').getByText('1 waiting to be sent').waitFor();
+    await expectAccessible(door, 'offline');
+
+    await context.setOffline(false);
+    await door.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    const lists = await apiCall<{ data: { name: string; checked_in: number }[] }>(
+      'GET',
+      `/api/events/${eventId}/check-in-lists`,
+      undefined,
+      session.token,
+    );
+    expect(lists.data).toMatchObject([{ name: 'Front door', checked_in: 2 }]);
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,34 @@
+import type {
+  CheckInAttendee,
+  CheckInRequest,
+  CheckInResponse,
+  PublicCheckInListResponse,
+} from '../../../../common/check-in';
+import { apiFetch, isApiError } from '../../../api/client';
+import type { OfflineList } from './verify';
+
+const base = (shortId: string) => `/public/check-in-lists/${encodeURIComponent(shortId)}`;
+
+/** No answer at all (offline, or the server out of reach): the device decides on its own. */
+export const isNetworkError = (error: unknown) => isApiError(error) && error.status === 0;
+
+/** The list and all its attendees (pages of 1,000), as a device keeps them to work offline. */
+export async function fetchWholeList(shortId: string, signal?: AbortSignal): Promise<OfflineList> {
+  const list = await apiFetch<PublicCheckInListResponse>(base(shortId), { signal });
+  const attendees: CheckInAttendee[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await apiFetch<{ data: CheckInAttendee[]; meta: { last_page: number } }>(
+      `${base(shortId)}/attendees`,
+      { query: { page, per_page: 1000 }, signal },
+    );
+    attendees.push(...answer.data);
+    if (page >= answer.meta.last_page) break;
+  }
+  return { list, attendees };
+}
+
+export const postCheckIn = (shortId: string, body: CheckInRequest) =>
+  apiFetch<CheckInResponse>(`${base(shortId)}/check-ins`, { method: 'POST', body });
+
+export const deleteCheckIn = (shortId: string, checkInId: number) =>
+  apiFetch<void>(`${base(shortId)}/check-ins/${checkInId}`, { method: 'DELETE' });

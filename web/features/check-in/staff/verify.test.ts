@@ -1,0 +1,91 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { CheckInAttendee, PublicCheckInListResponse } from '../../../../common/check-in';
+import { ticketCode, ticketCodeMessage } from '../../../../common/ticket-code';
+import { codeHash, decideOffline, verifyOffline } from './verify';
+
+// A door device offline: the event's key, the list and its attendees, and scans decided locally.
+
+const pair = generateKeyPairSync('ed25519');
+const publicKey = pair.privateKey.export({ format: 'jwk' }).x ?? '';
+const signed = (attendeeShortId: string, ticketId: number, eventId = 7) => {
+  const parts = { attendeeShortId, eventId, ticketId };
+  return ticketCode(
+    parts,
+    sign(null, Buffer.from(ticketCodeMessage(parts)), pair.privateKey).toString('base64url'),
+  );
+};
+const hash = (shortId: string) =>
+  createHash('sha256').update(shortId).digest().subarray(0, 16).toString('base64url');
+const ANA = 'A'.repeat(22);
+const RUI = 'B'.repeat(22);
+const EVA = 'C'.repeat(22);
+
+const list: PublicCheckInListResponse = {
+  short_id: 'L'.repeat(22),
+  name: 'Door',
+  description: null,
+  state: 'ACTIVE',
+  activates_at: null,
+  expires_at: '2031-01-01T00:00:00.000Z',
+  ticket_ids: [1],
+  event: {
+    id: 7,
+    title: 'Night',
+    start_date: '2030-12-31T20:00:00.000Z',
+    timezone: 'UTC',
+    public_key: publicKey,
+  },
+  checked_in: 0,
+  expected: 2,
+  revoked: [hash(EVA)],
+};
+const person = (id: number, shortId: string, extra: Partial<CheckInAttendee> = {}): CheckInAttendee => ({
+  id,
+  code_hash: hash(shortId),
+  first_name: `P${id}`,
+  last_name: 'X',
+  ticket_id: 1,
+  ticket_title: 'Seat',
+  status: 'ACTIVE',
+  check_in: null,
+  ...extra,
+});
+const data = {
+  list,
+  attendees: [
+    person(1, ANA),
+    person(2, RUI, { check_in: { id: 9, checked_in_at: '2030-12-31T20:05:00.000Z', device: 'Door 1' } }),
+  ],
+};
+const now = new Date('2030-12-31T20:30:00Z');
+
+describe('offline check-in', () => {
+  it('hashes short ids exactly as the server does', async () => {
+    expect(await codeHash(ANA)).toBe(hash(ANA));
+  });
+
+  it('trusts only codes the event signed', async () => {
+    expect(await verifyOffline(signed(ANA, 1), publicKey, 7)).toEqual({
+      attendeeShortId: ANA,
+      eventId: 7,
+      ticketId: 1,
+    });
+    expect(await verifyOffline(signed(ANA, 1).replace('.7.1.', '.7.2.'), publicKey, 7)).toBeNull();
+    expect(await verifyOffline(signed(ANA, 1, 8), publicKey, 7)).toBeNull();
+    const other = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }).x ?? '';
+    expect(await verifyOffline(signed(ANA, 1), other, 7)).toBeNull();
+    expect(await verifyOffline('hello', publicKey, 7)).toBeNull();
+  });
+
+  it('decides as the server would', async () => {
+    expect((await decideOffline(data, { code: signed(ANA, 1) }, now)).outcome).toBe('CHECKED_IN');
+    expect((await decideOffline(data, { code: signed(RUI, 1) }, now)).outcome).toBe('ALREADY_CHECKED_IN');
+    expect((await decideOffline(data, { code: signed(EVA, 1) }, now)).outcome).toBe('CANCELLED');
+    expect((await decideOffline(data, { code: signed(ANA, 2) }, now)).outcome).toBe('NOT_ON_LIST');
+    expect((await decideOffline(data, { code: 'forged' }, now)).outcome).toBe('INVALID');
+    expect((await decideOffline(data, { attendeeId: 1 }, now)).outcome).toBe('CHECKED_IN');
+    const later = new Date('2031-02-01T00:00:00Z');
+    expect((await decideOffline(data, { code: signed(ANA, 1) }, later)).outcome).toBe('LIST_EXPIRED');
+  });
+});
