@@ -28,6 +28,7 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
 interface Attendee {
   first_name: string;
   ticket_code: string;
+  reference: string;
 }
 
 async function placeFreeOrder(eventId: number, ticketId: number, name: string): Promise<Attendee> {
@@ -48,10 +49,14 @@ async function placeFreeOrder(eventId: number, ticketId: number, name: string): 
       },
     ],
   });
-  const done = await apiCall<{ attendees: Attendee[] }>('POST', `${base}/${order.short_id}/complete`, {});
+  const done = await apiCall<{ reference: string; attendees: Omit<Attendee, 'reference'>[] }>(
+    'POST',
+    `${base}/${order.short_id}/complete`,
+    {},
+  );
   const [attendee] = done.attendees;
   if (!attendee) throw new Error('no attendee');
-  return attendee;
+  return { ...attendee, reference: done.reference };
 }
 
 describe('check-in at the door', () => {
@@ -67,7 +72,7 @@ describe('check-in at the door', () => {
     });
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
     const sara = await placeFreeOrder(eventId, ticket.id, 'Sara');
-    await placeFreeOrder(eventId, ticket.id, 'Tiago');
+    const tiago = await placeFreeOrder(eventId, ticket.id, 'Tiago');
 
     // The organizer makes a list through the page and opens its staff link.
     await page.goto(`/manage/event/${eventId}/check-in`);
@@ -126,8 +131,11 @@ describe('check-in at the door', () => {
     await door.goto(staffPath);
     await door.getByText('No camera', { exact: true }).waitFor();
     await door.getByTestId('checked-in-count').getByText('1 / 2').waitFor();
+    // Found by the order reference (the server searches while online).
+    await door.getByLabel('Find by name or order reference').fill(tiago.reference.toLowerCase());
+    await door.getByRole('button', { name: 'Check in Tiago Costa' }).waitFor();
     await context.setOffline(true);
-    await door.getByLabel('Find by name').fill('tiago');
+    await door.getByLabel('Find by name or order reference').fill('tiago');
     await door.getByRole('button', { name: 'Check in Tiago Costa' }).click();
     await door.locator('[data-outcome="CHECKED_IN"]').waitFor();
     await door.getByText('Decided on this device while offline').waitFor();

@@ -21,7 +21,7 @@ import { InlineLoader } from '../../../components/InlineLoader';
 import { AlertIcon, WifiOffIcon } from '../../../components/icons';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { Logo } from '../../../components/Logo';
-import { deleteCheckIn, fetchWholeList, isNetworkError, postCheckIn } from './api';
+import { deleteCheckIn, fetchWholeList, isNetworkError, postCheckIn, searchAttendees } from './api';
 import { OutcomePanel, signal } from './outcome';
 import { Scanner } from './Scanner';
 import { dequeue, enqueue, loadList, newNonce, queued, saveList } from './store';
@@ -57,6 +57,23 @@ export function StaffCheckInPage() {
   const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState('');
   const device = useMemo(deviceName, []);
+  // An order reference is matched by the server (the device only knows names), while online.
+  const [byReference, setByReference] = useState<Set<number>>(new Set());
+  useEffect(() => {
+    const text = search.trim();
+    setByReference(new Set());
+    if (text.length < 6 || !online) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      searchAttendees(shortId, text, controller.signal)
+        .then((people) => setByReference(new Set(people.map((p) => p.id))))
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [search, online, shortId]);
   const syncing = useRef(false);
 
   const refresh = useCallback(async () => {
@@ -218,7 +235,11 @@ export function StaffCheckInPage() {
   const expected = attendees.filter((a) => a.status === 'ACTIVE').length;
   const needle = search.trim().toLowerCase();
   const found = needle
-    ? attendees.filter((a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(needle)).slice(0, 20)
+    ? attendees
+        .filter(
+          (a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(needle) || byReference.has(a.id),
+        )
+        .slice(0, 20)
     : [];
   const last = result?.response;
   const listName = list.name;
@@ -273,7 +294,7 @@ export function StaffCheckInPage() {
         ) : null}
         <Scanner paused={busy} onCode={(code) => void submit({ ticket_code: code })} />
         <TextInput
-          label={t`Find by name`}
+          label={t`Find by name or order reference`}
           type="search"
           value={search}
           onChange={(change) => setSearch(change.currentTarget.value)}

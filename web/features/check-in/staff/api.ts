@@ -32,3 +32,12 @@ export const postCheckIn = (shortId: string, body: CheckInRequest) =>
 
 export const deleteCheckIn = (shortId: string, checkInId: number) =>
   apiFetch<void>(`${base(shortId)}/check-ins/${checkInId}`, { method: 'DELETE' });
+
+/** The server's search of the list: names, and whole order references. */
+export const searchAttendees = async (shortId: string, query: string, signal?: AbortSignal) =>
+  (
+    await apiFetch<{ data: CheckInAttendee[] }>(`${base(shortId)}/attendees`, {
+      query: { query, per_page: 20 },
+      signal,
+    })
+  ).data;
