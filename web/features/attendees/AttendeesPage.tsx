@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { ATTENDEE_STATUSES } from '../../../common/orders';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ExportMenu } from '../../components/ExportMenu';
 import { InlineLoader } from '../../components/InlineLoader';
 import { PlusIcon, SearchIcon, UsersIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
@@ -30,7 +31,7 @@ import { AddAttendeeModal } from './AddAttendeeModal';
 import { AttendeeDrawer } from './AttendeeDrawer';
 import { AttendeesTable } from './AttendeesTable';
 import { useAttendees } from './api';
-import { ExportMenu } from './ExportMenu';
+import { downloadAttendees } from './export';
 import { ATTENDEE_STATUS_LABELS } from './labels';
 import { type AttendeesParams, isFiltered, paramsFromSearch, searchFromParams } from './params';
 
@@ -105,7 +106,11 @@ function Attendees({ event }: { event: EventResponse }) {
         </Stack>
         {hasAny ? (
           <Group gap="sm">
-            <ExportMenu eventId={event.id} params={params} />
+            <ExportMenu
+              download={(format, onProgress) => downloadAttendees(event.id, format, params, onProgress)}
+              done={t`The attendees have been exported.`}
+              failed={t`The export of attendees failed. Please try again.`}
+            />
             <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
               <Trans>Add an attendee</Trans>
             </Button>

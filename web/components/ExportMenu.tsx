@@ -4,13 +4,22 @@ import '@mantine/core/styles/Loader.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Loader, Menu } from '@mantine/core';
 import { useState } from 'react';
-import { notify } from '../../components/notify';
-import { ChevronDownIcon } from '../../components/organizer-icons';
-import { downloadAttendees, type ExportFormat } from './export';
-import type { AttendeesParams } from './params';
+import { notify } from './notify';
+import { ChevronDownIcon } from './organizer-icons';
 
-/** Downloads the attendees, as the list is searched and filtered, in CSV or Excel. */
-export function ExportMenu({ eventId, params }: { eventId: number; params: AttendeesParams }) {
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Downloads a list, as it is searched and filtered, in CSV or Excel; says how it went. */
+export function ExportMenu({
+  download,
+  done,
+  failed,
+}: {
+  download: (format: ExportFormat, onProgress: (bytes: number) => void) => Promise<void>;
+  /** What to say once the file is saved, and when it could not be made. */
+  done: string;
+  failed: string;
+}) {
   const { t, i18n } = useLingui();
   const [bytes, setBytes] = useState<number | null>(null);
   const busy = bytes !== null;
@@ -22,9 +31,9 @@ export function ExportMenu({ eventId, params }: { eventId: number; params: Atten
 
   const run = (format: ExportFormat) => {
     setBytes(0);
-    downloadAttendees(eventId, format, params, setBytes)
-      .then(() => notify(t`The attendees have been exported.`))
-      .catch(() => notify(t`The export of attendees failed. Please try again.`, 'error'))
+    download(format, setBytes)
+      .then(() => notify(done))
+      .catch(() => notify(failed, 'error'))
       .finally(() => setBytes(null));
   };
 
