@@ -57,6 +57,14 @@ export const queryKeys = {
     detail: (eventId: number, attendeeId: number) =>
       [...queryKeys.attendees.all(eventId), 'detail', attendeeId] as const,
   },
+  /** The organizer's orders of an event, under its detail so that event invalidation reaches them. */
+  adminOrders: {
+    all: (eventId: number) => [...queryKeys.events.detail(eventId), 'orders'] as const,
+    list: (eventId: number, params: Record<string, string | number | undefined>) =>
+      [...queryKeys.adminOrders.all(eventId), 'list', params] as const,
+    detail: (eventId: number, orderId: number) =>
+      [...queryKeys.adminOrders.all(eventId), 'detail', orderId] as const,
+  },
   /** The check-in lists of an event and their counts, under its detail. */
   checkInLists: {
     all: (eventId: number) => [...queryKeys.events.detail(eventId), 'check-in'] as const,

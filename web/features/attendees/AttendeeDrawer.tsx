@@ -12,12 +12,13 @@ import { errorCode, errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
+import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
 import { ConfirmModal } from '../account/ConfirmModal';
 import { attendeeName } from './AttendeesTable';
 import { answerLines } from './answers';
 import { useAttendee, useCancelAttendee, useReactivateAttendee, useResendTicket } from './api';
 import { EditAttendeeForm } from './EditAttendeeForm';
-import { AttendeeStatusBadge, ManualBadge, ORDER_STATUS_LABELS } from './labels';
+import { AttendeeStatusBadge, ManualBadge } from './labels';
 
 /** One attendee's details and what can be done with their ticket, beside the list. */
 export function AttendeeDrawer({

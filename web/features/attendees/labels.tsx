@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
-import type { AttendeeStatus, OrderStatus } from '../../../common/orders';
+import type { AttendeeStatus } from '../../../common/orders';
 
 export const ATTENDEE_STATUS_LABELS: Record<AttendeeStatus, MessageDescriptor> = {
   ACTIVE: msg`Active`,
@@ -51,18 +51,3 @@ export function ManualBadge() {
     </Badge>
   );
 }
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
-  RESERVED: msg`Reserved`,
-  AWAITING_PAYMENT: msg`Awaiting payment`,
-  PROCESSING: msg`Processing`,
-  COMPLETED: msg`Completed`,
-  CANCELLED: msg`Cancelled`,
-  EXPIRED: msg`Expired`,
-  ABANDONED: msg`Abandoned`,
-  PAYMENT_FAILED: msg`Payment failed`,
-  REFUND_PENDING: msg`Refund pending`,
-  REFUND_FAILED: msg`Refund failed`,
-  PARTIALLY_REFUNDED: msg`Partially refunded`,
-  REFUNDED: msg`Refunded`,
-};

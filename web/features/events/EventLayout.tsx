@@ -89,6 +89,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/tickets`}>
                   <Trans>Tickets</Trans>
                 </SideLink>
+                <SideLink to={`${base}/orders`}>
+                  <Trans>Orders</Trans>
+                </SideLink>
                 <SideLink to={`${base}/attendees`}>
                   <Trans>Attendees</Trans>
                 </SideLink>

@@ -92,6 +92,12 @@ export const organizerRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: 'orders',
+                lazy: async () => ({
+                  Component: (await import('../orders/OrdersPage')).OrdersPage,
+                }),
+              },
+              {
                 path: 'check-in',
                 lazy: async () => ({
                   Component: (await import('../check-in/CheckInListsPage')).CheckInListsPage,

@@ -1,0 +1,181 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { waitForMail } from './mailbox';
+import { apiCall, organizerSession } from './session';
+
+// The organizer's orders: find one by e-mail and cancel it (seats back, buyer told), take an
+// offline payment, keep a note; then a card payment refunded by half from the order screen.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  await screenshot(page, `orders-${name}`);
+  expect(await seriousAxeViolations(page), name).toEqual([]);
+}
+
+/** An order placed through the public checkout API. */
+async function place(eventId: number, ticketId: number, buyer: string, offline = false): Promise<string> {
+  const base = `/api/public/events/${eventId}/orders`;
+  const order = await apiCall<{ short_id: string }>('POST', base, {
+    tickets: [{ ticket_id: ticketId, quantity: 1 }],
+  });
+  const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
+  await apiCall('PUT', `${base}/${order.short_id}`, {
+    first_name: buyer,
+    last_name: 'Reis',
+    email,
+    attendees: [{ ticket_id: ticketId, first_name: buyer, last_name: 'Reis', email }],
+  });
+  await apiCall('POST', `${base}/${order.short_id}/complete`, offline ? { payment_provider: 'OFFLINE' } : {});
+  return email;
+}
+
+describe('orders', () => {
+  it('finds an order by e-mail and cancels it, takes an offline payment and keeps a note', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventSettings: { offline_payments_enabled: true },
+    });
+    const { api, eventId, page } = session;
+    const free = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Floor',
+      type: 'FREE',
+      quantity_available: 10,
+    });
+    const paid = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Balcony',
+      type: 'PAID',
+      price: 1500,
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const maria = await place(eventId, free.id, 'Maria');
+    await place(eventId, free.id, 'Nuno');
+    const owing = await place(eventId, paid.id, 'Olga', true);
+    const remaining = async () =>
+      (
+        await api<{ data: { id: number; quantity_remaining?: number; quantity_sold?: number }[] }>(
+          'GET',
+          `/api/events/${eventId}/tickets`,
+        )
+      ).data.find((t) => t.id === free.id);
+    const before = await remaining();
+
+    await page.goto(`/manage/event/${eventId}/orders`);
+    await page.getByTestId('order-row').first().waitFor();
+    expect(await page.getByTestId('order-row').count()).toBe(3);
+    await expectAccessible(page, 'list');
+    await page.getByLabel('Search').fill(maria);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+    await page.getByTestId('order-row').filter({ hasText: maria }).getByRole('link').click();
+    const drawer = page.getByRole('dialog', { name: 'Order', exact: true });
+    await drawer.getByText(maria).waitFor();
+    await expectAccessible(page, 'drawer');
+
+    // Cancel, telling the buyer.
+    await drawer.getByRole('button', { name: 'Cancel order' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Cancel order/ });
+    await confirm.getByLabel('Tell the buyer by e-mail').waitFor();
+    await expectAccessible(page, 'cancel-modal');
+    await confirm.getByRole('button', { name: 'Cancel order' }).click();
+    await drawer.locator('[data-status="CANCELLED"]').waitFor();
+    const mail = await waitForMail({ to: maria, subject: /has been cancelled/ });
+    expect(mail.text).toContain('no longer valid');
+    const after = await remaining();
+    expect(after?.quantity_sold).toBe((before?.quantity_sold ?? 0) - 1);
+    await drawer.getByTestId('order-activity').filter({ hasText: 'Cancelled' }).waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await waitForToastsToClose(page);
+
+    // An offline payment arrives.
+    await page.getByLabel('Search').fill(owing);
+    const owingRow = page.getByTestId('order-row').filter({ hasText: owing });
+    await owingRow.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
+    await owingRow.getByRole('link').click();
+    await drawer.locator('[data-status="AWAITING_PAYMENT"]').waitFor();
+    await drawer.getByRole('button', { name: 'Mark as paid' }).click();
+    await page
+      .getByRole('dialog', { name: /^Mark order/ })
+      .getByRole('button', { name: 'Mark as paid' })
+      .click();
+    await drawer.locator('[data-status="COMPLETED"]').waitFor();
+    await drawer.getByLabel('Add a note').fill('Paid in cash at the office.');
+    await drawer.getByRole('button', { name: 'Save note' }).click();
+    await drawer.getByTestId('order-activity').filter({ hasText: 'Paid in cash at the office.' }).waitFor();
+    await waitForMail({ to: owing, subject: /^Your ticket/ });
+    await session.context.close();
+  }, 90_000);
+
+  it('refunds half of a card payment from the order screen', async () => {
+    const session = await organizerSession(browser, { confirmEmail: true });
+    const { api, eventId, page } = session;
+    const { url } = await api<{ url: string }>('POST', '/api/accounts/payment/stripe/connect');
+    await page.goto(url);
+    await page.waitForURL('**/account/payment?stripe=return');
+    await page.getByText('Connected', { exact: true }).waitFor();
+    await api('POST', `/api/events/${eventId}/tickets`, { title: 'Concert', type: 'PAID', price: 3000 });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const event = await api<{ slug: string }>('GET', `/api/events/${eventId}`);
+
+    // A buyer pays by card (the stand-in's test card form, then its webhook).
+    const buyer = await openPage(browser);
+    await buyer.page.goto(`/e/${eventId}/${event.slug}`);
+    await buyer.page
+      .getByRole('region', { name: 'Tickets' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Concert' })
+      .first()
+      .getByRole('button', { name: 'More Concert' })
+      .click();
+    await buyer.page.getByTestId('checkout-button').click();
+    await buyer.page.waitForURL('**/details');
+    await buyer.page.getByLabel('First name').first().fill('Paula');
+    await buyer.page.getByLabel('Last name').first().fill('Sousa');
+    await buyer.page.getByLabel('E-mail').first().fill('paula.sousa@example.com');
+    await buyer.page.getByRole('button', { name: 'Copy my details' }).click();
+    await buyer.page.getByRole('button', { name: 'Continue to payment' }).click();
+    await buyer.page.getByTestId('test-card-form').waitFor();
+    await buyer.page.getByLabel('Visa 4242 – payment succeeds').check();
+    await buyer.page.getByTestId('pay-button').click();
+    await buyer.page.waitForURL('**/summary', { timeout: 20_000 });
+    await buyer.context.close();
+
+    await page.goto(`/manage/event/${eventId}/orders`);
+    const row = page.getByTestId('order-row').first();
+    await row.locator('[data-status="COMPLETED"]').waitFor();
+    await row.getByRole('link').click();
+    const drawer = page.getByRole('dialog', { name: 'Order', exact: true });
+    await drawer.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: /^Refund order/ });
+    const amount = refund.getByLabel('Amount to refund');
+    expect(await amount.inputValue()).toBe('30.00');
+    await amount.fill('15.00');
+    await expectAccessible(page, 'refund-modal');
+    await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+    await refund.waitFor({ state: 'hidden' });
+    // Stripe settles the refund a moment later (its webhook): the list shows it, in orange.
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('order-row').first().locator('[data-status]').getAttribute('data-status');
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe('PARTIALLY_REFUNDED');
+    const badge = page.getByTestId('order-row').first().locator('[data-status]');
+    expect(await badge.textContent()).toBe('Partially refunded');
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await expectAccessible(page, 'refunded');
+    await session.context.close();
+  }, 90_000);
+});

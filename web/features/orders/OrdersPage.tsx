@@ -1,0 +1,217 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/EmptyState.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { EventResponse } from '../../../common/events';
+import { ORDER_STATUSES } from '../../../common/orders';
+import { downloadExport } from '../../components/download';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { ExportMenu } from '../../components/ExportMenu';
+import { InlineLoader } from '../../components/InlineLoader';
+import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
+import { SearchIcon } from '../../components/organizer-icons';
+import { useEvent } from '../events/api';
+import { useEventId } from '../events/EventLayout';
+import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
+import { useOrders } from './api';
+import { OrderDrawer } from './OrderDrawer';
+import { OrdersTable } from './OrdersTable';
+import { filterQuery, type OrdersParams, paramsFromSearch, searchFromParams } from './params';
+
+const ALL = 'all';
+
+/** `/manage/event/:eventId/orders`: the event's orders, searched, filtered and opened one by one. */
+export function OrdersPage() {
+  const { t } = useLingui();
+  const event = useEvent(useEventId() ?? 0);
+  if (event.isPending || event.isError) return <InlineLoader label={t`Loading orders`} />;
+  return <Orders event={event.data} />;
+}
+
+function useOrdersParams(): [OrdersParams, (change: Partial<OrdersParams>, push?: boolean) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = paramsFromSearch(search);
+  const update = (change: Partial<OrdersParams>, push = false) => {
+    const page = 'page' in change || Object.keys(change).every((key) => key === 'orderId') ? {} : { page: 1 };
+    setSearch(searchFromParams({ ...params, ...page, ...change }), { replace: !push });
+  };
+  return [params, update];
+}
+
+function Orders({ event }: { event: EventResponse }) {
+  const { t, i18n } = useLingui();
+  const [params, setParams] = useOrdersParams();
+  const orders = useOrders(event.id, params);
+  const [searchText, setSearchText] = useState(params.query);
+  const [debouncedSearch] = useDebouncedValue(searchText, 300);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text may reset the page.
+  useEffect(() => {
+    if (debouncedSearch.trim() !== params.query) setParams({ query: debouncedSearch.trim() });
+  }, [debouncedSearch]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the address, not the reverse.
+  useEffect(() => {
+    if (params.query !== debouncedSearch.trim()) setSearchText(params.query);
+  }, [params.query]);
+
+  const filtered = params.query !== '' || params.status !== null;
+  if (orders.isError && isForbidden(orders.error)) return <NoPermissionPage />;
+  const total = orders.data?.meta.total ?? 0;
+  const hasAny = orders.data !== undefined && (total > 0 || filtered);
+
+  return (
+    <Stack gap="lg">
+      <title>{`${t`Orders`} · ${event.title} · Tessera`}</title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4} maw={560}>
+          <Title order={2} fz="xl">
+            <Trans>Orders</Trans>
+          </Title>
+          <Text size="sm" c="gray.7">
+            <Trans>
+              Every order placed: find one, mark an offline payment as received, refund or cancel.
+            </Trans>
+          </Text>
+        </Stack>
+        {hasAny ? (
+          <ExportMenu
+            download={(format, onProgress) =>
+              downloadExport(
+                `/events/${event.id}/orders/export`,
+                filterQuery(params),
+                format,
+                `orders-${event.id}`,
+                onProgress,
+              )
+            }
+            done={t`The orders have been exported.`}
+            failed={t`The export of orders failed. Please try again.`}
+          />
+        ) : null}
+      </Group>
+
+      {hasAny ? (
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t`Search`}
+            placeholder={t`Reference, name or e-mail`}
+            leftSection={<SearchIcon size={16} />}
+            type="search"
+            value={searchText}
+            onChange={(change) => setSearchText(change.currentTarget.value)}
+            w={{ base: '100%', xs: 280 }}
+          />
+          <Select
+            label={t`Status`}
+            data={[
+              { value: ALL, label: t`Placed orders` },
+              ...ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: i18n._(ORDER_STATUS_LABELS[status]),
+              })),
+            ]}
+            value={params.status ?? ALL}
+            onChange={(value) =>
+              setParams({ status: ORDER_STATUSES.find((status) => status === value) ?? null })
+            }
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            w={{ base: '100%', xs: 220 }}
+          />
+        </Group>
+      ) : null}
+
+      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
+        {orders.isPending ? (
+          <InlineLoader label={t`Loading orders`} />
+        ) : orders.isError ? (
+          <Stack gap="sm" p="md">
+            <ErrorAlert error={orders.error} title={t`Could not load the orders`} />
+            <Button variant="default" w="fit-content" onClick={() => orders.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Stack>
+        ) : orders.data.data.length === 0 ? (
+          <EmptyState variant="light" py="xl">
+            <EmptyState.Title order={3}>
+              {filtered ? <Trans>No order matches</Trans> : <Trans>No orders yet</Trans>}
+            </EmptyState.Title>
+            <EmptyState.Description>
+              {filtered ? (
+                <Trans>Try another search, or clear the filters.</Trans>
+              ) : (
+                <Trans>Orders appear here as buyers check out on the event page.</Trans>
+              )}
+            </EmptyState.Description>
+            {filtered ? (
+              <EmptyState.Actions>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearchText('');
+                    setParams({ query: '', status: null });
+                  }}
+                >
+                  <Trans>Clear filters</Trans>
+                </Button>
+              </EmptyState.Actions>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <OrdersTable
+            orders={orders.data.data}
+            params={params}
+            timezone={event.timezone}
+            onSort={(sorting) => setParams(sorting)}
+            busy={orders.isPlaceholderData}
+          />
+        )}
+      </Paper>
+
+      {orders.data && total > 0 ? (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite">
+            <Plural value={total} one="# order" other="# orders" />
+          </Text>
+          {orders.data.meta.last_page > 1 ? (
+            <Pagination
+              total={orders.data.meta.last_page}
+              value={params.page}
+              onChange={(page) => setParams({ page }, true)}
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': t`Previous page` }
+                  : control === 'next'
+                    ? { 'aria-label': t`Next page` }
+                    : {}
+              }
+              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+
+      <OrderDrawer
+        eventId={event.id}
+        orderId={params.orderId}
+        timezone={event.timezone}
+        onClose={() => setParams({ orderId: null })}
+      />
+    </Stack>
+  );
+}

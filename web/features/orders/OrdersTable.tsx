@@ -1,0 +1,157 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AdminOrderResponse } from '../../../common/admin-orders';
+import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../components/organizer-icons';
+import { formatEventDate } from '../events/datetime';
+import { formatMoney } from '../taxes-fees/money';
+import { type OrderSort, type OrdersParams, searchFromParams } from './params';
+
+type Sorting = Pick<OrdersParams, 'sortBy' | 'sortDirection'>;
+
+function SortableHeader({
+  field,
+  sorting,
+  onSort,
+  firstDirection,
+  align,
+  children,
+}: {
+  field: OrderSort;
+  sorting: Sorting;
+  onSort: (sorting: Sorting) => void;
+  firstDirection: 'asc' | 'desc';
+  align?: 'right';
+  children: ReactNode;
+}) {
+  const active = sorting.sortBy === field;
+  const direction = active ? sorting.sortDirection : undefined;
+  const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : SortIcon;
+  const next = active ? (direction === 'asc' ? 'desc' : 'asc') : firstDirection;
+  return (
+    <Table.Th
+      ta={align}
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+    >
+      <UnstyledButton onClick={() => onSort({ sortBy: field, sortDirection: next })} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : undefined}>
+          {children}
+          <Icon size={14} style={{ opacity: active ? 1 : 0.5 }} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export const buyerName = (order: Pick<AdminOrderResponse, 'first_name' | 'last_name'>) =>
+  [order.first_name, order.last_name].filter(Boolean).join(' ');
+
+export function OrdersTable({
+  orders,
+  params,
+  timezone,
+  onSort,
+  busy,
+}: {
+  orders: AdminOrderResponse[];
+  params: OrdersParams;
+  timezone: string;
+  onSort: (sorting: Sorting) => void;
+  busy: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const sorting = { sortBy: params.sortBy, sortDirection: params.sortDirection };
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        aria-busy={busy}
+        style={{ opacity: busy ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader field="reference" sorting={sorting} onSort={onSort} firstDirection="asc">
+              <Trans>Order</Trans>
+            </SortableHeader>
+            <Table.Th>
+              <Trans>Buyer</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Tickets</Trans>
+            </Table.Th>
+            <SortableHeader
+              field="total"
+              sorting={sorting}
+              onSort={onSort}
+              firstDirection="desc"
+              align="right"
+            >
+              <Trans>Total</Trans>
+            </SortableHeader>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <SortableHeader field="created_at" sorting={sorting} onSort={onSort} firstDirection="desc">
+              <Trans>Placed</Trans>
+            </SortableHeader>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => {
+            const reference = order.reference;
+            return (
+              <Table.Tr key={order.id} data-testid="order-row">
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={{
+                      search: new URLSearchParams(
+                        searchFromParams({ ...params, orderId: order.id }),
+                      ).toString(),
+                    }}
+                    fw={600}
+                    ff="monospace"
+                    aria-label={t`Order ${reference}`}
+                  >
+                    {reference}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm" fw={600}>
+                      {buyerName(order) || '—'}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {order.email}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right">{order.attendee_count}</Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{formatMoney(order.total, order.currency, i18n.locale)}</Text>
+                  {order.refunded_total > 0 ? (
+                    <Text size="xs" c="gray.7">
+                      {t`Refunded ${formatMoney(order.refunded_total, order.currency, i18n.locale)}`}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={order.status} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatEventDate(order.created_at, timezone, i18n.locale)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

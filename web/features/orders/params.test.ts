@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { OrdersQuery } from '../../../common/admin-orders';
+import { DEFAULT_PARAMS, listQuery, paramsFromSearch, searchFromParams } from './params';
+
+describe('order list state in the address', () => {
+  it('reads what it knows and drops the rest', () => {
+    const params = paramsFromSearch(
+      new URLSearchParams('query=ana&status=COMPLETED&sort_by=total&sort_direction=asc&page=3&order=12&x=1'),
+    );
+    expect(params).toEqual({
+      page: 3,
+      query: 'ana',
+      sortBy: 'total',
+      sortDirection: 'asc',
+      status: 'COMPLETED',
+      orderId: 12,
+    });
+    expect(paramsFromSearch(new URLSearchParams('status=PAID&sort_by=email&page=-2'))).toEqual(
+      DEFAULT_PARAMS,
+    );
+  });
+
+  it('writes only what differs from the default, and round-trips', () => {
+    expect(searchFromParams(DEFAULT_PARAMS)).toEqual({});
+    const params = { ...DEFAULT_PARAMS, query: 'x', status: 'CANCELLED' as const, page: 2 };
+    expect(paramsFromSearch(new URLSearchParams(searchFromParams(params)))).toEqual(params);
+  });
+
+  it('asks the API what its list query accepts', () => {
+    const query = listQuery({ ...DEFAULT_PARAMS, query: 'ana', status: 'AWAITING_PAYMENT' });
+    const defined = Object.fromEntries(
+      Object.entries(query)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    expect(OrdersQuery.safeParse(defined).success).toBe(true);
+  });
+});
