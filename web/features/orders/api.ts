@@ -39,7 +39,7 @@ export const useOrder = (eventId: number, orderId: number | null) =>
   useQuery({ ...orderQuery(eventId, orderId ?? 0), enabled: orderId !== null });
 
 /** A change to one order: afterwards the list, the order and the event's counts are read again. */
-function useOrderAction<V>(eventId: number, orderId: number, mutationFn: (variables: V) => Promise<unknown>) {
+function useOrderAction<V>(eventId: number, mutationFn: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -51,22 +51,22 @@ const path = (eventId: number, orderId: number, action = '') =>
   `/events/${eventId}/orders/${orderId}${action}`;
 
 export const useMarkPaid = (eventId: number, orderId: number) =>
-  useOrderAction(eventId, orderId, () => apiFetch(path(eventId, orderId, '/mark-paid'), { method: 'POST' }));
+  useOrderAction(eventId, () => apiFetch(path(eventId, orderId, '/mark-paid'), { method: 'POST' }));
 export const useCancelOrder = (eventId: number, orderId: number) =>
-  useOrderAction(eventId, orderId, (body: CancelOrderRequest) =>
+  useOrderAction(eventId, (body: CancelOrderRequest) =>
     apiFetch(path(eventId, orderId, '/cancel'), { method: 'POST', body }),
   );
 export const useResendOrder = (eventId: number, orderId: number) =>
-  useOrderAction(eventId, orderId, () => apiFetch(path(eventId, orderId, '/resend'), { method: 'POST' }));
+  useOrderAction(eventId, () => apiFetch(path(eventId, orderId, '/resend'), { method: 'POST' }));
 export const useAddNote = (eventId: number, orderId: number) =>
-  useOrderAction(eventId, orderId, (note: string) =>
+  useOrderAction(eventId, (note: string) =>
     apiFetch(path(eventId, orderId, '/notes'), { method: 'POST', body: { note } }),
   );
 export const useUpdateBuyer = (eventId: number, orderId: number) =>
-  useOrderAction(eventId, orderId, (body: UpdateOrderBuyerRequest) =>
+  useOrderAction(eventId, (body: UpdateOrderBuyerRequest) =>
     apiFetch(path(eventId, orderId), { method: 'PUT', body }),
   );
 export const useRefund = (eventId: number, orderId: number) =>
-  useOrderAction(eventId, orderId, (body: RefundOrderRequest) =>
+  useOrderAction(eventId, (body: RefundOrderRequest) =>
     apiFetch(path(eventId, orderId, '/refund'), { method: 'POST', body }),
   );
