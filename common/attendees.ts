@@ -54,6 +54,16 @@ export const AttendeeDetailResponse = AttendeeResponse.extend({
   answers: z.array(AttendeeAnswerResponse),
   /** The attendee's ticket page: `/ticket/{eventId}/{shortId}`, relative to the app. */
   ticket_url: z.string(),
+  /** Every check-in of the ticket, newest first; an undone one has `checked_out_at`. */
+  check_ins: z.array(
+    z.object({
+      id: z.number().int(),
+      list_name: z.string(),
+      checked_in_at: z.iso.datetime(),
+      checked_out_at: z.iso.datetime().nullable(),
+      device: z.string().nullable(),
+    }),
+  ),
 }).meta({ id: 'AttendeeDetail' });
 export type AttendeeDetailResponse = z.infer<typeof AttendeeDetailResponse>;
 

@@ -110,6 +110,12 @@ describe('orders', () => {
     await drawer.getByLabel('Add a note').fill('Paid in cash at the office.');
     await drawer.getByRole('button', { name: 'Save note' }).click();
     await drawer.getByTestId('order-activity').filter({ hasText: 'Paid in cash at the office.' }).waitFor();
+    await drawer.getByRole('button', { name: 'Edit' }).click();
+    const buyerForm = drawer.getByRole('form', { name: 'Edit buyer' });
+    await buyerForm.getByLabel('Last name').fill('Reis-Santos');
+    await buyerForm.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('Olga Reis-Santos').waitFor();
+    await drawer.getByTestId('order-activity').filter({ hasText: 'Buyer details changed' }).waitFor();
     await waitForMail({ to: owing, subject: /^Your ticket/ });
     await session.context.close();
   }, 90_000);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AttendeeDetailResponse,
@@ -8,7 +8,16 @@ import type {
 } from '../../../common/attendees';
 import type { OrderStatus } from '../../../common/orders';
 import type { Db } from '../../db/client';
-import { attendees, orders, questionAnswers, questions, ticketPrices, tickets } from '../../db/schema';
+import {
+  attendees,
+  checkInLists,
+  checkIns,
+  orders,
+  questionAnswers,
+  questions,
+  ticketPrices,
+  tickets,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
@@ -176,10 +185,23 @@ export async function getAttendee(
     .innerJoin(questions, eq(questions.id, questionAnswers.questionId))
     .where(eq(questionAnswers.attendeeId, attendeeId))
     .orderBy(asc(questions.sortOrder), asc(questions.id));
+  const history = await db
+    .select({ checkIn: checkIns, listName: checkInLists.name })
+    .from(checkIns)
+    .innerJoin(checkInLists, eq(checkInLists.id, checkIns.checkInListId))
+    .where(eq(checkIns.attendeeId, attendeeId))
+    .orderBy(desc(checkIns.checkedInAt), desc(checkIns.id));
   return {
     ...toResponse(row),
     answers: answers.map((a) => ({ question_id: a.questionId, title: a.title, answer: a.answer })),
     ticket_url: `/ticket/${eventId}/${row.attendee.shortId}`,
+    check_ins: history.map(({ checkIn, listName }) => ({
+      id: checkIn.id,
+      list_name: listName,
+      checked_in_at: checkIn.checkedInAt.toISOString(),
+      checked_out_at: checkIn.checkedOutAt?.toISOString() ?? null,
+      device: checkIn.device,
+    })),
   };
 }
 

@@ -215,6 +215,12 @@ describe('check-in lists', () => {
     expect(undo.statusCode).toBe(204);
     const byHand = await scan(list.short_id, { attendee_id: person.id });
     expect(byHand.json().outcome).toBe('CHECKED_IN');
+    // The organizer sees the ticket's check-in history, the undone one included.
+    const history = (await api('GET', `/attendees/${person.id}`)).json().check_ins;
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ list_name: 'Main door', checked_out_at: null });
+    expect(history[1]).toMatchObject({ list_name: 'Main door', device: 'Door 1' });
+    expect(history[1].checked_out_at).not.toBeNull();
 
     const stats = (await api('GET', '/check_in_stats')).json();
     const main = stats.lists.find((l: { id: number }) => l.id === list.id);

@@ -14,6 +14,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
 import { ConfirmModal } from '../account/ConfirmModal';
+import { formatEventDate } from '../events/datetime';
 import { attendeeName } from './AttendeesTable';
 import { answerLines } from './answers';
 import { useAttendee, useCancelAttendee, useReactivateAttendee, useResendTicket } from './api';
@@ -239,6 +240,32 @@ function AttendeeDetails({
                         </span>
                       ))}
                 </Field>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          <Trans>Check-ins</Trans>
+        </Title>
+        {attendee.check_ins.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            <Trans>Not checked in yet.</Trans>
+          </Text>
+        ) : (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {attendee.check_ins.map((checkIn) => {
+              const at = formatEventDate(checkIn.checked_in_at, timezone, i18n.locale);
+              const list = checkIn.list_name;
+              return (
+                <Text key={checkIn.id} component="li" size="sm" data-testid="check-in-history">
+                  {t`In at ${at} on ${list}`}
+                  {checkIn.device ? ` · ${checkIn.device}` : ''}
+                  {checkIn.checked_out_at ? ` · ${t`undone`}` : ''}
+                </Text>
               );
             })}
           </Stack>

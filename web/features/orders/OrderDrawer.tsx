@@ -17,6 +17,7 @@ import { ConfirmModal } from '../account/ConfirmModal';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
 import { useAddNote, useMarkPaid, useOrder, useResendOrder } from './api';
+import { EditBuyerForm } from './EditBuyerForm';
 import { CancelOrderModal, RefundModal } from './OrderModals';
 import { buyerName } from './OrdersTable';
 
@@ -88,6 +89,7 @@ function OrderDetails({
   const addNote = useAddNote(eventId, order.id);
   const [dialog, setDialog] = useState<'refund' | 'cancel' | 'paid' | null>(null);
   const [note, setNote] = useState('');
+  const [editing, setEditing] = useState(false);
   const providers = { OFFLINE: t`Offline`, STRIPE: t`Card (Stripe)`, MANUAL: t`Added by hand` };
   const kinds: Record<OrderActivityKind, string> = {
     MARKED_PAID: t`Marked as paid`,
@@ -173,10 +175,19 @@ function OrderDetails({
       ) : null}
 
       <Section title={t`Buyer`}>
-        <Text size="sm">
-          {buyerName(order) || '—'}
-          {order.email ? ` · ${order.email}` : ''}
-        </Text>
+        {editing ? (
+          <EditBuyerForm eventId={eventId} order={order} onDone={() => setEditing(false)} />
+        ) : (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {buyerName(order) || '—'}
+              {order.email ? ` · ${order.email}` : ''}
+            </Text>
+            <Button size="xs" variant="subtle" onClick={() => setEditing(true)}>
+              <Trans>Edit</Trans>
+            </Button>
+          </Group>
+        )}
         <Text size="sm" c="gray.7">
           {order.payment_provider ? providers[order.payment_provider] : t`Free`}
           {order.promo_code ? ` · ${t`Promo code ${order.promo_code}`}` : ''}
