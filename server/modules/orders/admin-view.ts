@@ -25,6 +25,7 @@ import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { getEvent } from '../events/service';
+import { itemResponse } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -163,20 +164,7 @@ export async function getAdminOrder(
       refunded: row.refundedTotal,
       remaining: row.total - row.refundedTotal,
     },
-    items: items.map((i) => ({
-      id: i.id,
-      ticket_id: i.ticketId,
-      price_id: i.priceId,
-      title: i.title,
-      price_label: i.priceLabel,
-      quantity: i.quantity,
-      unit_price: i.unitPrice,
-      discount: i.discount,
-      subtotal: i.subtotal,
-      fees: i.fees,
-      taxes: i.taxes,
-      total: i.total,
-    })),
+    items: items.map(itemResponse),
     attendees: people.map(({ attendee, ticketTitle }) => ({
       id: attendee.id,
       first_name: attendee.firstName,

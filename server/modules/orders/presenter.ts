@@ -5,6 +5,24 @@ type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type AttendeeRow = typeof attendees.$inferSelect;
 
+/** One line of an order as the API shows it. */
+export function itemResponse(i: ItemRow) {
+  return {
+    id: i.id,
+    ticket_id: i.ticketId,
+    price_id: i.priceId,
+    title: i.title,
+    price_label: i.priceLabel,
+    quantity: i.quantity,
+    unit_price: i.unitPrice,
+    discount: i.discount,
+    subtotal: i.subtotal,
+    fees: i.fees,
+    taxes: i.taxes,
+    total: i.total,
+  };
+}
+
 export function toPublicOrder(
   row: OrderRow,
   items: ItemRow[],
@@ -33,20 +51,7 @@ export function toPublicOrder(
     reserved_until: row.reservedUntil?.toISOString() ?? null,
     currency: row.currency,
     promo_code: row.promoCode,
-    items: items.map((i) => ({
-      id: i.id,
-      ticket_id: i.ticketId,
-      price_id: i.priceId,
-      title: i.title,
-      price_label: i.priceLabel,
-      quantity: i.quantity,
-      unit_price: i.unitPrice,
-      discount: i.discount,
-      subtotal: i.subtotal,
-      fees: i.fees,
-      taxes: i.taxes,
-      total: i.total,
-    })),
+    items: items.map(itemResponse),
     totals: {
       gross: row.gross,
       discount: row.discount,

@@ -2,27 +2,17 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { ATTENDEE_STATUSES } from '../../../common/orders';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { InlineLoader } from '../../components/InlineLoader';
+import { ListPagination } from '../../components/ListPagination';
 import { PlusIcon, SearchIcon, UsersIcon } from '../../components/organizer-icons';
+import { useSearchBox } from '../../components/use-search-box';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
@@ -66,21 +56,7 @@ function Attendees({ event }: { event: EventResponse }) {
   const attendees = useAttendees(event.id, params);
   const tickets = useTickets(event.id);
   const [adding, setAdding] = useState(false);
-  const [searchText, setSearchText] = useState(params.query);
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-
-  // Typing in the search box asks the server once the typing pauses.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text may reset the page.
-  useEffect(() => {
-    if (debouncedSearch.trim() !== params.query) setParams({ query: debouncedSearch.trim() });
-  }, [debouncedSearch]);
-
-  // Back and forward change the address: the box follows it. (A search typed here reaches the
-  // address only once debounced, so comparing with the debounced text leaves typing alone.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the address, not the reverse.
-  useEffect(() => {
-    if (params.query !== debouncedSearch.trim()) setSearchText(params.query);
-  }, [params.query]);
+  const [searchText, setSearchText] = useSearchBox(params.query, (query) => setParams({ query }));
 
   const filtered = isFiltered(params);
   const clearFilters = () => {
@@ -207,26 +183,12 @@ function Attendees({ event }: { event: EventResponse }) {
       </Paper>
 
       {attendees.data && total > 0 ? (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            <Plural value={total} one="# attendee" other="# attendees" />
-          </Text>
-          {attendees.data.meta.last_page > 1 ? (
-            <Pagination
-              total={attendees.data.meta.last_page}
-              value={params.page}
-              onChange={(page) => setParams({ page }, true)}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': t`Previous page` }
-                  : control === 'next'
-                    ? { 'aria-label': t`Next page` }
-                    : {}
-              }
-              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
-            />
-          ) : null}
-        </Group>
+        <ListPagination
+          count={<Plural value={total} one="# attendee" other="# attendees" />}
+          page={params.page}
+          lastPage={attendees.data.meta.last_page}
+          onPage={(page) => setParams({ page }, true)}
+        />
       ) : null}
 
       <AddAttendeeModal

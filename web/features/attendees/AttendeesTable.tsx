@@ -1,46 +1,14 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AttendeeResponse } from '../../../common/attendees';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../components/organizer-icons';
+import { SortableHeader } from '../../components/SortableHeader';
 import { AttendeeStatusBadge, ManualBadge } from './labels';
-import { type AttendeeSort, type AttendeesParams, searchFromParams } from './params';
+import { type AttendeesParams, searchFromParams } from './params';
 
 type Sorting = Pick<AttendeesParams, 'sortBy' | 'sortDirection'>;
-
-/** A column header that sorts the list; `aria-sort` tells screen readers the current order. */
-function SortableHeader({
-  field,
-  sorting,
-  onSort,
-  firstDirection = 'asc',
-  children,
-}: {
-  field: AttendeeSort;
-  sorting: Sorting;
-  onSort: (sorting: Sorting) => void;
-  /** Dates read newest first; names and e-mails A to Z. */
-  firstDirection?: 'asc' | 'desc';
-  children: ReactNode;
-}) {
-  const active = sorting.sortBy === field;
-  const direction = active ? sorting.sortDirection : undefined;
-  const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : SortIcon;
-  const next = active ? (direction === 'asc' ? 'desc' : 'asc') : firstDirection;
-  return (
-    <Table.Th aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}>
-      <UnstyledButton onClick={() => onSort({ sortBy: field, sortDirection: next })} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          {children}
-          <Icon size={14} style={{ opacity: active ? 1 : 0.5 }} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 export function attendeeName(attendee: Pick<AttendeeResponse, 'first_name' | 'last_name'>): string {
   return `${attendee.first_name} ${attendee.last_name}`.trim();

@@ -2,20 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { ORDER_STATUSES } from '../../../common/orders';
@@ -23,8 +10,10 @@ import { downloadExport } from '../../components/download';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { InlineLoader } from '../../components/InlineLoader';
+import { ListPagination } from '../../components/ListPagination';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
 import { SearchIcon } from '../../components/organizer-icons';
+import { useSearchBox } from '../../components/use-search-box';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
@@ -57,17 +46,7 @@ function Orders({ event }: { event: EventResponse }) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useOrdersParams();
   const orders = useOrders(event.id, params);
-  const [searchText, setSearchText] = useState(params.query);
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text may reset the page.
-  useEffect(() => {
-    if (debouncedSearch.trim() !== params.query) setParams({ query: debouncedSearch.trim() });
-  }, [debouncedSearch]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the box follows the address, not the reverse.
-  useEffect(() => {
-    if (params.query !== debouncedSearch.trim()) setSearchText(params.query);
-  }, [params.query]);
+  const [searchText, setSearchText] = useSearchBox(params.query, (query) => setParams({ query }));
 
   const filtered = params.query !== '' || params.status !== null;
   if (orders.isError && isForbidden(orders.error)) return <NoPermissionPage />;
@@ -184,26 +163,12 @@ function Orders({ event }: { event: EventResponse }) {
       </Paper>
 
       {orders.data && total > 0 ? (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
-            <Plural value={total} one="# order" other="# orders" />
-          </Text>
-          {orders.data.meta.last_page > 1 ? (
-            <Pagination
-              total={orders.data.meta.last_page}
-              value={params.page}
-              onChange={(page) => setParams({ page }, true)}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': t`Previous page` }
-                  : control === 'next'
-                    ? { 'aria-label': t`Next page` }
-                    : {}
-              }
-              getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
-            />
-          ) : null}
-        </Group>
+        <ListPagination
+          count={<Plural value={total} one="# order" other="# orders" />}
+          page={params.page}
+          lastPage={orders.data.meta.last_page}
+          onPage={(page) => setParams({ page }, true)}
+        />
       ) : null}
 
       <OrderDrawer

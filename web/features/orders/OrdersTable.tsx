@@ -1,51 +1,16 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminOrderResponse } from '../../../common/admin-orders';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../components/organizer-icons';
+import { SortableHeader } from '../../components/SortableHeader';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
-import { type OrderSort, type OrdersParams, searchFromParams } from './params';
+import { type OrdersParams, searchFromParams } from './params';
 
 type Sorting = Pick<OrdersParams, 'sortBy' | 'sortDirection'>;
-
-function SortableHeader({
-  field,
-  sorting,
-  onSort,
-  firstDirection,
-  align,
-  children,
-}: {
-  field: OrderSort;
-  sorting: Sorting;
-  onSort: (sorting: Sorting) => void;
-  firstDirection: 'asc' | 'desc';
-  align?: 'right';
-  children: ReactNode;
-}) {
-  const active = sorting.sortBy === field;
-  const direction = active ? sorting.sortDirection : undefined;
-  const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : SortIcon;
-  const next = active ? (direction === 'asc' ? 'desc' : 'asc') : firstDirection;
-  return (
-    <Table.Th
-      ta={align}
-      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-    >
-      <UnstyledButton onClick={() => onSort({ sortBy: field, sortDirection: next })} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : undefined}>
-          {children}
-          <Icon size={14} style={{ opacity: active ? 1 : 0.5 }} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 export const buyerName = (order: Pick<AdminOrderResponse, 'first_name' | 'last_name'>) =>
   [order.first_name, order.last_name].filter(Boolean).join(' ');
