@@ -1,8 +1,3 @@
-import { apiUrl } from '../api/client';
-import { getToken } from '../api/token';
-import { i18n } from '../i18n';
-import type { ExportFormat } from './ExportMenu';
-
 /**
  * The file name of a download from its `Content-Disposition` header: the RFC 5987
  * `filename*=UTF-8''…` form first, then the plain `filename="…"`; the fallback otherwise.
@@ -59,28 +54,4 @@ export function saveBlob(blob: Blob, filename: string): void {
   link.remove();
   // Let the browser start reading the file before letting it go.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * Downloads an export (`/api{path}?format=…` with the list's search and filters) as CSV or
- * XLSX. The file comes with the bearer token, so it is fetched and then handed to the browser.
- */
-export async function downloadExport(
-  path: string,
-  query: Record<string, string | number | undefined>,
-  format: ExportFormat,
-  fallbackName: string,
-  onProgress: (bytes: number) => void,
-): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (i18n.locale) headers['Accept-Language'] = i18n.locale;
-  const response = await fetch(apiUrl(path, { ...query, format }), { headers, credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`Export answered ${response.status}`);
-  const blob = await readWithProgress(response, onProgress);
-  saveBlob(
-    blob,
-    filenameFromDisposition(response.headers.get('content-disposition'), `${fallbackName}.${format}`),
-  );
 }

@@ -1,5 +1,5 @@
-import { downloadExport } from '../../components/download';
 import type { ExportFormat } from '../../components/ExportMenu';
+import { downloadExport } from '../../components/export-download';
 import { type AttendeesParams, filterQuery } from './params';
 
 /** The event's attendees, as the list is searched and filtered. */

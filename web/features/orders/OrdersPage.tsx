@@ -6,9 +6,9 @@ import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title
 import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { ORDER_STATUSES } from '../../../common/orders';
-import { downloadExport } from '../../components/download';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
+import { downloadExport } from '../../components/export-download';
 import { InlineLoader } from '../../components/InlineLoader';
 import { ListPagination } from '../../components/ListPagination';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
