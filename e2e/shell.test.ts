@@ -94,10 +94,15 @@ describe('the web shell', () => {
     await context.close();
   });
 
-  it('shows the empty-event state for an event that does not exist', async () => {
+  it('shows the empty-event state for an event that does not exist, with only the buyer catalog', async () => {
     const { context, page } = await openPage(browser);
+    const assets: string[] = [];
+    page.on('request', (request) => assets.push(new URL(request.url()).pathname));
     await page.goto('/e/123/summer-festival');
     await page.getByRole('heading', { name: 'This event is not available' }).waitFor();
+    // A buyer downloads the buyer part of the messages, never the organizer app's.
+    expect(assets.some((path) => /^\/assets\/buyer-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(assets.filter((path) => /^\/assets\/manage-/.test(path))).toEqual([]);
     await screenshot(page, 'event-not-available');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();

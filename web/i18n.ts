@@ -18,13 +18,38 @@ export function initialLocale(): Locale {
 }
 
 /**
- * Loads the compiled catalog of one locale (each is its own chunk, so a visitor downloads
- * only their language) and makes it the active one.
+ * The web's messages come in two parts per locale (decision 012): `buyer` (the shell and
+ * the buyer's pages, always loaded) and `manage` (login pages, organizer app, door staff),
+ * loaded the first time one of those sections opens. Each part of each locale is a chunk of
+ * its own, so a buyer downloads only their language's buyer part.
  */
+export type CatalogArea = 'buyer' | 'manage';
+
+const loadedAreas = new Set<CatalogArea>(['buyer']);
+/** Set as soon as a language is asked for; the router may want a catalog part before it is active. */
+let requestedLocale: Locale | undefined;
+
+async function loadArea(locale: Locale, area: CatalogArea): Promise<void> {
+  const { messages } = (await import(`./locales/${locale}/${area}.ts`)) as { messages: Messages };
+  i18n.load(locale, messages);
+}
+
+/** Loads the visitor's catalog (every part opened so far) and makes it the active one. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = (await import(`../common/locales/${locale}/messages.ts`)) as { messages: Messages };
-  i18n.loadAndActivate({ locale, messages });
+  requestedLocale = locale;
+  await Promise.all([...loadedAreas].map((area) => loadArea(locale, area)));
+  i18n.activate(locale);
   document.documentElement.lang = locale;
+}
+
+/** Adds one part of the catalog in the active language; the router awaits it before a section renders. */
+export async function loadCatalogArea(area: CatalogArea): Promise<void> {
+  while (!loadedAreas.has(area)) {
+    const locale = requestedLocale ?? initialLocale();
+    await loadArea(locale, area);
+    // A language switch while this part was loading needs it in the new language too.
+    if (locale === (requestedLocale ?? initialLocale())) loadedAreas.add(area);
+  }
 }
 
 /** Remembers the choice (the server reads the same cookie for API messages and e-mails) and switches. */

@@ -11,21 +11,31 @@ import { hasToken } from './api/token';
 import { ErrorPage } from './components/ErrorPage';
 import { PageLoader } from './components/PageLoader';
 import { RouteErrorPage } from './components/RouteErrorPage';
+import { loadCatalogArea } from './i18n';
 
 /**
  * The routes of the login pages and of the organizer app are not part of the first download:
  * each set, and the list of files its pages need, is a chunk of its own that the router asks
- * for the first time the visitor opens one of its addresses. A buyer never loads either.
+ * for the first time the visitor opens one of its addresses, together with the `manage` part
+ * of the message catalog. A buyer never loads either.
  */
+/** A section of the login pages, organizer app or door staff: its code and its messages. */
+async function withManageCatalog<T>(code: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([code, loadCatalogArea('manage')]);
+  return module;
+}
+const organizerRoutes = async () =>
+  (await withManageCatalog(import('./features/manage/routes'))).organizerRoutes;
+
 const sections: Record<string, () => Promise<RouteObject[]>> = {
-  auth: async () => (await import('./features/auth/routes')).authRoutes,
-  manage: async () => (await import('./features/manage/routes')).organizerRoutes,
-  account: async () => (await import('./features/manage/routes')).organizerRoutes,
-  welcome: async () => (await import('./features/manage/routes')).organizerRoutes,
+  auth: async () => (await withManageCatalog(import('./features/auth/routes'))).authRoutes,
+  manage: organizerRoutes,
+  account: organizerRoutes,
+  welcome: organizerRoutes,
   checkout: async () => (await import('./features/checkout/routes')).checkoutRoutes,
   order: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
   ticket: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
-  'check-in': async () => (await import('./features/check-in/staff/routes')).staffRoutes,
+  'check-in': async () => (await withManageCatalog(import('./features/check-in/staff/routes'))).staffRoutes,
 };
 
 const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { type ApiErrorBody, ERRORS } from '../../common/errors';
+import type { ApiErrorBody } from '../../common/errors/definition';
+import { HTTP_ERRORS } from '../../common/errors/http';
 import { i18n } from '../i18n';
 import { LOGIN_PATH, rememberReturnPath, shouldRedirectToLogin } from './auth-redirect';
 import { ApiError } from './errors';
@@ -121,7 +122,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError({
     status: response.status,
     code: unavailable ? 'SERVICE_UNAVAILABLE' : 'UNEXPECTED',
-    message: i18n._(unavailable ? ERRORS.SERVICE_UNAVAILABLE.message : ERRORS.INTERNAL.message),
+    message: i18n._(unavailable ? HTTP_ERRORS.SERVICE_UNAVAILABLE.message : HTTP_ERRORS.INTERNAL.message),
   });
 }
 
@@ -131,7 +132,7 @@ function networkError(): ApiError {
     status: 0,
     code: offline ? 'OFFLINE' : 'NETWORK_ERROR',
     message: i18n._(
-      offline ? msg`You are offline. Check your connection and try again.` : ERRORS.INTERNAL.message,
+      offline ? msg`You are offline. Check your connection and try again.` : HTTP_ERRORS.INTERNAL.message,
     ),
   });
 }

@@ -1,10 +1,10 @@
-import { ERRORS } from '../../common/errors';
+import { HTTP_ERRORS } from '../../common/errors/http';
 import { isApiError } from '../api/errors';
 import { i18n } from '../i18n';
 
 /** The message to show for a failed call: the API's own (already translated), else a generic one. */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : i18n._(ERRORS.INTERNAL.message);
+  return isApiError(error) ? error.message : i18n._(HTTP_ERRORS.INTERNAL.message);
 }
 
 /** The error code of a failed call, if the API answered with one. */

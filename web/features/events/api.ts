@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERRORS } from '../../../common/errors';
+import { HTTP_ERRORS } from '../../../common/errors/http';
 import type {
   CreateEventRequest,
   DuplicateEventRequest,
@@ -140,7 +140,7 @@ async function uploadImage(eventId: number, file: File, type: ImageType): Promis
   try {
     response = await fetch(apiUrl(`/events/${eventId}/images`), { method: 'POST', headers, body: form });
   } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n._(ERRORS.INTERNAL.message) });
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n._(HTTP_ERRORS.INTERNAL.message) });
   }
   const body = (await response.json().catch(() => undefined)) as
     | (ImageResponse & { code?: string; message?: string; errors?: Record<string, string[]> })
@@ -149,7 +149,7 @@ async function uploadImage(eventId: number, file: File, type: ImageType): Promis
     throw new ApiError({
       status: response.status,
       code: body?.code ?? 'UNEXPECTED',
-      message: body?.message ?? i18n._(ERRORS.INTERNAL.message),
+      message: body?.message ?? i18n._(HTTP_ERRORS.INTERNAL.message),
       fieldErrors: body?.errors ?? {},
     });
   }

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Container, EmptyState, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ERRORS } from '../../../common/errors';
+import { HTTP_ERRORS } from '../../../common/errors/http';
 import type { Permission } from '../../../common/permissions';
 import { can } from '../../../common/permissions';
 import { isApiError } from '../../api/errors';
@@ -20,7 +20,7 @@ export function NoPermissionPage() {
       <title>{`${title} · Tessera`}</title>
       <Paper withBorder radius="lg" p={{ base: 'xl', sm: 48 }}>
         <EmptyState icon={<LockIcon />} variant="light">
-          <EmptyState.Title order={1}>{i18n._(ERRORS.FORBIDDEN.message)}</EmptyState.Title>
+          <EmptyState.Title order={1}>{i18n._(HTTP_ERRORS.FORBIDDEN.message)}</EmptyState.Title>
           <EmptyState.Description>
             <Trans>Ask an administrator of your account if you need it.</Trans>
           </EmptyState.Description>

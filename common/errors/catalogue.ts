@@ -1,0 +1,33 @@
+import type { ErrorDefinition } from './definition';
+
+/** What an event sells: tickets, tiers, questions. */
+export const CATALOGUE_ERRORS = {
+  TICKET_HAS_SALES: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.ticket_has_sales',
+      message: 'This ticket has been ordered, so it cannot be deleted. Hide it instead.',
+    },
+  },
+  TIER_HAS_SALES: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.tier_has_sales',
+      message: 'A price tier with sold tickets cannot be deleted. Hide it instead.',
+    },
+  },
+  DEFAULT_QUESTION_LOCKED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.default_question_locked',
+      message: 'Default questions (first name, last name and e-mail) cannot be edited or deleted.',
+    },
+  },
+  TICKET_TYPE_LOCKED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.ticket_type_locked',
+      message: 'The ticket type cannot change once attendees or orders exist.',
+    },
+  },
+} as const satisfies Record<string, ErrorDefinition>;

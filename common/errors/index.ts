@@ -1,0 +1,26 @@
+import { ACCOUNT_ERRORS } from './accounts';
+import { CATALOGUE_ERRORS } from './catalogue';
+import { HTTP_ERRORS } from './http';
+import { ORDER_ERRORS } from './orders';
+import { PAYMENT_ERRORS } from './payments';
+
+export type { ApiErrorBody, ErrorDefinition } from './definition';
+
+/**
+ * Every error code the API answers with, its HTTP status and its translated message, one
+ * file per area. The web imports the area it needs (the buyer's first download carries only
+ * `HTTP_ERRORS`).
+ */
+export const ERRORS = {
+  ...HTTP_ERRORS,
+  ...ACCOUNT_ERRORS,
+  ...CATALOGUE_ERRORS,
+  ...ORDER_ERRORS,
+  ...PAYMENT_ERRORS,
+};
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}

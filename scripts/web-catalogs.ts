@@ -1,0 +1,135 @@
+/**
+ * Splits each compiled catalog into the parts the web app downloads (decision 012):
+ *
+ * - `buyer`: the messages of every module a buyer's pages can load (the shell, shared
+ *   components, `common/`, the public event page, checkout and the order and ticket pages);
+ * - `manage`: the other messages of the web app (login pages, organizer app, door staff).
+ *
+ * Messages only the server uses (e-mails) are in neither. Which module belongs to the buyer
+ * is read from the import graph, not from folder names, so a component the buyer pages
+ * borrow from an organizer folder still brings its text. The server keeps the full
+ * `common/locales/{locale}/messages.ts` that `lingui compile` writes.
+ *
+ * Run after `lingui compile` (postinstall and build do); writes `web/locales/{locale}/{area}.ts`.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { LOCALES } from '../common/i18n/locales';
+
+/** Where a buyer's visit can start: the shell and the buyer sections the router loads lazily. */
+export const BUYER_ROOTS = [
+  'web/main.tsx',
+  'web/features/public-event/PublicEventPage.tsx',
+  'web/features/checkout/routes.tsx',
+  'web/features/order-pages/routes.tsx',
+];
+/** Modules whose lazy imports lead to the organizer app; only their static imports count. */
+const LAZY_SECTION_LOADERS = new Set(['web/router.tsx']);
+
+const IMPORT_PATTERN = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const STATIC_IMPORT_PATTERN = /(?:from\s+|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function resolveModule(fromFile: string, specifier: string): string | undefined {
+  const base = path.posix.join(path.posix.dirname(fromFile), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
+}
+
+/** Every source module reachable from the buyer roots. */
+export function buyerModules(roots = BUYER_ROOTS): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (file === undefined || seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    const pattern = LAZY_SECTION_LOADERS.has(file) ? STATIC_IMPORT_PATTERN : IMPORT_PATTERN;
+    for (const match of source.matchAll(pattern)) {
+      const resolved = match[1] === undefined ? undefined : resolveModule(file, match[1]);
+      if (resolved && !seen.has(resolved)) queue.push(resolved);
+    }
+  }
+  return seen;
+}
+
+interface PoEntry {
+  id: string;
+  origins: string[];
+}
+
+/** The entries of a `.po` catalog with their compiled id and the files they come from. */
+export function readPoEntries(poText: string): PoEntry[] {
+  const entries: PoEntry[] = [];
+  for (const block of poText.split(/\n\s*\n/)) {
+    const lines = block.split('\n');
+    const msgidLine = lines.find((line) => line.startsWith('msgid '));
+    if (!msgidLine) continue;
+    const msgidStart = lines.indexOf(msgidLine);
+    let msgid = JSON.parse(msgidLine.slice('msgid '.length)) as string;
+    for (const line of lines.slice(msgidStart + 1)) {
+      if (!line.startsWith('"')) break;
+      msgid += JSON.parse(line) as string;
+    }
+    if (msgid === '') continue;
+    const context = lines.find((line) => line.startsWith('msgctxt '));
+    const explicit = lines.includes('#. js-lingui-explicit-id');
+    const id = explicit
+      ? msgid
+      : generateMessageId(
+          msgid,
+          context ? (JSON.parse(context.slice('msgctxt '.length)) as string) : undefined,
+        );
+    const origins = lines.filter((line) => line.startsWith('#: ')).map((line) => line.slice(3).trim());
+    entries.push({ id, origins });
+  }
+  return entries;
+}
+
+export type WebArea = 'buyer' | 'manage';
+
+/** Which web catalog a message goes to, or undefined when only the server uses it. */
+export function areaOf(origins: string[], buyer: Set<string>): WebArea | undefined {
+  if (origins.some((origin) => buyer.has(origin) || origin.startsWith('common/'))) return 'buyer';
+  if (origins.some((origin) => origin.startsWith('web/'))) return 'manage';
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const buyer = buyerModules();
+  const entries = readPoEntries(readFileSync('common/locales/en/messages.po', 'utf8'));
+  const areaById = new Map<string, WebArea>();
+  for (const entry of entries) {
+    const area = areaOf(entry.origins, buyer);
+    if (area) areaById.set(entry.id, area);
+  }
+
+  const sizes: string[] = [];
+  for (const locale of LOCALES) {
+    const compiled = pathToFileURL(path.resolve('common', 'locales', locale, 'messages.ts')).href;
+    const { messages } = (await import(compiled)) as { messages: Record<string, unknown> };
+    const parts: Record<WebArea, Record<string, unknown>> = { buyer: {}, manage: {} };
+    for (const [id, message] of Object.entries(messages)) {
+      const area = areaById.get(id);
+      if (area) parts[area][id] = message;
+    }
+    const dir = path.join('web', 'locales', locale);
+    mkdirSync(dir, { recursive: true });
+    for (const [area, part] of Object.entries(parts)) {
+      const literal = JSON.stringify(JSON.stringify(part));
+      writeFileSync(
+        path.join(dir, `${area}.ts`),
+        `// Generated by scripts/web-catalogs.ts from the compiled catalog; do not edit.\nimport type { Messages } from '@lingui/core';\nexport const messages: Messages = JSON.parse(${literal});\n`,
+      );
+    }
+    if (locale === 'en') {
+      sizes.push(`buyer ${Object.keys(parts.buyer).length}, manage ${Object.keys(parts.manage).length}`);
+    }
+  }
+  console.log(`Web catalogs written (messages per area: ${sizes.join('')}; server-only left out)`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/web-catalogs.ts'))
+  await main();
