@@ -19,6 +19,7 @@ export const AnswerValue = z.union([
 export type AnswerValue = z.output<typeof AnswerValue>;
 
 export const AnswerInput = z.strictObject({ question_id: z.int().positive(), answer: AnswerValue });
+export type AnswerInput = z.output<typeof AnswerInput>;
 
 /** What an answer needs to be checked: the question as the buyer sees it. */
 export interface AskedQuestion {

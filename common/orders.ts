@@ -105,6 +105,8 @@ export const PublicAttendeeResponse = z.object({
   status: z.enum(ATTENDEE_STATUSES),
   /** The exact text in this attendee's QR code. */
   ticket_code: z.string(),
+  /** This attendee's answers as saved, so checkout can show them again. */
+  answers: z.array(AnswerInput),
 });
 
 export const OrderItemResponse = z.object({
@@ -177,6 +179,8 @@ export const PublicOrderResponse = z
     last_name: z.string().nullable(),
     email: z.string().nullable(),
     attendees: z.array(PublicAttendeeResponse),
+    /** The answers to the order's own questions as saved, so checkout can show them again. */
+    answers: z.array(AnswerInput),
     /**
      * How this order can be paid, for the payment step: offline (the event allows it, with its
      * instructions) and by card (the organizer's Stripe account can take charges).

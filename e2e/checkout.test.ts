@@ -129,6 +129,11 @@ describe('checkout', () => {
       price: 2500,
       quantity_available: 1,
     });
+    await session.api('POST', `/api/events/${session.eventId}/questions`, {
+      title: 'Dietary needs',
+      type: 'SINGLE_LINE',
+      required: true,
+    });
     const path = await publish(session);
     const { context, page, errors } = await openPage(browser, { locale: 'en-US' });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -150,6 +155,15 @@ describe('checkout', () => {
     await page.waitForURL('**/details');
     await fillBuyer(page);
     await page.getByRole('button', { name: 'Copy my details' }).click();
+    const diet = page.getByTestId('attendee-form').getByLabel('Dietary needs');
+    await diet.fill('Vegan');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/payment');
+    // Back to the form: the names and answers given are still there.
+    await page.goBack();
+    await page.waitForURL('**/details');
+    await page.getByTestId('attendee-form').waitFor();
+    expect(await diet.inputValue()).toBe('Vegan');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/payment');
     await page

@@ -108,6 +108,13 @@ describe('order details and completion', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ email: 'ana@example.com', status: 'RESERVED' });
     expect(ok.json().attendees.map((a: { first_name: string }) => a.first_name)).toEqual(['Rui', 'Eva']);
+    // Coming back to the form: the order gives the answers back, the order's and each person's.
+    const again = await kit.app.inject({ method: 'GET', url: `${base()}/${shortId}` });
+    expect(again.json().answers).toEqual([{ question_id: company, answer: 'Lima & Co' }]);
+    expect(again.json().attendees.map((a: { answers: unknown }) => a.answers)).toEqual([
+      [{ question_id: diet, answer: 'Veg' }],
+      [{ question_id: diet, answer: 'Meat' }],
+    ]);
   });
 
   it('completes a free order at once: seats sold, attendees active with ticket codes', async () => {

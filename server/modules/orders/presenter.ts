@@ -1,9 +1,16 @@
+import type { AnswerInput } from '../../../common/answers';
 import type { OrderEventSummary, PublicOrderResponse } from '../../../common/orders';
 import type { attendees, orderItems, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type AttendeeRow = typeof attendees.$inferSelect;
+
+/** Saved answers: the order's own (attendee id null) and each attendee's. */
+export interface SavedAnswers {
+  ofOrder: AnswerInput[];
+  byAttendee: Map<number, AnswerInput[]>;
+}
 
 /** One line of an order as the API shows it. */
 export function itemResponse(i: ItemRow) {
@@ -36,6 +43,7 @@ export function toPublicOrder(
     /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
     sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
     paymentMethods: PublicOrderResponse['payment_methods'];
+    answers: SavedAnswers;
   },
 ): PublicOrderResponse {
   return {
@@ -72,7 +80,9 @@ export function toPublicOrder(
       email: a.email,
       status: a.status,
       ticket_code: context.sign({ attendeeShortId: a.shortId, ticketId: a.ticketId }),
+      answers: context.answers.byAttendee.get(a.id) ?? [],
     })),
+    answers: context.answers.ofOrder,
     payment_methods: context.paymentMethods,
     payment_instructions: context.paymentInstructions,
     created_at: row.createdAt.toISOString(),

@@ -3,11 +3,20 @@ import { withSettingDefaults } from '../../../common/events';
 import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
 import type { Db } from '../../db/client';
-import { attendees, events, orderItems, orders, organizers, ticketPrices, tickets } from '../../db/schema';
+import {
+  attendees,
+  events,
+  orderItems,
+  orders,
+  organizers,
+  questionAnswers,
+  ticketPrices,
+  tickets,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { ticketSigner } from '../check-in/signing';
 import { chargeableStripeAccount } from '../payments/connection';
-import { toPublicOrder } from './presenter';
+import { type SavedAnswers, toPublicOrder } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -59,6 +68,21 @@ async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
   return { summary, settings };
 }
 
+async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
+  const rows = await db
+    .select()
+    .from(questionAnswers)
+    .where(eq(questionAnswers.orderId, orderId))
+    .orderBy(asc(questionAnswers.id));
+  const answers: SavedAnswers = { ofOrder: [], byAttendee: new Map() };
+  for (const row of rows) {
+    const answer = { question_id: row.questionId, answer: row.answer };
+    if (row.attendeeId === null) answers.ofOrder.push(answer);
+    else answers.byAttendee.set(row.attendeeId, [...(answers.byAttendee.get(row.attendeeId) ?? []), answer]);
+  }
+  return answers;
+}
+
 /** `GET …/orders/{shortId}`: the order with its lines, attendees and what checkout shows. */
 export async function getPublicOrder(db: Db, eventId: number, shortId: string): Promise<PublicOrderResponse> {
   const row = await orderRow(db, eventId, shortId);
@@ -86,6 +110,7 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
       offline_instructions: settings.offline_payments_enabled ? settings.offline_payment_instructions : null,
       card: (await chargeableStripeAccount(db, row.accountId)) !== null,
     },
+    answers: await savedAnswers(db, row.id),
   });
 }
 

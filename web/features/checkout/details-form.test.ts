@@ -24,6 +24,7 @@ const order = {
     { ticket_id: 6, price_id: 9, title: 'VIP', price_label: 'Early', quantity: 1 },
   ],
   attendees: [],
+  answers: [],
   first_name: null,
   last_name: null,
   email: null,
@@ -44,6 +45,45 @@ describe('the details form', () => {
       ['VIP – Early', ['2']],
     ]);
     expect(values.answers).toEqual({ 1: '' });
+  });
+
+  it('shows again the names and answers saved before, for questions still asked', () => {
+    const holder = (ticketId: number, name: string, answers: { question_id: number; answer: unknown }[]) => ({
+      ticket_id: ticketId,
+      first_name: name,
+      last_name: 'Doe',
+      email: `${name.toLowerCase()}@example.com`,
+      answers,
+    });
+    const address = {
+      address_line_1: '1 Main St',
+      address_line_2: '',
+      city: 'Lisbon',
+      state_or_region: '',
+      zip_or_postal_code: '1000',
+      country: 'PT',
+    };
+    const saved = {
+      ...order,
+      first_name: 'Ann',
+      answers: [
+        { question_id: 1, answer: '2030-02-03' },
+        { question_id: 99, answer: 'a removed question' },
+      ],
+      attendees: [
+        holder(5, 'Ann', [{ question_id: 3, answer: address }]),
+        holder(5, 'Bob', []),
+        holder(6, 'Cy', [{ question_id: 2, answer: ['Vegan'] }]),
+      ],
+    } as unknown as PublicOrderResponse;
+    const values = initialDetails(saved, questions);
+    expect(values.first_name).toBe('Ann');
+    expect(values.answers).toEqual({ 1: '2030-02-03' });
+    expect(values.attendees.map((a) => [a.first_name, a.answers])).toEqual([
+      ['Ann', { 3: address }],
+      ['Bob', { 3: expect.objectContaining({ city: '' }) }],
+      ['Cy', { 2: ['Vegan'] }],
+    ]);
   });
 
   it('checks names, e-mails and answers the way the server does', () => {

@@ -52,6 +52,17 @@ export const asksAttendee = (questions: readonly PublicQuestion[], ticketId: num
 const blanks = (questions: readonly PublicQuestion[]) =>
   Object.fromEntries(questions.map((q) => [String(q.id), blankAnswer(q)]));
 
+/** The form's answers with those saved before filled in, for questions still asked. */
+function withSaved(
+  answers: Record<string, AnswerValue>,
+  saved: readonly { question_id: number; answer: AnswerValue }[],
+): Record<string, AnswerValue> {
+  for (const { question_id, answer } of saved) {
+    if (String(question_id) in answers) answers[String(question_id)] = answer;
+  }
+  return answers;
+}
+
 /** One attendee per ticket in the order, with any names saved before. */
 export function initialDetails(
   order: PublicOrderResponse,
@@ -71,7 +82,7 @@ export function initialDetails(
       });
     }
   }
-  // Coming back to this page: the names saved before, when they still line up.
+  // Coming back to this page: the names and answers saved before, when they still line up.
   if (order.attendees.length === attendees.length) {
     order.attendees.forEach((saved, i) => {
       const a = attendees[i];
@@ -80,6 +91,7 @@ export function initialDetails(
           first_name: saved.first_name,
           last_name: saved.last_name,
           email: saved.email,
+          answers: withSaved(a.answers, saved.answers),
         });
     });
   }
@@ -88,7 +100,7 @@ export function initialDetails(
     last_name: order.last_name ?? '',
     email: order.email ?? '',
     attendees,
-    answers: blanks(asksOrder(questions)),
+    answers: withSaved(blanks(asksOrder(questions)), order.answers),
   };
 }
 
