@@ -81,7 +81,8 @@ export function TicketRow({
               {ticket.is_hidden ? <HiddenBadge /> : null}
             </Group>
             <Text size="sm" c="gray.7">
-              {i18n._(TYPE_LABELS[ticket.type])} ·{' '}
+              {/* A free ticket's price already says what its type is. */}
+              {ticket.type === 'FREE' ? null : `${i18n._(TYPE_LABELS[ticket.type])} · `}
               <span data-testid="ticket-price">{priceSummary(ticket, event.currency, i18n)}</span>
             </Text>
             {tiers.length > 0 ? (
