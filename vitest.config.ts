@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default: on a 2-core machine that is one worker. Integration
+    // files are independent (each its own database), so use both cores; e2e stays serial below.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,11 +1,11 @@
 import './styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { activateLocale, initialLocale } from './i18n';
 import { Providers } from './providers';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -16,7 +16,9 @@ function render() {
   root.render(
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

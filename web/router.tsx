@@ -1,74 +1,84 @@
-import {
-  createBrowserRouter,
-  Outlet,
-  type PatchRoutesOnNavigationFunction,
-  type RouteObject,
-  redirect,
-} from 'react-router';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { LOGIN_PATH } from './api/auth-redirect';
 import { setApiNavigator } from './api/client';
 import { hasToken } from './api/token';
 import { ErrorPage } from './components/ErrorPage';
+import { lazyPage } from './components/lazy-page';
 import { PageLoader } from './components/PageLoader';
-import { RouteErrorPage } from './components/RouteErrorPage';
-import { loadCatalogArea } from './i18n';
+import { RouteErrorBoundary } from './components/RouteErrorPage';
+import { type CatalogArea, loadCatalogArea } from './i18n';
 
 /**
- * The routes of the login pages and of the organizer app are not part of the first download:
- * each set, and the list of files its pages need, is a chunk of its own that the router asks
- * for the first time the visitor opens one of its addresses, together with the `manage` part
- * of the message catalog. A buyer never loads either.
+ * A section of the app (login pages, organizer app, checkout, …): its routes, and any part of
+ * the message catalog they need, are chunks of their own, downloaded the first time the visitor
+ * opens one of its addresses. A buyer never loads the login pages or the organizer app.
  */
-/** A section of the login pages, organizer app or door staff: its code and its messages. */
-async function withManageCatalog<T>(code: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([code, loadCatalogArea('manage')]);
-  return module;
+function section(load: () => Promise<RouteObject[]>, catalog?: CatalogArea): ComponentType {
+  return lazy(async () => {
+    const [routes] = await Promise.all([load(), catalog ? loadCatalogArea(catalog) : undefined]);
+    const withNotFound: RouteObject[] = [...routes, { path: '*', element: <ErrorPage status={404} /> }];
+    return {
+      default: function SectionRoutes() {
+        return useRoutes(withNotFound);
+      },
+    };
+  });
 }
-const organizerRoutes = async () =>
-  (await withManageCatalog(import('./features/manage/routes'))).organizerRoutes;
 
-const sections: Record<string, () => Promise<RouteObject[]>> = {
-  auth: async () => (await withManageCatalog(import('./features/auth/routes'))).authRoutes,
-  manage: organizerRoutes,
-  account: organizerRoutes,
-  welcome: organizerRoutes,
-  checkout: async () => (await import('./features/checkout/routes')).checkoutRoutes,
-  order: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
-  ticket: async () => (await import('./features/order-pages/routes')).orderPageRoutes,
-  'check-in': async () => (await withManageCatalog(import('./features/check-in/staff/routes'))).staffRoutes,
+const organizerApp = section(
+  async () => (await import('./features/manage/routes')).organizerRoutes,
+  'manage',
+);
+const buyerPages = section(async () => (await import('./features/order-pages/routes')).orderPageRoutes);
+
+/** Sections by the first segment of the address. */
+const sections: Record<string, ComponentType> = {
+  auth: section(async () => (await import('./features/auth/routes')).authRoutes, 'manage'),
+  manage: organizerApp,
+  account: organizerApp,
+  welcome: organizerApp,
+  checkout: section(async () => (await import('./features/checkout/routes')).checkoutRoutes),
+  order: buyerPages,
+  ticket: buyerPages,
+  'check-in': section(async () => (await import('./features/check-in/staff/routes')).staffRoutes, 'manage'),
 };
 
-const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
-  const load = sections[path.split('/')[1] ?? ''];
-  // Patching the same routes twice is a no-op: the router leaves out routes it already has.
-  if (load) patch('root', await load());
-};
+function SectionOrNotFound() {
+  const { pathname } = useLocation();
+  const Section = sections[pathname.split('/')[1] ?? ''];
+  return Section ? <Section /> : <ErrorPage status={404} />;
+}
 
-// Every feature is lazy: the buyer pages, the login pages and the organizer app are separate chunks.
-export const router = createBrowserRouter(
-  [
-    {
-      id: 'root',
-      element: <Outlet />,
-      errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <PageLoader />,
-      children: [
-        {
-          index: true,
-          loader: () => redirect(hasToken() ? '/manage/events' : LOGIN_PATH),
-          Component: PageLoader,
-        },
-        ...['e', 'event'].map((prefix) => ({
-          path: `${prefix}/:eventId/:eventSlug?`,
-          lazy: async () => ({
-            Component: (await import('./features/public-event/PublicEventPage')).PublicEventPage,
-          }),
-        })),
-        { path: '*', element: <ErrorPage status={404} /> },
-      ],
-    },
-  ],
-  { patchRoutesOnNavigation: discoverRoutes },
+function Home() {
+  return <Navigate to={hasToken() ? '/manage/events' : LOGIN_PATH} replace />;
+}
+
+// The public event page is the one route of the first download: what a buyer opens first.
+const PublicEventPage = lazyPage(
+  () => import('./features/public-event/PublicEventPage'),
+  (m) => m.PublicEventPage,
 );
 
-setApiNavigator((to) => void router.navigate(to, { replace: true }));
+const routes: RouteObject[] = [
+  { path: '/', Component: Home },
+  { path: 'e/:eventId/:eventSlug?', Component: PublicEventPage },
+  { path: 'event/:eventId/:eventSlug?', Component: PublicEventPage },
+  { path: '*', Component: SectionOrNotFound },
+];
+
+/** Every page of the app, inside a `BrowserRouter`. */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const page = useRoutes(routes);
+
+  // The API client sends the visitor to the login page on a 401 without reloading the app.
+  useEffect(() => setApiNavigator((to) => navigate(to, { replace: true })), [navigate]);
+
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoader />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

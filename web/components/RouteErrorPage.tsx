@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode, useEffect } from 'react';
 import { isApiError } from '../api/client';
 import { ErrorPage } from './ErrorPage';
 
@@ -18,14 +17,12 @@ function mayReload(): boolean {
 }
 
 function statusOf(error: unknown): number {
-  if (isRouteErrorResponse(error)) return error.status;
   if (isApiError(error) && error.status > 0) return error.status;
   return 500;
 }
 
-/** The router's error element: maps whatever was thrown to the error page. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** Maps whatever a page threw to the error page (or reloads once for a stale chunk). */
+function RouteErrorPage({ error }: { error: unknown }) {
   const staleChunk = isStaleChunkError(error) && mayReload();
 
   useEffect(() => {
@@ -36,4 +33,27 @@ export function RouteErrorPage() {
 
   if (staleChunk) return null;
   return <ErrorPage status={statusOf(error)} />;
+}
+
+interface BoundaryProps {
+  /** The address shown: a new one clears the error, so the visitor can navigate away from it. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches what a page throws while rendering, including a page whose code failed to download. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; at: string }> {
+  override state = { error: null as unknown, at: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { at: string }) {
+    return state.at === props.resetKey ? null : { error: null, at: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorPage error={this.state.error} />;
+  }
 }

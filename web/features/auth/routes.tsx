@@ -1,39 +1,51 @@
-import { type RouteObject, redirect } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { LOGIN_PATH } from '../../api/auth-redirect';
-import { PageLoader } from '../../components/PageLoader';
+import { lazyPage } from '../../components/lazy-page';
 
-/** `/auth/*`, found by the router on the first visit to one of them (see `router.tsx`). */
+/** `/auth/*`, loaded on the first visit to one of them (see `router.tsx`). */
 export const authRoutes: RouteObject[] = [
   {
     path: 'auth',
-    lazy: async () => ({ Component: (await import('./AuthLayout')).AuthLayout }),
+    Component: lazyPage(
+      () => import('./AuthLayout'),
+      (m) => m.AuthLayout,
+    ),
     children: [
-      { index: true, loader: () => redirect(LOGIN_PATH), Component: PageLoader },
+      { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
       {
         path: 'login',
-        lazy: async () => ({ Component: (await import('./LoginPage')).LoginPage }),
+        Component: lazyPage(
+          () => import('./LoginPage'),
+          (m) => m.LoginPage,
+        ),
       },
       {
         path: 'register',
-        lazy: async () => ({ Component: (await import('./RegisterPage')).RegisterPage }),
+        Component: lazyPage(
+          () => import('./RegisterPage'),
+          (m) => m.RegisterPage,
+        ),
       },
       {
         path: 'forgot-password',
-        lazy: async () => ({
-          Component: (await import('./ForgotPasswordPage')).ForgotPasswordPage,
-        }),
+        Component: lazyPage(
+          () => import('./ForgotPasswordPage'),
+          (m) => m.ForgotPasswordPage,
+        ),
       },
       {
         path: 'reset-password/:token',
-        lazy: async () => ({
-          Component: (await import('./ResetPasswordPage')).ResetPasswordPage,
-        }),
+        Component: lazyPage(
+          () => import('./ResetPasswordPage'),
+          (m) => m.ResetPasswordPage,
+        ),
       },
       {
         path: 'accept-invitation/:token',
-        lazy: async () => ({
-          Component: (await import('./AcceptInvitationPage')).AcceptInvitationPage,
-        }),
+        Component: lazyPage(
+          () => import('./AcceptInvitationPage'),
+          (m) => m.AcceptInvitationPage,
+        ),
       },
     ],
   },

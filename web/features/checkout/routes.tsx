@@ -1,17 +1,22 @@
-import { Navigate, type RouteObject, redirect } from 'react-router';
+import { Navigate, type RouteObject, useParams } from 'react-router';
 import { CheckoutLayout } from './CheckoutLayout';
 import { DetailsStep } from './DetailsStep';
 import { PaymentReturnStep } from './PaymentReturnStep';
 import { PaymentStep } from './PaymentStep';
 import { SummaryStep } from './SummaryStep';
 
-/** `/checkout/{eventId}/{orderShortId}/…`, found by the router on first visit (see `router.tsx`). */
+/** No order named: the event page is where one starts. */
+function ToEventPage() {
+  const { eventId = '' } = useParams();
+  return <Navigate to={`/e/${eventId}`} replace />;
+}
+
+/** `/checkout/{eventId}/{orderShortId}/…`, loaded on first visit (see `router.tsx`). */
 export const checkoutRoutes: RouteObject[] = [
   {
     path: 'checkout/:eventId',
     children: [
-      // No order named: the event page is where one starts.
-      { index: true, loader: ({ params }) => redirect(`/e/${params.eventId ?? ''}`) },
+      { index: true, Component: ToEventPage },
       {
         path: ':orderShortId',
         Component: CheckoutLayout,

@@ -1,173 +1,211 @@
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { LOGIN_PATH, rememberReturnPath } from '../../api/auth-redirect';
 import { hasToken } from '../../api/token';
-import { PageLoader } from '../../components/PageLoader';
+import { lazyPage } from '../../components/lazy-page';
+
+const ManageLayout = lazyPage(
+  () => import('./ManageLayout'),
+  (m) => m.ManageLayout,
+);
 
 /** The organizer app needs a token; without one, remember where the visitor was going. */
-function requireToken({ request }: LoaderFunctionArgs) {
-  if (hasToken()) return null;
-  const url = new URL(request.url);
-  rememberReturnPath(`${url.pathname}${url.search}`, sessionStorage);
-  return redirect(LOGIN_PATH);
+function RequireToken() {
+  const { pathname, search } = useLocation();
+  if (hasToken()) return <ManageLayout />;
+  rememberReturnPath(`${pathname}${search}`, sessionStorage);
+  return <Navigate to={LOGIN_PATH} replace />;
 }
 
-/** `/manage/*` and `/account/*`, found by the router on the first visit to one of them (see `router.tsx`). */
+/** `/manage/*`, `/account/*` and `/welcome`, loaded on the first visit to one of them (see `router.tsx`). */
 export const organizerRoutes: RouteObject[] = [
   {
     // The organizer app: /manage/* and /account/* share its layout and need a session.
-    id: 'organizer',
-    loader: requireToken,
-    lazy: async () => ({ Component: (await import('./ManageLayout')).ManageLayout }),
+    Component: RequireToken,
     children: [
       {
         path: 'manage',
         children: [
-          { index: true, loader: () => redirect('/manage/events'), Component: PageLoader },
+          { index: true, element: <Navigate to="/manage/events" replace /> },
           {
             path: 'events/:eventsState?',
-            lazy: async () => ({ Component: (await import('../events/EventsListPage')).EventsPage }),
+            Component: lazyPage(
+              () => import('../events/EventsListPage'),
+              (m) => m.EventsPage,
+            ),
           },
           {
             path: 'organizer/:organizerId/events/:eventsState?',
-            lazy: async () => ({
-              Component: (await import('../events/EventsListPage')).OrganizerEventsPage,
-            }),
+            Component: lazyPage(
+              () => import('../events/EventsListPage'),
+              (m) => m.OrganizerEventsPage,
+            ),
           },
           {
             path: 'organizer/:organizerId/settings',
-            lazy: async () => ({
-              Component: (await import('../organizers/OrganizerSettingsPage')).OrganizerSettingsPage,
-            }),
+            Component: lazyPage(
+              () => import('../organizers/OrganizerSettingsPage'),
+              (m) => m.OrganizerSettingsPage,
+            ),
           },
           {
             path: 'event/:eventId',
-            lazy: async () => ({ Component: (await import('../events/EventLayout')).EventLayout }),
+            Component: lazyPage(
+              () => import('../events/EventLayout'),
+              (m) => m.EventLayout,
+            ),
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../events/EventDashboardPage')).EventDashboardPage,
-                }),
+                Component: lazyPage(
+                  () => import('../events/EventDashboardPage'),
+                  (m) => m.EventDashboardPage,
+                ),
               },
               {
                 path: 'dashboard',
-                lazy: async () => ({
-                  Component: (await import('../events/EventDashboardPage')).EventDashboardPage,
-                }),
+                Component: lazyPage(
+                  () => import('../events/EventDashboardPage'),
+                  (m) => m.EventDashboardPage,
+                ),
               },
               {
                 path: 'promo-codes',
-                lazy: async () => ({
-                  Component: (await import('../promo-codes/PromoCodesPage')).PromoCodesPage,
-                }),
+                Component: lazyPage(
+                  () => import('../promo-codes/PromoCodesPage'),
+                  (m) => m.PromoCodesPage,
+                ),
               },
               {
                 path: 'attendees',
-                lazy: async () => ({
-                  Component: (await import('../attendees/AttendeesPage')).AttendeesPage,
-                }),
+                Component: lazyPage(
+                  () => import('../attendees/AttendeesPage'),
+                  (m) => m.AttendeesPage,
+                ),
               },
               {
                 path: 'tickets',
-                lazy: async () => ({
-                  Component: (await import('../tickets/TicketsPage')).TicketsPage,
-                }),
+                Component: lazyPage(
+                  () => import('../tickets/TicketsPage'),
+                  (m) => m.TicketsPage,
+                ),
               },
               {
                 path: 'settings',
-                lazy: async () => ({
-                  Component: (await import('../events/EventSettingsPage')).EventSettingsPage,
-                }),
+                Component: lazyPage(
+                  () => import('../events/EventSettingsPage'),
+                  (m) => m.EventSettingsPage,
+                ),
               },
               {
                 path: 'questions',
-                lazy: async () => ({
-                  Component: (await import('../questions/QuestionsPage')).QuestionsPage,
-                }),
+                Component: lazyPage(
+                  () => import('../questions/QuestionsPage'),
+                  (m) => m.QuestionsPage,
+                ),
               },
               {
                 path: 'capacity-assignments',
-                lazy: async () => ({
-                  Component: (await import('../capacity/CapacityPage')).CapacityPage,
-                }),
+                Component: lazyPage(
+                  () => import('../capacity/CapacityPage'),
+                  (m) => m.CapacityPage,
+                ),
               },
               {
                 path: 'orders',
-                lazy: async () => ({
-                  Component: (await import('../orders/OrdersPage')).OrdersPage,
-                }),
+                Component: lazyPage(
+                  () => import('../orders/OrdersPage'),
+                  (m) => m.OrdersPage,
+                ),
               },
               {
                 path: 'check-in',
-                lazy: async () => ({
-                  Component: (await import('../check-in/CheckInListsPage')).CheckInListsPage,
-                }),
+                Component: lazyPage(
+                  () => import('../check-in/CheckInListsPage'),
+                  (m) => m.CheckInListsPage,
+                ),
               },
               {
                 path: 'getting-started',
-                lazy: async () => ({
-                  Component: (await import('../events/GettingStartedPage')).GettingStartedPage,
-                }),
+                Component: lazyPage(
+                  () => import('../events/GettingStartedPage'),
+                  (m) => m.GettingStartedPage,
+                ),
               },
             ],
           },
-          { path: 'account', loader: () => redirect('/account/settings'), Component: PageLoader },
+          { path: 'account', element: <Navigate to="/account/settings" replace /> },
           {
             path: 'profile',
-            lazy: async () => ({
-              Component: (await import('../profile/ProfilePage')).ProfilePage,
-            }),
+            Component: lazyPage(
+              () => import('../profile/ProfilePage'),
+              (m) => m.ProfilePage,
+            ),
           },
           {
             path: 'profile/confirm-email-address/:token',
-            lazy: async () => ({
-              Component: (await import('../profile/ConfirmEmailAddressPage')).ConfirmEmailAddressPage,
-            }),
+            Component: lazyPage(
+              () => import('../profile/ConfirmEmailAddressPage'),
+              (m) => m.ConfirmEmailAddressPage,
+            ),
           },
           {
             path: 'profile/confirm-email-change/:token',
-            lazy: async () => ({
-              Component: (await import('../profile/ConfirmEmailChangePage')).ConfirmEmailChangePage,
-            }),
+            Component: lazyPage(
+              () => import('../profile/ConfirmEmailChangePage'),
+              (m) => m.ConfirmEmailChangePage,
+            ),
           },
         ],
       },
       {
         path: 'welcome',
-        lazy: async () => ({ Component: (await import('../events/WelcomePage')).WelcomePage }),
+        Component: lazyPage(
+          () => import('../events/WelcomePage'),
+          (m) => m.WelcomePage,
+        ),
       },
       {
         path: 'account',
-        lazy: async () => ({
-          Component: (await import('../account/AccountLayout')).AccountLayout,
-        }),
+        Component: lazyPage(
+          () => import('../account/AccountLayout'),
+          (m) => m.AccountLayout,
+        ),
         children: [
-          { index: true, loader: () => redirect('/account/settings'), Component: PageLoader },
+          { index: true, element: <Navigate to="/account/settings" replace /> },
           {
             path: 'settings',
-            lazy: async () => ({
-              Component: (await import('../account/AccountSettingsPage')).AccountSettingsPage,
-            }),
+            Component: lazyPage(
+              () => import('../account/AccountSettingsPage'),
+              (m) => m.AccountSettingsPage,
+            ),
           },
           {
             path: 'users',
-            lazy: async () => ({ Component: (await import('../account/UsersPage')).UsersPage }),
+            Component: lazyPage(
+              () => import('../account/UsersPage'),
+              (m) => m.UsersPage,
+            ),
           },
           {
             path: 'event-defaults',
-            lazy: async () => ({
-              Component: (await import('../account/EventDefaultsPage')).EventDefaultsPage,
-            }),
+            Component: lazyPage(
+              () => import('../account/EventDefaultsPage'),
+              (m) => m.EventDefaultsPage,
+            ),
           },
           {
             path: 'taxes-and-fees',
-            lazy: async () => ({
-              Component: (await import('../taxes-fees/TaxesAndFeesPage')).TaxesAndFeesPage,
-            }),
+            Component: lazyPage(
+              () => import('../taxes-fees/TaxesAndFeesPage'),
+              (m) => m.TaxesAndFeesPage,
+            ),
           },
           {
             path: 'payment',
-            lazy: async () => ({ Component: (await import('../account/PaymentPage')).PaymentPage }),
+            Component: lazyPage(
+              () => import('../account/PaymentPage'),
+              (m) => m.PaymentPage,
+            ),
           },
         ],
       },

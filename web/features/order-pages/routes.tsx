@@ -1,20 +1,30 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../components/lazy-page';
 
 /**
  * `/order/{eventId}/{orderShortId}/print`, `/ticket/{eventId}/{attendeeShortId}` and its
- * `/print`: the buyer's printable pages, found by the router on first visit (see `router.tsx`).
+ * `/print`: the buyer's printable pages, loaded on first visit (see `router.tsx`).
  */
 export const orderPageRoutes: RouteObject[] = [
   {
     path: 'order/:eventId/:orderShortId/print',
-    lazy: async () => ({ Component: (await import('./OrderPrintPage')).OrderPrintPage }),
+    Component: lazyPage(
+      () => import('./OrderPrintPage'),
+      (m) => m.OrderPrintPage,
+    ),
   },
   {
     path: 'ticket/:eventId/:attendeeShortId',
-    lazy: async () => ({ Component: (await import('./TicketPage')).TicketPage }),
+    Component: lazyPage(
+      () => import('./TicketPage'),
+      (m) => m.TicketPage,
+    ),
   },
   {
     path: 'ticket/:eventId/:attendeeShortId/print',
-    lazy: async () => ({ Component: (await import('./TicketPrintPage')).TicketPrintPage }),
+    Component: lazyPage(
+      () => import('./TicketPrintPage'),
+      (m) => m.TicketPrintPage,
+    ),
   },
 ];

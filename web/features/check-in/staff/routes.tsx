@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../../components/lazy-page';
 
-/** `/check-in/{checkInListShortId}`: the door staff's page, found by the router on first visit. */
+/** `/check-in/{checkInListShortId}`: the door staff's page, loaded on first visit. */
 export const staffRoutes: RouteObject[] = [
   {
     path: 'check-in/:shortId',
-    lazy: async () => ({ Component: (await import('./StaffCheckInPage')).StaffCheckInPage }),
+    Component: lazyPage(
+      () => import('./StaffCheckInPage'),
+      (m) => m.StaffCheckInPage,
+    ),
   },
 ];
