@@ -37,7 +37,7 @@ const vitest = (project: string): Step => ({
 
 const steps: Step[] = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
-  { name: 'catalogs', command: ['npx', 'lingui', 'compile', '--typescript', '--namespace', 'es'] },
+  { name: 'catalogs', command: ['npm', 'run', 'i18n:compile'] },
   { name: 'types', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   vitest('unit'),
   vitest('integration'),
