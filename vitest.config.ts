@@ -32,7 +32,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Each test is a whole user flow; the longest take 45–60 s on a 2-core machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // One browser and one server for the suite: run files one after another.
           fileParallelism: false,
