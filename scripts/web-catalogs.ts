@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import PO from 'pofile';
 import { LOCALES } from '../common/i18n/locales';
 
 /** Where a buyer's visit can start: the shell and the buyer sections the router loads lazily. */
@@ -62,30 +63,15 @@ interface PoEntry {
 
 /** The entries of a `.po` catalog with their compiled id and the files they come from. */
 export function readPoEntries(poText: string): PoEntry[] {
-  const entries: PoEntry[] = [];
-  for (const block of poText.split(/\n\s*\n/)) {
-    const lines = block.split('\n');
-    const msgidLine = lines.find((line) => line.startsWith('msgid '));
-    if (!msgidLine) continue;
-    const msgidStart = lines.indexOf(msgidLine);
-    let msgid = JSON.parse(msgidLine.slice('msgid '.length)) as string;
-    for (const line of lines.slice(msgidStart + 1)) {
-      if (!line.startsWith('"')) break;
-      msgid += JSON.parse(line) as string;
-    }
-    if (msgid === '') continue;
-    const context = lines.find((line) => line.startsWith('msgctxt '));
-    const explicit = lines.includes('#. js-lingui-explicit-id');
-    const id = explicit
-      ? msgid
-      : generateMessageId(
-          msgid,
-          context ? (JSON.parse(context.slice('msgctxt '.length)) as string) : undefined,
-        );
-    const origins = lines.filter((line) => line.startsWith('#: ')).map((line) => line.slice(3).trim());
-    entries.push({ id, origins });
-  }
-  return entries;
+  return PO.parse(poText)
+    .items.filter((item) => !item.obsolete)
+    .map((item) => ({
+      // Explicit ids (`error.internal`) are kept as written; the others are hashed as the compiler does.
+      id: item.extractedComments.includes('js-lingui-explicit-id')
+        ? item.msgid
+        : generateMessageId(item.msgid, item.msgctxt ?? undefined),
+      origins: item.references,
+    }));
 }
 
 export type WebArea = 'buyer' | 'manage';

@@ -77,8 +77,13 @@ async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
   const answers: SavedAnswers = { ofOrder: [], byAttendee: new Map() };
   for (const row of rows) {
     const answer = { question_id: row.questionId, answer: row.answer };
-    if (row.attendeeId === null) answers.ofOrder.push(answer);
-    else answers.byAttendee.set(row.attendeeId, [...(answers.byAttendee.get(row.attendeeId) ?? []), answer]);
+    if (row.attendeeId === null) {
+      answers.ofOrder.push(answer);
+      continue;
+    }
+    const ofAttendee = answers.byAttendee.get(row.attendeeId);
+    if (ofAttendee) ofAttendee.push(answer);
+    else answers.byAttendee.set(row.attendeeId, [answer]);
   }
   return answers;
 }
