@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -111,7 +110,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: z.strictObject({}) };
   });
 
-  await app.register(cookie);
   registerRequestContext(app);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);

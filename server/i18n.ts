@@ -40,13 +40,29 @@ export function i18nFor(locale: Locale): I18n {
   return instance;
 }
 
+/**
+ * One cookie's value from a `Cookie` header, or undefined. The only cookie the server reads
+ * is the language (`tessera_locale`), so it parses just what it needs: no cookie library.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+    const raw = pair.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
 /** Picks a request's locale: the language cookie, then Accept-Language, then English. */
-export function localeOfRequest(
-  headers: { cookie?: string; 'accept-language'?: string },
-  cookies?: Record<string, string | undefined>,
-): Locale {
+export function localeOfRequest(headers: { cookie?: string; 'accept-language'?: string }): Locale {
   return resolveLocale({
-    explicit: [cookies?.[LOCALE_COOKIE]],
+    explicit: [cookieValue(headers.cookie, LOCALE_COOKIE)],
     preferred: parseAcceptLanguage(headers['accept-language']),
   });
 }

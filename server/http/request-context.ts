@@ -28,7 +28,7 @@ export function registerRequestContext(app: FastifyInstance): void {
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    request.locale = localeOfRequest(request.headers, request.cookies);
+    request.locale = localeOfRequest(request.headers);
     reply.header('x-request-id', request.id);
   });
 }
