@@ -49,7 +49,10 @@ export function cookieValue(header: string | undefined, name: string): string | 
   for (const pair of header.split(';')) {
     const equals = pair.indexOf('=');
     if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
-    const raw = pair.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = pair
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(raw);
     } catch {

@@ -12,7 +12,9 @@ describe('the Node.js runtime', () => {
     const declared = /^>=(\d+)\.(\d+)$/.exec(pkg.engines.node);
     expect(declared, 'engines.node is written as >=MAJOR.MINOR').not.toBeNull();
     const [, wantMajor = '0', wantMinor = '0'] = declared ?? [];
-    expect(major > Number(wantMajor) || (major === Number(wantMajor) && minor >= Number(wantMinor))).toBe(true);
+    expect(major > Number(wantMajor) || (major === Number(wantMajor) && minor >= Number(wantMinor))).toBe(
+      true,
+    );
   });
 
   it('is the major CI asked for, when it asked (.ci/run runs a pass on Node 22)', () => {

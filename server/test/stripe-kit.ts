@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Response as LightMyRequestResponse } from 'light-my-request';
+import type { LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
 import { expect } from 'vitest';
 import { users } from '../db/schema';

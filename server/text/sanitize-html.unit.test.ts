@@ -22,7 +22,10 @@ describe('rich text sanitizing', () => {
     ['<a href="javascript:alert(1)">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
     ['<a href="java&#x09;script:alert(1)">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
     ['<a href="  JaVaScRiPt&colon;alert(1)">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
-    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
+    [
+      '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+      '<a rel="noopener noreferrer nofollow">x</a>',
+    ],
     ['<a href="vbscript:x" rel="opener">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
     ['<p style="position:fixed" class="x" onclick="y">t</p>', '<p>t</p>'],
     ['<iframe src="https://evil.example"><p>inside</p></iframe>after', 'after'],
@@ -37,7 +40,10 @@ describe('rich text sanitizing', () => {
     ['<p>1 &lt; 2 &gt; 0 "quoted"</p>', '<p>1 &lt; 2 &gt; 0 "quoted"</p>'],
     ['<b><i>unclosed', '<b><i>unclosed</i></b>'],
     ['</p></b>stray closers', '<p></p>stray closers'],
-    ['<img src="https://cdn.example/a.png" alt=\'"><script>\'>', '<img src="https://cdn.example/a.png" alt="&quot;&gt;&lt;script&gt;">'],
+    [
+      '<img src="https://cdn.example/a.png" alt=\'"><script>\'>',
+      '<img src="https://cdn.example/a.png" alt="&quot;&gt;&lt;script&gt;">',
+    ],
   ])('%s', (input, expected) => {
     expect(sanitizeDescription(input)).toBe(expected);
   });
