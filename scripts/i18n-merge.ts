@@ -29,7 +29,7 @@ for (const locale of LOCALES) {
     item.msgstr = [text];
     written += 1;
   }
-  writeFileSync(poPath, po.toString().concat('\n'));
+  writeFileSync(poPath, po.toString().replace(/\n*$/, '\n'));
   console.log(`${locale}: ${written} translations written`);
 }
 if (unknown.size > 0) console.warn(`not in the catalogs: ${[...unknown].join(', ')}`);
