@@ -132,18 +132,41 @@ export const CheckInAttendee = z.object({
 });
 export type CheckInAttendee = z.infer<typeof CheckInAttendee>;
 
+/**
+ * Whom an answer is about. `id` is the attendee's id on the staff list (`CheckInAttendee.id`): a
+ * device finds the person in its copy by it, never by name, as two people may share one.
+ */
+const AnsweredAttendee = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  ticket_title: z.string(),
+});
+
 export const CheckInResponse = z
   .object({
     outcome: z.enum(CHECK_IN_OUTCOMES),
-    attendee: z
-      .object({ first_name: z.string(), last_name: z.string(), ticket_title: z.string() })
-      .optional(),
+    attendee: AnsweredAttendee.optional(),
     check_in: z
       .object({ id: z.number().int(), checked_in_at: z.iso.datetime(), device: z.string().nullable() })
       .optional(),
   })
   .meta({ id: 'CheckInResult' });
 export type CheckInResponse = z.infer<typeof CheckInResponse>;
+
+/** `DELETE …/check-ins/{checkInId}`: the check-in undone, and whose it was. */
+export const CheckOutResponse = z
+  .object({
+    attendee: AnsweredAttendee,
+    check_in: z.object({
+      id: z.number().int(),
+      checked_in_at: z.iso.datetime(),
+      checked_out_at: z.iso.datetime(),
+      device: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'CheckOutResult' });
+export type CheckOutResponse = z.infer<typeof CheckOutResponse>;
 
 /** `GET /api/public/check-in-lists/{shortId}`: the list as staff see it, with what devices need offline. */
 export const PublicCheckInListResponse = z

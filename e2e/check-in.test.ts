@@ -1,16 +1,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
 import { writeQrVideo } from './fake-camera';
 import { apiCall, organizerSession } from './session';
 
 // At the door: the organizer makes a check-in list and shares its link; a phone (Chromium with a
-// fake camera showing a ticket's QR code) scans it in, then sees it already scanned; with the
-// network cut, another phone lets a second person in from the name search, and that check-in
-// reaches the server once the network is back.
+// fake camera showing a ticket's QR code) scans it in, then sees it already scanned. Two guests
+// share a name: the phone marks the one scanned, and offline still lets the other in. With the
+// network cut, another phone lets a third person in from the name search, and those check-ins
+// reach the server once the network is back.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,20 +32,46 @@ interface Attendee {
   reference: string;
 }
 
-async function placeFreeOrder(eventId: number, ticketId: number, name: string): Promise<Attendee> {
+/** Where each offline indicator on the page is: the page's own banner, the app-wide notice. */
+async function offlineIndicators(page: Page) {
+  const boxes = [];
+  for (const indicator of [page.getByTestId('offline-banner'), page.getByText(/You are offline/)]) {
+    for (const shown of await indicator.all())
+      if (await shown.isVisible()) boxes.push(await shown.boundingBox());
+  }
+  return boxes;
+}
+
+async function overlaps(box: Awaited<ReturnType<Locator['boundingBox']>>, control: Locator) {
+  const other = await control.boundingBox();
+  if (!box || !other) return false;
+  return (
+    box.x < other.x + other.width &&
+    other.x < box.x + box.width &&
+    box.y < other.y + other.height &&
+    other.y < box.y + box.height
+  );
+}
+
+async function placeFreeOrder(
+  eventId: number,
+  ticketId: number,
+  name: string,
+  lastName = 'Costa',
+): Promise<Attendee> {
   const base = `/api/public/events/${eventId}/orders`;
   const order = await apiCall<{ short_id: string }>('POST', base, {
     tickets: [{ ticket_id: ticketId, quantity: 1 }],
   });
   await apiCall('PUT', `${base}/${order.short_id}`, {
     first_name: name,
-    last_name: 'Costa',
+    last_name: lastName,
     email: `${name.toLowerCase()}@example.com`,
     attendees: [
       {
         ticket_id: ticketId,
         first_name: name,
-        last_name: 'Costa',
+        last_name: lastName,
         email: `${name.toLowerCase()}@example.com`,
       },
     ],
@@ -71,7 +98,8 @@ describe('check-in at the door', () => {
       type: 'FREE',
     });
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
-    const sara = await placeFreeOrder(eventId, ticket.id, 'Sara');
+    await placeFreeOrder(eventId, ticket.id, 'Maria', 'Silva');
+    const namesake = await placeFreeOrder(eventId, ticket.id, 'Maria', 'Silva');
     const tiago = await placeFreeOrder(eventId, ticket.id, 'Tiago');
 
     // The organizer makes a list through the page and opens its staff link.
@@ -87,7 +115,7 @@ describe('check-in at the door', () => {
     await page.getByText('Front door has been added.').waitFor();
     await dialog.waitFor({ state: 'detached' });
     const card = page.getByTestId('check-in-list').filter({ hasText: 'Front door' });
-    await card.getByText('0 / 2').waitFor();
+    await card.getByText('0 / 3').waitFor();
     await waitForToastsToClose(page);
     await expectAccessible(page, 'lists');
     await card.getByRole('button', { name: 'Staff link' }).click();
@@ -98,10 +126,10 @@ describe('check-in at the door', () => {
     await session.context.close();
     const staffPath = new URL(link ?? '').pathname;
 
-    // A phone whose camera sees Sara's ticket.
+    // A phone whose camera sees the ticket of the second Maria Silva.
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-camera-'));
     const video = path.join(dir, 'ticket.y4m');
-    await writeQrVideo(video, sara.ticket_code);
+    await writeQrVideo(video, namesake.ticket_code);
     const phone = await launchBrowser([
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
@@ -114,12 +142,43 @@ describe('check-in at the door', () => {
       await door.goto(staffPath);
       const outcome = door.locator('[data-outcome]');
       await door.locator('[data-outcome="CHECKED_IN"]').waitFor({ timeout: 20_000 });
-      expect(await outcome.textContent()).toContain('Sara Costa · Entry');
-      await door.getByTestId('checked-in-count').getByText('1 / 2').waitFor();
+      expect(await outcome.textContent()).toContain('Maria Silva · Entry');
+      await door.getByTestId('checked-in-count').getByText('1 / 3').waitFor();
       await expectAccessible(door, 'scanned');
+      // The list shows namesakes in the order they bought: the second is in, the first is not.
+      await door.getByLabel('Find by name or order reference').fill('maria silva');
+      const marias = door.getByTestId('staff-attendee');
+      await marias.nth(1).getByText('Entry · Checked in').waitFor();
+      expect(await marias.count()).toBe(2);
+      expect(await marias.nth(0).textContent()).not.toContain('Checked in');
       // The code stays in view: after the pause, the same ticket is refused as already scanned.
       await door.locator('[data-outcome="ALREADY_CHECKED_IN"]').waitFor({ timeout: 20_000 });
       expect(await outcome.textContent()).toContain('Ticket already scanned at');
+
+      // Offline, one indicator says so, clear of the scanning controls; the scanned Maria is
+      // still refused, the other can still be let in.
+      await context.setOffline(true);
+      await door.getByTestId('offline-banner').waitFor();
+      await door.evaluate(() => window.scrollTo(0, 0));
+      const indicators = await offlineIndicators(door);
+      expect(indicators).toHaveLength(1);
+      for (const control of [
+        door.getByLabel('Camera view for scanning tickets'),
+        door.getByRole('button', { name: 'Light on' }),
+        door.getByLabel('Find by name or order reference'),
+      ]) {
+        expect(await overlaps(indicators[0] ?? null, control)).toBe(false);
+      }
+      await door.getByText('Decided on this device while offline').waitFor({ timeout: 20_000 });
+      expect(await door.locator('[data-outcome]').getAttribute('data-outcome')).toBe('ALREADY_CHECKED_IN');
+      await marias.nth(0).getByRole('button', { name: 'Check in Maria Silva' }).click();
+      await marias.nth(0).getByText('Entry · Checked in').waitFor();
+      await door.getByTestId('checked-in-count').getByText('2 / 3').waitFor();
+      await door.getByTestId('offline-banner').getByText('1 waiting to be sent').waitFor();
+      await door.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(door, 'check-in-offline-390');
+      await context.setOffline(false);
+      await door.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
       await context.close();
     } finally {
       await phone.close();
@@ -130,7 +189,7 @@ describe('check-in at the door', () => {
     await door.setViewportSize({ width: 390, height: 844 });
     await door.goto(staffPath);
     await door.getByText('No camera', { exact: true }).waitFor();
-    await door.getByTestId('checked-in-count').getByText('1 / 2').waitFor();
+    await door.getByTestId('checked-in-count').getByText('2 / 3').waitFor();
     // Found by the order reference (the server searches while online).
     await door.getByLabel('Find by name or order reference').fill(tiago.reference.toLowerCase());
     await door.getByRole('button', { name: 'Check in Tiago Costa' }).waitFor();
@@ -150,7 +209,7 @@ describe('check-in at the door', () => {
       undefined,
       session.token,
     );
-    expect(lists.data).toMatchObject([{ name: 'Front door', checked_in: 2 }]);
+    expect(lists.data).toMatchObject([{ name: 'Front door', checked_in: 3 }]);
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await context.close();
   }, 120_000);

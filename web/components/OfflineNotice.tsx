@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Box, Group, Text } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { WifiOffIcon } from './icons';
 
 function subscribe(onChange: () => void): () => void {
@@ -20,12 +20,47 @@ export function useOnline(): boolean {
   );
 }
 
+// Pages that show the connection state themselves, in their own words and place (the door
+// staff's check-in page), keep the app-wide notice away: one offline indicator, never over
+// their controls.
+const ownIndicators = new Set<object>();
+const ownListeners = new Set<() => void>();
+
+function subscribeOwn(onChange: () => void): () => void {
+  ownListeners.add(onChange);
+  return () => {
+    ownListeners.delete(onChange);
+  };
+}
+
+function changed(): void {
+  for (const listener of ownListeners) listener();
+}
+
+/** While the calling page is shown, it tells about being offline itself; the notice stays away. */
+export function useOwnOfflineIndicator(): void {
+  useLayoutEffect(() => {
+    const page = {};
+    ownIndicators.add(page);
+    changed();
+    return () => {
+      ownIndicators.delete(page);
+      changed();
+    };
+  }, []);
+}
+
 /**
- * A banner shown while the browser is offline. The live region is always in the page so that
+ * A banner shown while the browser is offline, unless the page shows its own. The live region is always in the page so that
  * screen readers announce the message when it appears.
  */
 export function OfflineNotice() {
   const online = useOnline();
+  const pageTellsItself = useSyncExternalStore(
+    subscribeOwn,
+    () => ownIndicators.size > 0,
+    () => false,
+  );
   return (
     <Box
       role="status"
@@ -37,7 +72,7 @@ export function OfflineNotice() {
       maw="calc(100vw - 24px)"
       style={{ transform: 'translateX(-50%)', zIndex: 1000, pointerEvents: 'none' }}
     >
-      {online ? null : (
+      {online || pageTellsItself ? null : (
         <Group
           gap="xs"
           wrap="nowrap"

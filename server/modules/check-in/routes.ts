@@ -6,6 +6,7 @@ import {
   CheckInRequest,
   CheckInResponse,
   CheckInStatsResponse,
+  CheckOutResponse,
   PublicCheckInListResponse,
 } from '../../../common/check-in';
 import { PageMeta } from '../../../common/list-query';
@@ -183,14 +184,11 @@ export async function checkInRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: staff,
-        summary: 'Undo a check-in (check out)',
+        summary: 'Undo a check-in (check out); answers whose check-in it was',
         params: ShortParams.extend({ checkInId: idParam() }),
-        response: { 204: z.null(), ...errorResponses(404) },
+        response: { 200: CheckOutResponse, ...errorResponses(404) },
       },
     },
-    async (request, reply) => {
-      await checkOut(app.db, request.params.shortId, request.params.checkInId);
-      return reply.status(204).send(null);
-    },
+    async (request) => checkOut(app.db, request.params.shortId, request.params.checkInId),
   );
 }

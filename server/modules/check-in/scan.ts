@@ -6,6 +6,7 @@ import {
   type CheckInOutcome,
   type CheckInRequest,
   type CheckInResponse,
+  type CheckOutResponse,
   checkInListState,
   type PublicCheckInListResponse,
 } from '../../../common/check-in';
@@ -189,6 +190,14 @@ const answer = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome'> 
   body: { outcome, ...rest },
 });
 
+/** Whom an answer is about, by the id the staff list knows them by. */
+const answered = (attendee: typeof attendees.$inferSelect, ticketTitle: string) => ({
+  id: attendee.id,
+  first_name: attendee.firstName,
+  last_name: attendee.lastName,
+  ticket_title: ticketTitle,
+});
+
 /** The attendee a scan or a pick names, on the list's event, or null (INVALID). */
 async function attendeeFor(tx: Db, list: ListRow, input: Input) {
   let condition: SQL | undefined;
@@ -230,7 +239,7 @@ async function decide(
   const row = await attendeeFor(tx, list, input);
   if (!row) return { answer: answer('INVALID'), attendeeId: null };
   const { attendee } = row;
-  const who = { first_name: attendee.firstName, last_name: attendee.lastName, ticket_title: row.ticketTitle };
+  const who = answered(attendee, row.ticketTitle);
   const decided = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome' | 'attendee'> = {}) => ({
     answer: answer(outcome, { attendee: who, ...rest }),
     attendeeId: attendee.id,
@@ -330,7 +339,7 @@ export async function checkIn(
           .select()
           .from(checkInScans)
           .where(and(eq(checkInScans.checkInListId, list.id), eq(checkInScans.nonce, nonce)));
-        if (first) return first.answer as CheckInAnswer;
+        if (first) return withAttendeeId(first.answer as CheckInAnswer, first.attendeeId);
       }
     }
     const { answer: decided, attendeeId } = await decide(tx, list, input, at, options.links);
@@ -344,8 +353,22 @@ export async function checkIn(
   });
 }
 
+/**
+ * A replayed answer names its attendee by the scan's row: answers written down before answers
+ * carried the attendee's id get it too.
+ */
+const withAttendeeId = (stored: CheckInAnswer, attendeeId: number | null): CheckInAnswer =>
+  stored.body.attendee && attendeeId !== null
+    ? { ...stored, body: { ...stored.body, attendee: { ...stored.body.attendee, id: attendeeId } } }
+    : stored;
+
 /** `DELETE …/check-ins/{checkInId}`: undoes a check-in (a check-out); the history stays. */
-export async function checkOut(db: Db, shortId: string, checkInId: number, now = new Date()): Promise<void> {
+export async function checkOut(
+  db: Db,
+  shortId: string,
+  checkInId: number,
+  now = new Date(),
+): Promise<CheckOutResponse> {
   const list = await listOf(db, shortId);
   const [undone] = await db
     .update(checkIns)
@@ -353,6 +376,21 @@ export async function checkOut(db: Db, shortId: string, checkInId: number, now =
     .where(
       and(eq(checkIns.id, checkInId), eq(checkIns.checkInListId, list.id), isNull(checkIns.checkedOutAt)),
     )
-    .returning({ id: checkIns.id });
+    .returning();
   if (!undone) throw new AppError('CHECK_IN_NOT_FOUND');
+  const [row] = await db
+    .select({ attendee: attendees, ticketTitle: tickets.title })
+    .from(attendees)
+    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .where(eq(attendees.id, undone.attendeeId));
+  if (!row) throw new AppError('CHECK_IN_NOT_FOUND');
+  return {
+    attendee: answered(row.attendee, row.ticketTitle),
+    check_in: {
+      id: undone.id,
+      checked_in_at: undone.checkedInAt.toISOString(),
+      checked_out_at: (undone.checkedOutAt ?? now).toISOString(),
+      device: undone.device,
+    },
+  };
 }

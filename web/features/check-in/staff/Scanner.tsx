@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import jsQR from 'jsqr';
@@ -96,6 +97,8 @@ export function Scanner({ onCode, paused }: { onCode: (code: string) => void; pa
         color="orange"
         icon={<AlertIcon />}
         title={state === 'denied' ? t`Camera permission denied` : t`No camera`}
+        // The light alert's orange title is below 4.5:1; in the text's colour it is read in the sun.
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
         {state === 'denied' ? (
           <Trans>

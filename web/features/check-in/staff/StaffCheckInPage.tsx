@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Progress.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -21,6 +23,7 @@ import { InlineLoader } from '../../../components/InlineLoader';
 import { AlertIcon, WifiOffIcon } from '../../../components/icons';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { Logo } from '../../../components/Logo';
+import { useOwnOfflineIndicator } from '../../../components/OfflineNotice';
 import { deleteCheckIn, fetchWholeList, isNetworkError, postCheckIn, searchAttendees } from './api';
 import { OutcomePanel, signal } from './outcome';
 import { Scanner } from './Scanner';
@@ -45,6 +48,8 @@ function deviceName(): string {
 /** `/check-in/{shortId}`: door staff scan tickets or find people by name; also offline. */
 export function StaffCheckInPage() {
   const { t } = useLingui();
+  // The page's own banner says when it is offline, and how many scans wait.
+  useOwnOfflineIndicator();
   const { shortId = '' } = useParams();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -88,6 +93,38 @@ export function StaffCheckInPage() {
     }
   }, [shortId]);
 
+  /**
+   * Marks an attendee in (or out) in the device's copy, so the list and offline scans agree. The
+   * attendee is found by id only: two people may share a name.
+   */
+  const remember = useCallback(
+    (attendeeId: number, checkIn: CheckInAttendee['check_in']) => {
+      setLoad((current) => {
+        if (current.status !== 'ready') return current;
+        const attendees = current.data.attendees.map((a) =>
+          a.id === attendeeId
+            ? { ...a, check_in: checkIn, status: checkIn ? ('ACTIVE' as const) : a.status }
+            : a,
+        );
+        const data = { ...current.data, attendees };
+        void saveList(shortId, data);
+        return { status: 'ready', data };
+      });
+    },
+    [shortId],
+  );
+
+  /** What the server answered, in the device's copy: who is in now, or not after all. */
+  const rememberAnswer = useCallback(
+    (response: CheckInResponse) => {
+      if (!response.attendee) return;
+      const inside = response.outcome === 'CHECKED_IN' || response.outcome === 'ALREADY_CHECKED_IN';
+      if (inside && response.check_in) remember(response.attendee.id, response.check_in);
+      else if (!inside) remember(response.attendee.id, null);
+    },
+    [remember],
+  );
+
   /** Uploads the scans made offline; each, answered, leaves the queue. */
   const sync = useCallback(async () => {
     if (syncing.current || !navigator.onLine) return;
@@ -95,7 +132,7 @@ export function StaffCheckInPage() {
     try {
       for (const scan of await queued(shortId)) {
         try {
-          await postCheckIn(shortId, scan.body);
+          rememberAnswer(await postCheckIn(shortId, scan.body));
         } catch (error) {
           if (isNetworkError(error)) return;
         }
@@ -106,7 +143,7 @@ export function StaffCheckInPage() {
       setWaiting((await queued(shortId).catch(() => [])).length);
       syncing.current = false;
     }
-  }, [shortId, refresh]);
+  }, [shortId, refresh, rememberAnswer]);
 
   useEffect(() => {
     void refresh().then(sync);
@@ -125,30 +162,7 @@ export function StaffCheckInPage() {
     };
   }, [refresh, sync]);
 
-  /** Marks an attendee in (or out) in the device's copy, so the list and offline scans agree. */
-  const remember = (
-    attendee: { first_name: string; last_name: string } | undefined,
-    checkIn: CheckInAttendee['check_in'],
-    id?: number,
-  ) => {
-    setLoad((current) => {
-      if (current.status !== 'ready') return current;
-      const attendees = current.data.attendees.map((a) =>
-        (
-          id !== undefined
-            ? a.id === id
-            : a.first_name === attendee?.first_name && a.last_name === attendee?.last_name
-        )
-          ? { ...a, check_in: checkIn, status: checkIn ? ('ACTIVE' as const) : a.status }
-          : a,
-      );
-      const data = { ...current.data, attendees };
-      void saveList(shortId, data);
-      return { status: 'ready', data };
-    });
-  };
-
-  const submit = async (scan: CheckInRequest, attendeeId?: number) => {
+  const submit = async (scan: CheckInRequest) => {
     if (load.status !== 'ready') return;
     setBusy(true);
     const body = { ...scan, nonce: newNonce(), device };
@@ -156,12 +170,7 @@ export function StaffCheckInPage() {
       const response = await postCheckIn(shortId, body);
       setResult({ response, offline: false, scan });
       signal(response.outcome);
-      if (
-        response.check_in &&
-        (response.outcome === 'CHECKED_IN' || response.outcome === 'ALREADY_CHECKED_IN')
-      ) {
-        remember(response.attendee, response.check_in, attendeeId);
-      }
+      rememberAnswer(response);
     } catch (error) {
       if (!isNetworkError(error)) {
         if (isApiError(error) && error.status === 404) setLoad({ status: 'gone' });
@@ -180,7 +189,7 @@ export function StaffCheckInPage() {
       if (decided.outcome === 'CHECKED_IN') {
         await enqueue({ shortId, nonce: body.nonce, body: { ...body, scanned_at: now.toISOString() } });
         setWaiting((n) => n + 1);
-        if (decided.attendee) remember(decided.attendee, response.check_in ?? null, decided.attendee.id);
+        if (response.attendee) remember(response.attendee.id, response.check_in ?? null);
       }
       setResult({ response, offline: true, scan });
       signal(response.outcome);
@@ -194,8 +203,8 @@ export function StaffCheckInPage() {
     if (!checkIn || checkIn.id < 0) return;
     setBusy(true);
     try {
-      await deleteCheckIn(shortId, checkIn.id);
-      remember(result.response.attendee, null);
+      const undone = await deleteCheckIn(shortId, checkIn.id);
+      remember(undone.attendee.id, null);
       setResult(null);
     } catch {
       // The answer stays on screen; the list shows the truth after the next refresh.
@@ -216,6 +225,7 @@ export function StaffCheckInPage() {
           color="red"
           icon={<AlertIcon />}
           title={load.status === 'gone' ? t`Check-in list not found` : t`Failed to load the check-in list`}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
           {load.status === 'gone' ? (
             <Trans>This link does not work (any more). Ask the organizer for the current one.</Trans>
@@ -330,7 +340,7 @@ export function StaffCheckInPage() {
                   <Button
                     size="sm"
                     disabled={busy || Boolean(a.check_in)}
-                    onClick={() => void submit({ attendee_id: a.id }, a.id)}
+                    onClick={() => void submit({ attendee_id: a.id })}
                     aria-label={t`Check in ${name}`}
                   >
                     <Trans>Check in</Trans>

@@ -2,6 +2,7 @@ import type {
   CheckInAttendee,
   CheckInRequest,
   CheckInResponse,
+  CheckOutResponse,
   PublicCheckInListResponse,
 } from '../../../../common/check-in';
 import { apiFetch, isApiError } from '../../../api/client';
@@ -31,7 +32,7 @@ export const postCheckIn = (shortId: string, body: CheckInRequest) =>
   apiFetch<CheckInResponse>(`${base(shortId)}/check-ins`, { method: 'POST', body });
 
 export const deleteCheckIn = (shortId: string, checkInId: number) =>
-  apiFetch<void>(`${base(shortId)}/check-ins/${checkInId}`, { method: 'DELETE' });
+  apiFetch<CheckOutResponse>(`${base(shortId)}/check-ins/${checkInId}`, { method: 'DELETE' });
 
 /** The server's search of the list: names, and whole order references. */
 export const searchAttendees = async (shortId: string, query: string, signal?: AbortSignal) =>

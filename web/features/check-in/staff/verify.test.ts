@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CheckInAttendee, PublicCheckInListResponse } from '../../../../common/check-in';
 import { ticketCode, ticketCodeMessage } from '../../../../common/ticket-code';
-import { codeHash, decideOffline, verifyOffline } from './verify';
+import { codeHash, decideOffline, offlineAnswer, verifyOffline } from './verify';
 
 // A door device offline: the event's key, the list and its attendees, and scans decided locally.
 
@@ -87,5 +87,20 @@ describe('offline check-in', () => {
     expect((await decideOffline(data, { attendeeId: 1 }, now)).outcome).toBe('CHECKED_IN');
     const later = new Date('2031-02-01T00:00:00Z');
     expect((await decideOffline(data, { code: signed(ANA, 1) }, later)).outcome).toBe('LIST_EXPIRED');
+  });
+
+  it('tells namesakes apart by their codes, and answers with the id', async () => {
+    const twins = {
+      list,
+      attendees: [person(1, ANA, { first_name: 'Maria' }), person(2, RUI, { first_name: 'Maria' })],
+    };
+    const decided = await decideOffline(twins, { code: signed(RUI, 1) }, now);
+    expect(decided).toMatchObject({ outcome: 'CHECKED_IN', attendee: { id: 2 } });
+    expect(offlineAnswer(decided, now, 'Door 2').attendee).toEqual({
+      id: 2,
+      first_name: 'Maria',
+      last_name: 'X',
+      ticket_title: 'Seat',
+    });
   });
 });

@@ -113,6 +113,7 @@ export function offlineAnswer(
     ...(attendee
       ? {
           attendee: {
+            id: attendee.id,
             first_name: attendee.first_name,
             last_name: attendee.last_name,
             ticket_title: attendee.ticket_title,
