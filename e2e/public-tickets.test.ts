@@ -5,6 +5,7 @@ import { organizerSession } from './session';
 
 // A buyer's view of an event's tickets: prices with a 20 % tax shown inclusive, then exclusive,
 // a promo code that is refused, then one that unlocks a hidden ticket and lowers the prices.
+// Beside them, a "Where" card only once the event has a place (here: online).
 
 let browser: Browser;
 beforeAll(async () => {
