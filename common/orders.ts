@@ -20,6 +20,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * An open reservation: its seats are held until `reserved_until`, the buyer may still change it,
+ * pay (again, after a declined card) and ask once for more time.
+ */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['RESERVED', 'PAYMENT_FAILED'];
+
 /** SPEC §4 display colours: orange for waiting, red for failed or undone, teal otherwise. */
 export function orderStatusColor(status: OrderStatus): 'orange' | 'red' | 'teal' {
   if (status === 'AWAITING_PAYMENT' || status === 'REFUND_PENDING' || status === 'PARTIALLY_REFUNDED')
@@ -160,7 +166,7 @@ export const PublicOrderResponse = z
     post_checkout_message: z.string().nullable(),
     /** The event's order timeout: how long a reservation lasts, and how much more time one extension gives. */
     order_timeout_minutes: z.number().int(),
-    /** RESERVED and not yet extended: the buyer may ask once for more time (WCAG 2.2.1). */
+    /** An open reservation not yet extended: the buyer may ask once for more time (WCAG 2.2.1). */
     extension_available: z.boolean(),
     status: z.enum(ORDER_STATUSES),
     reserved_until: z.iso.datetime().nullable(),

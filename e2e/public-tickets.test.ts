@@ -5,6 +5,7 @@ import { organizerSession } from './session';
 
 // A buyer's view of an event's tickets: prices with a 20 % tax shown inclusive, then exclusive,
 // a promo code that is refused, then one that unlocks a hidden ticket and lowers the prices.
+// Beside them, a "Where" card only once the event has a place (here: online).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,17 +85,22 @@ describe('public tickets', () => {
     await expect(ticket('Community ticket').innerText()).resolves.toContain('Free');
     await expect(ticket('Community ticket').innerText()).resolves.not.toContain('taxes');
     expect(await tickets.getByText('Backstage pass').count()).toBe(0);
+    // The organizer gave no place: no empty "Where" card.
+    expect(await page.getByRole('region', { name: 'Where' }).count()).toBe(0);
     await expectAccessible(page, 'inclusive');
 
-    // The organizer shows prices without taxes: the page says so after a reload.
+    // The organizer shows prices without taxes and makes the event online: the page says so
+    // after a reload.
     await api('PUT', `/api/events/${eventId}`, {
       title: event.title,
       organizer_id: event.organizer_id,
       start_date: event.start_date,
+      online_event_details: 'The stream opens at 19:00.',
       settings: { price_display_mode: 'EXCLUSIVE' },
     });
     await page.reload();
     await ticket('General admission').getByText('€10.00').waitFor();
+    await page.getByRole('region', { name: 'Where' }).getByText('Online', { exact: true }).waitFor();
     await expect(ticket('General admission').innerText()).resolves.toContain('plus taxes and fees');
 
     // A code the event does not have is refused, and nothing changes.

@@ -155,6 +155,20 @@ describe('the buyer’s pages', () => {
     expect((await inject('POST', `/orders/${late.short_id}/extend`)).statusCode).toBe(410);
   });
 
+  it('offer more time after a declined card, while the reservation still holds the seats', async () => {
+    const order = await reserve();
+    await kit.app.db
+      .update(orders)
+      .set({ status: 'PAYMENT_FAILED', reservedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(orders.shortId, order.short_id));
+    const failed = await inject('GET', `/orders/${order.short_id}`);
+    expect(failed.json()).toMatchObject({ status: 'PAYMENT_FAILED', extension_available: true });
+    const extended = await inject('POST', `/orders/${order.short_id}/extend`);
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(extended.json()).toMatchObject({ status: 'PAYMENT_FAILED', extension_available: false });
+    expect(new Date(extended.json().reserved_until).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
   it('show a ticket to whoever holds its link, with a QR code that reads back its code', async () => {
     const order = await reserve();
     const saved = (await details(order.short_id)).json();

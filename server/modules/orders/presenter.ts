@@ -1,5 +1,9 @@
 import type { AnswerInput } from '../../../common/answers';
-import type { OrderEventSummary, PublicOrderResponse } from '../../../common/orders';
+import {
+  OPEN_ORDER_STATUSES,
+  type OrderEventSummary,
+  type PublicOrderResponse,
+} from '../../../common/orders';
 import type { attendees, orderItems, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -54,7 +58,8 @@ export function toPublicOrder(
     pre_checkout_message: context.preCheckoutMessage,
     post_checkout_message: context.postCheckoutMessage,
     order_timeout_minutes: context.orderTimeoutMinutes,
-    extension_available: row.status === 'RESERVED' && row.extendedAt === null,
+    // A declined card leaves the reservation open (PAYMENT_FAILED): more time is still on offer.
+    extension_available: OPEN_ORDER_STATUSES.includes(row.status) && row.extendedAt === null,
     status: row.status,
     reserved_until: row.reservedUntil?.toISOString() ?? null,
     currency: row.currency,

@@ -4,7 +4,11 @@ import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { CreateOrderRequest, OrderStatus, PublicOrderResponse } from '../../../common/orders';
+import {
+  type CreateOrderRequest,
+  OPEN_ORDER_STATUSES,
+  type PublicOrderResponse,
+} from '../../../common/orders';
 import type { Database, Db } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
@@ -20,7 +24,7 @@ type OrderRow = typeof orders.$inferSelect;
  * A reservation in progress: RESERVED, or PAYMENT_FAILED (a declined card may be tried again
  * while the reservation lasts). Both hold their seats until `reserved_until`.
  */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['RESERVED', 'PAYMENT_FAILED'];
+export const OPEN_STATUSES = OPEN_ORDER_STATUSES;
 
 /** 128 random bits, base64url: the buyer's key to the order. */
 export const newOrderShortId = () => randomBytes(16).toString('base64url');

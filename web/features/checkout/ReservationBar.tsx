@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -56,7 +57,14 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
     onSuccess: (next) => {
       onOrder(next);
       setAnnouncement(t`Your reservation was extended.`);
-      notify(t`You have ${next.order_timeout_minutes} more minutes to complete your order.`);
+      notify(
+        t({
+          message: plural(next.order_timeout_minutes, {
+            one: 'You have # more minute to complete your order.',
+            other: 'You have # more minutes to complete your order.',
+          }),
+        }),
+      );
     },
     onError: (error) => {
       if (!onError(error)) notify(errorMessage(error), 'error');

@@ -1,4 +1,8 @@
-import type { OrderStatus, PublicOrderResponse } from '../../../common/orders';
+import {
+  OPEN_ORDER_STATUSES as OPEN,
+  type OrderStatus,
+  type PublicOrderResponse,
+} from '../../../common/orders';
 
 /** The four pages of checkout, as in `/checkout/{eventId}/{shortId}/{stage}` (SPEC §2). */
 export const STAGES = ['details', 'payment', 'summary', 'payment_return'] as const;
@@ -11,8 +15,6 @@ export type StageDecision =
   | { kind: 'show' }
   | { kind: 'go'; stage: Stage }
   | { kind: 'problem'; problem: OrderProblem };
-
-const OPEN: readonly OrderStatus[] = ['RESERVED', 'PAYMENT_FAILED'];
 
 type OrderState = Pick<PublicOrderResponse, 'status' | 'email' | 'totals'> & {
   /** Milliseconds left on the reservation (server clock); null when it has no end. */

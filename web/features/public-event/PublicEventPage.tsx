@@ -19,6 +19,7 @@ import { isApiError } from '../../api/client';
 import { AlertIcon, TicketOffIcon } from '../../components/icons';
 import { type PublicEvent, publicEventQuery } from './api';
 import { TicketsSection } from './TicketsSection';
+import { type Where, whereOf } from './where';
 
 /** The buyer's event page (`/e/:eventId/:eventSlug`, `/event/:eventId/:eventSlug?promo_code=`). */
 export function PublicEventPage() {
@@ -127,27 +128,10 @@ function dateRange(event: PublicEvent, locale: string): string {
   return event.end_date ? format.formatRange(start, new Date(event.end_date)) : format.format(start);
 }
 
-function addressLines(event: PublicEvent): string[] {
-  const l = event.location;
-  if (!l) return [];
-  const cityLine = [l.zip_or_postal_code, l.city, l.state_or_region].filter(Boolean).join(' ');
-  return [l.venue_name, l.address_line_1, l.address_line_2, cityLine, l.country].filter(
-    (line): line is string => Boolean(line),
-  );
-}
-
-/** The organizer's own map link, else a map search for the address. */
-function mapLink(event: PublicEvent, lines: string[]): string | null {
-  if (event.location?.map_url) return event.location.map_url;
-  if (lines.length === 0) return null;
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(lines.join(', '))}`;
-}
-
 function EventDetails({ event }: { event: PublicEvent }) {
   const { t, i18n } = useLingui();
   const cover = event.images.find((image) => image.type === 'EVENT_COVER');
-  const lines = addressLines(event);
-  const map = mapLink(event, lines);
+  const where = whereOf(event);
   const zone = event.timezone.replaceAll('_', ' ');
   const organizer = event.organizer;
   return (
@@ -187,33 +171,7 @@ function EventDetails({ event }: { event: PublicEvent }) {
         </Text>
       </Stack>
       <TicketsSection eventId={String(event.id)} timezone={event.timezone} />
-      <Paper withBorder radius="lg" p="md" component="section" aria-label={t`Where`}>
-        <Stack gap={4}>
-          <Text fw={700}>
-            <Trans>Where</Trans>
-          </Text>
-          {event.is_online && lines.length === 0 ? (
-            <Text size="sm">
-              <Trans>This is an online event. How to join is sent with your tickets.</Trans>
-            </Text>
-          ) : (
-            <>
-              <address style={{ fontStyle: 'normal' }} data-testid="event-location">
-                {lines.map((line) => (
-                  <Text size="sm" key={line}>
-                    {line}
-                  </Text>
-                ))}
-              </address>
-              {map ? (
-                <Anchor href={map} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-                  <Trans>Open the map</Trans>
-                </Anchor>
-              ) : null}
-            </>
-          )}
-        </Stack>
-      </Paper>
+      {where ? <WhereCard where={where} /> : null}
       {event.description ? (
         <Box
           className="event-description"
@@ -246,5 +204,43 @@ function EventDetails({ event }: { event: PublicEvent }) {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** The place, or "Online", with a map link when there is something to find on a map. */
+function WhereCard({ where }: { where: Where }) {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={t`Where`}>
+      <Stack gap={4}>
+        <Text fw={700}>
+          <Trans>Where</Trans>
+        </Text>
+        {where.online ? (
+          <div data-testid="event-online">
+            <Text size="sm" fw={600}>
+              <Trans>Online</Trans>
+            </Text>
+            <Text size="sm" c="gray.7">
+              <Trans>How to join comes with your tickets.</Trans>
+            </Text>
+          </div>
+        ) : null}
+        {where.lines.length > 0 ? (
+          <address style={{ fontStyle: 'normal' }} data-testid="event-location">
+            {where.lines.map((line) => (
+              <Text size="sm" key={line}>
+                {line}
+              </Text>
+            ))}
+          </address>
+        ) : null}
+        {where.map ? (
+          <Anchor href={where.map} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+            <Trans>Open the map</Trans>
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }
