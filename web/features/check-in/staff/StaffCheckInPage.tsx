@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Progress.css';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -278,8 +279,14 @@ export function StaffCheckInPage() {
         {!online || waiting > 0 ? (
           <Alert color={online ? 'blue' : 'orange'} icon={<WifiOffIcon />} data-testid="offline-banner">
             {online
-              ? t`Back online: sending ${waiting} scans made offline…`
-              : t`Offline. Scans are checked on this device; ${waiting} waiting to be sent.`}
+              ? plural(waiting, {
+                  one: 'Back online: sending # scan made offline…',
+                  other: 'Back online: sending # scans made offline…',
+                })
+              : plural(waiting, {
+                  one: 'Offline. Scans are checked on this device; # waiting to be sent.',
+                  other: 'Offline. Scans are checked on this device; # waiting to be sent.',
+                })}
           </Alert>
         ) : null}
         {list.state !== 'ACTIVE' ? (
