@@ -12,13 +12,13 @@ import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { ConfirmModal } from '../account/ConfirmModal';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
 import { useAddNote, useMarkPaid, useOrder, useResendOrder } from './api';
 import { EditBuyerForm } from './EditBuyerForm';
 import { CancelOrderModal, RefundModal } from './OrderModals';
+import { OrderStateBadge } from './OrderStateBadge';
 import { buyerName } from './OrdersTable';
 
 /** One order's details and what can be done with it, beside the list. */
@@ -133,8 +133,9 @@ function OrderDetails({
             {formatEventDate(order.created_at, timezone, i18n.locale)}
           </Text>
         </Stack>
-        <OrderStatusBadge status={order.status} size="lg" />
+        <OrderStateBadge order={order} size="lg" />
       </Group>
+      {order.reserved_until ? <CheckoutInProgress until={order.reserved_until} timezone={timezone} /> : null}
 
       <Group gap="xs">
         {order.status === 'AWAITING_PAYMENT' ? (
@@ -364,5 +365,21 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
         {value}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** An order still being checked out: nothing is bought yet, only held for a while. */
+function CheckoutInProgress({ until, timezone }: { until: string; timezone: string }) {
+  const { t, i18n } = useLingui();
+  const when = formatEventDate(until, timezone, i18n.locale);
+  return (
+    <Alert color="blue" variant="light" title={t`Checkout in progress`}>
+      <Text size="sm">
+        <Trans>
+          The buyer has not finished checking out. Its tickets and promo code are held until {when}; if the
+          checkout is not completed by then, they go back on sale.
+        </Trans>
+      </Text>
+    </Alert>
   );
 }
