@@ -376,8 +376,8 @@ function CheckoutInProgress({ until, timezone }: { until: string; timezone: stri
     <Alert color="blue" variant="light" title={t`Checkout in progress`}>
       <Text size="sm">
         <Trans>
-          The buyer has not finished checking out. Its tickets and promo code are held until {when}; if the
-          checkout is not completed by then, they go back on sale.
+          The buyer has not finished checking out yet. The order’s tickets and promo code are held until{' '}
+          {when}, then go back on sale if the checkout is not completed.
         </Trans>
       </Text>
     </Alert>
