@@ -17,8 +17,8 @@ import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
 import { useAddNote, useMarkPaid, useOrder, useResendOrder } from './api';
 import { EditBuyerForm } from './EditBuyerForm';
+import { CheckoutInProgress, OrderStateBadge } from './OpenCheckout';
 import { CancelOrderModal, RefundModal } from './OrderModals';
-import { OrderStateBadge } from './OrderStateBadge';
 import { buyerName } from './OrdersTable';
 
 /** One order's details and what can be done with it, beside the list. */
@@ -135,7 +135,9 @@ function OrderDetails({
         </Stack>
         <OrderStateBadge order={order} size="lg" />
       </Group>
-      {order.reserved_until ? <CheckoutInProgress until={order.reserved_until} timezone={timezone} /> : null}
+      {order.reserved_until ? (
+        <CheckoutInProgress until={order.reserved_until} promoCode={order.promo_code} timezone={timezone} />
+      ) : null}
 
       <Group gap="xs">
         {order.status === 'AWAITING_PAYMENT' ? (
@@ -365,21 +367,5 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
         {value}
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** An order still being checked out: nothing is bought yet, only held for a while. */
-function CheckoutInProgress({ until, timezone }: { until: string; timezone: string }) {
-  const { t, i18n } = useLingui();
-  const when = formatEventDate(until, timezone, i18n.locale);
-  return (
-    <Alert color="blue" variant="light" title={t`Checkout in progress`}>
-      <Text size="sm">
-        <Trans>
-          The buyer has not finished checking out yet. The order’s tickets and promo code are held until{' '}
-          {when}, then go back on sale if the checkout is not completed.
-        </Trans>
-      </Text>
-    </Alert>
   );
 }

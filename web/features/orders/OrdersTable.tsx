@@ -7,7 +7,7 @@ import type { AdminOrderResponse } from '../../../common/admin-orders';
 import { SortableHeader } from '../../components/SortableHeader';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
-import { OrderStateBadge } from './OrderStateBadge';
+import { OrderStateBadge } from './OpenCheckout';
 import { type OrdersParams, searchFromParams } from './params';
 
 type Sorting = Pick<OrdersParams, 'sortBy' | 'sortDirection'>;

@@ -1,7 +1,11 @@
-import { Plural } from '@lingui/react/macro';
+import '@mantine/core/styles/Alert.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { AdminOrderResponse } from '../../../common/admin-orders';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { formatEventDate } from '../events/datetime';
+import { minutesLeft } from './time-left';
 
 const TICK_MS = 15_000;
 
@@ -13,11 +17,6 @@ function useNow(step: number): number {
     return () => window.clearInterval(timer);
   }, [step]);
   return now;
-}
-
-/** Whole minutes left until `until`, rounded up; 0 once it has passed. */
-export function minutesLeft(until: string, now: number): number {
-  return Math.max(0, Math.ceil((Date.parse(until) - now) / 60_000));
 }
 
 /**
@@ -52,5 +51,36 @@ function HeldBadge({
       size={size}
       detail={<Plural value={minutes} one="# min left" other="# min left" />}
     />
+  );
+}
+
+/** An order still being checked out: nothing is bought yet, only held for a while. */
+export function CheckoutInProgress({
+  until,
+  promoCode,
+  timezone,
+}: {
+  until: string;
+  promoCode: string | null;
+  timezone: string;
+}) {
+  const { t, i18n } = useLingui();
+  const when = formatEventDate(until, timezone, i18n.locale);
+  return (
+    <Alert color="blue" variant="light" title={t`Checkout in progress`}>
+      <Text size="sm">
+        {promoCode ? (
+          <Trans>
+            The buyer has not finished checking out yet. The order’s tickets and a use of promo code{' '}
+            {promoCode} are held until {when}, then go back on sale if the checkout is not completed.
+          </Trans>
+        ) : (
+          <Trans>
+            The buyer has not finished checking out yet. The order’s tickets are held until {when}, then go
+            back on sale if the checkout is not completed.
+          </Trans>
+        )}
+      </Text>
+    </Alert>
   );
 }
