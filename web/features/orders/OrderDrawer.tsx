@@ -192,7 +192,11 @@ function OrderDetails({
           </Group>
         )}
         <Text size="sm" c="gray.7">
-          {order.payment_provider ? providers[order.payment_provider] : t`Free`}
+          {order.payment_provider
+            ? providers[order.payment_provider]
+            : order.total > 0
+              ? t`No payment chosen yet`
+              : t`Free`}
           {order.promo_code ? ` · ${t`Promo code ${order.promo_code}`}` : ''}
         </Text>
         {order.payment_instructions ? (
