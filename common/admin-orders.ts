@@ -15,6 +15,14 @@ export const ORDER_ACTIVITY_KINDS = [
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
 
+/** What the order list and its export hold when no status filter is given (also in OpenAPI). */
+export const ORDERS_DEFAULT_LIST =
+  'Without a status filter, the list holds the orders that reached checkout and the checkouts ' +
+  'in progress (RESERVED and PAYMENT_FAILED, whose seats and promo code use are held until ' +
+  '`reserved_until`); ABANDONED and EXPIRED orders are left out, and listed when filtered by ' +
+  'status. An open order past its `reserved_until` is shown and filtered as EXPIRED, even ' +
+  'before it is swept.';
+
 const orderList = {
   sortable: ['created_at', 'total', 'reference'],
   defaultSort: 'created_at',
@@ -24,7 +32,7 @@ const orderList = {
 
 /**
  * `GET /api/events/{id}/orders`: search by reference, buyer name or e-mail; filter by status
- * (without one, the orders that reached checkout); sort by date, total or reference.
+ * (without one, see ORDERS_DEFAULT_LIST); sort by date, total or reference.
  */
 export const OrdersQuery = listQuerySchema(orderList);
 /** `GET /api/events/{id}/orders/export?format=csv|xlsx`, with the list's search and filters. */
@@ -38,14 +46,34 @@ export const AdminOrderResponse = z
     reference: z.string(),
     /** The buyer's link to the order (`/order/{event}/{short_id}/print`). */
     short_id: z.string(),
+    /** As the organizer sees it: an open order past its `reserved_until` is EXPIRED. */
     status: z.enum(ORDER_STATUSES),
+    reserved_until: z.iso
+      .datetime()
+      .nullable()
+      .meta({
+        description:
+          'While a checkout is in progress (RESERVED or PAYMENT_FAILED): when its seats and promo ' +
+          'code use go back if it is not finished. Null for every other order.',
+      }),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     email: z.string().nullable(),
     currency: z.string(),
     total: z.number().int(),
     refunded_total: z.number().int(),
-    attendee_count: z.number().int(),
+    attendee_count: z
+      .number()
+      .int()
+      .meta({
+        description:
+          'Tickets of the order that still count: its attendees not cancelled (for a checkout ' +
+          'whose attendees are not named yet, the quantities it reserved).',
+      }),
+    cancelled_attendee_count: z
+      .number()
+      .int()
+      .meta({ description: 'Attendees of the order that were cancelled (not in attendee_count).' }),
     payment_provider: z.enum(PAYMENT_PROVIDER_KINDS).nullable(),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),

@@ -322,6 +322,12 @@ export const EventStatsResponse = z
     tickets_sold: z.number().int(),
     /** Seats held by checkouts in progress and orders awaiting payment. */
     tickets_reserved: z.number().int(),
+    /** Seats held by checkouts in progress (within their time; neither sold nor awaiting payment). */
+    tickets_in_checkout: z.number().int(),
+    /** How many checkouts in progress hold those seats. */
+    checkouts_in_progress: z.number().int(),
+    /** Seats of orders placed but not paid yet (offline payments), held until paid or cancelled. */
+    tickets_awaiting_payment: z.number().int(),
     daily: z.array(
       z.object({
         date: z.iso.date(),

@@ -56,7 +56,18 @@ export const PromoCodeResponse = z
     discount: z.string(),
     expiry_date: z.iso.datetime().nullable(),
     max_allowed_usages: z.number().int().nullable(),
-    times_used: z.number().int(),
+    times_used: z
+      .number()
+      .int()
+      .meta({ description: 'Uses by orders that reached checkout (cancelled orders give theirs back).' }),
+    times_reserved: z
+      .number()
+      .int()
+      .meta({
+        description:
+          'Uses held by checkouts in progress: they count against max_allowed_usages until the ' +
+          'checkout is finished (then they are in times_used) or its reservation ends.',
+      }),
     applicable_ticket_ids: z.array(z.number().int()),
     created_at: z.iso.datetime(),
   })

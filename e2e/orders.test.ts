@@ -20,18 +20,29 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await seriousAxeViolations(page), name).toEqual([]);
 }
 
-/** An order placed through the public checkout API. */
-async function place(eventId: number, ticketId: number, buyer: string, offline = false): Promise<string> {
+/** An order placed through the public checkout API, of `count` tickets. */
+async function place(
+  eventId: number,
+  ticketId: number,
+  buyer: string,
+  offline = false,
+  count = 1,
+): Promise<string> {
   const base = `/api/public/events/${eventId}/orders`;
   const order = await apiCall<{ short_id: string }>('POST', base, {
-    tickets: [{ ticket_id: ticketId, quantity: 1 }],
+    tickets: [{ ticket_id: ticketId, quantity: count }],
   });
   const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
   await apiCall('PUT', `${base}/${order.short_id}`, {
     first_name: buyer,
     last_name: 'Reis',
     email,
-    attendees: [{ ticket_id: ticketId, first_name: buyer, last_name: 'Reis', email }],
+    attendees: Array.from({ length: count }, () => ({
+      ticket_id: ticketId,
+      first_name: buyer,
+      last_name: 'Reis',
+      email,
+    })),
   });
   await apiCall('POST', `${base}/${order.short_id}/complete`, offline ? { payment_provider: 'OFFLINE' } : {});
   return email;
@@ -56,7 +67,16 @@ describe('orders', () => {
     });
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
     const maria = await place(eventId, free.id, 'Maria');
-    await place(eventId, free.id, 'Nuno');
+    // Three tickets, one of them cancelled; and a checkout nobody has finished yet.
+    const nuno = await place(eventId, free.id, 'Nuno', false, 3);
+    const nunos = await api<{ data: { id: number }[] }>(
+      'GET',
+      `/api/events/${eventId}/attendees?query=${encodeURIComponent(nuno)}`,
+    );
+    await api('POST', `/api/events/${eventId}/attendees/${nunos.data[0]?.id}/cancel`);
+    await apiCall('POST', `/api/public/events/${eventId}/orders`, {
+      tickets: [{ ticket_id: free.id, quantity: 2 }],
+    });
     const owing = await place(eventId, paid.id, 'Olga', true);
     const remaining = async () =>
       (
@@ -69,7 +89,12 @@ describe('orders', () => {
 
     await page.goto(`/manage/event/${eventId}/orders`);
     await page.getByTestId('order-row').first().waitFor();
-    expect(await page.getByTestId('order-row').count()).toBe(3);
+    expect(await page.getByTestId('order-row').count()).toBe(4);
+    const nunoRow = page.getByTestId('order-row').filter({ hasText: nuno });
+    expect(await nunoRow.getByTestId('order-tickets').textContent()).toBe('2 (1 cancelled)');
+    const heldRow = page.getByTestId('order-row').filter({ has: page.locator('[data-status="RESERVED"]') });
+    expect(await heldRow.locator('[data-status]').textContent()).toMatch(/^Reserved · 1[45] min left$/);
+    expect(await heldRow.getByTestId('order-tickets').textContent()).toBe('2');
     await expectAccessible(page, 'list');
     await page.getByLabel('Search').fill(maria);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);

@@ -162,7 +162,7 @@ describe('taxes, fees and promo codes', () => {
     await page.getByText('Promo code SUMMER-15 has been added.').waitFor();
     const summer = page.getByTestId('promo-code-row').filter({ hasText: 'SUMMER-15' });
     await summer.getByText('15 %').waitFor();
-    await summer.getByText('0 / 10').waitFor();
+    await summer.getByText('0 / 0 / 10').waitFor();
     await summer.getByText('Early bird').waitFor();
     await summer.getByText('Sat, Jun 1, 2030, 7:00 PM').waitFor();
     await summer.getByText('Active').waitFor();
@@ -186,7 +186,7 @@ describe('taxes, fees and promo codes', () => {
     await page.getByText('Promo code VIP-ACCESS has been added.').waitFor();
     const vip = page.getByTestId('promo-code-row').filter({ hasText: 'VIP-ACCESS' });
     await vip.getByText('No discount — unlocks hidden tickets').waitFor();
-    await vip.getByText('0 / unlimited').waitFor();
+    await vip.getByText('0 / 0 / ∞').waitFor();
     await vip.getByText('All tickets').waitFor();
     await vip.getByText('Never').waitFor();
     await expectAccessible(page, 'promo-list');

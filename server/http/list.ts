@@ -6,9 +6,9 @@ import { VALIDATION } from '../../common/i18n/validation';
 import { type ListFilter, type ListQuery, type PageMeta, pageMeta } from '../../common/list-query';
 import { AppError } from './app-error';
 
-/** How one filterable field maps to a column, and how its text values are read. */
+/** How one filterable field maps to a column (or an expression), and how its text values are read. */
 export interface FilterColumn {
-  column: AnyPgColumn;
+  column: AnyPgColumn | SQL;
   value?: z.ZodType;
 }
 
@@ -42,7 +42,8 @@ export function filterConditions<F extends string>(
     const values = parseValues(filter, spec);
     const [first] = values;
     if (first === undefined) continue;
-    const { column } = spec;
+    // An expression compares as a column does; its values are bound as they are.
+    const column = spec.column as AnyPgColumn;
     switch (filter.op) {
       case 'eq':
         conditions.push(eq(column, first));

@@ -27,9 +27,12 @@ const TEXT = { teal: '#05573d', orange: '#8a3a00', red: '#9b1c1c' } as const;
 export function OrderStatusBadge({
   status,
   size = 'md',
+  detail,
 }: {
   status: OrderStatus;
   size?: 'sm' | 'md' | 'lg';
+  /** Said after the status, e.g. how long a reservation has left. */
+  detail?: React.ReactNode;
 }) {
   const { i18n } = useLingui();
   const color = orderStatusColor(status);
@@ -45,6 +48,7 @@ export function OrderStatusBadge({
       data-status={status}
     >
       {i18n._(ORDER_STATUS_LABELS[status])}
+      {detail ? <> · {detail}</> : null}
     </Badge>
   );
 }

@@ -10,6 +10,7 @@ import { answerCell, type Cell, type Table } from '../../exports/table';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
 import { orderConditions } from './admin-view';
+import { shownStatus } from './open-checkouts';
 
 const BATCH = 1000;
 
@@ -50,7 +51,8 @@ export async function orderExport(
       and(eq(questions.eventId, eventId), eq(questions.scope, 'PER_ORDER'), isNull(questions.defaultKey)),
     )
     .orderBy(asc(questions.sortOrder), asc(questions.id));
-  const where = orderConditions(eventId, query);
+  const now = new Date();
+  const where = orderConditions(eventId, query, now);
   // Exact decimal text without symbol or grouping, which spreadsheets read as numbers.
   const amount = toMajorText;
 
@@ -84,7 +86,7 @@ export async function orderExport(
       }
       yield rows.map((o) => [
         o.reference,
-        o.status,
+        shownStatus(o, now),
         o.firstName,
         o.lastName,
         o.email,

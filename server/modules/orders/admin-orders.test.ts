@@ -92,11 +92,15 @@ describe('orders for the organizer', () => {
   it('list the orders that reached checkout, searched, filtered and sorted within the whitelist', async () => {
     const ana = await place(free, 'Ana', ['ana']);
     await place(paid, 'Bruno', ['bruno', 'bia'], true);
-    // A reservation nobody finished is not listed unless asked for by status.
-    await kit.app.inject({
+    // A reservation abandoned is not listed unless asked for by status.
+    const left = await kit.app.inject({
       method: 'POST',
       url: `/api/public/events/${eventId}/orders`,
       payload: { tickets: [{ ticket_id: free, quantity: 1 }] },
+    });
+    await kit.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${eventId}/orders/${left.json().short_id}/abandon`,
     });
     const all = (await api(owner.token, 'GET', '/orders?sort_by=total&sort_direction=desc')).json();
     expect(all.data.map((o: { first_name: string }) => o.first_name)).toEqual(['Bruno', 'Ana']);
@@ -106,8 +110,8 @@ describe('orders for the organizer', () => {
       attendee_count: 2,
       payment_provider: 'OFFLINE',
     });
-    const reserved = (await api(owner.token, 'GET', '/orders?filter_fields[status][eq]=RESERVED')).json();
-    expect(reserved.meta.total).toBe(1);
+    const abandoned = (await api(owner.token, 'GET', '/orders?filter_fields[status][eq]=ABANDONED')).json();
+    expect(abandoned.meta.total).toBe(1);
 
     expect((await api(owner.token, 'GET', '/orders?query=bruno@')).json().meta.total).toBe(1);
     expect((await api(owner.token, 'GET', '/orders?query=ana silva')).json().data[0].id).toBe(ana.id);

@@ -3,6 +3,7 @@ import {
   AdminOrderDetailResponse,
   AdminOrderResponse,
   CancelOrderRequest,
+  ORDERS_DEFAULT_LIST,
   OrderNoteRequest,
   OrdersExportQuery,
   OrdersQuery,
@@ -36,6 +37,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
   app.get(
     '/api/events/:id/orders',
     manage('Orders of an event: search, filter by status, sort, page', {
+      description: ORDERS_DEFAULT_LIST,
       params: EventParams,
       querystring: OrdersQuery,
       response: {
@@ -48,6 +50,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
   app.get(
     '/api/events/:id/orders/export',
     manage('Download the orders (CSV or XLSX); the list’s search and filters apply', {
+      description: ORDERS_DEFAULT_LIST,
       params: EventParams,
       querystring: OrdersExportQuery,
       response: { ...errorResponses(401, 403, 404, 422) },

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   AdminOrderDetailResponse,
   AdminOrderResponse,
@@ -7,6 +7,7 @@ import type {
   UpdateOrderBuyerRequest,
 } from '../../../common/admin-orders';
 import { withSettingDefaults } from '../../../common/events';
+import { ORDER_STATUSES } from '../../../common/orders';
 import type { Db } from '../../db/client';
 import {
   attendees,
@@ -25,35 +26,81 @@ import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { getEvent } from '../events/service';
+import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
 import { itemResponse } from './presenter';
+import { OPEN_STATUSES } from './service';
 
 type OrderRow = typeof orders.$inferSelect;
 
-const attendeeCount = sql<number>`(select count(*)::int from attendees a where a.order_id = ${orders.id})`;
+/** Tickets of an order that still count, and those cancelled one by one. */
+interface TicketCount {
+  tickets: number;
+  cancelled: number;
+}
 
-function toResponse(row: OrderRow, count: number): AdminOrderResponse {
+/**
+ * Per order, its tickets: the attendees not cancelled, and those cancelled; for an order whose
+ * buyer has not named anybody yet (a checkout in progress), the quantities of its lines.
+ */
+async function ticketCounts(db: Db, orderIds: number[]): Promise<Map<number, TicketCount>> {
+  const counts = new Map<number, TicketCount>();
+  if (orderIds.length === 0) return counts;
+  const [people, lines] = await Promise.all([
+    db
+      .select({
+        orderId: attendees.orderId,
+        tickets: sql<number>`(count(*) filter (where ${attendees.status} <> 'CANCELLED'))::int`,
+        cancelled: sql<number>`(count(*) filter (where ${attendees.status} = 'CANCELLED'))::int`,
+      })
+      .from(attendees)
+      .where(inArray(attendees.orderId, orderIds))
+      .groupBy(attendees.orderId),
+    db
+      .select({ orderId: orderItems.orderId, tickets: sql<number>`sum(${orderItems.quantity})::int` })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .groupBy(orderItems.orderId),
+  ]);
+  for (const line of lines) counts.set(line.orderId, { tickets: line.tickets, cancelled: 0 });
+  for (const p of people) counts.set(p.orderId, { tickets: p.tickets, cancelled: p.cancelled });
+  return counts;
+}
+
+function toResponse(row: OrderRow, count: TicketCount | undefined, now: Date): AdminOrderResponse {
   return {
     id: row.id,
     reference: row.reference,
     short_id: row.shortId,
-    status: row.status,
+    status: shownStatus(row, now),
+    reserved_until: heldUntil(row, now)?.toISOString() ?? null,
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,
     currency: row.currency,
     total: row.total,
     refunded_total: row.refundedTotal,
-    attendee_count: count,
+    attendee_count: count?.tickets ?? 0,
+    cancelled_attendee_count: count?.cancelled ?? 0,
     payment_provider: row.paymentProvider,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };
 }
 
-/** The list's conditions (and the export's): the event, its filters or the checked-out orders, the search. */
+/**
+ * What the list shows without a status filter: the orders that reached checkout and the
+ * checkouts in progress, not the abandoned or expired ones.
+ */
+const DEFAULT_STATUSES = [...LISTED_ORDER_STATUSES, ...OPEN_STATUSES];
+
+/**
+ * The list's conditions (and the export's): the event, its status filter (on the status shown,
+ * so an open order past its time is EXPIRED) or the default statuses, the search.
+ */
 export function orderConditions(
   eventId: number,
   query: Pick<z.output<typeof OrdersQuery>, 'filters' | 'query'>,
+  now: Date,
 ) {
   const text = query.query?.trim();
   const search: SQL | undefined = text
@@ -64,10 +111,11 @@ export function orderConditions(
       )
     : undefined;
   const filtered = query.filters.some((f) => f.field === 'status');
+  const status = shownStatusSql(now);
   return whereAll([
     eq(orders.eventId, eventId),
-    filtered ? undefined : inArray(orders.status, [...LISTED_ORDER_STATUSES]),
-    ...filterConditions(query.filters, { status: { column: orders.status } }),
+    filtered ? undefined : inArray(status, DEFAULT_STATUSES),
+    ...filterConditions(query.filters, { status: { column: status, value: z.enum(ORDER_STATUSES) } }),
     search,
   ]);
 }
@@ -80,24 +128,29 @@ export async function findOrders(
   query: z.output<typeof OrdersQuery>,
 ) {
   await getEvent(db, auth.accountId, eventId);
-  const where = orderConditions(eventId, query);
+  const now = new Date();
+  const where = orderConditions(eventId, query, now);
   return findPage(query, {
-    rows: async (limit, offset) =>
-      (
-        await db
-          .select({ order: orders, count: attendeeCount })
-          .from(orders)
-          .where(where)
-          .orderBy(
-            ...orderBy(
-              query,
-              { created_at: orders.createdAt, total: orders.total, reference: orders.reference },
-              orders.id,
-            ),
-          )
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => toResponse(r.order, r.count)),
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { created_at: orders.createdAt, total: orders.total, reference: orders.reference },
+            orders.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+      const counts = await ticketCounts(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => toResponse(r, counts.get(r.id), now));
+    },
     total: () => db.$count(orders, where),
   });
 }
@@ -128,7 +181,8 @@ export async function getAdminOrder(
   orderId: number,
 ): Promise<AdminOrderDetailResponse> {
   const row = await adminOrderRow(db, auth, eventId, orderId);
-  const [items, people, answers, refundRows, activity, [event]] = await Promise.all([
+  const [counts, items, people, answers, refundRows, activity, [event]] = await Promise.all([
+    ticketCounts(db, [row.id]),
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
     db
       .select({ attendee: attendees, ticketTitle: tickets.title })
@@ -152,7 +206,7 @@ export async function getAdminOrder(
     db.select({ settings: events.settings }).from(events).where(eq(events.id, eventId)),
   ]);
   return {
-    ...toResponse(row, people.length),
+    ...toResponse(row, counts.get(row.id), new Date()),
     promo_code: row.promoCode,
     totals: {
       gross: row.gross,

@@ -12,12 +12,17 @@ import { sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
+import { promoCodeHolds } from '../orders/open-checkouts';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof promoCodes.$inferSelect;
 type Input = z.output<typeof PromoCodeRequest>;
 
-function toResponse(row: Row, ticketIds: number[]): PromoCodeResponse {
+/**
+ * `times_used` is the code's counter less its open orders (the counter takes a use when a
+ * checkout starts); `times_reserved` the open orders still within their time.
+ */
+function toResponse(row: Row, ticketIds: number[], holds: { held: number; open: number }): PromoCodeResponse {
   return {
     id: row.id,
     code: row.code,
@@ -25,7 +30,8 @@ function toResponse(row: Row, ticketIds: number[]): PromoCodeResponse {
     discount: row.discount,
     expiry_date: row.expiresAt?.toISOString() ?? null,
     max_allowed_usages: row.usageLimit,
-    times_used: row.timesUsed,
+    times_used: row.timesUsed - holds.open,
+    times_reserved: holds.held,
     applicable_ticket_ids: [...ticketIds].sort((a, b) => a - b),
     created_at: row.createdAt.toISOString(),
   };
@@ -33,19 +39,16 @@ function toResponse(row: Row, ticketIds: number[]): PromoCodeResponse {
 
 async function withTickets(db: Db, rows: Row[]): Promise<PromoCodeResponse[]> {
   if (rows.length === 0) return [];
-  const links = await db
-    .select()
-    .from(promoCodeTickets)
-    .where(
-      inArray(
-        promoCodeTickets.promoCodeId,
-        rows.map((r) => r.id),
-      ),
-    );
+  const ids = rows.map((r) => r.id);
+  const [links, holds] = await Promise.all([
+    db.select().from(promoCodeTickets).where(inArray(promoCodeTickets.promoCodeId, ids)),
+    promoCodeHolds(db, ids, new Date()),
+  ]);
   return rows.map((row) =>
     toResponse(
       row,
       links.filter((l) => l.promoCodeId === row.id).map((l) => l.ticketId),
+      holds.get(row.id) ?? { held: 0, open: 0 },
     ),
   );
 }

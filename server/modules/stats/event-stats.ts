@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type EventStatsResponse, PAID_ORDER_STATUSES } from '../../../common/events';
 import type { Db } from '../../db/client';
 import { attendees, eventPageViews, events, orders, tickets } from '../../db/schema';
+import { checkoutSeats } from '../orders/open-checkouts';
 
 const DAY = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -43,6 +44,7 @@ export async function eventStats(
     })
     .from(tickets)
     .where(eq(tickets.eventId, eventId));
+  const checkouts = await checkoutSeats(db, eventId, now);
   const [views] = await db
     .select({ total: sql<number>`coalesce(sum(${eventPageViews.views}), 0)::int` })
     .from(eventPageViews)
@@ -90,6 +92,11 @@ export async function eventStats(
     page_views: int(views?.total),
     tickets_sold: int(seats?.sold),
     tickets_reserved: int(seats?.reserved),
+    tickets_in_checkout: checkouts.held,
+    checkouts_in_progress: checkouts.checkouts,
+    // The reserved counter holds the open orders' seats (lapsed ones too, until swept) and
+    // those of orders awaiting payment.
+    tickets_awaiting_payment: Math.max(0, int(seats?.reserved) - checkouts.open),
     daily,
   };
 }

@@ -22,7 +22,7 @@ export function EventStats({ eventId }: { eventId: number }) {
   const net = money(s.net_sales);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <StatCard label={t`Gross sales`} value={money(s.gross_sales)}>
           <Trans>{net} after taxes and fees</Trans>
         </StatCard>
@@ -36,10 +36,27 @@ export function EventStats({ eventId }: { eventId: number }) {
           ) : null}
         </StatCard>
         <StatCard label={t`Tickets sold`} value={s.tickets_sold}>
-          {s.tickets_reserved > 0 ? (
-            <Plural value={s.tickets_reserved} one="# more held" other="# more held" />
+          {s.tickets_awaiting_payment > 0 ? (
+            <Plural
+              value={s.tickets_awaiting_payment}
+              one="# more awaiting payment"
+              other="# more awaiting payment"
+            />
           ) : null}
         </StatCard>
+        <StatCard label={t`In open checkouts`} value={s.tickets_in_checkout}>
+          {s.checkouts_in_progress > 0 ? (
+            <Plural
+              value={s.checkouts_in_progress}
+              one="Held by # buyer checking out now"
+              other="Held by # buyers checking out now"
+            />
+          ) : (
+            <Trans>Tickets held while buyers check out</Trans>
+          )}
+        </StatCard>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <StatCard label={t`Attendees`} value={s.attendees} />
         <StatCard label={t`Page views`} value={s.page_views}>
           <Plural value={lastWeek} one="# in the last 7 days" other="# in the last 7 days" />

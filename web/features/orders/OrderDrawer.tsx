@@ -12,12 +12,12 @@ import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { ConfirmModal } from '../account/ConfirmModal';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
 import { useAddNote, useMarkPaid, useOrder, useResendOrder } from './api';
 import { EditBuyerForm } from './EditBuyerForm';
+import { CheckoutInProgress, OrderStateBadge } from './OpenCheckout';
 import { CancelOrderModal, RefundModal } from './OrderModals';
 import { buyerName } from './OrdersTable';
 
@@ -133,8 +133,11 @@ function OrderDetails({
             {formatEventDate(order.created_at, timezone, i18n.locale)}
           </Text>
         </Stack>
-        <OrderStatusBadge status={order.status} size="lg" />
+        <OrderStateBadge order={order} size="lg" />
       </Group>
+      {order.reserved_until ? (
+        <CheckoutInProgress until={order.reserved_until} promoCode={order.promo_code} timezone={timezone} />
+      ) : null}
 
       <Group gap="xs">
         {order.status === 'AWAITING_PAYMENT' ? (
@@ -189,7 +192,11 @@ function OrderDetails({
           </Group>
         )}
         <Text size="sm" c="gray.7">
-          {order.payment_provider ? providers[order.payment_provider] : t`Free`}
+          {order.payment_provider
+            ? providers[order.payment_provider]
+            : order.total > 0
+              ? t`No payment chosen yet`
+              : t`Free`}
           {order.promo_code ? ` · ${t`Promo code ${order.promo_code}`}` : ''}
         </Text>
         {order.payment_instructions ? (

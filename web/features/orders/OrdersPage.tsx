@@ -98,7 +98,7 @@ function Orders({ event }: { event: EventResponse }) {
           <Select
             label={t`Status`}
             data={[
-              { value: ALL, label: t`Placed orders` },
+              { value: ALL, label: t`Placed and in checkout` },
               ...ORDER_STATUSES.map((status) => ({
                 value: status,
                 label: i18n._(ORDER_STATUS_LABELS[status]),

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminOrderResponse } from '../../../common/admin-orders';
-import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { SortableHeader } from '../../components/SortableHeader';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
+import { OrderStateBadge } from './OpenCheckout';
 import { type OrdersParams, searchFromParams } from './params';
 
 type Sorting = Pick<OrdersParams, 'sortBy' | 'sortDirection'>;
@@ -97,7 +97,9 @@ export function OrdersTable({
                     </Text>
                   </Stack>
                 </Table.Td>
-                <Table.Td ta="right">{order.attendee_count}</Table.Td>
+                <Table.Td ta="right" data-testid="order-tickets">
+                  <TicketCount order={order} />
+                </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm">{formatMoney(order.total, order.currency, i18n.locale)}</Text>
                   {order.refunded_total > 0 ? (
@@ -107,7 +109,7 @@ export function OrdersTable({
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <OrderStatusBadge status={order.status} size="sm" />
+                  <OrderStateBadge order={order} size="sm" />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{formatEventDate(order.created_at, timezone, i18n.locale)}</Text>
@@ -118,5 +120,17 @@ export function OrdersTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** "2", or "2 (1 cancelled)" when some of the order's tickets were cancelled one by one. */
+function TicketCount({ order }: { order: AdminOrderResponse }) {
+  const { t } = useLingui();
+  const count = order.attendee_count;
+  const cancelled = order.cancelled_attendee_count;
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {cancelled > 0 ? t`${count} (${cancelled} cancelled)` : count}
+    </Text>
   );
 }

@@ -21,9 +21,15 @@ const STATE_LABELS: Record<PromoCodeState, MessageDescriptor> = {
   ACTIVE: msg`Active`,
   EXPIRED: msg`Expired`,
   USED_UP: msg`Used up`,
+  HELD: msg`All uses in checkout`,
 };
 // Dot badges keep the text in the body colour; the dot carries the colour.
-const STATE_COLOURS: Record<PromoCodeState, string> = { ACTIVE: 'teal', EXPIRED: 'gray', USED_UP: 'orange' };
+const STATE_COLOURS: Record<PromoCodeState, string> = {
+  ACTIVE: 'teal',
+  EXPIRED: 'gray',
+  USED_UP: 'orange',
+  HELD: 'yellow',
+};
 
 export interface PromoCodeActions {
   onCopyLink: (code: PromoCodeResponse) => void;
@@ -74,7 +80,7 @@ export function PromoCodesTable({
               <Trans>Expires</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans>Used</Trans>
+              <Trans>Used / reserved / limit</Trans>
             </Table.Th>
             <Table.Th>
               <Trans>Applies to</Trans>
@@ -89,7 +95,6 @@ export function PromoCodesTable({
         <Table.Tbody>
           {codes.map((code) => {
             const state = promoCodeState(code, now);
-            const used = code.times_used;
             const limit = code.max_allowed_usages;
             const name = code.code;
             return (
@@ -117,9 +122,7 @@ export function PromoCodesTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {limit === null ? t`${used} / unlimited` : `${used} / ${limit}`}
-                  </Text>
+                  <Usage used={code.times_used} reserved={code.times_reserved} limit={limit} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" maw={220} style={{ overflowWrap: 'anywhere' }}>
@@ -174,5 +177,26 @@ export function PromoCodesTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** "used / reserved / limit", spelled out for screen readers. */
+function Usage({ used, reserved, limit }: { used: number; reserved: number; limit: number | null }) {
+  const { t } = useLingui();
+  const spoken =
+    limit === null
+      ? t`${used} used, ${reserved} reserved in checkouts in progress, no limit`
+      : t`${used} used, ${reserved} reserved in checkouts in progress, limit ${limit}`;
+  return (
+    <Text
+      size="sm"
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      data-testid="promo-code-usage"
+    >
+      <span aria-hidden="true">
+        {used} / {reserved} / {limit === null ? '∞' : limit}
+      </span>
+      <VisuallyHidden>{spoken}</VisuallyHidden>
+    </Text>
   );
 }

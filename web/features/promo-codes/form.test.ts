@@ -11,6 +11,7 @@ const stored: PromoCodeResponse = {
   expiry_date: '2030-06-01T18:00:00.000Z',
   max_allowed_usages: 10,
   times_used: 3,
+  times_reserved: 0,
   applicable_ticket_ids: [7, 9],
   created_at: '2030-01-01T00:00:00.000Z',
 };
@@ -59,12 +60,15 @@ describe('the promo-code form', () => {
     });
   });
 
-  it('tells expired and used-up codes apart', () => {
+  it('tells expired, used-up and held codes apart', () => {
     const before = new Date('2030-05-01T00:00:00Z').getTime();
     const after = new Date('2030-07-01T00:00:00Z').getTime();
     expect(promoCodeState(stored, before)).toBe('ACTIVE');
     expect(promoCodeState(stored, after)).toBe('EXPIRED');
     expect(promoCodeState({ ...stored, times_used: 10 }, before)).toBe('USED_UP');
+    // The last uses taken by checkouts in progress: not usable now, maybe again later.
+    expect(promoCodeState({ ...stored, times_used: 8, times_reserved: 2 }, before)).toBe('HELD');
+    expect(promoCodeState({ ...stored, times_used: 8, times_reserved: 1 }, before)).toBe('ACTIVE');
     expect(promoCodeState({ ...stored, max_allowed_usages: null, expiry_date: null, times_used: 99 })).toBe(
       'ACTIVE',
     );

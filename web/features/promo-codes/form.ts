@@ -64,12 +64,17 @@ export function toRequest(v: PromoCodeValues, event: EventMoney): PromoCodeReque
   };
 }
 
-export type PromoCodeState = 'ACTIVE' | 'EXPIRED' | 'USED_UP';
+export type PromoCodeState = 'ACTIVE' | 'EXPIRED' | 'USED_UP' | 'HELD';
 
-/** Whether buyers can still use the code: expiry first, then the usage limit. */
+/**
+ * Whether buyers can still use the code: expiry first, then the usage limit, which checkouts in
+ * progress count against too (HELD: its last uses may come back if those are not finished).
+ */
 export function promoCodeState(code: PromoCodeResponse, now = Date.now()): PromoCodeState {
   if (code.expiry_date && new Date(code.expiry_date).getTime() < now) return 'EXPIRED';
-  if (code.max_allowed_usages !== null && code.times_used >= code.max_allowed_usages) return 'USED_UP';
+  const limit = code.max_allowed_usages;
+  if (limit !== null && code.times_used >= limit) return 'USED_UP';
+  if (limit !== null && code.times_used + code.times_reserved >= limit) return 'HELD';
   return 'ACTIVE';
 }
 
