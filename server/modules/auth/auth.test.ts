@@ -79,7 +79,7 @@ describe('registration', () => {
         accept_terms: true,
       },
     });
-    expect(dup.statusCode).toBe(422);
+    expect(dup.statusCode).toBe(409);
     expect(Object.keys(dup.json().errors)).toEqual(['email']);
 
     const bad = await kit.app.inject({

@@ -6,7 +6,7 @@ import type { MeResponse, UpdateMeRequest } from '../../../common/users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
-import { AppError, fieldError } from '../../http/app-error';
+import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
 import { getAccount } from '../accounts/service';
@@ -44,7 +44,7 @@ export async function updateMe(
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.email, input.email), ne(users.id, user.id)));
-        if (taken) throw fieldError('email', VALIDATION.emailTaken);
+        if (taken) throw conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
         const token = await createLink(tx, { purpose: 'EMAIL_CHANGE', userId: user.id, email: input.email });
         await enqueueMail(tx, {
           template: 'emailChange',
@@ -73,7 +73,7 @@ export async function updateMe(
       if (passwordHash) await revokeUserSessions(tx, { userId: user.id, keep: auth.sessionId });
     });
   } catch (error) {
-    if (sqlState(error) === '23505') throw fieldError('email', VALIDATION.emailTaken);
+    if (sqlState(error) === '23505') throw conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
     throw error;
   }
   return getMe(db, auth);
@@ -172,7 +172,7 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     // Someone else took the address meanwhile.
-    if (sqlState(error) === '23505') throw new AppError('CONFLICT');
+    if (sqlState(error) === '23505') throw new AppError('EMAIL_TAKEN');
     throw error;
   }
   return getMe(db, auth);

@@ -62,7 +62,7 @@ export async function userRoutes(app: App): Promise<void> {
         summary:
           'Update profile, language, time zone; change password or e-mail (needs the current password)',
         body: UpdateMeRequest,
-        response: { 200: MeResponse, ...errorResponses(401, 422) },
+        response: { 200: MeResponse, ...errorResponses(401, 409, 422) },
       },
     },
     async (request) => updateMe(app.db, authOf(request), request.body, links),
