@@ -186,6 +186,11 @@ describe('changing the e-mail address', () => {
     await page.goto(linkPath(mail, '/manage/profile/confirm-email-change/'));
     await page.getByText(`Done: you now log in with ${newEmail}.`).waitFor();
     await expectAccessible(page, 'email-change-confirmed');
+    const notice = await waitForMail({
+      to: owner.email,
+      subject: /e-mail address of your Tessera login was changed/,
+    });
+    expect(notice.text).toContain('changed to a***@example.com.');
     owner.email = newEmail;
 
     expect(failures).toEqual([]);
