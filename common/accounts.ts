@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTIAL_WRITE } from './partial-writes';
 import { currency, email, personName, timezone } from './validators';
 
 export const ROLES = ['ADMIN', 'ORGANIZER'] as const;
@@ -16,13 +17,13 @@ export const AccountResponse = z
   .meta({ id: 'Account' });
 export type AccountResponse = z.infer<typeof AccountResponse>;
 
-/** `PUT /api/accounts/current` (ADMIN) */
+/** `PUT /api/accounts/current` (ADMIN): any subset of the fields (decision 013). */
 export const UpdateAccountRequest = z
   .strictObject({
-    name: personName(),
+    name: personName().optional(),
     support_email: email().nullable().optional(),
-    currency: currency(),
-    timezone: timezone(),
+    currency: currency().optional(),
+    timezone: timezone().optional(),
   })
-  .meta({ id: 'UpdateAccountRequest' });
+  .meta({ id: 'UpdateAccountRequest', description: PARTIAL_WRITE });
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;

@@ -3,6 +3,7 @@ import { VALIDATION } from './i18n/validation';
 import { ImageResponse } from './images';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
+import { PARTIAL_WRITE } from './partial-writes';
 import { currency, email, timezone } from './validators';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
@@ -103,7 +104,10 @@ export const EventSettings = z.strictObject(settingsFields).meta({ id: 'EventSet
 export type EventSettings = z.output<typeof EventSettings>;
 
 /** Settings sent in a request: any subset, merged into the current (or default) ones. */
-export const EventSettingsPatch = z.strictObject(settingsFields).partial().meta({ id: 'EventSettingsPatch' });
+export const EventSettingsPatch = z
+  .strictObject(settingsFields)
+  .partial()
+  .meta({ id: 'EventSettingsPatch', description: PARTIAL_WRITE });
 
 /** Completes stored or partial settings with the defaults. */
 export function withSettingDefaults(settings: Partial<EventSettings> | null | undefined): EventSettings {
@@ -160,8 +164,15 @@ export const CreateEventRequest = z
   .meta({ id: 'CreateEventRequest' });
 export type CreateEventRequest = z.input<typeof CreateEventRequest>;
 
-/** `PUT /api/events/{id}`: the same fields; settings merge into the current ones. */
-export const UpdateEventRequest = CreateEventRequest.meta({ id: 'UpdateEventRequest' });
+/**
+ * `PUT /api/events/{id}`: any subset of the same fields (decision 013); settings and location
+ * merge field by field into the current ones.
+ */
+export const UpdateEventRequest = z
+  .strictObject(eventFields)
+  .partial()
+  .refine(endAfterStart, { path: ['end_date'], message: VALIDATION.endBeforeStart.id })
+  .meta({ id: 'UpdateEventRequest', description: PARTIAL_WRITE });
 export type UpdateEventRequest = z.input<typeof UpdateEventRequest>;
 
 export const UpdateEventStatusRequest = z
@@ -258,6 +269,13 @@ export const EventDefaults = EventSettings.pick({
   allow_search_indexing: true,
 }).meta({ id: 'EventDefaults' });
 export type EventDefaults = z.infer<typeof EventDefaults>;
+
+/** `PUT /api/accounts/current/event-defaults`: any subset (decision 013). */
+export const EventDefaultsPatch = EventDefaults.partial().meta({
+  id: 'EventDefaultsPatch',
+  description: PARTIAL_WRITE,
+});
+export type EventDefaultsPatch = z.infer<typeof EventDefaultsPatch>;
 
 export function eventDefaultsOf(stored: Partial<EventDefaults> | null | undefined): EventDefaults {
   const all = withSettingDefaults(stored);

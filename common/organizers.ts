@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
+import { PARTIAL_WRITE } from './partial-writes';
 import { currency, email, personName, timezone } from './validators';
 
 /** Who puts on the events: shown on event pages and used as their defaults. */
@@ -38,17 +39,17 @@ export const CreateOrganizerRequest = z
   .meta({ id: 'CreateOrganizerRequest' });
 export type CreateOrganizerRequest = z.input<typeof CreateOrganizerRequest>;
 
-/** `PUT /api/organizers/{id}` */
+/** `PUT /api/organizers/{id}`: any subset of the fields (decision 013). */
 export const UpdateOrganizerRequest = z
   .strictObject({
-    name: personName(),
+    name: personName().optional(),
     email: email().nullable().optional(),
     description: z.string().trim().max(LIMITS.descriptionMax).nullable().optional(),
     website: website().nullable().optional(),
-    currency: currency(),
-    timezone: timezone(),
+    currency: currency().optional(),
+    timezone: timezone().optional(),
   })
-  .meta({ id: 'UpdateOrganizerRequest' });
+  .meta({ id: 'UpdateOrganizerRequest', description: PARTIAL_WRITE });
 export type UpdateOrganizerRequest = z.input<typeof UpdateOrganizerRequest>;
 
 export const OrganizersQuery = listQuerySchema({

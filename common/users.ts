@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountResponse, ROLES } from './accounts';
 import { listQuerySchema } from './list-query';
+import { PARTIAL_WRITE } from './partial-writes';
 import { confirmsPassword, email, firstName, lastName, locale, password, timezone } from './validators';
 
 /** A user's standing in one account (SPEC §4): INVITED until the invitation is accepted. */
@@ -32,7 +33,10 @@ export type UserResponse = z.infer<typeof UserResponse>;
 export const MeResponse = UserResponse.extend({ account: AccountResponse }).meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** `PUT /api/users/me`: profile fields; a new password or e-mail needs the current password. */
+/**
+ * `PUT /api/users/me`: any subset of the profile fields (decision 013); a new password or
+ * e-mail needs the current password.
+ */
 export const UpdateMeRequest = z
   .strictObject({
     first_name: firstName().optional(),
@@ -45,7 +49,7 @@ export const UpdateMeRequest = z
     new_password_confirmation: z.string().max(200).optional(),
   })
   .refine(...confirmsPassword('new_password', 'new_password_confirmation'))
-  .meta({ id: 'UpdateMeRequest' });
+  .meta({ id: 'UpdateMeRequest', description: PARTIAL_WRITE });
 export type UpdateMeRequest = z.infer<typeof UpdateMeRequest>;
 
 /** `POST /api/users`: invite someone into the account. */

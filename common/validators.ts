@@ -66,14 +66,24 @@ export const linkToken = () => z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
 
 /**
  * The check that a password and its confirmation match, reported on the confirmation field.
- * A password left out (optional fields) needs no confirmation.
+ * A password left out (optional fields) needs no confirmation. It runs even when other fields
+ * failed (a password too short, terms not accepted), so a form shows every problem at once.
  */
 export function confirmsPassword<K extends string, C extends string>(passwordKey: K, confirmationKey: C) {
   const check = (value: Partial<Record<K | C, unknown>>) =>
     value[passwordKey] === undefined || value[passwordKey] === value[confirmationKey];
-  const options: { path: PropertyKey[]; message: string } = {
+  const options: {
+    path: PropertyKey[];
+    message: string;
+    when: (payload: z.core.ParsePayload) => boolean;
+  } = {
     path: [confirmationKey],
     message: VALIDATION.passwordsMustMatch.id,
+    // A confirmation that is itself missing or malformed already has its message.
+    when: ({ value, issues }) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !issues.some((issue) => issue.path?.[0] === confirmationKey),
   };
   return [check, options] as const;
 }

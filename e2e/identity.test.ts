@@ -59,11 +59,24 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await seriousAxeViolations(page), name).toEqual([]);
 }
 
-async function register(page: Page, user: typeof owner, options: { axe?: boolean } = {}): Promise<void> {
+async function register(
+  page: Page,
+  user: typeof owner,
+  options: { axe?: boolean; badPasswordFirst?: boolean } = {},
+): Promise<void> {
   await page.goto('/auth/register');
   await page.getByLabel('First name').fill(user.first);
   await page.getByLabel('Last name').fill(user.last);
   await page.getByLabel('E-mail').fill(user.email);
+  if (options.badPasswordFirst) {
+    // A short password the confirmation does not repeat, terms not ticked: every problem at once.
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel('Repeat the password').fill('shorter');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Enter at least 8 characters.').waitFor();
+    await page.getByText('The passwords do not match.').waitFor();
+    await page.getByText('Please accept the terms to continue.').waitFor();
+  }
   await page.getByLabel(/^Password/).fill(user.password);
   await page.getByLabel('Repeat the password').fill(user.password);
   await page.getByLabel(/I accept the terms/).check();
@@ -89,7 +102,7 @@ describe('registration, e-mail confirmation and password reset', () => {
   it('registers, confirms the e-mail address from the mail, and resets a forgotten password', async () => {
     const { context, page, errors } = await openPage(browser);
     const failures = apiFailures(page);
-    await register(page, owner, { axe: true });
+    await register(page, owner, { axe: true, badPasswordFirst: true });
     await page.getByText('Confirm your e-mail address.').waitFor();
     await expectAccessible(page, 'events-unconfirmed');
 
@@ -173,6 +186,11 @@ describe('changing the e-mail address', () => {
     await page.goto(linkPath(mail, '/manage/profile/confirm-email-change/'));
     await page.getByText(`Done: you now log in with ${newEmail}.`).waitFor();
     await expectAccessible(page, 'email-change-confirmed');
+    const notice = await waitForMail({
+      to: owner.email,
+      subject: /e-mail address of your Tessera login was changed/,
+    });
+    expect(notice.text).toContain('changed to a***@example.com.');
     owner.email = newEmail;
 
     expect(failures).toEqual([]);

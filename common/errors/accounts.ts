@@ -81,6 +81,10 @@ export const ACCOUNT_ERRORS = {
       message: 'The role and status of the account owner cannot be changed.',
     },
   },
+  EMAIL_TAKEN: {
+    status: 409,
+    message: /*i18n*/ { id: 'error.email_taken', message: 'This e-mail address is already in use.' },
+  },
   ALREADY_MEMBER: {
     status: 409,
     message: /*i18n*/ { id: 'error.already_member', message: 'This person already belongs to this account.' },

@@ -16,6 +16,10 @@ export const CATALOGUE_ERRORS = {
       message: 'A price tier with sold tickets cannot be deleted. Hide it instead.',
     },
   },
+  PROMO_CODE_TAKEN: {
+    status: 409,
+    message: /*i18n*/ { id: 'error.promo_code_taken', message: 'This promo code already exists.' },
+  },
   DEFAULT_QUESTION_LOCKED: {
     status: 409,
     message: /*i18n*/ {

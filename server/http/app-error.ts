@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { ErrorCode } from '../../common/errors';
+import { ERRORS, type ErrorCode } from '../../common/errors';
 
 export interface AppErrorDetails {
   /** Overrides the code's default message. */
@@ -29,4 +29,17 @@ export class AppError extends Error {
 /** A 422 about one field, with a message from the shared catalog. */
 export function fieldError(field: string, message: MessageDescriptor): AppError {
   return new AppError('VALIDATION_FAILED', { fields: { [field]: [message] } });
+}
+
+/**
+ * A 409: the request clashes with data that already exists (an e-mail address another login
+ * uses, a code the event already has). The field at fault carries `message`, by default the
+ * code's own.
+ */
+export function conflictError(
+  code: ErrorCode,
+  field: string,
+  message: MessageDescriptor = ERRORS[code].message,
+): AppError {
+  return new AppError(code, { fields: { [field]: [message] } });
 }

@@ -10,6 +10,16 @@ interface LoginMailTemplates {
   emailConfirmation: { firstName: string; url: string };
   passwordReset: { firstName: string; url: string };
   emailChange: { firstName: string; url: string; newEmail: string };
+  /** To the previous address once a change is confirmed; `newEmail` is already masked. */
+  emailChanged: {
+    firstName: string;
+    newEmail: string;
+    changedAt: string;
+    timezone: string;
+    accountName: string;
+    /** Where to turn if the change was not theirs; null when the account names nobody. */
+    supportEmail: string | null;
+  };
   invitation: { inviterName: string; accountName: string; url: string };
 }
 /** Every mail Tessera sends, with the values each needs. */
@@ -50,6 +60,31 @@ const M = {
   changeFootnote: /*i18n*/ {
     id: 'mail.change.footnote',
     message: 'Until you confirm, your login keeps its current e-mail address. The link expires in 24 hours.',
+  },
+  changedSubject: /*i18n*/ {
+    id: 'mail.changed.subject',
+    message: 'The e-mail address of your Tessera login was changed',
+  },
+  changedBody: /*i18n*/ {
+    id: 'mail.changed.body',
+    message:
+      'On {when}, the e-mail address of your Tessera login was changed to {newEmail}. This address no longer logs you in.',
+  },
+  changedHelp: /*i18n*/ {
+    id: 'mail.changed.help',
+    message:
+      'If you did not make this change, someone else may be using your login: write at once to {supportEmail}, the support address of {accountName}.',
+  },
+  changedHelpNoSupport: /*i18n*/ {
+    id: 'mail.changed.help_no_support',
+    message:
+      'If you did not make this change, someone else may be using your login: tell an administrator of {accountName} at once.',
+  },
+  changedAction: /*i18n*/ { id: 'mail.changed.action', message: 'Write to {supportEmail}' },
+  changedFootnote: /*i18n*/ {
+    id: 'mail.changed.footnote',
+    message:
+      'We send this to your previous address so that you hear of the change. If it was you, there is nothing to do.',
   },
   inviteSubject: /*i18n*/ {
     id: 'mail.invite.subject',
@@ -111,6 +146,43 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
         paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.changeBody, data)],
         action: { label: translate(i18n, M.changeAction), url: data.url },
         footnote: translate(i18n, M.changeFootnote),
+      }),
+    };
+  },
+  emailChanged: (data, i18n) => {
+    const subject = translate(i18n, M.changedSubject);
+    const when = new Intl.DateTimeFormat(i18n.locale, {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: data.timezone,
+    }).format(new Date(data.changedAt));
+    const help = data.supportEmail
+      ? translate(i18n, M.changedHelp, data)
+      : translate(i18n, M.changedHelpNoSupport, data);
+    return {
+      subject,
+      ...renderLayout({
+        lang: i18n.locale,
+        heading: subject,
+        paragraphs: [
+          translate(i18n, M.greeting, data),
+          translate(i18n, M.changedBody, { when, newEmail: data.newEmail }),
+          help,
+        ],
+        ...(data.supportEmail
+          ? {
+              action: {
+                label: translate(i18n, M.changedAction, data),
+                url: `mailto:${encodeURI(data.supportEmail)}`,
+              },
+            }
+          : {}),
+        footnote: translate(i18n, M.changedFootnote),
       }),
     };
   },

@@ -3,7 +3,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string;
-  /** Field path (`tickets.0.quantity`) to translated messages, from a 422 answer. */
+  /** Field path (`tickets.0.quantity`) to translated messages, from a 422 or 409 answer. */
   readonly fieldErrors: Record<string, string[]>;
   readonly requestId: string | undefined;
 

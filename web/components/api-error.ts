@@ -12,7 +12,7 @@ export function errorCode(error: unknown): string | undefined {
   return isApiError(error) ? error.code : undefined;
 }
 
-/** Field errors of a 422 answer, keyed as the form's fields. */
+/** Field errors of a 422 (bad input) or 409 (already exists) answer, keyed as the form’s fields. */
 export function apiFieldErrors(error: unknown): Record<string, string[]> {
   return isApiError(error) ? error.fieldErrors : {};
 }

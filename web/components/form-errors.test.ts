@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UpdateAccountRequest } from '../../common/accounts';
+import { RegisterRequest } from '../../common/auth';
 import { messages as en } from '../../common/locales/en/messages';
 import { UpdateMeRequest } from '../../common/users';
 import { requiring, validateWith } from './form-errors';
@@ -55,6 +56,28 @@ describe('validateWith', () => {
     expect(validate(values)).toEqual({});
     expect(validate({ ...values, support_email: 'not an address' })).toEqual({
       support_email: 'Enter a valid e-mail address.',
+    });
+  });
+});
+
+describe('the registration form', () => {
+  it('shows every problem at once: a short password, a confirmation that differs, terms not accepted', () => {
+    const validate = validateWith(RegisterRequest);
+    expect(
+      validate({
+        first_name: 'Ana',
+        last_name: '',
+        email: 'ana@example.com',
+        password: 'short',
+        password_confirmation: 'shorter',
+        accept_terms: false,
+        currency: 'EUR',
+        timezone: 'Europe/Lisbon',
+      }),
+    ).toEqual({
+      password: 'Enter at least 8 characters.',
+      password_confirmation: 'The passwords do not match.',
+      accept_terms: 'Please accept the terms to continue.',
     });
   });
 });

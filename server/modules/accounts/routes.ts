@@ -1,5 +1,6 @@
 import { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
-import { EventDefaults } from '../../../common/events';
+import { EventDefaults, EventDefaultsPatch } from '../../../common/events';
+import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
@@ -33,6 +34,7 @@ export async function accountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['accounts'],
         summary: 'Update the account name, support e-mail and defaults (admins)',
+        description: PARTIAL_WRITE,
         security: [{ bearerAuth: [] }],
         body: UpdateAccountRequest,
         response: { 200: AccountResponse, ...errorResponses(401, 403, 422) },
@@ -63,8 +65,9 @@ export async function accountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['accounts'],
         summary: 'Change the defaults for new events (admins)',
+        description: PARTIAL_WRITE,
         security: [{ bearerAuth: [] }],
-        body: EventDefaults,
+        body: EventDefaultsPatch,
         response: { 200: EventDefaults, ...errorResponses(401, 403, 422) },
       },
     },

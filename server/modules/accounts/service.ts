@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
-import { type EventDefaults, eventDefaultsOf } from '../../../common/events';
+import { type EventDefaults, type EventDefaultsPatch, eventDefaultsOf } from '../../../common/events';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -41,6 +41,7 @@ export async function createAccount(
   return row;
 }
 
+/** Writes the fields sent; a field left out is `undefined`, which the update leaves as it is. */
 export async function updateAccount(
   db: Db,
   accountId: number,
@@ -50,9 +51,9 @@ export async function updateAccount(
     .update(accounts)
     .set({
       name: input.name,
+      supportEmail: input.support_email,
       currency: input.currency,
       timezone: input.timezone,
-      ...(input.support_email !== undefined ? { supportEmail: input.support_email } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(accounts.id, accountId))
@@ -65,14 +66,18 @@ export async function getEventDefaults(db: Db, accountId: number): Promise<Event
   return eventDefaultsOf((await getAccount(db, accountId)).eventDefaults);
 }
 
+/** Merges the defaults sent over the stored ones in one statement, so no write loses another's. */
 export async function updateEventDefaults(
   db: Db,
   accountId: number,
-  input: EventDefaults,
+  input: EventDefaultsPatch,
 ): Promise<EventDefaults> {
   const [row] = await db
     .update(accounts)
-    .set({ eventDefaults: input, updatedAt: sql`now()` })
+    .set({
+      eventDefaults: sql`${accounts.eventDefaults} || ${JSON.stringify(input)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(accounts.id, accountId))
     .returning();
   if (!row) throw new AppError('NOT_FOUND');

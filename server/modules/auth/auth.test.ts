@@ -79,7 +79,7 @@ describe('registration', () => {
         accept_terms: true,
       },
     });
-    expect(dup.statusCode).toBe(422);
+    expect(dup.statusCode).toBe(409);
     expect(Object.keys(dup.json().errors)).toEqual(['email']);
 
     const bad = await kit.app.inject({
@@ -96,10 +96,12 @@ describe('registration', () => {
       },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toMatchObject({
+    // Every field's problem at once, the mismatched confirmation included.
+    expect(bad.json().errors).toEqual({
       first_name: ['This field is required.'],
       email: ['Enter a valid e-mail address.'],
       password: ['Enter at least 8 characters.'],
+      password_confirmation: ['The passwords do not match.'],
       accept_terms: ['Please accept the terms to continue.'],
       currency: ['Choose a valid currency.'],
       timezone: ['Choose a valid time zone.'],

@@ -47,7 +47,7 @@ export async function authRoutes(app: App): Promise<void> {
         tags: ['auth'],
         summary: 'Create an account and its owner; answers with a session',
         body: RegisterRequest,
-        response: { 201: SessionResponse, ...errorResponses(422, 429) },
+        response: { 201: SessionResponse, ...errorResponses(409, 422, 429) },
       },
     },
     async (request, reply) => {

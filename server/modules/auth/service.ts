@@ -6,7 +6,7 @@ import { VALIDATION } from '../../../common/i18n/validation';
 import type { Database, Db } from '../../db/client';
 import { accounts, accountUsers, users } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
-import { AppError } from '../../http/app-error';
+import { AppError, conflictError } from '../../http/app-error';
 import { enqueueMail } from '../../mail/send';
 import { createAccount, getAccount, toAccountResponse } from '../accounts/service';
 import { getMember } from '../users/members';
@@ -20,7 +20,7 @@ export interface Links {
   appUrl: string;
 }
 
-const emailTaken = () => new AppError('VALIDATION_FAILED', { fields: { email: [VALIDATION.emailTaken] } });
+const emailTaken = () => conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
 
 /** The session answer: token, the user as seen from the account, and the account. */
 export async function sessionResponse(

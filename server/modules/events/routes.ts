@@ -10,6 +10,7 @@ import {
   UpdateEventStatusRequest,
 } from '../../../common/events';
 import { pageSchema } from '../../../common/list-query';
+import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
@@ -89,7 +90,8 @@ export async function eventRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Update an event; settings merge into the current ones',
+        summary: 'Update an event, its settings and location',
+        description: PARTIAL_WRITE,
         params: IdParams,
         body: UpdateEventRequest,
         response: { 200: EventResponse, ...errorResponses(401, 403, 404, 422) },

@@ -7,11 +7,13 @@ import {
   type EventStatus,
   type EventsQuery,
   slugify,
+  type UpdateEventRequest,
   withSettingDefaults,
 } from '../../../common/events';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { Db } from '../../db/client';
 import { events, organizers } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError, fieldError } from '../../http/app-error';
 import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
 import type { FileStorage } from '../../storage';
@@ -68,25 +70,43 @@ export async function createEvent(db: Db, auth: AuthContext, input: EventInput):
   return row;
 }
 
+/**
+ * Writes the fields sent (decision 013): a field left out keeps its value, null clears it,
+ * and settings and location merge field by field into the current ones.
+ */
 export async function updateEvent(
   db: Db,
   auth: AuthContext,
   id: number,
-  input: EventInput,
+  input: z.output<typeof UpdateEventRequest>,
 ): Promise<EventRow> {
   const current = await getEvent(db, auth.accountId, id, true);
-  const organizer = await getOrganizer(db, auth.accountId, input.organizer_id);
+  const organizer =
+    input.organizer_id === undefined ? undefined : await getOrganizer(db, auth.accountId, input.organizer_id);
+  const startDate = input.start_date === undefined ? current.startDate : new Date(input.start_date);
+  const endDate =
+    input.end_date === undefined ? current.endDate : input.end_date ? new Date(input.end_date) : null;
+  if (endDate && endDate <= startDate) throw fieldError('end_date', VALIDATION.endBeforeStart);
   const settings = withSettingDefaults({ ...settingsOf(current), ...input.settings });
   // It cannot be turned off while a hidden question exists (SPEC §5).
   if (!settings.show_hidden_questions && (await hasHiddenQuestions(db, id)))
     settings.show_hidden_questions = true;
+  const location =
+    input.location === undefined || input.location === null
+      ? input.location
+      : { ...current.location, ...input.location };
   const [row] = await db
     .update(events)
     .set({
-      organizerId: organizer.id,
-      ...columnsOf(input),
-      timezone: input.timezone ?? current.timezone,
-      currency: input.currency ?? current.currency,
+      organizerId: organizer?.id,
+      ...(input.title === undefined ? {} : { title: input.title, slug: slugify(input.title) }),
+      description: input.description === undefined ? undefined : sanitizeDescription(input.description),
+      startDate,
+      endDate,
+      location,
+      onlineEventDetails: input.online_event_details,
+      timezone: input.timezone,
+      currency: input.currency,
       settings,
       updatedAt: sql`now()`,
     })

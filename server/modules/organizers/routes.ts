@@ -7,6 +7,7 @@ import {
   OrganizersQuery,
   UpdateOrganizerRequest,
 } from '../../../common/organizers';
+import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
 import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
@@ -84,6 +85,7 @@ export async function organizerRoutes(app: App): Promise<void> {
         tags,
         security,
         summary: 'Update an organizer',
+        description: PARTIAL_WRITE,
         params: IdParams,
         body: UpdateOrganizerRequest,
         response: { 200: OrganizerResponse, ...errorResponses(401, 403, 404, 422) },

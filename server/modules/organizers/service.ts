@@ -60,6 +60,7 @@ export async function createOrganizer(
   return row;
 }
 
+/** Writes the fields sent; a field left out is `undefined`, which the update leaves as it is. */
 export async function updateOrganizer(
   db: Db,
   auth: AuthContext,
@@ -71,11 +72,11 @@ export async function updateOrganizer(
     .update(organizers)
     .set({
       name: input.name,
+      email: input.email,
+      description: input.description,
+      website: input.website,
       currency: input.currency,
       timezone: input.timezone,
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.website !== undefined ? { website: input.website } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(organizers.id, id))

@@ -47,7 +47,7 @@ export async function promoCodeRoutes(app: App): Promise<void> {
         summary: 'Create a promo code',
         params: EventParams,
         body: PromoCodeRequest,
-        response: { 201: PromoCodeResponse, ...errorResponses(401, 403, 404, 422) },
+        response: { 201: PromoCodeResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) =>
@@ -85,7 +85,7 @@ export async function promoCodeRoutes(app: App): Promise<void> {
         summary: 'Change a promo code',
         params: CodeParams,
         body: PromoCodeRequest,
-        response: { 200: PromoCodeResponse, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: PromoCodeResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) =>

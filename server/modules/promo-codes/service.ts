@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { events, promoCodes, promoCodeTickets } from '../../db/schema';
 import { sqlState } from '../../db/transaction';
-import { AppError, fieldError } from '../../http/app-error';
+import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
 import { promoCodeHolds } from '../orders/open-checkouts';
@@ -112,7 +112,8 @@ async function save<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     const state = sqlState(error);
-    if (state === '23505') throw fieldError('code', VALIDATION.promoCodeTaken);
+    // Codes are stored upper-case, so the unique index ignores case.
+    if (state === '23505') throw conflictError('PROMO_CODE_TAKEN', 'code', VALIDATION.promoCodeTaken);
     // Lowering the limit under what was already used.
     if (state === '23514') throw fieldError('max_allowed_usages', VALIDATION.quantityBelowTaken);
     throw error;

@@ -6,8 +6,8 @@ import { VALIDATION } from '../../../common/i18n/validation';
 import type { InviteUserRequest, UserResponse } from '../../../common/users';
 import type { Database, Db } from '../../db/client';
 import { accountUsers, users } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../http/app-error';
+import { inTransaction, sqlState } from '../../db/transaction';
+import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
 import { getAccount } from '../accounts/service';
@@ -40,6 +40,8 @@ async function sendInvitation(db: Db, auth: AuthContext, member: Member, links: 
   });
 }
 
+type InviteInput = z.output<typeof InviteUserRequest>;
+
 /**
  * Invites someone into the account with a role. A person who already has a Tessera login
  * (in another account) is added as that same user once they accept.
@@ -47,43 +49,57 @@ async function sendInvitation(db: Db, auth: AuthContext, member: Member, links: 
 export async function inviteUser(
   db: Database,
   auth: AuthContext,
-  input: z.output<typeof InviteUserRequest>,
+  input: InviteInput,
   context: { links: Links; locale: Locale },
 ): Promise<UserResponse> {
-  return inTransaction(db, async (tx) => {
-    let [user] = await tx.select().from(users).where(eq(users.email, input.email));
-    if (user) {
-      const [existing] = await tx
-        .select({ id: accountUsers.id })
-        .from(accountUsers)
-        .where(and(eq(accountUsers.accountId, auth.accountId), eq(accountUsers.userId, user.id)));
-      if (existing) throw new AppError('ALREADY_MEMBER');
-    } else {
-      [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstName: input.first_name ?? '',
-          lastName: input.last_name ?? '',
-          locale: context.locale,
-        })
-        .returning();
-    }
-    if (!user) throw new Error('user insert returned nothing');
-    const [membership] = await tx
-      .insert(accountUsers)
+  try {
+    return await inTransaction(db, (tx) => addInvitedMember(tx, auth, input, context));
+  } catch (error) {
+    if (sqlState(error) !== '23505') throw error;
+    // Invited at the same moment elsewhere (this account or another): the login or membership
+    // exists now, so a second pass either finds them a member already or adds them.
+    return inTransaction(db, (tx) => addInvitedMember(tx, auth, input, context));
+  }
+}
+
+async function addInvitedMember(
+  tx: Db,
+  auth: AuthContext,
+  input: InviteInput,
+  context: { links: Links; locale: Locale },
+): Promise<UserResponse> {
+  let [user] = await tx.select().from(users).where(eq(users.email, input.email));
+  if (user) {
+    const [existing] = await tx
+      .select({ id: accountUsers.id })
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, auth.accountId), eq(accountUsers.userId, user.id)));
+    if (existing) throw conflictError('ALREADY_MEMBER', 'email');
+  } else {
+    [user] = await tx
+      .insert(users)
       .values({
-        accountId: auth.accountId,
-        userId: user.id,
-        role: input.role,
-        status: 'INVITED',
-        invitedByUserId: auth.userId,
+        email: input.email,
+        firstName: input.first_name ?? '',
+        lastName: input.last_name ?? '',
+        locale: context.locale,
       })
       .returning();
-    if (!membership) throw new Error('membership insert returned nothing');
-    await sendInvitation(tx, auth, { user, membership }, context.links, context.locale);
-    return toUserResponse(user, membership);
-  });
+  }
+  if (!user) throw new Error('user insert returned nothing');
+  const [membership] = await tx
+    .insert(accountUsers)
+    .values({
+      accountId: auth.accountId,
+      userId: user.id,
+      role: input.role,
+      status: 'INVITED',
+      invitedByUserId: auth.userId,
+    })
+    .returning();
+  if (!membership) throw new Error('membership insert returned nothing');
+  await sendInvitation(tx, auth, { user, membership }, context.links, context.locale);
+  return toUserResponse(user, membership);
 }
 
 async function invitedMember(db: Db, auth: AuthContext, userId: number): Promise<Member> {

@@ -122,6 +122,59 @@ describe('e-mail change', () => {
     });
     expect(reused.statusCode).toBe(410);
     expect(reused.json().code).toBe('LINK_INVALID');
+
+    // The previous address hears of it; this account names no support address.
+    await kit.deliverMail();
+    const notice = kit.smtp.to(email).at(-1);
+    expect(notice?.subject).toBe('The e-mail address of your Tessera login was changed');
+    expect(notice?.text).toContain(`was changed to m***@example.com.`);
+    expect(notice?.text).not.toContain(newAddress);
+    expect(notice?.text).toContain('tell an administrator of Ada Lovelace at once');
+    expect(kit.smtp.to(newAddress).map((m) => m.subject)).toEqual(['Confirm your new e-mail address']);
+  });
+
+  it('tells the previous address in the user’s language, when, and whom to write to if it was not them', async () => {
+    const { token, email, userId } = await kit.register();
+    const support = `help.${Date.now()}@harbour.example`;
+    const account = await kit.as(token, {
+      method: 'PUT',
+      url: '/api/accounts/current',
+      payload: { name: 'Harbour Events', support_email: support, currency: 'EUR', timezone: 'Europe/Lisbon' },
+    });
+    expect(account.statusCode).toBe(200);
+    await kit.as(token, {
+      method: 'PUT',
+      url: '/api/users/me',
+      payload: { locale: 'de', timezone: 'Europe/Berlin' },
+    });
+    const newAddress = `neu.${Date.now()}@example.org`;
+    await kit.as(token, {
+      method: 'PUT',
+      url: '/api/users/me',
+      payload: { email: newAddress, current_password: PASSWORD },
+    });
+    await kit.deliverMail();
+    const link = lastLink(kit.smtp.to(newAddress).at(-1), '/manage/profile/confirm-email-change/');
+    const before = Date.now();
+    const confirmed = await kit.as(token, {
+      method: 'POST',
+      url: `/api/users/${userId}/email-change/${link.token}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(kit.smtp.to(email).some((m) => m.subject.includes('geändert'))).toBe(false);
+
+    await kit.deliverMail();
+    const notice = kit.smtp.to(email).at(-1);
+    expect(notice?.subject).toBe('Die E-Mail-Adresse Ihres Tessera-Logins wurde geändert');
+    expect(notice?.text).toContain('n***@example.org');
+    expect(notice?.text).not.toContain(newAddress);
+    expect(notice?.text).toContain(support);
+    expect(notice?.text).toContain('Harbour Events');
+    expect(notice?.html).toContain(`href="mailto:${support}"`);
+    // When, in the user's time zone and language.
+    const day = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } as const;
+    const when = new Intl.DateTimeFormat('de', { ...day, timeZone: 'Europe/Berlin' }).format(before);
+    expect(notice?.text).toContain(when);
   });
 
   it('can be cancelled, which retires its link', async () => {

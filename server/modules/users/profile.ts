@@ -6,9 +6,10 @@ import type { MeResponse, UpdateMeRequest } from '../../../common/users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
-import { AppError, fieldError } from '../../http/app-error';
+import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
+import { getAccount } from '../accounts/service';
 import { createLink, findLink, markLinkUsed, revokeLinks } from '../auth/links';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type Links, sendEmailConfirmation } from '../auth/service';
@@ -43,7 +44,7 @@ export async function updateMe(
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.email, input.email), ne(users.id, user.id)));
-        if (taken) throw fieldError('email', VALIDATION.emailTaken);
+        if (taken) throw conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
         const token = await createLink(tx, { purpose: 'EMAIL_CHANGE', userId: user.id, email: input.email });
         await enqueueMail(tx, {
           template: 'emailChange',
@@ -72,7 +73,7 @@ export async function updateMe(
       if (passwordHash) await revokeUserSessions(tx, { userId: user.id, keep: auth.sessionId });
     });
   } catch (error) {
-    if (sqlState(error) === '23505') throw fieldError('email', VALIDATION.emailTaken);
+    if (sqlState(error) === '23505') throw conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
     throw error;
   }
   return getMe(db, auth);
@@ -120,7 +121,15 @@ export async function resendEmailConfirmation(
   });
 }
 
-/** Opens the link sent to a new address: the address becomes the login's e-mail. */
+/** `grace.hopper@example.com` → `g***@example.com`: enough to recognise, not to copy. */
+export function maskEmail(address: string): string {
+  return `${address.slice(0, 1)}***${address.slice(address.lastIndexOf('@'))}`;
+}
+
+/**
+ * Opens the link sent to a new address: the address becomes the login's e-mail, and the
+ * previous address is told (with where to turn if it was not them).
+ */
 export async function confirmEmailChange(
   db: Database,
   auth: AuthContext,
@@ -136,7 +145,7 @@ export async function confirmEmailChange(
       const { user } = await getMember(tx, auth.accountId, userId);
       if (user.pendingEmail !== found.link.email) throw new AppError('LINK_INVALID');
       await markLinkUsed(tx, found.link.id);
-      await tx
+      const [changed] = await tx
         .update(users)
         .set({
           email: found.link.email,
@@ -144,11 +153,26 @@ export async function confirmEmailChange(
           emailConfirmedAt: sql`now()`,
           updatedAt: sql`now()`,
         })
-        .where(eq(users.id, userId));
+        .where(eq(users.id, userId))
+        .returning({ at: users.updatedAt });
+      const account = await getAccount(tx, auth.accountId);
+      await enqueueMail(tx, {
+        template: 'emailChanged',
+        to: user.email,
+        locale: isLocale(user.locale) ? user.locale : 'en',
+        data: {
+          firstName: user.firstName,
+          newEmail: maskEmail(found.link.email),
+          changedAt: (changed?.at ?? new Date()).toISOString(),
+          timezone: user.timezone ?? account.timezone,
+          accountName: account.name,
+          supportEmail: account.supportEmail,
+        },
+      });
     });
   } catch (error) {
     // Someone else took the address meanwhile.
-    if (sqlState(error) === '23505') throw new AppError('CONFLICT');
+    if (sqlState(error) === '23505') throw new AppError('EMAIL_TAKEN');
     throw error;
   }
   return getMe(db, auth);

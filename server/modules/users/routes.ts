@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MessageResponse } from '../../../common/auth';
 import { pageSchema } from '../../../common/list-query';
+import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import {
   InviteUserRequest,
   MeResponse,
@@ -61,8 +62,9 @@ export async function userRoutes(app: App): Promise<void> {
         security,
         summary:
           'Update profile, language, time zone; change password or e-mail (needs the current password)',
+        description: PARTIAL_WRITE,
         body: UpdateMeRequest,
-        response: { 200: MeResponse, ...errorResponses(401, 422) },
+        response: { 200: MeResponse, ...errorResponses(401, 409, 422) },
       },
     },
     async (request) => updateMe(app.db, authOf(request), request.body, links),

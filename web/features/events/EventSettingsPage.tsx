@@ -14,18 +14,24 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type EventResponse, UpdateEventRequest as UpdateSchema } from '../../../common/events';
+import type { EventResponse } from '../../../common/events';
 import type { OrganizerResponse } from '../../../common/organizers';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
+import { firstMessages, focusFirstError } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
 import { Section } from '../profile/Section';
 import { useEvent, useEventImages, useOrganizers, useUpdateEvent } from './api';
 import { useEventId } from './EventLayout';
-import { type LocationField, toUpdateRequest, toValues, type Values } from './event-settings-values';
+import {
+  type LocationField,
+  toUpdateRequest,
+  toValues,
+  type Values,
+  validateEventSettings,
+} from './event-settings-values';
 import { ImageField } from './ImageField';
 import { RichTextField } from './RichTextField';
 import {
@@ -107,7 +113,7 @@ function EventSettingsForm({ event, organizers }: { event: EventResponse; organi
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(event),
-    validate: validateWith(UpdateSchema, toUpdateRequest),
+    validate: validateEventSettings,
   });
 
   const submit = form.onSubmit(

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SETTING_DEFAULTS, type EventResponse, UpdateEventRequest } from '../../../common/events';
-import { toUpdateRequest, toValues } from './event-settings-values';
+import { messages as en } from '../../../common/locales/en/messages';
+import { toUpdateRequest, toValues, validateEventSettings } from './event-settings-values';
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: en });
+});
 
 const event = {
   id: 1,
@@ -35,5 +41,16 @@ describe('event settings form values', () => {
     expect(request.location).toBeNull();
     expect(request.online_event_details).toBeNull();
     expect(request.settings?.seo_title).toBeNull();
+  });
+});
+
+describe('the event settings form', () => {
+  it('still requires what an event needs, although the API takes any subset of the fields', () => {
+    const values = toValues(event);
+    expect(validateEventSettings(values)).toEqual({});
+    expect(validateEventSettings({ ...values, title: ' ', start_date: '' })).toEqual({
+      title: 'This field is required.',
+      start_date: 'This field is required.',
+    });
   });
 });

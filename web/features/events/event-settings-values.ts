@@ -1,4 +1,5 @@
-import type { EventResponse, UpdateEventRequest } from '../../../common/events';
+import { CreateEventRequest, type EventResponse, type UpdateEventRequest } from '../../../common/events';
+import { validateWith } from '../../components/form-errors';
 import { isoToZoned, zonedToIso } from './datetime';
 
 /**
@@ -120,3 +121,10 @@ export function toUpdateRequest(v: Values): UpdateEventRequest {
     },
   };
 }
+
+/**
+ * The form's check. The API takes any subset of the fields, but this form edits every one of
+ * them, so it checks the request as a complete event: a cleared start date is missing, not
+ * "left as it was".
+ */
+export const validateEventSettings = validateWith(CreateEventRequest, toUpdateRequest);
