@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
+import { storedCharges } from '../../../common/order-breakdown';
 import type { CreateOrderRequest, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { Database, Db } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
@@ -129,10 +130,7 @@ export async function createOrder(
           fees: l.feesTotal,
           taxes: l.taxesTotal,
           total: l.total,
-          charges: [
-            ...l.fees.map((c) => ({ ...c, kind: 'FEE' as const })),
-            ...l.taxes.map((c) => ({ ...c, kind: 'TAX' as const })),
-          ],
+          charges: storedCharges(l),
         })),
       );
       return order.shortId;
