@@ -23,10 +23,10 @@ const M = {
   withDetail: /*i18n*/ { id: 'breakdown.with_detail', message: '{label} ({detail})' },
   row: /*i18n*/ { id: 'breakdown.row', message: '{label}: {amount}' },
   includes: /*i18n*/ { id: 'breakdown.includes', message: 'includes {what}: {amount}' },
-  includesDiscount: /*i18n*/ { id: 'breakdown.includes_discount', message: 'includes a discount: {amount}' },
-  includesDiscountCode: /*i18n*/ {
-    id: 'breakdown.includes_discount_code',
-    message: 'includes the discount of code {code}: {amount}',
+  withDiscount: /*i18n*/ { id: 'breakdown.with_discount', message: 'with a discount: {amount}' },
+  withDiscountCode: /*i18n*/ {
+    id: 'breakdown.with_discount_code',
+    message: 'with the discount of code {code}: {amount}',
   },
 };
 
@@ -49,7 +49,10 @@ export interface BreakdownRowText {
 export interface BreakdownText {
   rows: BreakdownRowText[];
   total: { label: string; amount: string; minor: number; text: string };
-  /** INCLUSIVE: one sentence per part of the total, "includes VAT 23.5 % (on tickets and fees): €6.46". */
+  /**
+   * INCLUSIVE: one sentence per part of the total, "with the discount of code SPRING: −€5.00",
+   * "includes VAT 23.5 % (on tickets and fees): €6.46".
+   */
   included: string[];
 }
 
@@ -136,8 +139,8 @@ export function describeBreakdown(
       const r = describe(row);
       if (row.kind !== 'DISCOUNT') return translate(i18n, M.includes, { what: full(r), amount: r.amount });
       return row.code
-        ? translate(i18n, M.includesDiscountCode, { code: row.code, amount: r.amount })
-        : translate(i18n, M.includesDiscount, { amount: r.amount });
+        ? translate(i18n, M.withDiscountCode, { code: row.code, amount: r.amount })
+        : translate(i18n, M.withDiscount, { amount: r.amount });
     }),
   };
 }

@@ -173,7 +173,7 @@ describe('the price breakdown of an order', () => {
         i18n: english,
         currency: 'EUR',
       }).included[0],
-    ).toBe('includes the discount of code SPRING: −€32.50');
+    ).toBe('with the discount of code SPRING: −€32.50');
   });
 
   it('adds up on any order the pricing can make', () => {

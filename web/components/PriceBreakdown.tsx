@@ -36,6 +36,7 @@ export function PriceBreakdown({
                 size="sm"
                 c={row.kind === 'LINE' ? undefined : 'gray.7'}
                 style={{ overflowWrap: 'anywhere' }}
+                data-testid="breakdown-label"
               >
                 {row.label}
               </Text>
