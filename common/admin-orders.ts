@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnswerValue } from './answers';
 import { exportParams, listQuerySchema } from './list-query';
 import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse } from './orders';
+import { PriceDisplayMode } from './public-tickets';
 import { email, firstName, lastName } from './validators';
 
 /** What is written down about an order after checkout (the order screen's activity log). */
@@ -83,6 +84,8 @@ export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 
 export const AdminOrderDetailResponse = AdminOrderResponse.extend({
   promo_code: z.string().nullable(),
+  /** The event's choice of showing amounts with taxes and fees included, or added. */
+  price_display_mode: PriceDisplayMode,
   totals: z.object({
     gross: z.number().int(),
     discount: z.number().int(),

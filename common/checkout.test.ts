@@ -3,8 +3,22 @@ import { type QuoteTicket, quoteOrder } from './checkout';
 import { displayUnitPrice } from './pricing';
 
 const now = new Date('2031-01-01T12:00:00Z');
-const vat = { id: 1, name: 'VAT', kind: 'TAX' as const, calculation: 'PERCENTAGE' as const, rate: '23' };
-const fee = { id: 2, name: 'Service', kind: 'FEE' as const, calculation: 'FIXED' as const, rate: '150' };
+const vat = {
+  id: 1,
+  name: 'VAT',
+  kind: 'TAX' as const,
+  calculation: 'PERCENTAGE' as const,
+  rate: '23',
+  appliesToFees: true,
+};
+const fee = {
+  id: 2,
+  name: 'Service',
+  kind: 'FEE' as const,
+  calculation: 'FIXED' as const,
+  rate: '150',
+  appliesToFees: false,
+};
 const ticket = (change: Partial<QuoteTicket>): QuoteTicket => ({
   id: 1,
   title: 'Standard',

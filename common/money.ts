@@ -21,3 +21,13 @@ export function toMajorText(minor: number, currency: string): string {
   const text = String(Math.abs(minor)).padStart(digits + 1, '0');
   return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/** "23.5" → "23.5 %" in the interface language (23,5 % in German), without rounding it. */
+export function formatPercent(rate: string, locale: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const number = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fraction.replace(/0+$/, '').length,
+    maximumFractionDigits: 6,
+  }).format(Number(`${whole}.${fraction || '0'}`));
+  return `${number} %`;
+}

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AnswerInput } from './answers';
 import { EventLocation } from './events';
 import { promoCode } from './promo-codes';
+import { PriceDisplayMode } from './public-tickets';
+import { CALCULATION_TYPES, TAX_OR_FEE_TYPES } from './taxes-fees';
 import { email, firstName, lastName } from './validators';
 
 export const ORDER_STATUSES = [
@@ -115,6 +117,21 @@ export const PublicAttendeeResponse = z.object({
   answers: z.array(AnswerInput),
 });
 
+/** One fee or tax of an order line as charged. Lines priced before this was kept have nulls. */
+export const OrderChargeResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    kind: z.enum(TAX_OR_FEE_TYPES),
+    calculation_type: z.enum(CALCULATION_TYPES).nullable(),
+    /** PERCENTAGE: a percentage such as "23.5"; FIXED: minor units per ticket such as "250". */
+    rate: z.string().nullable(),
+    /** A percentage tax computed on the line's fees too (decision 004). */
+    applies_to_fees: z.boolean().nullable(),
+    amount: money(),
+  })
+  .meta({ id: 'OrderCharge' });
+
 export const OrderItemResponse = z.object({
   id: z.number().int(),
   ticket_id: z.number().int(),
@@ -128,6 +145,8 @@ export const OrderItemResponse = z.object({
   fees: money(),
   taxes: money(),
   total: money(),
+  /** The line's fees, then its taxes, as charged. */
+  charges: z.array(OrderChargeResponse),
 });
 
 /**
@@ -171,6 +190,8 @@ export const PublicOrderResponse = z
     status: z.enum(ORDER_STATUSES),
     reserved_until: z.iso.datetime().nullable(),
     currency: z.string(),
+    /** The event's choice: amounts shown with taxes and fees included, or added (see `common/order-breakdown.ts`). */
+    price_display_mode: PriceDisplayMode,
     promo_code: z.string().nullable(),
     items: z.array(OrderItemResponse),
     totals: z.object({

@@ -9,9 +9,30 @@ import {
   type TaxOrFee,
 } from './pricing';
 
-const vat: TaxOrFee = { id: 1, name: 'VAT', kind: 'TAX', calculation: 'PERCENTAGE', rate: '23' };
-const service: TaxOrFee = { id: 2, name: 'Service fee', kind: 'FEE', calculation: 'PERCENTAGE', rate: '2.5' };
-const booking: TaxOrFee = { id: 3, name: 'Booking fee', kind: 'FEE', calculation: 'FIXED', rate: '150' };
+const vat: TaxOrFee = {
+  id: 1,
+  name: 'VAT',
+  kind: 'TAX',
+  calculation: 'PERCENTAGE',
+  rate: '23',
+  appliesToFees: true,
+};
+const service: TaxOrFee = {
+  id: 2,
+  name: 'Service fee',
+  kind: 'FEE',
+  calculation: 'PERCENTAGE',
+  rate: '2.5',
+  appliesToFees: false,
+};
+const booking: TaxOrFee = {
+  id: 3,
+  name: 'Booking fee',
+  kind: 'FEE',
+  calculation: 'FIXED',
+  rate: '150',
+  appliesToFees: false,
+};
 
 describe('percentOf', () => {
   it('computes exactly and rounds half up', () => {
@@ -35,7 +56,7 @@ describe('percentOf', () => {
 });
 
 describe('priceLine', () => {
-  it('applies the discount, then fees on the discounted price, then taxes on price plus fees', () => {
+  it('applies the discount, then fees on the discounted price, then a tax set so on price plus fees', () => {
     const line = priceLine({
       unitPrice: 2500,
       quantity: 3,
@@ -44,11 +65,46 @@ describe('priceLine', () => {
     });
     expect(line).toMatchObject({ gross: 7500, discount: 1500, subtotal: 6000, discountedUnitPrice: 2000 });
     expect(line.fees).toEqual([
-      { id: 2, name: 'Service fee', amount: 150 }, // 2.5 % of 6000
-      { id: 3, name: 'Booking fee', amount: 450 }, // 1.50 × 3
+      // 2.5 % of 6000
+      {
+        id: 2,
+        name: 'Service fee',
+        calculation: 'PERCENTAGE',
+        rate: '2.5',
+        appliesToFees: false,
+        amount: 150,
+      },
+      // 1.50 × 3
+      { id: 3, name: 'Booking fee', calculation: 'FIXED', rate: '150', appliesToFees: false, amount: 450 },
     ]);
-    expect(line.taxes).toEqual([{ id: 1, name: 'VAT', amount: 1518 }]); // 23 % of 6600
+    // 23 % of 6600
+    expect(line.taxes).toEqual([
+      { id: 1, name: 'VAT', calculation: 'PERCENTAGE', rate: '23', appliesToFees: true, amount: 1518 },
+    ]);
     expect(line.total).toBe(6000 + 600 + 1518);
+  });
+
+  it('computes a tax on the price alone unless it is set to apply to fees', () => {
+    const onTickets = { ...vat, id: 4, name: 'Sales tax', rate: '10', appliesToFees: false };
+    const onBoth = { ...vat, rate: '23.5' };
+    const line = priceLine({ unitPrice: 2500, quantity: 1, taxesAndFees: [onTickets, onBoth, booking] });
+    expect(line.feesTotal).toBe(150);
+    expect(line.taxes).toEqual([
+      // 10 % of 25.00, the fee left out
+      { id: 4, name: 'Sales tax', calculation: 'PERCENTAGE', rate: '10', appliesToFees: false, amount: 250 },
+      // 23.5 % of 26.50 = 6.2275
+      { id: 1, name: 'VAT', calculation: 'PERCENTAGE', rate: '23.5', appliesToFees: true, amount: 623 },
+    ]);
+    expect(line.total).toBe(2500 + 150 + 250 + 623);
+    // A fixed tax is per ticket whatever the setting, and says it did not use the fees.
+    const fixed = priceLine({
+      unitPrice: 2500,
+      quantity: 2,
+      taxesAndFees: [{ ...vat, calculation: 'FIXED', rate: '100' }, booking],
+    });
+    expect(fixed.taxes).toEqual([
+      { id: 1, name: 'VAT', calculation: 'FIXED', rate: '100', appliesToFees: false, amount: 200 },
+    ]);
   });
 
   it('rounds once per line, not per unit', () => {

@@ -4,10 +4,11 @@
  * are computed exactly with integers — no floating point touches money.
  *
  * Order of work for one line (the rule most VAT and sales-tax jurisdictions use, see
- * docs/decisions): the unit price minus the discount gives the discounted price; fees are
- * computed on the discounted price; taxes are computed on the discounted price plus fees,
- * because a fee charged to the buyer is part of the taxable consideration. A line whose
- * discounted price is zero carries no fees and no taxes.
+ * docs/decisions/004-money.md): the unit price minus the discount gives the discounted price;
+ * fees are computed on the discounted price; each tax is computed on the discounted price, plus
+ * the fees when that tax is set to apply to fees too (a fee charged to the buyer is part of the
+ * taxable amount in many jurisdictions, not in all). A line whose discounted price is zero
+ * carries no fees and no taxes.
  */
 
 export type Calculation = 'PERCENTAGE' | 'FIXED';
@@ -19,6 +20,8 @@ export interface TaxOrFee {
   calculation: Calculation;
   /** PERCENTAGE: a decimal string such as "23.5"; FIXED: minor units per ticket, as a string of digits. */
   rate: string;
+  /** A PERCENTAGE tax: computed on the price plus the line's fees, not on the price alone. */
+  appliesToFees: boolean;
 }
 
 export interface LineInput {
@@ -29,9 +32,14 @@ export interface LineInput {
   taxesAndFees?: readonly TaxOrFee[];
 }
 
+/** One fee or tax of a line as charged, with how it was worked out (kept with the order). */
 export interface Charge {
   id: number;
   name: string;
+  calculation: Calculation;
+  rate: string;
+  /** A percentage tax set to be computed on the fees as well (false for fees and fixed taxes). */
+  appliesToFees: boolean;
   amount: number;
 }
 
@@ -90,11 +98,22 @@ function fixedAmount(rate: string): number {
   return Number(numerator);
 }
 
-function charge(item: TaxOrFee, base: number, quantity: number): Charge {
+function charge(item: TaxOrFee, base: number, quantity: number, onFees: boolean): Charge {
   const amount =
     item.calculation === 'PERCENTAGE' ? percentOf(base, item.rate) : fixedAmount(item.rate) * quantity;
-  return { id: item.id, name: item.name, amount };
+  return {
+    id: item.id,
+    name: item.name,
+    calculation: item.calculation,
+    rate: item.rate,
+    appliesToFees: onFees,
+    amount,
+  };
 }
+
+/** Whether a tax is computed on the fees too: only a percentage tax set so. */
+const taxedOnFees = (tax: TaxOrFee) =>
+  tax.kind === 'TAX' && tax.calculation === 'PERCENTAGE' && tax.appliesToFees;
 
 /** Everything a buyer pays for one line of an order. */
 export function priceLine(input: LineInput): LineResult {
@@ -109,11 +128,16 @@ export function priceLine(input: LineInput): LineResult {
   const items = input.taxesAndFees ?? [];
   const fees = free
     ? []
-    : items.filter((i) => i.kind === 'FEE').map((fee) => charge(fee, subtotal, quantity));
+    : items.filter((i) => i.kind === 'FEE').map((fee) => charge(fee, subtotal, quantity, false));
   const feesTotal = fees.reduce((sum, f) => sum + f.amount, 0);
   const taxes = free
     ? []
-    : items.filter((i) => i.kind === 'TAX').map((tax) => charge(tax, subtotal + feesTotal, quantity));
+    : items
+        .filter((i) => i.kind === 'TAX')
+        .map((tax) => {
+          const onFees = taxedOnFees(tax);
+          return charge(tax, onFees ? subtotal + feesTotal : subtotal, quantity, onFees);
+        });
   const taxesTotal = taxes.reduce((sum, t) => sum + t.amount, 0);
   return {
     unitPrice,

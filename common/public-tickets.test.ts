@@ -5,8 +5,22 @@ import { type PromoSource, type TicketSource, type TierSource, toPublicTickets }
 const now = new Date('2030-06-01T12:00:00Z');
 const later = new Date('2030-07-01T00:00:00Z');
 const earlier = new Date('2030-05-01T00:00:00Z');
-const vat: TaxOrFee = { id: 1, name: 'VAT', kind: 'TAX', calculation: 'PERCENTAGE', rate: '20' };
-const booking: TaxOrFee = { id: 2, name: 'Booking fee', kind: 'FEE', calculation: 'FIXED', rate: '100' };
+const vat: TaxOrFee = {
+  id: 1,
+  name: 'VAT',
+  kind: 'TAX',
+  calculation: 'PERCENTAGE',
+  rate: '20',
+  appliesToFees: true,
+};
+const booking: TaxOrFee = {
+  id: 2,
+  name: 'Booking fee',
+  kind: 'FEE',
+  calculation: 'FIXED',
+  rate: '100',
+  appliesToFees: false,
+};
 
 let nextId = 1;
 function ticket(fields: Partial<TicketSource> = {}): TicketSource {
@@ -195,7 +209,7 @@ describe('toPublicTickets prices', () => {
       sale_state: 'ON_SALE',
     });
     expect(run([paid], { mode: 'EXCLUSIVE' }).data[0]?.prices[0]?.display_price).toBe(1000);
-    // Fees are taxed too: (1000 + 100) × 1.2.
+    // A tax set to apply to fees is computed on them too: (1000 + 100) × 1.2.
     const withFee = ticket({ price: 1000, taxesAndFees: [vat, booking] });
     expect(run([withFee]).data[0]?.prices[0]).toMatchObject({ fees: 100, taxes: 220, display_price: 1320 });
   });

@@ -15,6 +15,12 @@ const percentage = () =>
       message: VALIDATION.invalidRate.id,
     });
 
+/**
+ * A tax computed on the ticket price plus the fees, rather than on the price alone (decision
+ * 004). Only a PERCENTAGE tax uses it; a fee never has it.
+ */
+const appliesToFees = () => z.boolean().default(false);
+
 /** `POST /api/taxes-and-fees`, `PUT …/{id}`: a percentage (e.g. 23.5) or a fixed amount in minor units (250 = 2.50). */
 export const TaxOrFeeRequest = z
   .discriminatedUnion('calculation_type', [
@@ -24,6 +30,7 @@ export const TaxOrFeeRequest = z
       calculation_type: z.literal('PERCENTAGE'),
       rate: percentage(),
       is_default: z.boolean().default(false),
+      applies_to_fees: appliesToFees(),
     }),
     z.strictObject({
       name: z.string().trim().min(1).max(LIMITS.nameMax),
@@ -32,6 +39,7 @@ export const TaxOrFeeRequest = z
       /** Minor units per ticket (250 = 2.50). */
       rate: z.int().min(0).max(100_000_000),
       is_default: z.boolean().default(false),
+      applies_to_fees: appliesToFees(),
     }),
   ])
   .meta({ id: 'TaxOrFeeRequest' });
@@ -49,6 +57,8 @@ export const TaxOrFeeResponse = z
      */
     rate: z.string(),
     is_default: z.boolean(),
+    /** A tax computed on the price plus the fees; always false for a fee. */
+    applies_to_fees: z.boolean(),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'TaxOrFee' });

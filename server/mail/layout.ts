@@ -6,7 +6,8 @@ export function escapeHtml(value: string): string {
 export interface MailContent {
   /** Shown above the message, in the language of the mail. */
   heading: string;
-  paragraphs: string[];
+  /** A list of lines is one paragraph with a line break after each (an order's price breakdown). */
+  paragraphs: (string | string[])[];
   action?: { label: string; url: string };
   /** An attached image shown after the paragraphs (a ticket's QR code), by content id. */
   image?: { cid: string; alt: string; size: number };
@@ -19,7 +20,8 @@ export interface MailContent {
 export function renderLayout(content: MailContent): { html: string; text: string } {
   const paragraphs = content.paragraphs
     .map(
-      (p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${escapeHtml(p)}</p>`,
+      (p) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${[p].flat().map(escapeHtml).join('<br>')}</p>`,
     )
     .join('');
   const image = content.image
@@ -42,7 +44,7 @@ ${paragraphs}${image}${action}${footnote}
   const text = [
     content.heading,
     '',
-    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...content.paragraphs.flatMap((p) => [[p].flat().join('\n'), '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote] : []),
   ]

@@ -3,6 +3,8 @@ import QRCode from 'qrcode';
 import { translate } from '../../common/i18n/translate';
 import { eventCalendar } from '../../common/ics';
 import { formatMinor } from '../../common/money';
+import type { OrderBreakdown } from '../../common/order-breakdown';
+import { describeBreakdown } from '../../common/order-breakdown-text';
 import { renderLayout } from './layout';
 import type { OutgoingMail } from './transport';
 
@@ -26,7 +28,9 @@ export interface OrderMailTemplates {
     orderUrl: string;
     status: 'COMPLETED' | 'AWAITING_PAYMENT';
     currency: string;
-    lines: { title: string; quantity: number; total: number }[];
+    /** The order's price breakdown. Mails queued before it was kept have `lines` instead. */
+    breakdown?: OrderBreakdown;
+    lines?: { title: string; quantity: number; total: number }[];
     total: number;
     paymentInstructions: string | null;
   };
@@ -118,6 +122,19 @@ const eventFacts = (event: MailEvent, i18n: I18n) => [
   ...(event.location ? [translate(i18n, M.orderWhere, { where: event.location })] : []),
 ];
 
+/** The breakdown as every other surface shows it, a row a line; mails queued before it, their lines. */
+function priceParagraphs(data: OrderMailTemplates['orderConfirmation'], i18n: I18n): (string | string[])[] {
+  if (data.breakdown) {
+    const text = describeBreakdown(data.breakdown, { i18n, currency: data.currency });
+    return [[...text.rows.map((r) => r.text), text.total.text, ...text.included]];
+  }
+  const money = (minor: number) => formatMinor(minor, data.currency, i18n.locale);
+  return [
+    ...(data.lines ?? []).map((l) => translate(i18n, M.orderLine, { ...l, total: money(l.total) })),
+    translate(i18n, M.orderTotal, { total: money(data.total) }),
+  ];
+}
+
 type Renderer<K extends keyof OrderMailTemplates> = (
   data: OrderMailTemplates[K],
   i18n: I18n,
@@ -126,7 +143,6 @@ type Renderer<K extends keyof OrderMailTemplates> = (
 export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = {
   orderConfirmation: async (data, i18n) => {
     const subject = translate(i18n, M.orderSubject, { event: data.event.title });
-    const money = (minor: number) => formatMinor(minor, data.currency, i18n.locale);
     const vars = { reference: data.reference, event: data.event.title };
     const paragraphs = [
       translate(i18n, M.greeting, data),
@@ -134,8 +150,7 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
       ...(data.paymentInstructions
         ? [translate(i18n, M.orderHowToPay, { instructions: data.paymentInstructions })]
         : []),
-      ...data.lines.map((l) => translate(i18n, M.orderLine, { ...l, total: money(l.total) })),
-      translate(i18n, M.orderTotal, { total: money(data.total) }),
+      ...priceParagraphs(data, i18n),
       ...eventFacts(data.event, i18n),
       ...(data.event.footer ? [data.event.footer] : []),
     ];

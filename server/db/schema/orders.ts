@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_ACTIVITY_KINDS } from '../../../common/admin-orders';
 import type { AnswerValue } from '../../../common/answers';
+import type { StoredCharge } from '../../../common/order-breakdown';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../../../common/orders';
 import { accounts } from './accounts';
 import { events } from './events';
@@ -107,8 +108,11 @@ export const orderItems = pgTable(
     fees: integer('fees').notNull(),
     taxes: integer('taxes').notNull(),
     total: integer('total').notNull(),
-    /** The fees and taxes of the line by name, as charged. */
-    charges: jsonb('charges').$type<{ id: number; name: string; kind: 'TAX' | 'FEE'; amount: number }[]>(),
+    /**
+     * The fees and taxes of the line as charged. Lines priced before 0020 have only id, name,
+     * kind and amount (their taxes were all computed on the fees too).
+     */
+    charges: jsonb('charges').$type<StoredCharge[]>(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -15,6 +15,8 @@ export const taxesAndFees = pgTable(
     /** PERCENTAGE: "23.5"; FIXED: minor units as digits ("250"). */
     rate: text('rate').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** A PERCENTAGE tax computed on the ticket price plus the fees (decision 004). */
+    appliesToFees: boolean('applies_to_fees').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

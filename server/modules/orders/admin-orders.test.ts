@@ -225,11 +225,11 @@ describe('orders for the organizer', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Order reference,Order status,First name,Last name,E-mail,Currency,Subtotal,Fees,Taxes,Total,Refunded,Payment,Promo code,Created (UTC),Company',
+      'Order reference,Order status,First name,Last name,E-mail,Currency,Tickets,Ticket prices,Discount,Subtotal,Fees,Taxes,Total,Refunded,Payment,Promo code,Created (UTC),Company',
     );
     const carla = lines.find((l) => l.includes('carla@example.com'));
     expect(carla).toMatch(
-      /,COMPLETED,Carla,Silva,carla@example.com,EUR,12.00,0.00,0.00,12.00,0.00,OFFLINE,,[\dT:.Z-]+,Carla Lda$/,
+      /,COMPLETED,Carla,Silva,carla@example.com,EUR,1 × Paid,12.00,0.00,12.00,0.00,0.00,12.00,0.00,OFFLINE,,[\dT:.Z-]+,Carla Lda$/,
     );
     expect(lines.every((l, i) => i === 0 || l.includes(',COMPLETED,'))).toBe(true);
   });

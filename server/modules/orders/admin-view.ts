@@ -205,9 +205,11 @@ export async function getAdminOrder(
       .orderBy(desc(orderActivities.createdAt), desc(orderActivities.id)),
     db.select({ settings: events.settings }).from(events).where(eq(events.id, eventId)),
   ]);
+  const settings = withSettingDefaults(event?.settings);
   return {
     ...toResponse(row, counts.get(row.id), new Date()),
     promo_code: row.promoCode,
+    price_display_mode: settings.price_display_mode,
     totals: {
       gross: row.gross,
       discount: row.discount,
@@ -248,10 +250,7 @@ export async function getAdminOrder(
       data: a.data ?? null,
       created_at: a.createdAt.toISOString(),
     })),
-    payment_instructions:
-      row.status === 'AWAITING_PAYMENT'
-        ? withSettingDefaults(event?.settings).offline_payment_instructions
-        : null,
+    payment_instructions: row.status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
   };
 }
 

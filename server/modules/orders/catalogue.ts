@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
 import { isPromoCodeUsable } from '../../../common/promo-codes';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   ticketTaxesAndFees,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { toPricedTaxOrFee } from '../taxes-fees/service';
 
 /** The tickets an order names, with their tiers and taxes, as the quote needs them. */
 export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: number[]): Promise<QuoteTicket[]> {
@@ -27,7 +28,8 @@ export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: numbe
     .select({ ticketId: ticketTaxesAndFees.ticketId, tax: taxesAndFees })
     .from(ticketTaxesAndFees)
     .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxesAndFees.taxOrFeeId))
-    .where(inArray(ticketTaxesAndFees.ticketId, found));
+    .where(inArray(ticketTaxesAndFees.ticketId, found))
+    .orderBy(asc(taxesAndFees.id));
   return rows.map((t) => ({
     id: t.id,
     title: t.title,
@@ -40,15 +42,7 @@ export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: numbe
     hideWithoutPromoCode: t.hideWithoutPromoCode,
     minPerOrder: t.minPerOrder,
     maxPerOrder: t.maxPerOrder,
-    taxesAndFees: taxes
-      .filter((x) => x.ticketId === t.id)
-      .map(({ tax }) => ({
-        id: tax.id,
-        name: tax.name,
-        kind: tax.type,
-        calculation: tax.calculationType,
-        rate: tax.rate,
-      })),
+    taxesAndFees: taxes.filter((x) => x.ticketId === t.id).map(({ tax }) => toPricedTaxOrFee(tax)),
     tiers: tiers
       .filter((tier) => tier.ticketId === t.id)
       .map((tier) => ({

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { EventLocation } from '../../../common/events';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
+import { orderBreakdown } from '../../../common/order-breakdown';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -18,6 +19,7 @@ import {
 import type { MailEvent } from '../../mail/order-templates';
 import { enqueueMail } from '../../mail/send';
 import { ticketSigner } from '../check-in/signing';
+import { itemResponse } from './presenter';
 
 export interface Links {
   appUrl: string;
@@ -171,11 +173,11 @@ export async function enqueueOrderMails(
       orderUrl: `${links.appUrl}/checkout/${event.id}/${order.shortId}/summary`,
       status,
       currency: order.currency,
-      lines: items.map((i) => ({
-        title: i.priceLabel ? `${i.title} (${i.priceLabel})` : i.title,
-        quantity: i.quantity,
-        total: i.total,
-      })),
+      breakdown: orderBreakdown({
+        items: items.map(itemResponse),
+        promo_code: order.promoCode,
+        price_display_mode: settings.price_display_mode,
+      }),
       total: order.total,
       paymentInstructions: status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
     },

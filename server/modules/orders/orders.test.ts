@@ -31,6 +31,7 @@ beforeAll(async () => {
       type: 'TAX',
       calculation_type: 'PERCENTAGE',
       rate: '23',
+      applies_to_fees: true,
     })
   ).json();
   const fee = (

@@ -1,4 +1,5 @@
 import type { AnswerInput } from '../../../common/answers';
+import { chargeResponses, type PriceDisplayMode } from '../../../common/order-breakdown';
 import {
   OPEN_ORDER_STATUSES,
   type OrderEventSummary,
@@ -31,6 +32,7 @@ export function itemResponse(i: ItemRow) {
     fees: i.fees,
     taxes: i.taxes,
     total: i.total,
+    charges: chargeResponses(i.charges),
   };
 }
 
@@ -44,6 +46,7 @@ export function toPublicOrder(
     preCheckoutMessage: string | null;
     postCheckoutMessage: string | null;
     orderTimeoutMinutes: number;
+    priceDisplayMode: PriceDisplayMode;
     /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
     sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
     paymentMethods: PublicOrderResponse['payment_methods'];
@@ -63,6 +66,7 @@ export function toPublicOrder(
     status: row.status,
     reserved_until: row.reservedUntil?.toISOString() ?? null,
     currency: row.currency,
+    price_display_mode: context.priceDisplayMode,
     promo_code: row.promoCode,
     items: items.map(itemResponse),
     totals: {

@@ -109,6 +109,7 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     preCheckoutMessage: settings.pre_checkout_message,
     postCheckoutMessage: checkedOut ? settings.post_checkout_message : null,
     orderTimeoutMinutes: settings.order_timeout_minutes,
+    priceDisplayMode: settings.price_display_mode,
     sign: await ticketSigner(db, eventId),
     paymentMethods: {
       offline: settings.offline_payments_enabled,

@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
+import { storedCharges } from '../../../common/order-breakdown';
 import {
   type CreateOrderRequest,
   OPEN_ORDER_STATUSES,
+  type OrderStatus,
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db } from '../../db/client';
@@ -133,10 +135,7 @@ export async function createOrder(
           fees: l.feesTotal,
           taxes: l.taxesTotal,
           total: l.total,
-          charges: [
-            ...l.fees.map((c) => ({ ...c, kind: 'FEE' as const })),
-            ...l.taxes.map((c) => ({ ...c, kind: 'TAX' as const })),
-          ],
+          charges: storedCharges(l),
         })),
       );
       return order.shortId;

@@ -17,6 +17,7 @@ import {
   ticketTaxesAndFees,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { toPricedTaxOrFee } from '../taxes-fees/service';
 
 /** The event's code matching what the visitor typed (any case), with the tickets it applies to. */
 async function findPromo(db: Db, eventId: number, typed: string): Promise<PromoSource | null> {
@@ -70,15 +71,7 @@ export async function findPublicTickets(
   const promo = typed ? await findPromo(db, eventId, typed) : null;
 
   const chargesOf = (ticketId: number): TaxOrFee[] =>
-    charges
-      .filter((c) => c.ticketId === ticketId)
-      .map(({ item }) => ({
-        id: item.id,
-        name: item.name,
-        kind: item.type,
-        calculation: item.calculationType,
-        rate: item.rate,
-      }));
+    charges.filter((c) => c.ticketId === ticketId).map(({ item }) => toPricedTaxOrFee(item));
 
   return toPublicTickets({
     tickets: rows.map((row) => ({

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TaxOrFee } from '../../../common/pricing';
 import type { TaxOrFeeRequest, TaxOrFeeResponse } from '../../../common/taxes-fees';
 import type { Db } from '../../db/client';
 import { taxesAndFees, ticketTaxesAndFees } from '../../db/schema';
@@ -17,6 +18,7 @@ export function toTaxOrFeeResponse(row: Row): TaxOrFeeResponse {
     calculation_type: row.calculationType,
     rate: row.rate,
     is_default: row.isDefault,
+    applies_to_fees: row.appliesToFees,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -28,6 +30,19 @@ function columns(input: Input) {
     calculationType: input.calculation_type,
     rate: String(input.rate),
     isDefault: input.is_default,
+    appliesToFees: input.type === 'TAX' && input.applies_to_fees,
+  };
+}
+
+/** A tax or fee as pricing reads it (`common/pricing.ts`). */
+export function toPricedTaxOrFee(row: Row): TaxOrFee {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.type,
+    calculation: row.calculationType,
+    rate: row.rate,
+    appliesToFees: row.appliesToFees,
   };
 }
 

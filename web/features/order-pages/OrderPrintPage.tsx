@@ -1,12 +1,11 @@
-import '@mantine/core/styles/Table.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { PublicOrderResponse } from '../../../common/orders';
 import { PrinterIcon } from '../../components/icons';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
-import { formatMoney } from '../taxes-fees/money';
+import { PriceBreakdown } from '../../components/PriceBreakdown';
 import { publicOrderQuery, qrCodeUrl } from './api';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard } from './TicketCard';
@@ -37,8 +36,7 @@ export function OrderPrintPage() {
 }
 
 function OrderSheet({ order }: { order: PublicOrderResponse }) {
-  const { t, i18n } = useLingui();
-  const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
+  const { t } = useLingui();
   const titles = new Map(order.items.map((item) => [item.ticket_id, item.title]));
   const labels = new Map(order.items.map((item) => [item.price_id, item.price_label]));
   const buyer = [order.first_name, order.last_name].filter(Boolean).join(' ');
@@ -67,48 +65,7 @@ function OrderSheet({ order }: { order: PublicOrderResponse }) {
               {order.email ? ` · ${order.email}` : ''}
             </Text>
           ) : null}
-          <Table layout="auto">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`Ticket`}</Table.Th>
-                <Table.Th ta="right">{t`Quantity`}</Table.Th>
-                <Table.Th ta="right">{t`Total`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.price_label ? `${item.title} · ${item.price_label}` : item.title}</Table.Td>
-                  <Table.Td ta="right">{item.quantity}</Table.Td>
-                  <Table.Td ta="right">{money(item.total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              {order.totals.discount > 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={2}>{t`Discount`}</Table.Td>
-                  <Table.Td ta="right">−{money(order.totals.discount)}</Table.Td>
-                </Table.Tr>
-              ) : null}
-              {order.totals.fees > 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={2}>{t`Fees`}</Table.Td>
-                  <Table.Td ta="right">{money(order.totals.fees)}</Table.Td>
-                </Table.Tr>
-              ) : null}
-              {order.totals.taxes > 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={2}>{t`Taxes`}</Table.Td>
-                  <Table.Td ta="right">{money(order.totals.taxes)}</Table.Td>
-                </Table.Tr>
-              ) : null}
-              <Table.Tr>
-                <Table.Th colSpan={2}>{t`Total`}</Table.Th>
-                <Table.Th ta="right">{money(order.totals.total)}</Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+          <PriceBreakdown order={order} />
           {order.payment_instructions ? (
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {order.payment_instructions}

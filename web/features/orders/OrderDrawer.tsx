@@ -3,15 +3,15 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Table.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Divider, Drawer, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Divider, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { AdminOrderDetailResponse, OrderActivityKind } from '../../../common/admin-orders';
 import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
+import { PriceBreakdown } from '../../components/PriceBreakdown';
 import { ConfirmModal } from '../account/ConfirmModal';
 import { formatEventDate } from '../events/datetime';
 import { formatMoney } from '../taxes-fees/money';
@@ -209,30 +209,14 @@ function OrderDetails({
       </Section>
 
       <Section title={t`Lines`}>
-        <Table>
-          <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  {item.quantity} × {item.price_label ? `${item.title} · ${item.price_label}` : item.title}
-                </Table.Td>
-                <Table.Td ta="right">{money(item.total)}</Table.Td>
-              </Table.Tr>
-            ))}
-            {order.totals.discount > 0 ? (
-              <TotalRow label={t`Discount`} value={`−${money(order.totals.discount)}`} />
-            ) : null}
-            {order.totals.fees > 0 ? <TotalRow label={t`Fees`} value={money(order.totals.fees)} /> : null}
-            {order.totals.taxes > 0 ? <TotalRow label={t`Taxes`} value={money(order.totals.taxes)} /> : null}
-            <TotalRow label={t`Total`} value={money(order.totals.total)} strong />
-            {order.totals.refunded > 0 ? (
-              <>
-                <TotalRow label={t`Refunded`} value={`−${money(order.totals.refunded)}`} />
-                <TotalRow label={t`Remaining`} value={money(order.totals.remaining)} strong />
-              </>
-            ) : null}
-          </Table.Tbody>
-        </Table>
+        <PriceBreakdown order={order}>
+          {order.totals.refunded > 0 ? (
+            <>
+              <TotalRow label={t`Refunded`} value={`−${money(order.totals.refunded)}`} />
+              <TotalRow label={t`Remaining`} value={money(order.totals.remaining)} strong />
+            </>
+          ) : null}
+        </PriceBreakdown>
       </Section>
 
       <Section title={t`Attendees`}>
@@ -365,11 +349,13 @@ function OrderDetails({
 
 function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Table.Tr>
-      <Table.Td fw={strong ? 700 : undefined}>{label}</Table.Td>
-      <Table.Td ta="right" fw={strong ? 700 : undefined}>
+    <Group justify="space-between">
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
         {value}
-      </Table.Td>
-    </Table.Tr>
+      </Text>
+    </Group>
   );
 }

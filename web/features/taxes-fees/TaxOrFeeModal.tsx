@@ -25,11 +25,19 @@ interface Values {
   /** As typed: a percentage ("23,5") or an amount in major units ("1.50"). */
   rate: string;
   is_default: boolean;
+  applies_to_fees: boolean;
 }
 
 function initialValues(taxOrFee: TaxOrFeeResponse | null, currency: string): Values {
   if (!taxOrFee)
-    return { name: '', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '', is_default: false };
+    return {
+      name: '',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: '',
+      is_default: false,
+      applies_to_fees: false,
+    };
   return {
     name: taxOrFee.name,
     type: taxOrFee.type,
@@ -37,6 +45,7 @@ function initialValues(taxOrFee: TaxOrFeeResponse | null, currency: string): Val
     rate:
       taxOrFee.calculation_type === 'FIXED' ? toMajorText(Number(taxOrFee.rate), currency) : taxOrFee.rate,
     is_default: taxOrFee.is_default,
+    applies_to_fees: taxOrFee.applies_to_fees,
   };
 }
 
@@ -45,13 +54,21 @@ const toRequest =
   (currency: string) =>
   (v: Values): TaxOrFeeRequest =>
     v.calculation_type === 'PERCENTAGE'
-      ? { name: v.name, type: v.type, calculation_type: 'PERCENTAGE', rate: v.rate, is_default: v.is_default }
+      ? {
+          name: v.name,
+          type: v.type,
+          calculation_type: 'PERCENTAGE',
+          rate: v.rate,
+          is_default: v.is_default,
+          applies_to_fees: v.type === 'TAX' && v.applies_to_fees,
+        }
       : {
           name: v.name,
           type: v.type,
           calculation_type: 'FIXED',
           rate: toMinorUnits(v.rate, currency) ?? -1,
           is_default: v.is_default,
+          applies_to_fees: v.type === 'TAX' && v.applies_to_fees,
         };
 
 /** Adds or changes a tax or fee of the account (`taxOrFee` null: a new one). */
@@ -109,6 +126,7 @@ function TaxOrFeeForm({
     },
   });
   const fixed = form.values.calculation_type === 'FIXED';
+  const percentageTax = form.values.type === 'TAX' && !fixed;
 
   const submit = form.onSubmit((values) => {
     const body = toRequest(currency)(values);
@@ -171,6 +189,14 @@ function TaxOrFeeForm({
           key={form.key('rate')}
           {...form.getInputProps('rate')}
         />
+        {percentageTax ? (
+          <Switch
+            label={t`Also applies to fees`}
+            description={t`The rate is charged on the ticket price plus its fees, as VAT is on a booking fee in many countries. Off: on the ticket price only.`}
+            key={form.key('applies_to_fees')}
+            {...form.getInputProps('applies_to_fees', { type: 'checkbox' })}
+          />
+        ) : null}
         <Switch
           label={t`Apply to new tickets by default`}
           description={t`New tickets start with it selected. Tickets that exist already do not change.`}

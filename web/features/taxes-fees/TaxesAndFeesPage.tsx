@@ -54,7 +54,7 @@ function TaxesAndFees() {
           <Text size="sm" c="dimmed">
             <Trans>
               Add them here, then choose on each ticket which ones apply. Fees are computed on the ticket
-              price after any discount; taxes on that price plus the fees.
+              price after any discount; taxes on that price, and on the fees too when a tax is set to.
             </Trans>
           </Text>
         </Stack>

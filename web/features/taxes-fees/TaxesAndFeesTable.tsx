@@ -44,6 +44,9 @@ export function TaxesAndFeesTable({
             <Table.Th>
               <Trans>Rate or amount</Trans>
             </Table.Th>
+            <Table.Th>
+              <Trans>Charged on</Trans>
+            </Table.Th>
             <Table.Th pos="relative">
               <VisuallyHidden>
                 <Trans>Actions</Trans>
@@ -87,6 +90,17 @@ export function TaxesAndFeesTable({
                         <Trans>per ticket</Trans>
                       </Text>
                     ) : null}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" data-testid="tax-base">
+                    {item.type === 'TAX' && item.calculation_type === 'PERCENTAGE' && item.applies_to_fees ? (
+                      <Trans>Ticket price and fees</Trans>
+                    ) : item.calculation_type === 'FIXED' ? (
+                      <Trans>Each ticket</Trans>
+                    ) : (
+                      <Trans>Ticket price</Trans>
+                    )}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">

@@ -37,12 +37,5 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 10 ** digits);
 }
 
-/** "23.5" → "23.5 %" in the interface language (23,5 % in German), without rounding it. */
-export function formatPercent(rate: string, locale: string): string {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: fraction.replace(/0+$/, '').length,
-    maximumFractionDigits: 6,
-  }).format(Number(`${whole}.${fraction || '0'}`));
-  return `${number} %`;
-}
+/** "23.5" → "23.5 %" in the interface language. */
+export { formatPercent } from '../../../common/money';
