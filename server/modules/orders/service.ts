@@ -8,7 +8,6 @@ import { storedCharges } from '../../../common/order-breakdown';
 import {
   type CreateOrderRequest,
   OPEN_ORDER_STATUSES,
-  type OrderStatus,
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db } from '../../db/client';
