@@ -72,6 +72,9 @@ describe('the first HTML of a public event page', () => {
       payload: { status: 'LIVE' },
     });
     const html = await page(`/e/${event.id}/x`);
+    // No place given and not online: no empty Place for search engines to complain about.
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).not.toHaveProperty('location');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(html).toContain('<title>A private party</title>');
     expect(await page('/e/999999/nothing')).toContain('<title>Tessera</title>');

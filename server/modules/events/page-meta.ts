@@ -16,24 +16,28 @@ const plain = (html: string | null) =>
 
 const absolute = (url: string, appUrl: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`);
 
+/** Where the event happens, for schema.org: online, a place, or nothing when none was given. */
+function schemaLocation(event: PublicEventResponse, pageUrl: string) {
+  if (event.is_online) return { '@type': 'VirtualLocation', url: pageUrl };
+  const place = event.location;
+  if (!place || !Object.values(place).some((v) => typeof v === 'string' && v.trim() !== '')) return undefined;
+  return {
+    '@type': 'Place',
+    name: place.venue_name ?? undefined,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: [place.address_line_1, place.address_line_2].filter(Boolean).join(', ') || undefined,
+      addressLocality: place.city ?? undefined,
+      addressRegion: place.state_or_region ?? undefined,
+      postalCode: place.zip_or_postal_code ?? undefined,
+      addressCountry: place.country ?? undefined,
+    },
+  };
+}
+
 /** schema.org Event, as search engines read it; `<` is escaped so it cannot end the script. */
 function jsonLd(event: PublicEventResponse, pageUrl: string, image: string | null, description: string) {
-  const location = event.is_online
-    ? { '@type': 'VirtualLocation', url: pageUrl }
-    : {
-        '@type': 'Place',
-        name: event.location?.venue_name ?? undefined,
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress:
-            [event.location?.address_line_1, event.location?.address_line_2].filter(Boolean).join(', ') ||
-            undefined,
-          addressLocality: event.location?.city ?? undefined,
-          addressRegion: event.location?.state_or_region ?? undefined,
-          postalCode: event.location?.zip_or_postal_code ?? undefined,
-          addressCountry: event.location?.country ?? undefined,
-        },
-      };
+  const location = schemaLocation(event, pageUrl);
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Event',

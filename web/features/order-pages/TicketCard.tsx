@@ -1,6 +1,8 @@
+import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Box, Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderEventSummary } from '../../../common/orders';
+import { whereOf } from '../../../common/where';
 import { AlertIcon } from '../../components/icons';
 import { formatEventRange } from '../events/datetime';
 import type { TicketState } from './ticket-state';
@@ -15,20 +17,6 @@ export interface TicketCardData {
   state: TicketState;
 }
 
-/** One place of the event's location per line, or "Online". */
-export function placeOf(event: OrderEventSummary): string[] {
-  const l = event.location;
-  if (!l) return [];
-  return [
-    l.venue_name,
-    l.address_line_1,
-    l.address_line_2,
-    [l.zip_or_postal_code, l.city].filter(Boolean).join(' '),
-    l.state_or_region,
-    l.country,
-  ].filter((part): part is string => Boolean(part?.trim()));
-}
-
 /**
  * A ticket as it is shown and printed: the event, who holds it, and its QR code — only while
  * it is valid; a cancelled or unpaid ticket says so instead of looking like one that works.
@@ -36,7 +24,7 @@ export function placeOf(event: OrderEventSummary): string[] {
 export function TicketCard({ ticket }: { ticket: TicketCardData }) {
   const { t, i18n } = useLingui();
   const { event } = ticket;
-  const place = placeOf(event);
+  const where = whereOf(event);
   const when = formatEventRange(event.start_date, event.end_date, event.timezone, i18n.locale);
   const name = ticket.attendeeName;
   return (
@@ -59,16 +47,21 @@ export function TicketCard({ ticket }: { ticket: TicketCardData }) {
           <Text size="sm" c="gray.7">
             {t`Times in ${event.timezone}`}
           </Text>
-          {place.length > 0 ? (
+          {where ? (
             <Box>
-              {place.map((line) => (
+              {where.online ? (
+                <Text size="sm">
+                  <Trans>Online event</Trans>
+                </Text>
+              ) : null}
+              {where.lines.map((line) => (
                 <Text key={line} size="sm">
                   {line}
                 </Text>
               ))}
-              {event.location?.map_url ? (
+              {where.map ? (
                 <Anchor
-                  href={event.location.map_url}
+                  href={where.map}
                   target="_blank"
                   rel="noreferrer"
                   size="sm"
@@ -78,10 +71,6 @@ export function TicketCard({ ticket }: { ticket: TicketCardData }) {
                 </Anchor>
               ) : null}
             </Box>
-          ) : event.is_online ? (
-            <Text size="sm">
-              <Trans>Online event</Trans>
-            </Text>
           ) : null}
           <Divider />
           <Stack gap={2}>
@@ -123,6 +112,8 @@ export function TicketCard({ ticket }: { ticket: TicketCardData }) {
               color={ticket.state === 'CANCELLED' ? 'red' : 'orange'}
               icon={<AlertIcon />}
               title={ticket.state === 'CANCELLED' ? t`Cancelled ticket` : t`Not valid yet`}
+              // The light orange and red titles are below 4.5:1 on their background.
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
               maw={280}
             >
               {ticket.state === 'CANCELLED' ? (

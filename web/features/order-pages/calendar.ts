@@ -1,16 +1,16 @@
 import { eventCalendar } from '../../../common/ics';
 import type { OrderEventSummary } from '../../../common/orders';
-import { placeOf } from './TicketCard';
+import { whereOf } from '../../../common/where';
 
 /** The event as an .ics file (the same builder as the mails' attachment), saved by the browser. */
 export function downloadCalendar(event: OrderEventSummary, pageUrl: string): void {
-  const place = placeOf(event);
+  const where = whereOf(event);
   const ics = eventCalendar({
     uid: `event-${event.id}@tessera`,
     title: event.title,
     start: new Date(event.start_date),
     end: event.end_date ? new Date(event.end_date) : null,
-    location: place.length > 0 ? place.join(', ') : event.is_online ? 'Online' : null,
+    location: where?.lines.length ? where.lines.join(', ') : where?.online ? 'Online' : null,
     url: pageUrl,
     description: event.online_event_details,
   });

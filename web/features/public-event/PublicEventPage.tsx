@@ -15,11 +15,11 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import { type Where, whereOf } from '../../../common/where';
 import { isApiError } from '../../api/client';
 import { AlertIcon, TicketOffIcon } from '../../components/icons';
 import { type PublicEvent, publicEventQuery } from './api';
 import { TicketsSection } from './TicketsSection';
-import { type Where, whereOf } from './where';
 
 /** The buyer's event page (`/e/:eventId/:eventSlug`, `/event/:eventId/:eventSlug?promo_code=`). */
 export function PublicEventPage() {

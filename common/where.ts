@@ -1,6 +1,6 @@
-import type { PublicEvent } from './api';
+import type { EventLocation } from './events';
 
-/** What the event page says of where the event happens. */
+/** Where an event happens, as its public page, tickets and calendar files say it. */
 export interface Where {
   online: boolean;
   /** The parts of the address the organizer gave, one per line; any of them may be missing. */
@@ -10,7 +10,7 @@ export interface Where {
 }
 
 /** Where the event happens, from whatever the organizer filled in; null when nothing was. */
-export function whereOf(event: Pick<PublicEvent, 'location' | 'is_online'>): Where | null {
+export function whereOf(event: { location: EventLocation | null; is_online: boolean }): Where | null {
   const l = event.location;
   const cityLine = [l?.zip_or_postal_code, l?.city, l?.state_or_region].map((p) => p?.trim()).filter(Boolean);
   const lines = [l?.venue_name, l?.address_line_1, l?.address_line_2, cityLine.join(' '), l?.country]
