@@ -42,6 +42,14 @@ export function orderStatusColor(status: OrderStatus): 'orange' | 'red' | 'teal'
   return 'teal';
 }
 
+/** Orders whose checkout was never finished: a reservation, open or lapsed. Not orders yet to a buyer. */
+export const UNFINISHED_CHECKOUT_STATUSES: readonly OrderStatus[] = [
+  'RESERVED',
+  'PAYMENT_FAILED',
+  'EXPIRED',
+  'ABANDONED',
+];
+
 /** Statuses whose seats still count as reserved (not sold, not released). */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['RESERVED', 'AWAITING_PAYMENT', 'PROCESSING'];
 

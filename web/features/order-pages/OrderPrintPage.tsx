@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { PublicOrderResponse } from '../../../common/orders';
+import { type PublicOrderResponse, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import { PrinterIcon } from '../../components/icons';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
@@ -11,15 +11,15 @@ import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard } from './TicketCard';
 import { ticketState } from './ticket-state';
 
-/** Orders whose details were never finished are not shown as orders: their link leads nowhere. */
-const NOT_CHECKED_OUT = ['RESERVED', 'EXPIRED', 'ABANDONED', 'PAYMENT_FAILED'];
-
-/** `/order/{eventId}/{orderShortId}/print`: the order and all its tickets, one per page. */
+/**
+ * `/order/{eventId}/{orderShortId}/print`: the order and all its tickets, one per page. An order
+ * whose checkout was never finished is not shown as an order: its link leads nowhere.
+ */
 export function OrderPrintPage() {
   const { t } = useLingui();
   const { eventId = '', orderShortId = '' } = useParams();
   const order = useQuery(publicOrderQuery(eventId, orderShortId));
-  const shown = order.data && !NOT_CHECKED_OUT.includes(order.data.status) ? order.data : null;
+  const shown = order.data && !UNFINISHED_CHECKOUT_STATUSES.includes(order.data.status) ? order.data : null;
   return (
     <PublicShell title={`${t`Order`} · ${order.data?.event.title ?? ''}`}>
       {order.isPending ? (

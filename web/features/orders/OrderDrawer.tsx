@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { AdminOrderDetailResponse, OrderActivityKind } from '../../../common/admin-orders';
+import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
@@ -280,7 +281,11 @@ function OrderDetails({
           ))}
           <Stack gap={0} component="li">
             <Text size="sm" fw={600}>
-              <Trans>Order placed</Trans>
+              {UNFINISHED_CHECKOUT_STATUSES.includes(order.status) ? (
+                <Trans>Checkout started</Trans>
+              ) : (
+                <Trans>Order placed</Trans>
+              )}
             </Text>
             <Text size="xs" c="gray.7">
               {formatEventDate(order.created_at, timezone, i18n.locale)}
