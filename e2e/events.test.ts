@@ -232,6 +232,8 @@ describe('organizers and events', () => {
     // A copy, with a title of its own, starts as a draft.
     await rowActions(page, title);
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    // The actions menu fades out over the opening dialog; axe reads the dialog once it is gone.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     const copyDialog = page.getByRole('dialog', { name: 'Duplicate event' });
     await copyDialog.getByLabel('Title of the copy').fill(`${title} again`);
     await expectAccessible(page, 'duplicate');
