@@ -96,6 +96,14 @@ describe('orders', () => {
     expect(await heldRow.locator('[data-status]').textContent()).toMatch(/^Reserved · 1[45] min left$/);
     expect(await heldRow.getByTestId('order-tickets').textContent()).toBe('2');
     await expectAccessible(page, 'list');
+    // A checkout in progress is not an order yet, and its drawer says so.
+    await heldRow.getByRole('link').click();
+    const held = page.getByRole('dialog', { name: 'Order', exact: true });
+    await held.getByText('Checkout in progress').waitFor();
+    await held.getByTestId('order-activity').filter({ hasText: 'Checkout started' }).waitFor();
+    expect(await held.getByText('Order placed').count()).toBe(0);
+    await held.getByRole('button', { name: 'Close' }).click();
+    await held.waitFor({ state: 'detached' });
     await page.getByLabel('Search').fill(maria);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
     await page.getByTestId('order-row').filter({ hasText: maria }).getByRole('link').click();

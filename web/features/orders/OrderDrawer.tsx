@@ -279,7 +279,7 @@ function OrderDetails({
               </Text>
             </Stack>
           ))}
-          <Stack gap={0} component="li">
+          <Stack gap={0} component="li" data-testid="order-activity">
             <Text size="sm" fw={600}>
               {UNFINISHED_CHECKOUT_STATUSES.includes(order.status) ? (
                 <Trans>Checkout started</Trans>
