@@ -39,7 +39,7 @@ function isBlank(value: AnswerValue | undefined): boolean {
 }
 
 /**
- * Checks one answer against its question (SPEC §3 question types): required, a single line
+ * Checks one answer against its question's type: required, a single line
  * without line breaks, a choice among the options, a real calendar date, an address with its
  * main lines. Returns the problem, or null when the answer is fine (or blank and optional).
  */

@@ -4,7 +4,7 @@
  * to. Sold and reserved seats both count as taken. `null` means unlimited.
  *
  * The checkout enforces the same limits under concurrency with guarded counters in the database
- * (INVENTORY.md); this function is what the lists and the public page show.
+ * (docs/architecture.md#inventory); this function is what the lists and the public page show.
  */
 export interface Stock {
   /** null = unlimited */

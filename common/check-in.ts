@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
 
-/** SPEC §4: a list is usable between its activation and expiry dates. */
+/** A check-in list is usable between its activation and expiry dates. */
 export const CHECK_IN_LIST_STATES = ['NOT_YET_ACTIVE', 'ACTIVE', 'EXPIRED'] as const;
 export type CheckInListState = (typeof CHECK_IN_LIST_STATES)[number];
 

@@ -6,7 +6,7 @@ import { saleState, type TicketType } from './tickets';
 
 /**
  * Checking and pricing what a buyer asked for, before any stock is taken: which lines are
- * allowed (SPEC §5: min and max per ticket, on sale, not hidden, donation minimum, a promo
+ * allowed (min and max per ticket, on sale, not hidden, donation minimum, a promo
  * code for tickets hidden without one) and what each costs. Stock itself is left to the
  * database counters (server/modules/orders/inventory.ts).
  */

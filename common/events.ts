@@ -9,7 +9,7 @@ import { currency, email, timezone } from './validators';
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-/** The event state machine (SPEC §4), as data: which status may follow which. */
+/** The event state machine, as data: which status may follow which (archived returns to draft). */
 export const EVENT_TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
   DRAFT: ['LIVE', 'ARCHIVED'],
   LIVE: ['DRAFT', 'ARCHIVED'],
@@ -72,7 +72,7 @@ const settingsFields = {
   post_checkout_message: message(),
   ticket_page_message: message(),
   price_display_mode: z.enum(['INCLUSIVE', 'EXCLUSIVE']),
-  /** Forced on while the event has a hidden question (SPEC §5). */
+  /** Forced on while the event has a hidden question (decision 005). */
   show_hidden_questions: z.boolean(),
   /** Buyers may reserve paid tickets and pay outside Tessera (bank transfer, at the door). */
   offline_payments_enabled: z.boolean(),
@@ -99,7 +99,7 @@ export const EVENT_SETTING_DEFAULTS = {
   offline_payment_instructions: null,
 } as const;
 
-/** Per-event settings (SPEC §3 Event and Event settings), complete. */
+/** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */
 export const EventSettings = z.strictObject(settingsFields).meta({ id: 'EventSettings' });
 export type EventSettings = z.output<typeof EventSettings>;
 

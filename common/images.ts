@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const IMAGE_TYPES = ['EVENT_COVER', 'EVENT_LOGO'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
-/** Size rules per image type (SPEC §5): pixels, inclusive. */
+/** Size rules per image type: pixels, inclusive. */
 export const IMAGE_RULES: Record<
   ImageType,
   { minWidth: number; minHeight: number; maxWidth: number; maxHeight: number }

@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC §9, ARCHITECTURE §3). */
+/** Business constants and limits, in one place (docs/architecture.md#data-rules). */
 export const LIMITS = {
   defaultPage: 1,
   defaultPageSize: 20,

@@ -8,7 +8,7 @@ const EventsQuery = listQuerySchema({
 });
 
 describe('listQuerySchema', () => {
-  it('applies the defaults of SPEC §9', () => {
+  it('applies the defaults: page 1, 20 per page, the list’s default sort', () => {
     expect(EventsQuery.parse({})).toEqual({
       page: 1,
       perPage: 20,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
 
-/** Filter operators of `filter_fields[field][op]=value` (ARCHITECTURE §3). */
+/** Filter operators of `filter_fields[field][op]=value` (docs/architecture.md#http-contract). */
 export const FILTER_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'like', 'in'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 

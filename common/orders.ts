@@ -28,7 +28,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['RESERVED', 'PAYMENT_FAILED'];
 
-/** SPEC §4 display colours: orange for waiting, red for failed or undone, teal otherwise. */
+/** Display colours of order statuses: orange for waiting, red for failed or undone, teal otherwise. */
 export function orderStatusColor(status: OrderStatus): 'orange' | 'red' | 'teal' {
   if (status === 'AWAITING_PAYMENT' || status === 'REFUND_PENDING' || status === 'PARTIALLY_REFUNDED')
     return 'orange';

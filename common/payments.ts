@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §4: the state of an account's card payment connection. */
+/** The state of an account's card payment connection: none, onboarding unfinished, or ready. */
 export const CONNECTION_STATUSES = ['NOT_CONNECTED', 'SETUP_INCOMPLETE', 'CONNECTED'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 

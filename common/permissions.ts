@@ -1,8 +1,9 @@
 import type { Role } from './accounts';
 
 /**
- * What each role may do, as data (SPEC §6). The server's policies and the web's navigation
- * both read this table, so a hidden menu entry and a 403 never disagree.
+ * What each role may do, as data: admins everything, organizers only events and tickets. The
+ * server's policies and the web's navigation both read this table, so a hidden menu entry and a
+ * 403 never disagree.
  */
 export const PERMISSIONS = {
   'events.manage': ['ADMIN', 'ORGANIZER'],

@@ -11,7 +11,7 @@ import {
 } from './tickets';
 
 /**
- * What a buyer sees of an event's tickets on its public page (SPEC §2, §3, §4): the tickets
+ * What a buyer sees of an event's tickets on its public page: the tickets
  * the visibility rules let through, each with its price(s) for one unit after the promo code's
  * discount, and the price to show in the event's price display mode.
  */
@@ -154,7 +154,10 @@ function remaining(ticket: TicketSource, tiers: readonly TierSource[]): number |
   return own === null ? sum : Math.min(own, sum);
 }
 
-/** Whether the visibility rules (SPEC §3 Ticket, §4) let a buyer see the ticket. */
+/**
+ * Whether the ticket's visibility settings (hidden, needs a promo code, hidden when sold out,
+ * before or after its sale) let a buyer see it.
+ */
 function isVisible(ticket: TicketSource, state: SaleState, unlocked: boolean, now: Date): boolean {
   if (ticket.isHidden) return false;
   if (ticket.hideWithoutPromoCode && !unlocked) return false;

@@ -19,7 +19,7 @@ export const CHOICE_TYPES: readonly QuestionType[] = ['CHECKBOX', 'RADIO', 'DROP
 export const QUESTION_SCOPES = ['PER_ORDER', 'PER_ATTENDEE'] as const;
 
 /**
- * The questions every event asks and nobody can edit (SPEC §5): the buyer's name and e-mail.
+ * The questions every event asks and nobody can edit (decision 005): the buyer's name and e-mail.
  * They are stored per event, first in the list, so answers and exports treat them like any other.
  */
 export const DEFAULT_QUESTION_KEYS = ['FIRST_NAME', 'LAST_NAME', 'EMAIL'] as const;

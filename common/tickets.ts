@@ -141,7 +141,7 @@ interface SaleWindow {
 }
 
 /**
- * Where a ticket (or a price tier) stands for buyers (SPEC §4): paused by the organizer,
+ * Where a ticket (or a price tier) stands for buyers: paused by the organizer,
  * not on sale yet, sale ended, sold out, or on sale. Reserved seats count as taken.
  */
 export function saleState(item: SaleWindow & { isPaused?: boolean }, now: Date = new Date()): SaleState {

@@ -4,7 +4,7 @@ import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
 import { confirmsPassword, email, firstName, lastName, locale, password, timezone } from './validators';
 
-/** A user's standing in one account (SPEC §4): INVITED until the invitation is accepted. */
+/** A user's standing in one account: INVITED until the invitation is accepted; INACTIVE cannot log in. */
 export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

@@ -4,7 +4,7 @@ import type { TicketResponse } from '../common/tickets';
 import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
 import { type OrganizerSession, organizerSession } from './session';
 
-// The organizer's ticket screens (SPEC §2 /manage/event/{id}/tickets): one ticket of each type
+// The organizer's ticket screens (/manage/event/{id}/tickets): one ticket of each type
 // made through the form, prices shown in the event currency and stored in minor units, the
 // order changed and kept, a ticket edited, paused, a refused form, a ticket deleted.
 

@@ -1,6 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 
-/** The one error shape of the HTTP API (ARCHITECTURE §3); its zod schema is in `api-error.ts`. */
+/**
+ * The one error shape of the HTTP API (docs/architecture.md#http-contract); its zod schema is in
+ * `api-error.ts`.
+ */
 export interface ApiErrorBody {
   message: string;
   code: string;

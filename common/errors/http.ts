@@ -1,6 +1,6 @@
 import type { ErrorDefinition } from './definition';
 
-/** Errors of the HTTP contract itself (ARCHITECTURE §3), whatever the call. */
+/** Errors of the HTTP contract itself (docs/architecture.md#http-contract), whatever the call. */
 export const HTTP_ERRORS = {
   BAD_REQUEST: {
     status: 400,

@@ -1,4 +1,4 @@
-/** The languages Tessera speaks (SPEC §1). English is the source and the fallback. */
+/** The languages Tessera speaks (common/locales/README.md). English is the source and the fallback. */
 export const LOCALES = ['en', 'de', 'fr', 'pt', 'pt-BR', 'es', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

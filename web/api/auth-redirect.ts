@@ -1,5 +1,5 @@
 /**
- * Where a 401/403 from the API sends the visitor, and where a login sends them back (SPEC §8).
+ * Where a 401/403 from the API sends the visitor, and where a login sends them back.
  * Pure functions; the storage is passed in so they are easy to test.
  */
 
@@ -38,7 +38,7 @@ export function isPublicPath(pathname: string): boolean {
 
 /**
  * Organizer pages that answer a 403 with their own no-permission page instead of the login
- * page: the visitor is logged in, only their role does not reach this far (SPEC §6).
+ * page: the visitor is logged in, only their role does not reach this far.
  */
 export function showsOwnNoPermission(pathname: string): boolean {
   return segments(pathname)[0] === 'account';

@@ -1,4 +1,4 @@
-/** The bearer token of the logged-in organizer, kept in localStorage (SPEC §6). */
+/** The bearer token of the logged-in organizer, kept in localStorage. */
 const TOKEN_KEY = 'tessera_token';
 
 export function getToken(): string | null {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-/** The page shown for routing errors (SPEC §2): not found for 404, a generic message otherwise. */
+/** The page shown for routing errors: not found for 404, a generic message otherwise. */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useLingui();
   const notFound = status === 404;

@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { LIMITS } from '../../common/limits';
 
-/** Mantine's notification stack with the product's settings (SPEC §4, §9). */
+/** Mantine's notification stack with the product's settings (`LIMITS.notifications`). */
 export default function NotificationsContainer() {
   return (
     <Notifications

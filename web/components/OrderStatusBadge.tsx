@@ -21,7 +21,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   REFUNDED: msg`Refunded`,
 };
 
-// SPEC §4's colours as light badges, with text dark enough for 4.5:1 on their tint.
+// The colours of `orderStatusColor` as light badges, with text dark enough for 4.5:1 on their tint.
 const TEXT = { teal: '#05573d', orange: '#8a3a00', red: '#9b1c1c' } as const;
 
 export function OrderStatusBadge({

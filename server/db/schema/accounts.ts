@@ -17,7 +17,7 @@ export const accounts = pgTable('accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A user's membership of an account: role and status are per account (SPEC §6). */
+/** A user's membership of an account: role and status are per account (decision 002). */
 export const accountUsers = pgTable(
   'account_users',
   {

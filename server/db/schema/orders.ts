@@ -22,7 +22,8 @@ import { ticketPrices, tickets } from './tickets';
 
 /**
  * A buyer's order. While RESERVED (until `reserved_until`) or AWAITING_PAYMENT its seats are
- * counted in the `quantity_reserved` counters; once COMPLETED in `quantity_sold` (INVENTORY.md).
+ * counted in the `quantity_reserved` counters; once COMPLETED in `quantity_sold`
+ * (docs/architecture.md#inventory).
  * `short_id` is the buyer's capability to see and finish the order: 128 random bits.
  */
 export const orders = pgTable(

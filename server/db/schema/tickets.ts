@@ -16,7 +16,7 @@ import { taxesAndFees } from './taxes-fees';
 
 /**
  * What an event sells. Stock is counted on the row: `quantity_sold + quantity_reserved`
- * may never pass `quantity` (NULL = unlimited), enforced by the database (INVENTORY.md).
+ * may never pass `quantity` (NULL = unlimited), enforced by the database (docs/architecture.md#inventory).
  */
 export const tickets = pgTable(
   'tickets',

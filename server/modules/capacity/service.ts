@@ -70,7 +70,7 @@ export async function getCapacityAssignment(db: Db, auth: AuthContext, eventId: 
   return response;
 }
 
-/** Links the tickets; a ticket must exist first (SPEC §5) and belong to the event. */
+/** Links the tickets; each must already exist and belong to the event. */
 async function linkTickets(db: Db, eventId: number, id: number, ticketIds: number[]): Promise<void> {
   const unique = await assertEventTickets(db, eventId, ticketIds);
   await db.delete(capacityAssignmentTickets).where(eq(capacityAssignmentTickets.capacityAssignmentId, id));

@@ -123,7 +123,7 @@ export async function getCheckInList(db: Db, auth: AuthContext, eventId: number,
   return response;
 }
 
-/** SPEC §5: a list needs tickets that exist, of this event. */
+/** A list needs tickets that exist, of this event. */
 export async function createCheckInList(db: Db, auth: AuthContext, eventId: number, input: Input) {
   const event = await getEvent(db, auth.accountId, eventId);
   const ticketIds = await assertEventTickets(db, eventId, input.ticket_ids);

@@ -88,7 +88,7 @@ export async function updateEvent(
     input.end_date === undefined ? current.endDate : input.end_date ? new Date(input.end_date) : null;
   if (endDate && endDate <= startDate) throw fieldError('end_date', VALIDATION.endBeforeStart);
   const settings = withSettingDefaults({ ...settingsOf(current), ...input.settings });
-  // It cannot be turned off while a hidden question exists (SPEC §5).
+  // It cannot be turned off while a hidden question exists (decision 005).
   if (!settings.show_hidden_questions && (await hasHiddenQuestions(db, id)))
     settings.show_hidden_questions = true;
   const location =

@@ -4,12 +4,12 @@ import { queryRows } from '../../db/rows';
 import { AppError } from '../../http/app-error';
 
 /**
- * Stock is a set of counters guarded by the database (INVENTORY.md): `quantity_sold` and
- * `quantity_reserved` on tickets and tiers, `used` on capacity assignments (the sold and
- * reserved seats of their tickets), `times_used` on promo codes. Every change is one
- * conditional UPDATE that touches one row or none, made inside the caller's transaction, in a
- * fixed order — tiers, tickets, capacity assignments, promo code, each by id — so two orders
- * never wait on each other in a circle. A CHECK on each table backs every limit.
+ * Stock is a set of counters guarded by the database (docs/architecture.md#inventory, decision
+ * 006): `quantity_sold` and `quantity_reserved` on tickets and tiers, `used` on capacity
+ * assignments (the sold and reserved seats of their tickets), `times_used` on promo codes. Every
+ * change is one conditional UPDATE that touches one row or none, made inside the caller's
+ * transaction, in a fixed order — tiers, tickets, capacity assignments, promo code, each by id —
+ * so two orders never wait on each other in a circle. A CHECK on each table backs every limit.
  */
 export interface Claim {
   /** seats per tier id */

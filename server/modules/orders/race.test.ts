@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityAssignments, promoCodes, ticketPrices, tickets, users } from '../../db/schema';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
-// INVENTORY.md, proved: many buyers at once over real HTTP, against each kind of counter. On
-// PostgreSQL (CI runs this file there too) the requests really run in parallel on a pool of
-// connections; PGlite has one connection, so there the rounds are fewer and check the counting.
+// The inventory design (docs/architecture.md#inventory), proved: many buyers at once over real
+// HTTP, against each kind of counter. On PostgreSQL (CI runs this file there too) the requests
+// really run in parallel on a pool of connections; PGlite has one connection, so there the rounds
+// are fewer and check the counting.
 
 const BUYERS = 200;
 const STOCK = 50;

@@ -161,7 +161,7 @@ export async function deletePromoCode(db: Db, auth: AuthContext, eventId: number
   await db.delete(promoCodes).where(eq(promoCodes.id, id));
 }
 
-/** Whether a code works on a LIVE event right now (SPEC §7: public check, answers `valid`). */
+/** Whether a code works on a LIVE event right now (the public check, which answers `valid`). */
 export async function isPromoCodeValid(db: Db, eventId: number, code: string): Promise<boolean> {
   const [row] = await db
     .select({ promo: promoCodes })

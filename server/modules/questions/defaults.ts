@@ -10,7 +10,7 @@ const DEFAULTS: { key: DefaultQuestionKey; title: string }[] = [
   { key: 'EMAIL', title: 'E-mail' },
 ];
 
-/** Gives a new event its default questions (SPEC §5: they exist on every event). */
+/** Gives a new event its default questions: every event has them (decision 005). */
 export async function insertDefaultQuestions(db: Db, accountId: number, eventId: number): Promise<void> {
   await db.insert(questions).values(
     DEFAULTS.map((d, i) => ({

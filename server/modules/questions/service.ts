@@ -123,14 +123,14 @@ function columns(input: Input) {
   };
 }
 
-/** The default questions are fixed (SPEC §5). */
+/** The default questions cannot be edited or deleted (decision 005). */
 function assertEditable(row: Row): void {
   if (row.defaultKey !== null) throw new AppError('DEFAULT_QUESTION_LOCKED');
 }
 
 /**
  * A hidden question is only seen by the organizer, so the event's "show hidden questions"
- * setting is switched on with it (SPEC §5) and stays on while one exists.
+ * setting is switched on with it and stays on while one exists.
  */
 async function showHiddenQuestions(db: Db, eventId: number, input: Input): Promise<void> {
   if (!input.is_hidden) return;

@@ -81,7 +81,7 @@ export async function findUsers(db: Db, auth: AuthContext, query: UsersListQuery
   });
 }
 
-/** Changes a user's role or status in this account. The owner's are fixed (SPEC §6). */
+/** Changes a user's role or status in this account. The owner's are fixed (decision 002). */
 export async function updateUser(db: Db, auth: AuthContext, userId: number, input: UpdateUserRequest) {
   const { user, membership } = await getMember(db, auth.accountId, userId, true);
   const changesRole = input.role !== undefined && input.role !== membership.role;

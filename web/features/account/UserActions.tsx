@@ -21,7 +21,7 @@ type Pending = 'revoke' | 'deactivate' | null;
 
 /**
  * What an administrator can do to one user: change the role, activate or deactivate, resend
- * or revoke an invitation. Not offered for the owner (SPEC §6) nor for oneself.
+ * or revoke an invitation. Not offered for the owner (whose role and status are fixed) nor for oneself.
  */
 export function UserActions({ user }: { user: UserResponse }) {
   const { t, i18n } = useLingui();

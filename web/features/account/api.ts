@@ -29,7 +29,7 @@ export function useUpdateAccount() {
 
 export type UserSort = 'name' | 'email' | 'created_at' | 'last_login_at';
 
-/** The users list as the page asks for it; turned into the list query of SPEC §3. */
+/** The users list as the page asks for it; turned into the API's list query (`common/list-query.ts`). */
 export interface UsersParams {
   page: number;
   query: string;

@@ -11,7 +11,7 @@ export const ATTENDEE_STATUS_LABELS: Record<AttendeeStatus, MessageDescriptor> =
   CANCELLED: msg`Cancelled`,
 };
 
-/** Light badges (SPEC colours) with text dark enough for 4.5:1 on their tint. */
+/** Light badges in the order status colours, with text dark enough for 4.5:1 on their tint. */
 const STATUS_COLORS: Record<AttendeeStatus, { color: string; text: string }> = {
   ACTIVE: { color: 'teal', text: '#05573d' },
   AWAITING_PAYMENT: { color: 'orange', text: '#8a3a00' },

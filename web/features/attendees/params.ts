@@ -75,7 +75,7 @@ export function filterQuery(params: AttendeesParams): ApiQuery {
   };
 }
 
-/** The list query of `GET /api/events/{id}/attendees` (SPEC §3). */
+/** The list query of `GET /api/events/{id}/attendees`. */
 export function listQuery(params: AttendeesParams): ApiQuery {
   return {
     page: params.page,

@@ -7,7 +7,7 @@ import { changeLocale, i18n } from '../../i18n';
 /**
  * What happens when a session starts (login, registration, accepted invitation): whatever
  * another session left in the cache goes, the user from the answer becomes `users/me`, and
- * the language saved on the user is applied (SPEC §1: "a user-settings query supplies the locale").
+ * the language saved on the user is applied (a logged-in user's own setting wins over the browser's).
  */
 export function useStartSession(): (session: SessionResponse) => Promise<void> {
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ interface Props {
   eventPath: string;
 }
 
-/** SPEC §8: an order that is gone, expired, cancelled or already done, and the way on. */
+/** An order that is gone, expired, cancelled or already done, and the way on. */
 export function OrderProblemScreen({ problem, eventId, shortId, eventPath }: Props) {
   const { t } = useLingui();
   const title = {

@@ -25,7 +25,7 @@ interface Props {
 
 type Address = typeof EMPTY_ADDRESS;
 
-/** One checkout question, shown as its type asks (SPEC §3). */
+/** One checkout question, shown as its type asks. */
 export function QuestionField({ question, value = '', onChange, error, idPrefix }: Props) {
   const { t } = useLingui();
   const common = {

@@ -4,11 +4,11 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 
-/** The four pages of checkout, as in `/checkout/{eventId}/{shortId}/{stage}` (SPEC §2). */
+/** The four pages of checkout, as in `/checkout/{eventId}/{shortId}/{stage}` (decision 008). */
 export const STAGES = ['details', 'payment', 'summary', 'payment_return'] as const;
 export type Stage = (typeof STAGES)[number];
 
-/** Why checkout cannot go on with an order (SPEC §8), each with a screen of its own. */
+/** Why checkout cannot go on with an order, each with a screen of its own. */
 export type OrderProblem = 'not_found' | 'expired' | 'cancelled' | 'already_processed';
 
 export type StageDecision =

@@ -153,7 +153,7 @@ function SideLink({ to, alsoActive, children }: { to: string; alsoActive?: strin
 
 type Change = { to: EventStatus; kind: 'live' | 'draft' | 'archive' | 'restore' };
 
-/** Go live, back to draft, archive or restore: whatever SPEC §4 allows from the current status. */
+/** Go live, back to draft, archive or restore: what `EVENT_TRANSITIONS` allows from the current status. */
 export function StatusControl({ event }: { event: EventResponse }) {
   const { t } = useLingui();
   const update = useUpdateEventStatus();

@@ -30,7 +30,7 @@ export interface Page<T> {
 export type EventsState = 'upcoming' | 'ended' | 'archived';
 export type EventSort = 'start_date' | 'title' | 'created_at';
 
-/** The events list as a page asks for it; turned into the list query of SPEC §3. */
+/** The events list as a page asks for it; turned into the API's list query (`common/list-query.ts`). */
 export interface EventsParams {
   state: EventsState;
   page: number;

@@ -8,7 +8,7 @@ import { MailIcon } from '../../components/organizer-icons';
 import { useResendEmailConfirmation } from '../profile/api';
 
 /**
- * Shown on every organizer page until the e-mail address is confirmed (SPEC §6: going live
+ * Shown on every organizer page until the e-mail address is confirmed (going live
  * and sending messages need it), with a way to get the link again.
  */
 export function EmailConfirmationBanner({ me }: { me: MeResponse }) {

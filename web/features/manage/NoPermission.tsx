@@ -11,7 +11,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { LockIcon } from '../../components/organizer-icons';
 import { useMe } from '../profile/api';
 
-/** SPEC §6, §8: what a user sees on a page their role does not reach. */
+/** What a user sees on a page their role does not reach. */
 export function NoPermissionPage() {
   const { t, i18n } = useLingui();
   const title = t`No access`;

@@ -15,7 +15,7 @@ export function fullName(user: Pick<MeResponse, 'first_name' | 'last_name'>): st
 
 /**
  * The logged-in user's menu: who they are and in which account, their profile, the account
- * pages their role may open (SPEC §6: hidden, not disabled), and logging out.
+ * pages their role may open (the others are hidden, not disabled), and logging out.
  */
 export function UserMenu({ me, onLogout }: { me: MeResponse | undefined; onLogout: () => void }) {
   const { t } = useLingui();

@@ -27,7 +27,7 @@ import { Section } from './Section';
 
 const EmailChange = requiring(UpdateMeRequest, ['email', 'current_password']);
 
-/** The address, whether it is confirmed, a pending change (SPEC §4) and the form to change it. */
+/** The address, whether it is confirmed, a pending change and the form to change it. */
 export function EmailSection({ me }: { me: MeResponse }) {
   const { t } = useLingui();
   const email = me.email;

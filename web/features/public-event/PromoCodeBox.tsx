@@ -20,7 +20,7 @@ const CODE_SHAPE = new RegExp(`^[A-Za-z0-9_-]{${LIMITS.promoCode.min},${LIMITS.p
 
 /**
  * "Have a promo code?": checks the code with the public call and, when it can be used, puts it
- * in the address so the tickets are fetched again with it (SPEC §2, §8 invalid promo code).
+ * in the address so the tickets are fetched again with it; a code that cannot be used is said so.
  */
 export function PromoCodeBox({ eventId, linkCode, result, onApply, onRemove }: Props) {
   const { t } = useLingui();

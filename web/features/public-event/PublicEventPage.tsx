@@ -176,7 +176,7 @@ function EventDetails({ event }: { event: PublicEvent }) {
         <Box
           className="event-description"
           style={{ lineHeight: 1.6, overflowWrap: 'anywhere' }}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (SPEC §5).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
           dangerouslySetInnerHTML={{ __html: event.description }}
         />
       ) : null}

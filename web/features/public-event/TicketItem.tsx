@@ -53,7 +53,7 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Pro
               fz="sm"
               c="gray.7"
               style={{ lineHeight: 1.55, overflowWrap: 'anywhere' }}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (SPEC §5).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
               dangerouslySetInnerHTML={{ __html: ticket.description }}
             />
           ) : null}

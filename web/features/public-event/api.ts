@@ -17,7 +17,7 @@ function readPublicEvent(body: unknown): PublicEvent {
 }
 
 /**
- * The public event, or `null` when there is no such public event (SPEC §2: a 404 yields an
+ * The public event, or `null` when there is no such public event (a 404 yields an
  * empty event). Other errors are raised for the page to show.
  */
 export function publicEventQuery(eventId: string, promoCode?: string) {

@@ -33,7 +33,7 @@ export function lineMax(selection: Selection, ticket: PublicTicket, price: Publi
 
 /**
  * One step up or down: from none straight to the ticket's minimum per order, and from the
- * minimum straight back to none (min and max per order apply per ticket, SPEC §5).
+ * minimum straight back to none (min and max per order apply per ticket).
  */
 export function step(
   selection: Selection,
