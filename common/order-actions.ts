@@ -53,8 +53,11 @@ const PAID_WITH_MONEY_LEFT: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_RE
  * the answer (409 with its code), and an order none applies to allows the action.
  */
 export const ORDER_ACTION_RULES: Readonly<Record<OrderAction, readonly OrderRefusalRule[]>> = {
-  /** An offline payment has arrived: only an order waiting for one. */
-  MARK_PAID: [{ when: { statusNotIn: ['AWAITING_PAYMENT'] }, code: 'ORDER_NOT_AWAITING_PAYMENT' }],
+  /** An offline payment has arrived (at the office or at the door): only an order waiting for one. */
+  MARK_PAID: [
+    { when: { statusNotIn: ['AWAITING_PAYMENT'] }, code: 'ORDER_NOT_AWAITING_PAYMENT' },
+    { when: { providerNotIn: ['OFFLINE'] }, code: 'ORDER_NOT_AWAITING_PAYMENT' },
+  ],
   /** Card payments only (Stripe gives the money back), one refund at a time, never more than is left. */
   REFUND: [
     { when: { statusIn: ['REFUND_PENDING'] }, code: 'REFUND_PENDING' },
