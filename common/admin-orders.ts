@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AnswerValue } from './answers';
 import { exportParams, listQuerySchema } from './list-query';
-import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse } from './orders';
+import { ORDER_ACTIONS } from './order-actions';
+import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse, PAYMENT_PROVIDER_KINDS } from './orders';
 import { PriceDisplayMode } from './public-tickets';
 import { email, firstName, lastName } from './validators';
 
@@ -38,8 +39,6 @@ const orderList = {
 export const OrdersQuery = listQuerySchema(orderList);
 /** `GET /api/events/{id}/orders/export?format=csv|xlsx`, with the list's search and filters. */
 export const OrdersExportQuery = listQuerySchema({ ...orderList, params: exportParams });
-
-export const PAYMENT_PROVIDER_KINDS = ['OFFLINE', 'STRIPE', 'MANUAL'] as const;
 
 export const AdminOrderResponse = z
   .object({
@@ -138,6 +137,11 @@ export const AdminOrderDetailResponse = AdminOrderResponse.extend({
     }),
   ),
   payment_instructions: z.string().nullable(),
+  actions: z.array(z.enum(ORDER_ACTIONS)).meta({
+    description:
+      'What the caller can do to the order now (`…/mark-paid`, `…/refund`, `…/resend`, `…/cancel`); ' +
+      'any other of these calls is refused with 409 and its error code.',
+  }),
 }).meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetailResponse = z.infer<typeof AdminOrderDetailResponse>;
 

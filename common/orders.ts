@@ -104,6 +104,10 @@ export type OrderDetailsRequest = z.input<typeof OrderDetailsRequest>;
 
 export const PAYMENT_PROVIDERS = ['OFFLINE'] as const;
 
+/** How an order was paid: chosen by the buyer (offline or by card) or added by hand (MANUAL). */
+export const PAYMENT_PROVIDER_KINDS = ['OFFLINE', 'STRIPE', 'MANUAL'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
+
 /** `POST …/orders/{shortId}/complete`: free orders need no provider; paid ones name one. */
 export const CompleteOrderRequest = z
   .strictObject({ payment_provider: z.enum(PAYMENT_PROVIDERS).optional() })

@@ -10,6 +10,7 @@ import {
   checkInListState,
   type PublicCheckInListResponse,
 } from '../../../common/check-in';
+import { orderActionRefusal } from '../../../common/order-actions';
 import { TICKET_CODE_HASH } from '../../../common/ticket-code';
 import type { Database, Db } from '../../db/client';
 import {
@@ -256,8 +257,7 @@ async function decide(
     if (!input.mark_paid || !links) return decided('AWAITING_PAYMENT');
     // Paid at the door: the whole order is settled, then this ticket is let in.
     const [order] = await tx.select().from(orders).where(eq(orders.id, attendee.orderId)).for('update');
-    if (order?.status !== 'AWAITING_PAYMENT' || order.paymentProvider !== 'OFFLINE')
-      return decided('AWAITING_PAYMENT');
+    if (!order || orderActionRefusal('MARK_PAID', order)) return decided('AWAITING_PAYMENT');
     await fulfilOrder(tx, order, links);
     await recordActivity(tx, order.id, null, 'MARKED_PAID', {
       data: { amount: order.total, check_in_list: list.name, device: input.device ?? null },

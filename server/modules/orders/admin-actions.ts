@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { type OrderAction, orderActionRefusal } from '../../../common/order-actions';
+import { HOLDING_STATUSES } from '../../../common/orders';
 import type { Database } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -8,6 +10,14 @@ import { adminOrderRow, recordActivity } from './admin-view';
 import { fulfilOrder } from './fulfil';
 import { claimOfOrders, release, unsell } from './inventory';
 import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Refuses, with its error code, an action the order does not allow (`common/order-actions.ts`). */
+function requireAllowed(action: OrderAction, row: OrderRow): void {
+  const refused = orderActionRefusal(action, row);
+  if (refused) throw new AppError(refused);
+}
 
 /**
  * `POST …/orders/{orderId}/mark-paid`: the organizer received an offline payment. The held
@@ -22,7 +32,7 @@ export async function markOrderPaid(
 ): Promise<void> {
   await inTransaction(database, async (tx) => {
     const row = await adminOrderRow(tx, auth, eventId, orderId, true);
-    if (row.status !== 'AWAITING_PAYMENT') throw new AppError('ORDER_NOT_AWAITING_PAYMENT');
+    requireAllowed('MARK_PAID', row);
     await fulfilOrder(tx, row, links);
     await recordActivity(tx, row.id, auth.userId, 'MARKED_PAID', { data: { amount: row.total } });
   });
@@ -43,14 +53,10 @@ export async function cancelOrder(
 ): Promise<void> {
   await inTransaction(database, async (tx) => {
     const row = await adminOrderRow(tx, auth, eventId, orderId, true);
-    if (row.status === 'CANCELLED') throw new AppError('ORDER_ALREADY_CANCELLED');
-    if (row.status === 'REFUND_PENDING') throw new AppError('REFUND_PENDING');
-    const holding = row.status === 'AWAITING_PAYMENT';
-    const sold = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED', 'REFUNDED'].includes(row.status);
-    if (!holding && !sold) throw new AppError('ORDER_NOT_CANCELLABLE');
+    requireAllowed('CANCEL', row);
     // Worked out before the attendees are voided: see `claimOfOrders`.
     const claim = await claimOfOrders(tx, [row.id]);
-    if (holding) await release(tx, claim);
+    if (HOLDING_STATUSES.includes(row.status)) await release(tx, claim);
     else await unsell(tx, claim);
     await tx
       .update(attendees)
@@ -77,8 +83,7 @@ export async function resendOrderConfirmation(
 ): Promise<void> {
   await inTransaction(database, async (tx) => {
     const row = await adminOrderRow(tx, auth, eventId, orderId);
-    const placed = row.status === 'COMPLETED' || row.status === 'AWAITING_PAYMENT';
-    if (!placed || !row.email) throw new AppError('ORDER_EMAIL_NOT_SENT');
+    requireAllowed('RESEND_CONFIRMATION', row);
     await enqueueOrderMails(tx, row.id, links, { resend: true });
     await recordActivity(tx, row.id, auth.userId, 'CONFIRMATION_RESENT', { data: { to: row.email } });
   });

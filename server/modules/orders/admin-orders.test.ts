@@ -213,6 +213,46 @@ describe('orders for the organizer', () => {
     expect((await api(owner.token, 'POST', `/orders/${order.id}/notes`, { note: ' ' })).statusCode).toBe(422);
   });
 
+  it('offer on the order screen exactly the actions the API accepts', async () => {
+    const actions = async (id: number) => (await api(owner.token, 'GET', `/orders/${id}`)).json().actions;
+    const refused = async (id: number, action: string) => {
+      const res = await api(
+        owner.token,
+        'POST',
+        `/orders/${id}/${action}`,
+        action === 'refund' ? { amount: 100 } : {},
+      );
+      expect(res.statusCode, `${action}: ${res.body}`).toBe(409);
+      return res.json().code;
+    };
+
+    const owing = await place(paid, 'Gil', ['gil'], true);
+    expect(await actions(owing.id)).toEqual(['MARK_PAID', 'RESEND_CONFIRMATION', 'CANCEL']);
+    expect(await refused(owing.id, 'refund')).toBe('ORDER_NOT_REFUNDABLE');
+
+    const gift = await place(free, 'Hugo', ['hugo']);
+    expect(await actions(gift.id)).toEqual(['RESEND_CONFIRMATION', 'CANCEL']);
+    expect(await refused(gift.id, 'mark-paid')).toBe('ORDER_NOT_AWAITING_PAYMENT');
+    expect(await refused(gift.id, 'refund')).toBe('ORDER_NOT_REFUNDABLE');
+
+    await api(owner.token, 'POST', `/orders/${gift.id}/cancel`, { notify_buyer: false });
+    expect(await actions(gift.id)).toEqual([]);
+    expect(await refused(gift.id, 'mark-paid')).toBe('ORDER_NOT_AWAITING_PAYMENT');
+    expect(await refused(gift.id, 'resend')).toBe('ORDER_EMAIL_NOT_SENT');
+    expect(await refused(gift.id, 'cancel')).toBe('ORDER_ALREADY_CANCELLED');
+
+    // A checkout in progress is not an order the organizer can act on yet.
+    await kit.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${eventId}/orders`,
+      payload: { tickets: [{ ticket_id: paid, quantity: 1 }] },
+    });
+    const [held] = (await api(owner.token, 'GET', '/orders?filter_fields[status][eq]=RESERVED')).json().data;
+    expect(await actions(held.id)).toEqual([]);
+    expect(await refused(held.id, 'cancel')).toBe('ORDER_NOT_CANCELLABLE');
+    expect(await refused(held.id, 'resend')).toBe('ORDER_EMAIL_NOT_SENT');
+  });
+
   it('export the listed orders with amounts and the order questions', async () => {
     const res = await api(
       owner.token,

@@ -7,6 +7,7 @@ import type {
   UpdateOrderBuyerRequest,
 } from '../../../common/admin-orders';
 import { withSettingDefaults } from '../../../common/events';
+import { orderActions } from '../../../common/order-actions';
 import { ORDER_STATUSES } from '../../../common/orders';
 import type { Db } from '../../db/client';
 import {
@@ -251,6 +252,7 @@ export async function getAdminOrder(
       created_at: a.createdAt.toISOString(),
     })),
     payment_instructions: row.status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
+    actions: orderActions(row),
   };
 }
 

@@ -111,6 +111,30 @@ describe('refunds', () => {
     expect(await k.statusOf(order.shortId)).toBe('PARTIALLY_REFUNDED');
   });
 
+  it('offer a refund on the order screen only while the API takes one', async () => {
+    const order = await paidOrder(2, 'actions@example.com');
+    const actions = async () =>
+      (
+        await k.kit.as(k.owner.token, { method: 'GET', url: `/api/events/${k.eventId}/orders/${order.id}` })
+      ).json().actions;
+    expect(await actions()).toEqual(['REFUND', 'RESEND_CONFIRMATION', 'CANCEL']);
+    expect((await refund(order.id, { amount: 1000 })).statusCode).toBe(202);
+    // While Stripe has not settled it, nothing can be done to the order.
+    expect(await actions()).toEqual([]);
+    const cancel = await k.kit.as(k.owner.token, {
+      method: 'POST',
+      url: `/api/events/${k.eventId}/orders/${order.id}/cancel`,
+      payload: { notify_buyer: false },
+    });
+    expect(cancel.json()).toMatchObject({ code: 'REFUND_PENDING' });
+    await settleRefunds();
+    expect(await actions()).toEqual(['REFUND', 'CANCEL']);
+    expect((await refund(order.id, { amount: 3000 })).statusCode).toBe(202);
+    await settleRefunds();
+    expect(await k.statusOf(order.shortId)).toBe('REFUNDED');
+    expect(await actions()).toEqual(['CANCEL']);
+  });
+
   it('refuse orders that were not paid by card, or not paid at all, or of another account', async () => {
     const reserved = await k.orderWithIntent(1, 'unpaid@example.com');
     const unpaid = await orderRow(reserved.shortId);

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { isLocale } from '../../../common/i18n/locales';
 import { VALIDATION } from '../../../common/i18n/validation';
+import { orderActionRefusal } from '../../../common/order-actions';
 import type { OrderStatus } from '../../../common/orders';
 import type { RefundOrderRequest } from '../../../common/payments';
 import type { Database, Db } from '../../db/client';
@@ -18,15 +19,10 @@ type Input = z.output<typeof RefundOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
-/** Paid orders with money left to give back. */
-const REFUNDABLE: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
-
+/** Why the order cannot be refunded this amount: the order's rules, then what is left. */
 function refusal(order: OrderRow, amount: number): AppError | null {
-  if (order.status === 'REFUND_PENDING') return new AppError('REFUND_PENDING');
-  if (order.status === 'REFUNDED') return new AppError('ORDER_ALREADY_REFUNDED');
-  if (order.paymentProvider === 'MANUAL') return new AppError('ORDER_MANUAL_NOT_REFUNDABLE');
-  if (order.paymentProvider !== 'STRIPE') return new AppError('ORDER_NOT_REFUNDABLE');
-  if (!REFUNDABLE.includes(order.status)) return new AppError('ORDER_NOT_PAID');
+  const refused = orderActionRefusal('REFUND', order);
+  if (refused) return new AppError(refused);
   if (amount > order.total - order.refundedTotal) return fieldError('amount', VALIDATION.refundTooLarge);
   return null;
 }

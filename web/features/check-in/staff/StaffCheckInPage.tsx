@@ -3,48 +3,20 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Progress.css';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { CheckInAttendee, CheckInRequest, CheckInResponse } from '../../../../common/check-in';
-import { isApiError } from '../../../api/client';
+import type { CheckInRequest } from '../../../../common/check-in';
 import { InlineLoader } from '../../../components/InlineLoader';
 import { AlertIcon, WifiOffIcon } from '../../../components/icons';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { Logo } from '../../../components/Logo';
 import { useOwnOfflineIndicator } from '../../../components/OfflineNotice';
-import { deleteCheckIn, fetchWholeList, isNetworkError, postCheckIn, searchAttendees } from './api';
+import type { ScanAnswer } from './check-in-sync';
 import { OutcomePanel, signal } from './outcome';
+import { PeopleSearch } from './PeopleSearch';
 import { Scanner } from './Scanner';
-import { dequeue, enqueue, loadList, newNonce, queued, saveList } from './store';
-import { decideOffline, type OfflineList, offlineAnswer } from './verify';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'gone' }
-  | { status: 'failed' }
-  | { status: 'ready'; data: OfflineList };
-
-/** What this device calls itself on check-ins ("Phone 4821"), kept between visits. */
-function deviceName(): string {
-  const saved = localStorage.getItem('tessera_device');
-  if (saved) return saved;
-  const name = `Phone ${Math.floor(1000 + Math.random() * 9000)}`;
-  localStorage.setItem('tessera_device', name);
-  return name;
-}
+import { useCheckInSync } from './useCheckInSync';
 
 /** `/check-in/{shortId}`: door staff scan tickets or find people by name; also offline. */
 export function StaffCheckInPage() {
@@ -52,163 +24,28 @@ export function StaffCheckInPage() {
   // The page's own banner says when it is offline, and how many scans wait.
   useOwnOfflineIndicator();
   const { shortId = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [online, setOnline] = useState(() => navigator.onLine);
-  const [waiting, setWaiting] = useState(0);
-  const [result, setResult] = useState<{
-    response: CheckInResponse;
-    offline: boolean;
-    scan: CheckInRequest;
-  } | null>(null);
+  const { load, online, waiting, refresh, checkIn, undo } = useCheckInSync(shortId);
+  const [result, setResult] = useState<(ScanAnswer & { scan: CheckInRequest }) | null>(null);
   const [busy, setBusy] = useState(false);
-  const [search, setSearch] = useState('');
-  const device = useMemo(deviceName, []);
-  // An order reference is matched by the server (the device only knows names), while online.
-  const [byReference, setByReference] = useState<Set<number>>(new Set());
-  useEffect(() => {
-    const text = search.trim();
-    setByReference(new Set());
-    if (text.length < 6 || !online) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchAttendees(shortId, text, controller.signal)
-        .then((people) => setByReference(new Set(people.map((p) => p.id))))
-        .catch(() => undefined);
-    }, 300);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [search, online, shortId]);
-  const syncing = useRef(false);
-
-  const refresh = useCallback(async () => {
-    try {
-      const data = await fetchWholeList(shortId);
-      await saveList(shortId, data);
-      setLoad({ status: 'ready', data });
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) return setLoad({ status: 'gone' });
-      const saved = await loadList(shortId).catch(() => undefined);
-      setLoad(saved ? { status: 'ready', data: saved } : { status: 'failed' });
-    }
-  }, [shortId]);
-
-  /**
-   * Marks an attendee in (or out) in the device's copy, so the list and offline scans agree. The
-   * attendee is found by id only: two people may share a name.
-   */
-  const remember = useCallback(
-    (attendeeId: number, checkIn: CheckInAttendee['check_in']) => {
-      setLoad((current) => {
-        if (current.status !== 'ready') return current;
-        const attendees = current.data.attendees.map((a) =>
-          a.id === attendeeId
-            ? { ...a, check_in: checkIn, status: checkIn ? ('ACTIVE' as const) : a.status }
-            : a,
-        );
-        const data = { ...current.data, attendees };
-        void saveList(shortId, data);
-        return { status: 'ready', data };
-      });
-    },
-    [shortId],
-  );
-
-  /** What the server answered, in the device's copy: who is in now, or not after all. */
-  const rememberAnswer = useCallback(
-    (response: CheckInResponse) => {
-      if (!response.attendee) return;
-      const inside = response.outcome === 'CHECKED_IN' || response.outcome === 'ALREADY_CHECKED_IN';
-      if (inside && response.check_in) remember(response.attendee.id, response.check_in);
-      else if (!inside) remember(response.attendee.id, null);
-    },
-    [remember],
-  );
-
-  /** Uploads the scans made offline; each, answered, leaves the queue. */
-  const sync = useCallback(async () => {
-    if (syncing.current || !navigator.onLine) return;
-    syncing.current = true;
-    try {
-      for (const scan of await queued(shortId)) {
-        try {
-          rememberAnswer(await postCheckIn(shortId, scan.body));
-        } catch (error) {
-          if (isNetworkError(error)) return;
-        }
-        await dequeue(scan.nonce);
-      }
-      await refresh();
-    } finally {
-      setWaiting((await queued(shortId).catch(() => [])).length);
-      syncing.current = false;
-    }
-  }, [shortId, refresh, rememberAnswer]);
-
-  useEffect(() => {
-    void refresh().then(sync);
-    const up = () => {
-      setOnline(true);
-      void sync();
-    };
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    const timer = window.setInterval(() => void sync(), 15_000);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-      window.clearInterval(timer);
-    };
-  }, [refresh, sync]);
 
   const submit = async (scan: CheckInRequest) => {
     if (load.status !== 'ready') return;
     setBusy(true);
-    const body = { ...scan, nonce: newNonce(), device };
     try {
-      const response = await postCheckIn(shortId, body);
-      setResult({ response, offline: false, scan });
-      signal(response.outcome);
-      rememberAnswer(response);
-    } catch (error) {
-      if (!isNetworkError(error)) {
-        if (isApiError(error) && error.status === 404) setLoad({ status: 'gone' });
-        setResult(null);
-        return;
-      }
-      // Offline: decide here, keep the scan for later.
-      setOnline(false);
-      const now = new Date();
-      const decided = await decideOffline(
-        load.data,
-        scan.ticket_code ? { code: scan.ticket_code } : { attendeeId: scan.attendee_id ?? 0 },
-        now,
-      );
-      const response = offlineAnswer(decided, now, device);
-      if (decided.outcome === 'CHECKED_IN') {
-        await enqueue({ shortId, nonce: body.nonce, body: { ...body, scanned_at: now.toISOString() } });
-        setWaiting((n) => n + 1);
-        if (response.attendee) remember(response.attendee.id, response.check_in ?? null);
-      }
-      setResult({ response, offline: true, scan });
-      signal(response.outcome);
+      const answer = await checkIn(scan);
+      setResult(answer ? { ...answer, scan } : null);
+      if (answer) signal(answer.response.outcome);
     } finally {
       setBusy(false);
     }
   };
 
-  const undo = async () => {
-    const checkIn = result?.response.check_in;
-    if (!checkIn || checkIn.id < 0) return;
+  const undoLast = async () => {
+    const last = result?.response.check_in;
+    if (!last || last.id < 0) return;
     setBusy(true);
     try {
-      const undone = await deleteCheckIn(shortId, checkIn.id);
-      remember(undone.attendee.id, null);
-      setResult(null);
-    } catch {
-      // The answer stays on screen; the list shows the truth after the next refresh.
+      if (await undo(last.id)) setResult(null);
     } finally {
       setBusy(false);
     }
@@ -244,14 +81,6 @@ export function StaffCheckInPage() {
   const { list, attendees } = load.data;
   const inside = attendees.filter((a) => a.check_in && a.status === 'ACTIVE').length;
   const expected = attendees.filter((a) => a.status === 'ACTIVE').length;
-  const needle = search.trim().toLowerCase();
-  const found = needle
-    ? attendees
-        .filter(
-          (a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(needle) || byReference.has(a.id),
-        )
-        .slice(0, 20)
-    : [];
   const last = result?.response;
   const listName = list.name;
 
@@ -300,7 +129,9 @@ export function StaffCheckInPage() {
             offline={result.offline}
             busy={busy}
             onUndo={
-              last.outcome === 'CHECKED_IN' && (last.check_in?.id ?? -1) > 0 ? () => void undo() : undefined
+              last.outcome === 'CHECKED_IN' && (last.check_in?.id ?? -1) > 0
+                ? () => void undoLast()
+                : undefined
             }
             onMarkPaid={
               last.outcome === 'AWAITING_PAYMENT' && !result.offline
@@ -310,57 +141,13 @@ export function StaffCheckInPage() {
           />
         ) : null}
         <Scanner paused={busy} onCode={(code) => void submit({ ticket_code: code })} />
-        <TextInput
-          label={t`Find by name or order reference`}
-          type="search"
-          value={search}
-          onChange={(change) => setSearch(change.currentTarget.value)}
+        <PeopleSearch
+          shortId={shortId}
+          attendees={attendees}
+          online={online}
+          busy={busy}
+          onCheckIn={(attendeeId) => void submit({ attendee_id: attendeeId })}
         />
-        {found.length > 0 ? (
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t`People found`}
-          >
-            {found.map((a) => {
-              const name = `${a.first_name} ${a.last_name}`;
-              return (
-                <Group
-                  key={a.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  data-testid="staff-attendee"
-                >
-                  <Box>
-                    <Text fw={600}>{name}</Text>
-                    <Text size="sm" c="gray.7">
-                      {a.ticket_title}
-                      {a.status === 'CANCELLED' ? ` · ${t`Cancelled`}` : ''}
-                      {a.status === 'AWAITING_PAYMENT' ? ` · ${t`Awaiting payment`}` : ''}
-                      {a.check_in ? ` · ${t`Checked in`}` : ''}
-                    </Text>
-                  </Box>
-                  <Button
-                    size="sm"
-                    disabled={busy || Boolean(a.check_in)}
-                    onClick={() => void submit({ attendee_id: a.id })}
-                    aria-label={t`Check in ${name}`}
-                  >
-                    <Trans>Check in</Trans>
-                  </Button>
-                </Group>
-              );
-            })}
-          </Stack>
-        ) : needle ? (
-          <Text c="gray.7">
-            <Trans>Nobody on this list matches.</Trans>
-          </Text>
-        ) : null}
       </Stack>
     </StaffFrame>
   );

@@ -5,13 +5,10 @@ import type {
   CheckOutResponse,
   PublicCheckInListResponse,
 } from '../../../../common/check-in';
-import { apiFetch, isApiError } from '../../../api/client';
+import { apiFetch } from '../../../api/client';
 import type { OfflineList } from './verify';
 
 const base = (shortId: string) => `/public/check-in-lists/${encodeURIComponent(shortId)}`;
-
-/** No answer at all (offline, or the server out of reach): the device decides on its own. */
-export const isNetworkError = (error: unknown) => isApiError(error) && error.status === 0;
 
 /** The list and all its attendees (pages of 1,000), as a device keeps them to work offline. */
 export async function fetchWholeList(shortId: string, signal?: AbortSignal): Promise<OfflineList> {

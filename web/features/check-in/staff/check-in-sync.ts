@@ -1,0 +1,206 @@
+import type {
+  CheckInAttendee,
+  CheckInRequest,
+  CheckInResponse,
+  CheckOutResponse,
+} from '../../../../common/check-in';
+import { isApiError } from '../../../api/errors';
+import { newNonce, type QueuedScan } from './store';
+import { decideOffline, type OfflineList, offlineAnswer } from './verify';
+
+// A door device's copy of its check-in list, and the scans it made offline: loaded from the
+// server (or, out of reach, from what the device kept), kept in step with every answer, and
+// uploaded when the network is back. Plain TypeScript; `useCheckInSync` gives it to React.
+
+export type ListLoad =
+  | { status: 'loading' }
+  | { status: 'gone' }
+  | { status: 'failed' }
+  | { status: 'ready'; data: OfflineList };
+
+export interface CheckInSyncState {
+  load: ListLoad;
+  /** What the device last found out: the browser said so, or a call got no answer. */
+  online: boolean;
+  /** Scans made offline, not yet accepted by the server. */
+  waiting: number;
+}
+
+/** The server's check-in calls (`./api` in the browser). */
+export interface CheckInServer {
+  fetchList(shortId: string): Promise<OfflineList>;
+  postCheckIn(shortId: string, body: CheckInRequest): Promise<CheckInResponse>;
+  deleteCheckIn(shortId: string, checkInId: number): Promise<CheckOutResponse>;
+}
+
+/** What the device keeps between visits (`./store`, IndexedDB, in the browser). */
+export interface DeviceStore {
+  saveList(shortId: string, data: OfflineList): Promise<void>;
+  loadList(shortId: string): Promise<OfflineList | undefined>;
+  enqueue(scan: QueuedScan): Promise<void>;
+  queued(shortId: string): Promise<QueuedScan[]>;
+  dequeue(nonce: string): Promise<void>;
+}
+
+/** One scan's answer: from the server, or decided on the device while offline. */
+export interface ScanAnswer {
+  response: CheckInResponse;
+  offline: boolean;
+}
+
+export interface CheckInSync {
+  getState(): CheckInSyncState;
+  subscribe(listener: () => void): () => void;
+  /** Loads the list again from the server; out of reach, from the device's copy. */
+  refresh(): Promise<void>;
+  /** Uploads the scans made offline, each leaving the queue once answered; then refreshes. */
+  upload(): Promise<void>;
+  /** The browser says the network is back (then uploads) or gone. */
+  setOnline(online: boolean): Promise<void>;
+  /** Checks a ticket code or a picked attendee in: by the server, or offline on the device. */
+  checkIn(scan: CheckInRequest): Promise<ScanAnswer | null>;
+  /** Undoes a check-in the server made; false when it could not. */
+  undo(checkInId: number): Promise<boolean>;
+}
+
+/** No answer at all (offline, or the server out of reach): the device decides on its own. */
+const isNetworkError = (error: unknown) => isApiError(error) && error.status === 0;
+const isGone = (error: unknown) => isApiError(error) && error.status === 404;
+
+export function createCheckInSync(options: {
+  shortId: string;
+  /** What this device calls itself on check-ins. */
+  device: string;
+  server: CheckInServer;
+  store: DeviceStore;
+  /** Whether the browser thinks it is online (`navigator.onLine`). */
+  browserOnline: () => boolean;
+  now?: () => Date;
+}): CheckInSync {
+  const { shortId, device, server, store, browserOnline } = options;
+  const now = options.now ?? (() => new Date());
+  let state: CheckInSyncState = { load: { status: 'loading' }, online: browserOnline(), waiting: 0 };
+  const listeners = new Set<() => void>();
+  let uploading = false;
+
+  const set = (change: Partial<CheckInSyncState>) => {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  };
+
+  /**
+   * Marks an attendee in (or out) in the device's copy, so the list and offline scans agree. The
+   * attendee is found by id only: two people may share a name.
+   */
+  const remember = (attendeeId: number, checkIn: CheckInAttendee['check_in']) => {
+    if (state.load.status !== 'ready') return;
+    const attendees = state.load.data.attendees.map((a) =>
+      a.id === attendeeId ? { ...a, check_in: checkIn, status: checkIn ? ('ACTIVE' as const) : a.status } : a,
+    );
+    const data = { ...state.load.data, attendees };
+    set({ load: { status: 'ready', data } });
+    void store.saveList(shortId, data).catch(() => undefined);
+  };
+
+  /** What the server answered, in the device's copy: who is in now, or not after all. */
+  const rememberAnswer = (response: CheckInResponse) => {
+    if (!response.attendee) return;
+    const inside = response.outcome === 'CHECKED_IN' || response.outcome === 'ALREADY_CHECKED_IN';
+    if (inside && response.check_in) remember(response.attendee.id, response.check_in);
+    else if (!inside) remember(response.attendee.id, null);
+  };
+
+  const refresh = async () => {
+    try {
+      const data = await server.fetchList(shortId);
+      await store.saveList(shortId, data);
+      set({ load: { status: 'ready', data } });
+    } catch (error) {
+      if (isGone(error)) return set({ load: { status: 'gone' } });
+      const saved = await store.loadList(shortId).catch(() => undefined);
+      set({ load: saved ? { status: 'ready', data: saved } : { status: 'failed' } });
+    }
+  };
+
+  const upload = async () => {
+    if (uploading || !browserOnline()) return;
+    uploading = true;
+    try {
+      for (const scan of await store.queued(shortId)) {
+        try {
+          rememberAnswer(await server.postCheckIn(shortId, scan.body));
+        } catch (error) {
+          // Out of reach again: the rest waits. Any other answer is final for this scan.
+          if (isNetworkError(error)) return;
+        }
+        await store.dequeue(scan.nonce);
+      }
+      await refresh();
+    } finally {
+      set({ waiting: (await store.queued(shortId).catch(() => [])).length });
+      uploading = false;
+    }
+  };
+
+  const setOnline = async (online: boolean) => {
+    set({ online });
+    if (online) await upload();
+  };
+
+  const checkIn = async (scan: CheckInRequest): Promise<ScanAnswer | null> => {
+    const load = state.load;
+    if (load.status !== 'ready') return null;
+    const body = { ...scan, nonce: newNonce(), device };
+    try {
+      const response = await server.postCheckIn(shortId, body);
+      rememberAnswer(response);
+      return { response, offline: false };
+    } catch (error) {
+      if (!isNetworkError(error)) {
+        if (isGone(error)) set({ load: { status: 'gone' } });
+        return null;
+      }
+    }
+    // Offline: decide here, keep the scan for later.
+    set({ online: false });
+    const at = now();
+    const decided = await decideOffline(
+      load.data,
+      scan.ticket_code ? { code: scan.ticket_code } : { attendeeId: scan.attendee_id ?? 0 },
+      at,
+    );
+    const response = offlineAnswer(decided, at, device);
+    if (decided.outcome === 'CHECKED_IN') {
+      await store.enqueue({ shortId, nonce: body.nonce, body: { ...body, scanned_at: at.toISOString() } });
+      set({ waiting: state.waiting + 1 });
+      if (response.attendee) remember(response.attendee.id, response.check_in ?? null);
+    }
+    return { response, offline: true };
+  };
+
+  const undo = async (checkInId: number) => {
+    try {
+      const undone = await server.deleteCheckIn(shortId, checkInId);
+      remember(undone.attendee.id, null);
+      return true;
+    } catch {
+      // The answer stays on screen; the list shows the truth after the next refresh.
+      return false;
+    }
+  };
+
+  return {
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    refresh,
+    upload,
+    setOnline,
+    checkIn,
+    undo,
+  };
+}
