@@ -57,7 +57,19 @@ describe('reading a typed amount', () => {
   it('gives null, never NaN, for what is not an amount, and says why', () => {
     expect(readAmount('', 'EUR')).toEqual({ minor: null, problem: 'empty' });
     expect(readAmount('   ', 'EUR')).toEqual({ minor: null, problem: 'empty' });
-    for (const typed of ['abc', '-1', '+1', '1e3', '.5', '1,000.00', '1 000', '0x10', 'NaN', 'Infinity', '٣']) {
+    for (const typed of [
+      'abc',
+      '-1',
+      '+1',
+      '1e3',
+      '.5',
+      '1,000.00',
+      '1 000',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '٣',
+    ]) {
       expect(readAmount(typed, 'EUR'), typed).toEqual({ minor: null, problem: 'not_an_amount' });
       expect(toMinor(typed, 'EUR'), typed).toBeNull();
     }
@@ -180,7 +192,11 @@ describe('the limit', () => {
     const ticket = (price: number) => ({ title: 'Concert', type: 'PAID', price });
     expect(accepts(TicketRequest, ticket(MAX_MINOR))).toBe(true);
     expect(accepts(TicketRequest, ticket(tooLarge))).toBe(false);
-    const tiered = (price: number) => ({ title: 'Pass', type: 'TIERED', prices: [{ label: 'Early', price }] });
+    const tiered = (price: number) => ({
+      title: 'Pass',
+      type: 'TIERED',
+      prices: [{ label: 'Early', price }],
+    });
     expect(accepts(TicketRequest, tiered(MAX_MINOR))).toBe(true);
     expect(accepts(TicketRequest, tiered(tooLarge))).toBe(false);
 

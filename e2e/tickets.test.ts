@@ -180,7 +180,7 @@ describe('tickets', () => {
     await dialog.getByText('Enter an amount such as 25.00.').waitFor();
     await dialog.getByLabel('Price').fill('1000000.01');
     await dialog.getByRole('button', { name: 'Save ticket' }).click();
-    await dialog.getByText('Must be at most €1,000,000.00.').waitFor();
+    await dialog.getByText('At most €1,000,000.00.').waitFor();
     await dialog.getByLabel('Price').fill('27.50');
     await dialog.getByLabel('Minimum per order').fill('5');
     await dialog.getByLabel('Maximum per order').fill('2');

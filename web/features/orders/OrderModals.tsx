@@ -8,7 +8,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
-import { VALIDATION } from '../../../common/i18n/validation';
 import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -37,13 +36,8 @@ export function RefundModal({
   const left = formatMoney(remaining, order.currency, i18n.locale);
   const submit = () => {
     const { minor, problem } = readAmount(amount, order.currency);
-    if (problem === 'too_large')
-      return setError(
-        i18n._({
-          ...VALIDATION.tooBig,
-          values: { maximum: formatMoney(MAX_MINOR, order.currency, i18n.locale) },
-        }),
-      );
+    const maximum = formatMoney(MAX_MINOR, order.currency, i18n.locale);
+    if (problem === 'too_large') return setError(t`At most ${maximum}.`);
     if (minor === null || minor <= 0)
       return setError(t`Enter an amount such as ${toMajorText(remaining, order.currency)}.`);
     setError(null);

@@ -93,9 +93,7 @@ function PromoCodeForm({
       if (values.discount_type === 'FIXED' && problem !== null) {
         const maximum = formatMoney(MAX_MINOR, event.currency, i18n.locale);
         errors.discount =
-          problem === 'too_large'
-            ? i18n._({ ...VALIDATION.tooBig, values: { maximum } })
-            : t`Enter an amount such as ${example}.`;
+          problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount such as ${example}.`;
       } else if (values.discount_type === 'PERCENTAGE' && errors.discount) {
         errors.discount = i18n._(VALIDATION.invalidRate);
       }

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Flex, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { VALIDATION } from '../../../common/i18n/validation';
 import { formatMoney, MAX_MINOR, readAmount, toMajorText, toMinor } from '../../../common/money';
 import type { PublicTicket, PublicTicketPrice } from './api';
 import { QuantityStepper } from './QuantityStepper';
@@ -38,10 +37,9 @@ export function LinePicker({
   const errorId = `line-${key.replace(':', '-')}-error`;
   const problem = showProblems && ticket.type === 'DONATION' ? donationProblem(pick, price) : null;
   const minimum = formatMoney(price.price, currency, i18n.locale);
+  const maximum = formatMoney(MAX_MINOR, currency, i18n.locale);
   const missing = () =>
-    readAmount(typed, currency).problem === 'too_large'
-      ? i18n._({ ...VALIDATION.tooBig, values: { maximum: formatMoney(MAX_MINOR, currency, i18n.locale) } })
-      : t`Enter an amount.`;
+    readAmount(typed, currency).problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount.`;
   const amountError =
     problem === 'missing' ? missing() : problem === 'too_low' ? t`At least ${minimum}.` : undefined;
   return (

@@ -10,7 +10,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { VALIDATION } from '../../../common/i18n/validation';
 import { formatMoney, MAX_MINOR, readAmount, toMajorText, toMinor } from '../../../common/money';
 import { TaxOrFeeRequest, type TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { apiFieldErrors } from '../../components/api-error';
@@ -124,9 +123,7 @@ function TaxOrFeeForm({
       if (values.calculation_type === 'FIXED' && problem !== null) {
         const maximum = formatMoney(MAX_MINOR, currency, i18n.locale);
         errors.rate =
-          problem === 'too_large'
-            ? i18n._({ ...VALIDATION.tooBig, values: { maximum } })
-            : t`Enter an amount such as ${example}.`;
+          problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount such as ${example}.`;
       }
       return errors;
     },

@@ -7,7 +7,6 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { EventResponse } from '../../../common/events';
-import { VALIDATION } from '../../../common/i18n/validation';
 import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TicketRequest, type TicketResponse } from '../../../common/tickets';
@@ -90,7 +89,7 @@ function TicketForm({
     const check = (typed: string, field: string) => {
       const { problem } = readAmount(typed, event.currency);
       if (problem === 'not_an_amount') errors[field] = t`Enter an amount such as ${example}.`;
-      if (problem === 'too_large') errors[field] = i18n._({ ...VALIDATION.tooBig, values: { maximum } });
+      if (problem === 'too_large') errors[field] = t`At most ${maximum}.`;
     };
     if (v.type === 'PAID' || v.type === 'DONATION') check(v.price, 'price');
     if (v.type === 'TIERED') {
