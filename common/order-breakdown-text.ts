@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from './i18n/translate';
-import { formatMinor, formatPercent } from './money';
+import { formatMoney, formatPercent } from './money';
 import type { BreakdownRow, ChargeRow, DiscountRow, OrderBreakdown } from './order-breakdown';
 
 /**
@@ -91,7 +91,7 @@ export function describeBreakdown(
 ): BreakdownText {
   const { i18n, currency } = options;
   const money = (minor: number) =>
-    minor < 0 ? `−${formatMinor(-minor, currency, i18n.locale)}` : formatMinor(minor, currency, i18n.locale);
+    minor < 0 ? `−${formatMoney(-minor, currency, i18n.locale)}` : formatMoney(minor, currency, i18n.locale);
   const describe = (row: BreakdownRow): Omit<BreakdownRowText, 'text' | 'key'> => {
     if (row.kind === 'LINE') {
       const title = row.priceLabel ? `${row.title} – ${row.priceLabel}` : row.title;

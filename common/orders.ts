@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerInput } from './answers';
 import { EventLocation } from './events';
+import { MAX_MINOR } from './money';
 import { promoCode } from './promo-codes';
 import { PriceDisplayMode } from './public-tickets';
 import { CALCULATION_TYPES, TAX_OR_FEE_TYPES } from './taxes-fees';
@@ -61,7 +62,7 @@ export const OrderLineRequest = z.strictObject({
   price_id: z.int().positive().optional(),
   quantity: z.int().min(0).max(1000),
   /** DONATION only: what the buyer chose to pay per ticket, in minor units. */
-  price: z.int().min(0).max(100_000_000).optional(),
+  price: z.int().min(0).max(MAX_MINOR).optional(),
 });
 
 /** `POST /api/public/events/{id}/orders` */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MINOR } from './money';
 
 /** The state of an account's card payment connection: none, onboarding unfinished, or ready. */
 export const CONNECTION_STATUSES = ['NOT_CONNECTED', 'SETUP_INCOMPLETE', 'CONNECTED'] as const;
@@ -46,7 +47,7 @@ export type StripePaymentIntentResponse = z.infer<typeof StripePaymentIntentResp
 export const RefundOrderRequest = z
   .strictObject({
     /** Minor units; at most what has not been refunded yet. */
-    amount: z.int().positive().max(100_000_000),
+    amount: z.int().positive().max(MAX_MINOR),
     notify_buyer: z.boolean().default(true),
     /** Also cancel the order: its tickets are voided and go back on sale. */
     cancel_order: z.boolean().default(false),

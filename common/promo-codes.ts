@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+import { MAX_MINOR } from './money';
 import { isValidRate, parseRate, percentOf } from './pricing';
 
 /** NONE gives no discount: the code only unlocks tickets hidden without a promo code. */
@@ -23,7 +24,8 @@ export const PromoCodeRequest = z
     code: promoCode(),
     discount_type: z.enum(DISCOUNT_TYPES),
     /**
-     * PERCENTAGE: a decimal string such as "15" or "12.5"; FIXED: minor units off each ticket;
+     * PERCENTAGE: a decimal string such as "15" or "12.5"; FIXED: minor units off each ticket,
+     * at most MAX_MINOR (no ticket costs more);
      * NONE: left out (stored as 0).
      */
     discount: z
@@ -42,7 +44,7 @@ export const PromoCodeRequest = z
     const ok =
       v.discount_type === 'PERCENTAGE'
         ? isValidRate(discount) && parseRate(discount).numerator <= parseRate(discount).denominator * 100n
-        : /^\d{1,9}$/.test(discount);
+        : /^\d{1,9}$/.test(discount) && Number(discount) <= MAX_MINOR;
     if (!ok) ctx.addIssue({ code: 'custom', path: ['discount'], message: VALIDATION.invalidDiscount.id });
   })
   .meta({ id: 'PromoCodeRequest' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+import { MAX_MINOR } from './money';
 import { isValidRate, parseRate } from './pricing';
 
 export const TAX_OR_FEE_TYPES = ['TAX', 'FEE'] as const;
@@ -37,7 +38,7 @@ export const TaxOrFeeRequest = z
       type: z.enum(TAX_OR_FEE_TYPES),
       calculation_type: z.literal('FIXED'),
       /** Minor units per ticket (250 = 2.50). */
-      rate: z.int().min(0).max(100_000_000),
+      rate: z.int().min(0).max(MAX_MINOR),
       is_default: z.boolean().default(false),
       applies_to_fees: appliesToFees(),
     }),

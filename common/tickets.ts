@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+import { MAX_MINOR } from './money';
 
 export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
@@ -8,7 +9,7 @@ export type TicketType = (typeof TICKET_TYPES)[number];
 export const SALE_STATES = ['ON_SALE', 'NOT_ON_SALE', 'SALE_ENDED', 'SOLD_OUT', 'PAUSED'] as const;
 export type SaleState = (typeof SALE_STATES)[number];
 
-const minor = () => z.int().min(0).max(100_000_000);
+const minor = () => z.int().min(0).max(MAX_MINOR);
 const when = () => z.iso.datetime({ offset: true }).nullable().optional();
 
 export const TicketPriceInput = z.strictObject({

@@ -59,6 +59,11 @@ describe('public tickets', () => {
     });
     await api('POST', `/api/events/${eventId}/tickets`, { title: 'Community ticket', type: 'FREE' });
     await api('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Pay what you want',
+      type: 'DONATION',
+      price: 500,
+    });
+    await api('POST', `/api/events/${eventId}/tickets`, {
       title: 'Backstage pass',
       type: 'PAID',
       price: 2000,
@@ -130,6 +135,17 @@ describe('public tickets', () => {
     await tickets.getByRole('button', { name: 'Remove code' }).click();
     await tickets.getByRole('button', { name: 'Have a promo code?' }).waitFor();
     expect(await tickets.getByText('Backstage pass').count()).toBe(0);
+
+    // A donation is typed in euros: one that is not an amount, or above the largest price, says so.
+    await tickets.getByRole('button', { name: 'More Pay what you want' }).click();
+    const amount = tickets.getByLabel('Your amount per ticket (EUR)');
+    expect(await amount.getAttribute('placeholder')).toBe('5.00');
+    await amount.fill('5.005');
+    await tickets.getByTestId('checkout-button').click();
+    await tickets.getByText('Enter an amount.').waitFor();
+    await amount.fill('1000000.01');
+    await tickets.getByText('At most €1,000,000.00.').waitFor();
+    await expectAccessible(page, 'donation-too-large');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -174,6 +174,14 @@ describe('tickets', () => {
     await page.getByRole('button', { name: 'Actions for Standing' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit ticket' });
+    // Prices are read as typed, in euros: a cent too fine, or above the largest price, says so.
+    await dialog.getByLabel('Price').fill('27.505');
+    await dialog.getByRole('button', { name: 'Save ticket' }).click();
+    await dialog.getByText('Enter an amount such as 25.00.').waitFor();
+    await dialog.getByLabel('Price').fill('1000000.01');
+    await dialog.getByRole('button', { name: 'Save ticket' }).click();
+    await dialog.getByText('At most €1,000,000.00.').waitFor();
+    await dialog.getByLabel('Price').fill('27.50');
     await dialog.getByLabel('Minimum per order').fill('5');
     await dialog.getByLabel('Maximum per order').fill('2');
     await dialog.getByRole('button', { name: 'Save ticket' }).click();

@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import QRCode from 'qrcode';
 import { translate } from '../../common/i18n/translate';
 import { eventCalendar } from '../../common/ics';
-import { formatMinor } from '../../common/money';
+import { formatMoney } from '../../common/money';
 import type { OrderBreakdown } from '../../common/order-breakdown';
 import { describeBreakdown } from '../../common/order-breakdown-text';
 import { renderLayout } from './layout';
@@ -128,7 +128,7 @@ function priceParagraphs(data: OrderMailTemplates['orderConfirmation'], i18n: I1
     const text = describeBreakdown(data.breakdown, { i18n, currency: data.currency });
     return [[...text.rows.map((r) => r.text), text.total.text, ...text.included]];
   }
-  const money = (minor: number) => formatMinor(minor, data.currency, i18n.locale);
+  const money = (minor: number) => formatMoney(minor, data.currency, i18n.locale);
   return [
     ...(data.lines ?? []).map((l) => translate(i18n, M.orderLine, { ...l, total: money(l.total) })),
     translate(i18n, M.orderTotal, { total: money(data.total) }),
@@ -210,7 +210,7 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
             email: data.buyerEmail,
             reference: data.reference,
             event: data.event.title,
-            total: formatMinor(data.total, data.currency, i18n.locale),
+            total: formatMoney(data.total, data.currency, i18n.locale),
           }),
         ],
         action: { label: translate(i18n, M.organizerAction), url: data.manageUrl },

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
-import { formatMinor } from '../../common/money';
+import { formatMoney } from '../../common/money';
 import { renderLayout } from './layout';
 import type { OutgoingMail } from './transport';
 
@@ -72,7 +72,7 @@ export const refundRenderers = {
         paragraphs: [
           translate(i18n, M.greeting, data),
           translate(i18n, M.body, {
-            amount: formatMinor(data.amount, data.currency, i18n.locale),
+            amount: formatMoney(data.amount, data.currency, i18n.locale),
             reference: data.reference,
             event: data.eventTitle,
           }),

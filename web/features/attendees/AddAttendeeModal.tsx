@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { type AttendeeDetailResponse, CreateAttendeeRequest } from '../../../common/attendees';
 import type { EventResponse } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
-import { formatMinor } from '../../../common/money';
+import { formatMoney } from '../../../common/money';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
@@ -133,7 +133,7 @@ function AddAttendeeForm({
             required
             data={ticket.prices.map((tier) => ({
               value: String(tier.id),
-              label: `${tier.label} · ${formatMinor(tier.price, event.currency, i18n.locale)}`,
+              label: `${tier.label} · ${formatMoney(tier.price, event.currency, i18n.locale)}`,
             }))}
             comboboxProps={{ withinPortal: true }}
             key={form.key('price_id')}

@@ -3,9 +3,9 @@ import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from '../../../common/money';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
 import { queryKeys } from '../../api/query-keys';
-import { formatMoney } from '../tickets/money';
 import { checkoutPath, type PublicOrder, refreshPayment } from './api';
 
 interface Props {

@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatMoney } from '../../../common/money';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
 import { queryKeys } from '../../api/query-keys';
-import { formatMoney } from '../tickets/money';
 import { checkoutPath, type PublicOrder, refreshPayment } from './api';
 
 interface Props {

@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { EventStatsResponse } from '../../../common/events';
-import { formatMinor } from '../../../common/money';
+import { formatMoney } from '../../../common/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { eventStatsQuery } from './api';
@@ -17,7 +17,7 @@ export function EventStats({ eventId }: { eventId: number }) {
   if (stats.isPending) return <InlineLoader />;
   if (stats.isError) return <ErrorAlert error={stats.error} title={t`Could not load the figures`} />;
   const s = stats.data;
-  const money = (minor: number) => formatMinor(minor, s.currency, i18n.locale);
+  const money = (minor: number) => formatMoney(minor, s.currency, i18n.locale);
   const lastWeek = s.daily.slice(-7).reduce((sum, d) => sum + d.page_views, 0);
   const net = money(s.net_sales);
   return (

@@ -8,10 +8,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
+import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
-import { formatMoney, toMajorText, toMinorUnits } from '../taxes-fees/money';
 import { useCancelOrder, useRefund } from './api';
 
 /** Gives all or part of a card payment back (Stripe settles it; the order waits meanwhile). */
@@ -35,7 +35,9 @@ export function RefundModal({
   const [error, setError] = useState<string | null>(null);
   const left = formatMoney(remaining, order.currency, i18n.locale);
   const submit = () => {
-    const minor = toMinorUnits(amount, order.currency);
+    const { minor, problem } = readAmount(amount, order.currency);
+    const maximum = formatMoney(MAX_MINOR, order.currency, i18n.locale);
+    if (problem === 'too_large') return setError(t`At most ${maximum}.`);
     if (minor === null || minor <= 0)
       return setError(t`Enter an amount such as ${toMajorText(remaining, order.currency)}.`);
     setError(null);

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
+import { formatMoney } from '../../../common/money';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
 import { formatEventDate } from '../events/datetime';
-import { formatMoney } from '../taxes-fees/money';
 import { EditBuyerForm } from './EditBuyerForm';
 import { buyerName } from './OrdersTable';
 

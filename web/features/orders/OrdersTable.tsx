@@ -4,9 +4,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminOrderResponse } from '../../../common/admin-orders';
+import { formatMoney } from '../../../common/money';
 import { SortableHeader } from '../../components/SortableHeader';
 import { formatEventDate } from '../events/datetime';
-import { formatMoney } from '../taxes-fees/money';
 import { OrderStateBadge } from './OpenCheckout';
 import { type OrdersParams, searchFromParams } from './params';
 

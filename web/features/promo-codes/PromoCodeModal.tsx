@@ -28,12 +28,12 @@ import {
 import { useForm } from '@mantine/form';
 import type { ChangeEvent } from 'react';
 import { VALIDATION } from '../../../common/i18n/validation';
+import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
 import { PromoCodeRequest, type PromoCodeResponse } from '../../../common/promo-codes';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
-import { toMajorText, toMinorUnits } from '../taxes-fees/money';
 import { useCreatePromoCode, useTicketChoices, useUpdatePromoCode } from './api';
 import { type EventMoney, initialValues, type PromoCodeValues, toRequest } from './form';
 
@@ -89,8 +89,11 @@ function PromoCodeForm({
     validate: (values) => {
       const errors = schemaErrors(values);
       // The API's message speaks of cents; the form takes amounts and percentages as people type them.
-      if (values.discount_type === 'FIXED' && toMinorUnits(values.discount, event.currency) === null) {
-        errors.discount = t`Enter an amount such as ${example}.`;
+      const { problem } = readAmount(values.discount, event.currency);
+      if (values.discount_type === 'FIXED' && problem !== null) {
+        const maximum = formatMoney(MAX_MINOR, event.currency, i18n.locale);
+        errors.discount =
+          problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount such as ${example}.`;
       } else if (values.discount_type === 'PERCENTAGE' && errors.discount) {
         errors.discount = i18n._(VALIDATION.invalidRate);
       }

@@ -9,11 +9,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatMoney, formatPercent } from '../../../common/money';
 import type { PromoCodeResponse } from '../../../common/promo-codes';
 import { DotsIcon } from '../../components/organizer-icons';
 import { formatEventDate } from '../events/datetime';
 import { CopyIcon } from '../taxes-fees/icons';
-import { formatMoney, formatPercent } from '../taxes-fees/money';
 import type { EventMoney, PromoCodeState } from './form';
 import { promoCodeState } from './form';
 

@@ -1,6 +1,6 @@
+import { toMajorText, toMinor } from '../../../common/money';
 import type { DiscountType, PromoCodeRequest, PromoCodeResponse } from '../../../common/promo-codes';
 import { isoToZoned, zonedToIso } from '../events/datetime';
-import { toMajorText, toMinorUnits } from '../taxes-fees/money';
 
 /** The promo-code form as typed; `toRequest` turns it into the API's body. */
 export interface PromoCodeValues {
@@ -52,7 +52,7 @@ export function toRequest(v: PromoCodeValues, event: EventMoney): PromoCodeReque
     v.discount_type === 'NONE'
       ? undefined
       : v.discount_type === 'FIXED'
-        ? String(toMinorUnits(v.discount, event.currency) ?? v.discount)
+        ? String(toMinor(v.discount, event.currency) ?? v.discount)
         : v.discount;
   return {
     code: v.code,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Flex, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { currencyDigits, formatMoney, toMinor } from '../tickets/money';
+import { formatMoney, MAX_MINOR, readAmount, toMajorText, toMinor } from '../../../common/money';
 import type { PublicTicket, PublicTicketPrice } from './api';
 import { QuantityStepper } from './QuantityStepper';
 import { canBuy, donationProblem, lineKey, lineMax, type Pick, type Selection, step } from './selection';
@@ -37,8 +37,11 @@ export function LinePicker({
   const errorId = `line-${key.replace(':', '-')}-error`;
   const problem = showProblems && ticket.type === 'DONATION' ? donationProblem(pick, price) : null;
   const minimum = formatMoney(price.price, currency, i18n.locale);
+  const maximum = formatMoney(MAX_MINOR, currency, i18n.locale);
+  const missing = () =>
+    readAmount(typed, currency).problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount.`;
   const amountError =
-    problem === 'missing' ? t`Enter an amount.` : problem === 'too_low' ? t`At least ${minimum}.` : undefined;
+    problem === 'missing' ? missing() : problem === 'too_low' ? t`At least ${minimum}.` : undefined;
   return (
     <Flex direction="column" gap={6} align={{ base: 'flex-start', sm: 'flex-end' }} data-testid="line-picker">
       <QuantityStepper
@@ -64,7 +67,7 @@ export function LinePicker({
             setTyped(text);
             onChange(key, { ...pick, amount: toMinor(text, currency) });
           }}
-          placeholder={(price.price / 10 ** currencyDigits(currency)).toFixed(currencyDigits(currency))}
+          placeholder={toMajorText(price.price, currency)}
         />
       ) : null}
       {serverError ? (

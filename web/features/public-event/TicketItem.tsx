@@ -2,7 +2,7 @@ import '@mantine/core/styles/Flex.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Flex, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../tickets/money';
+import { formatMoney } from '../../../common/money';
 import type { PublicTicket, PublicTicketPrice } from './api';
 
 type Mode = 'INCLUSIVE' | 'EXCLUSIVE';

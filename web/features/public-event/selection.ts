@@ -61,7 +61,7 @@ export function donationProblem(
   price: PublicTicketPrice,
 ): 'missing' | 'too_low' | null {
   if (!pick || pick.quantity === 0) return null;
-  if (pick.amount === null || pick.amount === undefined || Number.isNaN(pick.amount)) return 'missing';
+  if (pick.amount === null || pick.amount === undefined) return 'missing';
   return pick.amount < price.price ? 'too_low' : null;
 }
 

@@ -10,13 +10,13 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { formatMoney, MAX_MINOR, readAmount, toMajorText, toMinor } from '../../../common/money';
 import { TaxOrFeeRequest, type TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
 import { useCreateTaxOrFee, useUpdateTaxOrFee } from './api';
-import { toMajorText, toMinorUnits } from './money';
 
 interface Values {
   name: string;
@@ -66,7 +66,7 @@ const toRequest =
           name: v.name,
           type: v.type,
           calculation_type: 'FIXED',
-          rate: toMinorUnits(v.rate, currency) ?? -1,
+          rate: toMinor(v.rate, currency) ?? -1,
           is_default: v.is_default,
           applies_to_fees: v.type === 'TAX' && v.applies_to_fees,
         };
@@ -108,7 +108,7 @@ function TaxOrFeeForm({
   currency: string;
   onDone: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const create = useCreateTaxOrFee();
   const update = useUpdateTaxOrFee();
   const save = taxOrFee ? update : create;
@@ -119,8 +119,11 @@ function TaxOrFeeForm({
     initialValues: initialValues(taxOrFee, currency),
     validate: (values) => {
       const errors = schemaErrors(values);
-      if (values.calculation_type === 'FIXED' && toMinorUnits(values.rate, currency) === null) {
-        errors.rate = t`Enter an amount such as ${example}.`;
+      const { problem } = readAmount(values.rate, currency);
+      if (values.calculation_type === 'FIXED' && problem !== null) {
+        const maximum = formatMoney(MAX_MINOR, currency, i18n.locale);
+        errors.rate =
+          problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount such as ${example}.`;
       }
       return errors;
     },

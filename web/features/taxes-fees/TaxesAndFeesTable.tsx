@@ -7,9 +7,9 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatMoney, formatPercent } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { DotsIcon } from '../../components/organizer-icons';
-import { formatMoney, formatPercent } from './money';
 
 /** "23.5 %" or "€1.50": the rate of a tax or fee as a buyer would read it. */
 export function formatRate(taxOrFee: TaxOrFeeResponse, currency: string, locale: string): string {

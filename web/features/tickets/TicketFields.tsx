@@ -19,11 +19,11 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import type { EventResponse } from '../../../common/events';
+import { currencyDigits } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
 import type { TicketValues } from './form-values';
 import { TYPE_HINTS, TYPE_LABELS } from './labels';
-import { currencyDigits } from './money';
 import { TicketOptions } from './TicketOptions';
 import { TierEditor } from './TierEditor';
 

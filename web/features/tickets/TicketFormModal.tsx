@@ -7,6 +7,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { EventResponse } from '../../../common/events';
+import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TicketRequest, type TicketResponse } from '../../../common/tickets';
 import { apiFieldErrors } from '../../components/api-error';
@@ -22,7 +23,6 @@ import {
   ticketValues,
   toTicketRequest,
 } from './form-values';
-import { toMajorText, toMinor } from './money';
 import { TicketFields } from './TicketFields';
 
 /** Creates a ticket (`ticket` null) or changes one, in a dialog over the list. */
@@ -74,7 +74,7 @@ function TicketForm({
   taxes: TaxOrFeeResponse[];
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const context: TicketContext = { currency: event.currency, timezone: event.timezone };
   const create = useCreateTicket(event.id);
   const update = useUpdateTicket(event.id);
@@ -82,16 +82,18 @@ function TicketForm({
   const example = toMajorText(2500, event.currency);
   const schemaErrors = validateWith(TicketRequest, (v: TicketValues) => toTicketRequest(v, context));
 
-  // Amounts the schema would only call "not a number" get a message that shows the format.
+  // Amounts the schema would only call missing, or cap in minor units, get a message in major units.
   const amountErrors = (v: TicketValues): Record<string, string> => {
     const errors: Record<string, string> = {};
-    const bad = (typed: string) => Number.isNaN(toMinor(typed, event.currency));
-    const message = t`Enter an amount such as ${example}.`;
-    if ((v.type === 'PAID' || v.type === 'DONATION') && bad(v.price)) errors.price = message;
+    const maximum = formatMoney(MAX_MINOR, event.currency, i18n.locale);
+    const check = (typed: string, field: string) => {
+      const { problem } = readAmount(typed, event.currency);
+      if (problem === 'not_an_amount') errors[field] = t`Enter an amount such as ${example}.`;
+      if (problem === 'too_large') errors[field] = t`At most ${maximum}.`;
+    };
+    if (v.type === 'PAID' || v.type === 'DONATION') check(v.price, 'price');
     if (v.type === 'TIERED') {
-      v.prices.forEach((tier, i) => {
-        if (bad(tier.price)) errors[`prices.${i}.price`] = message;
-      });
+      for (const [i, tier] of v.prices.entries()) check(tier.price, `prices.${i}.price`);
     }
     return errors;
   };

@@ -3,9 +3,9 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatMoney } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import type { TicketValues } from './form-values';
-import { formatMoney } from './money';
 import { FormSection, type TicketForm } from './TicketFields';
 
 type Flag =

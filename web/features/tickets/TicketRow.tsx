@@ -2,11 +2,11 @@ import '@mantine/core/styles/ActionIcon.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
+import { formatMoney } from '../../../common/money';
 import type { TicketResponse } from '../../../common/tickets';
 import { ArrowDownIcon, ArrowUpIcon } from '../../components/organizer-icons';
 import { GripIcon } from './icons';
 import { HiddenBadge, priceSummary, SaleStateBadge, TYPE_LABELS } from './labels';
-import { formatMoney } from './money';
 import { TicketActions } from './TicketActions';
 
 export interface Reorder {

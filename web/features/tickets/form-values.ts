@@ -1,6 +1,6 @@
+import { toMajorText, toMinor } from '../../../common/money';
 import type { TicketRequest, TicketResponse, TicketType } from '../../../common/tickets';
 import { isoToZoned, zonedToIso } from '../events/datetime';
-import { toMajorText, toMinor } from './money';
 
 /** One price tier as the form holds it: amounts typed in major units, dates in the event's zone. */
 export interface TierValues {
@@ -118,7 +118,7 @@ export function ticketValues(ticket: TicketResponse, { currency, timezone }: Tic
   };
 }
 
-/** A typed amount for the request: undefined when empty, NaN when not an amount (the schema refuses it). */
+/** A typed amount for the request; undefined when it is empty or not an amount (the form says which). */
 const amount = (typed: string, currency: string) => toMinor(typed, currency) ?? undefined;
 const count = (typed: number | string) => (typed === '' ? undefined : Number(typed));
 const when = (local: string, timezone: string) =>

@@ -3,8 +3,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
+import { formatMoney } from '../../../common/money';
 import type { SaleState, TicketResponse, TicketType } from '../../../common/tickets';
-import { formatMoney } from './money';
 
 export const TYPE_LABELS: Record<TicketType, MessageDescriptor> = {
   FREE: msg`Free`,
