@@ -3,13 +3,14 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { QuestionResponse } from '../../../common/questions';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { ConfirmModal } from '../account/ConfirmModal';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { moveQuestion, useDeleteQuestion, useQuestions, useSortQuestions, useTicketChoices } from './api';
+import { useTicketChoices } from '../tickets/api';
+import { moveQuestion, useDeleteQuestion, useQuestions, useSortQuestions } from './api';
 import { type Editing, QuestionModal } from './QuestionForm';
 import { QuestionGroup } from './QuestionGroup';
 

@@ -21,7 +21,7 @@ import {
   type TicketValues,
   ticketValues,
   toTicketRequest,
-} from './form-values';
+} from './form';
 import { toMajorText, toMinor } from './money';
 import { TicketFields } from './TicketFields';
 

@@ -4,9 +4,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
-import type { TicketValues } from './form-values';
+import { FormSection } from './FormSection';
+import type { TicketForm, TicketValues } from './form';
 import { formatMoney } from './money';
-import { FormSection, type TicketForm } from './TicketFields';
 
 type Flag =
   | 'show_quantity_remaining'
