@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { whileLoggedInAnd } from '../../api/token';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
-import { paymentConnectionQuery } from '../account/payment-api';
+import { paymentConnectionQuery } from '../accounts/api';
 import { useMe } from '../profile/api';
 import { useTickets } from '../tickets/api';
 import { organizerQuery, useEvent, useEventImages } from './api';

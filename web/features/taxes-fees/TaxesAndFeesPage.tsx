@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { PlusIcon } from '../../components/organizer-icons';
-import { useAccount } from '../account/api';
+import { useAccount } from '../accounts/api';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
 import { useDeleteTaxOrFee, useTaxesAndFees } from './api';
 import { PercentIcon } from './icons';

@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { Section } from '../../components/Section';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
-import { paymentConnectionQuery, useConnectStripe } from './payment-api';
+import { paymentConnectionQuery, useConnectStripe } from './api';
 
 /** `/account/payment` (ADMIN): connect the account's Stripe account to take card payments. */
 export function PaymentPage() {
