@@ -12,11 +12,11 @@ import { notify } from '../../components/notify';
 import { PlusIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { SeatsIcon } from '../questions/icons';
 import { useTicketChoices } from '../tickets/api';
 import { useCapacityAssignments, useDeleteCapacityAssignment } from './api';
 import { CapacityModal, type EditingCapacity } from './CapacityModal';
 import { CapacityTable } from './CapacityTable';
+import { SeatsIcon } from './icons';
 
 /** `/manage/event/:eventId/capacity-assignments`: limits shared by several tickets. */
 export function CapacityPage() {

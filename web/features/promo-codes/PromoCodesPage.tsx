@@ -14,10 +14,10 @@ import { PlusIcon, SearchIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
-import { TagIcon } from '../taxes-fees/icons';
 import { useTicketChoices } from '../tickets/api';
 import { useDeletePromoCode, usePromoCodes } from './api';
 import { promoLink } from './form';
+import { TagIcon } from './icons';
 import { PromoCodeModal } from './PromoCodeModal';
 import { PromoCodesTable } from './PromoCodesTable';
 

@@ -12,10 +12,10 @@ import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@ma
 import type { PromoCodeResponse } from '../../../common/promo-codes';
 import { DotsIcon } from '../../components/organizer-icons';
 import { formatEventDate } from '../events/datetime';
-import { CopyIcon } from '../taxes-fees/icons';
 import { formatMoney, formatPercent } from '../taxes-fees/money';
 import type { EventMoney, PromoCodeState } from './form';
 import { promoCodeState } from './form';
+import { CopyIcon } from './icons';
 
 const STATE_LABELS: Record<PromoCodeState, MessageDescriptor> = {
   ACTIVE: msg`Active`,

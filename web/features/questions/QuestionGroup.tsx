@@ -16,9 +16,15 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { QuestionResponse } from '../../../common/questions';
-import { ArrowDownIcon, ArrowUpIcon, LockIcon, PlusIcon } from '../../components/organizer-icons';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  LockIcon,
+  PencilIcon,
+  PlusIcon,
+  TrashIcon,
+} from '../../components/organizer-icons';
 import type { TicketChoice } from '../../components/TicketChecklist';
-import { PencilIcon, TrashIcon } from './icons';
 import { questionTitle, TYPE_LABELS } from './labels';
 
 /** One of the two lists of the page: the questions asked once per order, or per attendee. */

@@ -11,8 +11,8 @@ import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { useTicketChoices } from '../tickets/api';
 import { moveQuestion, useDeleteQuestion, useQuestions, useSortQuestions } from './api';
-import { type Editing, QuestionModal } from './QuestionForm';
 import { QuestionGroup } from './QuestionGroup';
+import { type Editing, QuestionModal } from './QuestionModal';
 
 /** `/manage/event/:eventId/questions`: what the checkout asks, once per order and per attendee. */
 export function QuestionsPage() {
