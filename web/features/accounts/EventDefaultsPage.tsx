@@ -9,7 +9,6 @@ import { firstMessages, focusFirstError, validateWith } from '../../components/f
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
-import { eventDefaultsQuery, useUpdateEventDefaults } from '../events/api';
 import {
   FooterField,
   MessageFields,
@@ -19,6 +18,7 @@ import {
   SearchIndexingField,
 } from '../events/SettingsFields';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
+import { eventDefaultsQuery, useUpdateEventDefaults } from './api';
 
 /** `/account/event-defaults` (ADMIN): settings copied into every new event. */
 export function EventDefaultsPage() {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountResponse, Role, UpdateAccountRequest } from '../../../common/accounts';
+import type { EventDefaults } from '../../../common/events';
 import type { PageMeta } from '../../../common/list-query';
 import type { PaymentConnectionResponse } from '../../../common/payments';
 import type { InviteUserRequest, UpdateUserRequest, UserResponse, UserStatus } from '../../../common/users';
@@ -104,3 +105,18 @@ export const useConnectStripe = () =>
   useMutation({
     mutationFn: () => apiFetch<{ url: string }>('/accounts/payment/stripe/connect', { method: 'POST' }),
   });
+
+export const eventDefaultsQuery = queryOptions({
+  queryKey: queryKeys.eventDefaults,
+  queryFn: ({ signal }) => apiFetch<EventDefaults>('/accounts/current/event-defaults', { signal }),
+  ...whileLoggedIn,
+});
+
+export function useUpdateEventDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventDefaults) =>
+      apiFetch<EventDefaults>('/accounts/current/event-defaults', { method: 'PUT', body }),
+    onSuccess: (defaults) => queryClient.setQueryData(queryKeys.eventDefaults, defaults),
+  });
+}

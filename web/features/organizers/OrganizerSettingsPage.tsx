@@ -23,7 +23,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
-import { organizerQuery, useUpdateOrganizer } from '../events/api';
+import { organizerQuery, useUpdateOrganizer } from './api';
 
 /** `/manage/organizer/:organizerId/settings`: name, contact, website and defaults of an organizer. */
 export function OrganizerSettingsPage() {
