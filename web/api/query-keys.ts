@@ -80,7 +80,7 @@ export const queryKeys = {
   capacityAssignments: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,
   },
-  /** The tickets of an event as the question and capacity forms offer them. */
+  /** The tickets of an event as the forms that apply to some of them offer them (`ticketChoicesQuery`). */
   ticketChoices: (eventId: number) => [...queryKeys.events.detail(eventId), 'tickets', 'choices'] as const,
   eventDefaults: ['accounts', 'current', 'event-defaults'] as const,
   /** The account's card payment connection (`GET accounts/payment`). */

@@ -9,11 +9,11 @@ import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title, VisuallyHid
 import { type ReactNode, useState } from 'react';
 import type { AttendeeDetailResponse } from '../../../common/attendees';
 import { errorCode, errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
-import { ConfirmModal } from '../account/ConfirmModal';
 import { formatEventDate } from '../events/datetime';
 import { attendeeName } from './AttendeesTable';
 import { answerLines } from './answers';

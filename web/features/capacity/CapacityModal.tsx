@@ -14,7 +14,7 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
-import { TicketChecklist, type TicketChoice } from '../questions/TicketChecklist';
+import { TicketChecklist, type TicketChoice } from '../../components/TicketChecklist';
 import { useCreateCapacityAssignment, useUpdateCapacityAssignment } from './api';
 
 interface CapacityValues {

@@ -5,18 +5,18 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { CapacityAssignmentResponse } from '../../../common/capacity';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { PlusIcon } from '../../components/organizer-icons';
-import { ConfirmModal } from '../account/ConfirmModal';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { useTicketChoices } from '../questions/api';
-import { SeatsIcon } from '../questions/icons';
+import { useTicketChoices } from '../tickets/api';
 import { useCapacityAssignments, useDeleteCapacityAssignment } from './api';
 import { CapacityModal, type EditingCapacity } from './CapacityModal';
 import { CapacityTable } from './CapacityTable';
+import { SeatsIcon } from './icons';
 
 /** `/manage/event/:eventId/capacity-assignments`: limits shared by several tickets. */
 export function CapacityPage() {

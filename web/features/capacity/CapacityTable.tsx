@@ -7,8 +7,8 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Group, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { CapacityAssignmentResponse } from '../../../common/capacity';
-import { PencilIcon, TrashIcon } from '../questions/icons';
-import type { TicketChoice } from '../questions/TicketChecklist';
+import { PencilIcon, TrashIcon } from '../../components/organizer-icons';
+import type { TicketChoice } from '../../components/TicketChecklist';
 
 export function CapacityTable({
   assignments,

@@ -16,7 +16,7 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
-import { useTicketChoices } from '../promo-codes/api';
+import { useTicketChoices } from '../tickets/api';
 import { useCreateCheckInList, useUpdateCheckInList } from './api';
 import { type CheckInListValues, initialValues, toRequest } from './form';
 

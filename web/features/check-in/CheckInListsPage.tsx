@@ -17,16 +17,16 @@ import {
 import { useState } from 'react';
 import type { CheckInListResponse, CheckInListState } from '../../../common/check-in';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { PlusIcon } from '../../components/organizer-icons';
-import { ConfirmModal } from '../account/ConfirmModal';
 import { useEvent } from '../events/api';
 import { formatEventDate } from '../events/datetime';
 import { useEventId } from '../events/EventLayout';
 import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
-import { useTicketChoices } from '../promo-codes/api';
+import { useTicketChoices } from '../tickets/api';
 import { useCheckInLists, useCheckInStats, useDeleteCheckInList, useReplaceCheckInLink } from './api';
 import { CheckInListModal } from './CheckInListModal';
 import { StaffLinkModal } from './StaffLinkModal';

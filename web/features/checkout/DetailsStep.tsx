@@ -27,7 +27,7 @@ import {
   initialDetails,
   toDetailsRequest,
   validateDetails,
-} from './details-form';
+} from './form';
 import { QuestionField } from './QuestionField';
 
 /** `…/details`: the buyer, one holder per ticket, and the event's questions. */

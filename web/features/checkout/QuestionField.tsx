@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { AnswerValue } from '../../../common/answers';
 import type { PublicQuestion } from '../../../common/questions';
-import { EMPTY_ADDRESS } from './details-form';
+import { EMPTY_ADDRESS } from './form';
 
 interface Props {
   question: PublicQuestion;

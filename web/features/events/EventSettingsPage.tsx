@@ -21,17 +21,12 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
+import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
-import { Section } from '../profile/Section';
-import { useEvent, useEventImages, useOrganizers, useUpdateEvent } from './api';
+import { useOrganizers } from '../organizers/api';
+import { useEvent, useEventImages, useUpdateEvent } from './api';
 import { useEventId } from './EventLayout';
-import {
-  type LocationField,
-  toUpdateRequest,
-  toValues,
-  type Values,
-  validateEventSettings,
-} from './event-settings-values';
+import { type LocationField, toUpdateRequest, toValues, type Values, validateEventSettings } from './form';
 import { ImageField } from './ImageField';
 import { RichTextField } from './RichTextField';
 import {

@@ -34,14 +34,8 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { CalendarIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { PlusIcon, SearchIcon, SettingsIcon } from '../../components/organizer-icons';
-import {
-  type EventSort,
-  type EventsParams,
-  type EventsState,
-  eventsQuery,
-  organizerQuery,
-  useOrganizers,
-} from './api';
+import { organizerQuery, useOrganizers } from '../organizers/api';
+import { type EventSort, type EventsParams, type EventsState, eventsQuery } from './api';
 import { EventBasicsForm } from './EventBasicsForm';
 import { EventRow } from './EventRow';
 import { TabLinks } from './TabLinks';

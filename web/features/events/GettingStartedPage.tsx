@@ -3,7 +3,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
-import { paymentConnectionQuery } from '../account/payment-api';
+import { paymentConnectionQuery } from '../accounts/api';
 import { useMe } from '../profile/api';
 import { useTickets } from '../tickets/api';
 import { useEvent, useEventImages } from './api';

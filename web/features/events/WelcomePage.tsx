@@ -10,8 +10,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
+import { useCreateOrganizer, useOrganizers } from '../organizers/api';
 import { useMe } from '../profile/api';
-import { useCreateOrganizer, useOrganizers } from './api';
 import { EventBasicsForm } from './EventBasicsForm';
 
 /** `/welcome`: a new account's first organizer (if it has none), then its first event. */

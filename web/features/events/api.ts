@@ -3,7 +3,6 @@ import { HTTP_ERRORS } from '../../../common/errors/http';
 import type {
   CreateEventRequest,
   DuplicateEventRequest,
-  EventDefaults,
   EventResponse,
   EventStatsResponse,
   EventStatus,
@@ -11,11 +10,6 @@ import type {
 } from '../../../common/events';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { PageMeta } from '../../../common/list-query';
-import type {
-  CreateOrganizerRequest,
-  OrganizerResponse,
-  UpdateOrganizerRequest,
-} from '../../../common/organizers';
 import { apiFetch, apiUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
@@ -170,56 +164,5 @@ export function useDeleteImage(eventId: number) {
     mutationFn: (imageId: number) =>
       apiFetch<void>(`/events/${eventId}/images/${imageId}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.images(eventId) }),
-  });
-}
-
-export const organizersQuery = queryOptions({
-  queryKey: queryKeys.organizers.list,
-  queryFn: ({ signal }) =>
-    apiFetch<Page<OrganizerResponse>>('/organizers', { signal, query: { per_page: 100, sort_by: 'name' } }),
-  ...whileLoggedIn,
-});
-
-export const useOrganizers = () => useQuery(organizersQuery);
-
-export const organizerQuery = (organizerId: number) =>
-  queryOptions({
-    queryKey: queryKeys.organizers.detail(organizerId),
-    queryFn: ({ signal }) => apiFetch<OrganizerResponse>(`/organizers/${organizerId}`, { signal }),
-    ...whileLoggedIn,
-  });
-
-export function useCreateOrganizer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateOrganizerRequest) =>
-      apiFetch<OrganizerResponse>('/organizers', { method: 'POST', body }),
-    onSuccess: (organizer) => queryClient.setQueryData(queryKeys.organizers.detail(organizer.id), organizer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizers.list }),
-  });
-}
-
-export function useUpdateOrganizer(organizerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateOrganizerRequest) =>
-      apiFetch<OrganizerResponse>(`/organizers/${organizerId}`, { method: 'PUT', body }),
-    onSuccess: (organizer) => queryClient.setQueryData(queryKeys.organizers.detail(organizer.id), organizer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizers.list }),
-  });
-}
-
-export const eventDefaultsQuery = queryOptions({
-  queryKey: queryKeys.eventDefaults,
-  queryFn: ({ signal }) => apiFetch<EventDefaults>('/accounts/current/event-defaults', { signal }),
-  ...whileLoggedIn,
-});
-
-export function useUpdateEventDefaults() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: EventDefaults) =>
-      apiFetch<EventDefaults>('/accounts/current/event-defaults', { method: 'PUT', body }),
-    onSuccess: (defaults) => queryClient.setQueryData(queryKeys.eventDefaults, defaults),
   });
 }

@@ -167,7 +167,7 @@ export const organizerRoutes: RouteObject[] = [
       {
         path: 'account',
         Component: lazyPage(
-          () => import('../account/AccountLayout'),
+          () => import('../accounts/AccountLayout'),
           (m) => m.AccountLayout,
         ),
         children: [
@@ -175,21 +175,21 @@ export const organizerRoutes: RouteObject[] = [
           {
             path: 'settings',
             Component: lazyPage(
-              () => import('../account/AccountSettingsPage'),
+              () => import('../accounts/AccountSettingsPage'),
               (m) => m.AccountSettingsPage,
             ),
           },
           {
             path: 'users',
             Component: lazyPage(
-              () => import('../account/UsersPage'),
+              () => import('../accounts/UsersPage'),
               (m) => m.UsersPage,
             ),
           },
           {
             path: 'event-defaults',
             Component: lazyPage(
-              () => import('../account/EventDefaultsPage'),
+              () => import('../accounts/EventDefaultsPage'),
               (m) => m.EventDefaultsPage,
             ),
           },
@@ -203,7 +203,7 @@ export const organizerRoutes: RouteObject[] = [
           {
             path: 'payment',
             Component: lazyPage(
-              () => import('../account/PaymentPage'),
+              () => import('../accounts/PaymentPage'),
               (m) => m.PaymentPage,
             ),
           },

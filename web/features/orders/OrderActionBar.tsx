@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
 import { orderActionRefusal } from '../../../common/order-actions';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { notify } from '../../components/notify';
-import { ConfirmModal } from '../account/ConfirmModal';
 import { useMarkPaid, useResendOrder } from './api';
 import { CancelOrderModal, RefundModal } from './OrderModals';
 

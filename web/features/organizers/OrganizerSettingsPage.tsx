@@ -21,9 +21,9 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
+import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
-import { organizerQuery, useUpdateOrganizer } from '../events/api';
-import { Section } from '../profile/Section';
+import { organizerQuery, useUpdateOrganizer } from './api';
 
 /** `/manage/organizer/:organizerId/settings`: name, contact, website and defaults of an organizer. */
 export function OrganizerSettingsPage() {

@@ -22,8 +22,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, requiring, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
 import { MailIcon } from '../../components/organizer-icons';
+import { Section } from '../../components/Section';
 import { useCancelEmailChange, useResendEmailConfirmation, useUpdateMe } from './api';
-import { Section } from './Section';
 
 const EmailChange = requiring(UpdateMeRequest, ['email', 'current_password']);
 

@@ -8,8 +8,8 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, requiring, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
+import { Section } from '../../components/Section';
 import { useUpdateMe } from './api';
-import { Section } from './Section';
 
 const PasswordChange = requiring(UpdateMeRequest, ['current_password', 'new_password']);
 

@@ -10,10 +10,10 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
+import { Section } from '../../components/Section';
 import { LanguageSelect, TimezoneSelect } from '../../components/selects';
 import { changeLocale } from '../../i18n';
 import { useUpdateMe } from './api';
-import { Section } from './Section';
 
 interface DetailsValues {
   first_name: string;

@@ -34,7 +34,8 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
-import { useCreatePromoCode, useTicketChoices, useUpdatePromoCode } from './api';
+import { useTicketChoices } from '../tickets/api';
+import { useCreatePromoCode, useUpdatePromoCode } from './api';
 import { type EventMoney, initialValues, type PromoCodeValues, toRequest } from './form';
 
 type PromoEvent = EventMoney & { id: number };

@@ -13,9 +13,9 @@ import { formatMoney, formatPercent } from '../../../common/money';
 import type { PromoCodeResponse } from '../../../common/promo-codes';
 import { DotsIcon } from '../../components/organizer-icons';
 import { formatEventDate } from '../events/datetime';
-import { CopyIcon } from '../taxes-fees/icons';
 import type { EventMoney, PromoCodeState } from './form';
 import { promoCodeState } from './form';
+import { CopyIcon } from './icons';
 
 const STATE_LABELS: Record<PromoCodeState, MessageDescriptor> = {
   ACTIVE: msg`Active`,

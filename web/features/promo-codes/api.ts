@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PromoCodeRequest, PromoCodeResponse } from '../../../common/promo-codes';
-import type { TicketResponse } from '../../../common/tickets';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { whileLoggedIn } from '../../api/token';
@@ -17,22 +16,6 @@ export const promoCodesQuery = (eventId: number) =>
   });
 
 export const usePromoCodes = (eventId: number) => useQuery(promoCodesQuery(eventId));
-
-/**
- * The event's tickets as id and title, for "applies to". Same key and shape as the question
- * and capacity forms use, so the three share one cached list.
- */
-export const ticketChoicesQuery = (eventId: number) =>
-  queryOptions({
-    queryKey: queryKeys.ticketChoices(eventId),
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: TicketResponse[] }>(`/events/${eventId}/tickets`, { signal }).then((r) =>
-        r.data.map((ticket) => ({ id: ticket.id, title: ticket.title })),
-      ),
-    ...whileLoggedIn,
-  });
-
-export const useTicketChoices = (eventId: number) => useQuery(ticketChoicesQuery(eventId));
 
 function usePromoCodeMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from '../../components/organizer-icons';
+import type { QuestionValues } from './form';
 import { CloseIcon } from './icons';
-import type { QuestionValues } from './QuestionForm';
 
 /**
  * The answers a buyer picks from (checkbox, radio, dropdown): add, rename, reorder and remove

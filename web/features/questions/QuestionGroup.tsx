@@ -16,10 +16,16 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { QuestionResponse } from '../../../common/questions';
-import { ArrowDownIcon, ArrowUpIcon, LockIcon, PlusIcon } from '../../components/organizer-icons';
-import { PencilIcon, TrashIcon } from './icons';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  LockIcon,
+  PencilIcon,
+  PlusIcon,
+  TrashIcon,
+} from '../../components/organizer-icons';
+import type { TicketChoice } from '../../components/TicketChecklist';
 import { questionTitle, TYPE_LABELS } from './labels';
-import type { TicketChoice } from './TicketChecklist';
 
 /** One of the two lists of the page: the questions asked once per order, or per attendee. */
 export function QuestionGroup({

@@ -3,15 +3,16 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { QuestionResponse } from '../../../common/questions';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { ConfirmModal } from '../account/ConfirmModal';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { moveQuestion, useDeleteQuestion, useQuestions, useSortQuestions, useTicketChoices } from './api';
-import { type Editing, QuestionModal } from './QuestionForm';
+import { useTicketChoices } from '../tickets/api';
+import { moveQuestion, useDeleteQuestion, useQuestions, useSortQuestions } from './api';
 import { QuestionGroup } from './QuestionGroup';
+import { type Editing, QuestionModal } from './QuestionModal';
 
 /** `/manage/event/:eventId/questions`: what the checkout asks, once per order and per attendee. */
 export function QuestionsPage() {

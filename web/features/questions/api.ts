@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuestionRequest, QuestionResponse } from '../../../common/questions';
-import type { TicketResponse } from '../../../common/tickets';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { whileLoggedIn } from '../../api/token';
@@ -14,19 +13,6 @@ export const questionsQuery = (eventId: number) =>
   });
 
 export const useQuestions = (eventId: number) => useQuery(questionsQuery(eventId));
-
-/** The event's tickets, for the "applies to" choices of questions and capacity assignments. */
-export const ticketChoicesQuery = (eventId: number) =>
-  queryOptions({
-    queryKey: queryKeys.ticketChoices(eventId),
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: TicketResponse[] }>(`/events/${eventId}/tickets`, { signal }).then((r) =>
-        r.data.map((ticket) => ({ id: ticket.id, title: ticket.title })),
-      ),
-    ...whileLoggedIn,
-  });
-
-export const useTicketChoices = (eventId: number) => useQuery(ticketChoicesQuery(eventId));
 
 /** A change to one question: the list is out of date, and so is the event (hidden questions setting). */
 function useQuestionMutation<V, R>(eventId: number, mutationFn: (variables: V) => Promise<R>) {

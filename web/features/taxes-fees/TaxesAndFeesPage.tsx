@@ -4,12 +4,12 @@ import { Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { useState } from 'react';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { PlusIcon } from '../../components/organizer-icons';
-import { useAccount } from '../account/api';
-import { ConfirmModal } from '../account/ConfirmModal';
+import { useAccount } from '../accounts/api';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
 import { useDeleteTaxOrFee, useTaxesAndFees } from './api';
 import { PercentIcon } from './icons';

@@ -14,7 +14,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { DotsIcon } from '../../components/organizer-icons';
 import { useDeleteTicket, useUpdateTicket } from './api';
-import { requestOf } from './form-values';
+import { requestOf } from './form';
 
 /** Edit, pause or resume sales, hide or show, delete (asked first; refused once sold). */
 export function TicketActions({ ticket, onEdit }: { ticket: TicketResponse; onEdit: () => void }) {

@@ -5,41 +5,16 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Group,
-  NumberInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
 import { currencyDigits } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
-import type { TicketValues } from './form-values';
+import { FormSection } from './FormSection';
+import type { TicketForm } from './form';
 import { TYPE_HINTS, TYPE_LABELS } from './labels';
 import { TicketOptions } from './TicketOptions';
 import { TierEditor } from './TierEditor';
-
-export type TicketForm = UseFormReturnType<TicketValues>;
-
-/** A titled group of fields in the ticket form. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section">
-      <Title order={3} fz="md">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 /** The fields of a ticket: its kind, its name, its price(s), how many and when. */
 export function TicketFields({

@@ -22,7 +22,7 @@ import {
   type TicketValues,
   ticketValues,
   toTicketRequest,
-} from './form-values';
+} from './form';
 import { TicketFields } from './TicketFields';
 
 /** Creates a ticket (`ticket` null) or changes one, in a dialog over the list. */

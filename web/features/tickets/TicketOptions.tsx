@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
-import type { TicketValues } from './form-values';
-import { FormSection, type TicketForm } from './TicketFields';
+import { FormSection } from './FormSection';
+import type { TicketForm, TicketValues } from './form';
 
 type Flag =
   | 'show_quantity_remaining'

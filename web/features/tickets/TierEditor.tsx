@@ -17,8 +17,8 @@ import {
 import type { ReactNode } from 'react';
 import type { EventResponse } from '../../../common/events';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from '../../components/organizer-icons';
-import { emptyTier } from './form-values';
-import { FormSection, type TicketForm } from './TicketFields';
+import { FormSection } from './FormSection';
+import { emptyTier, type TicketForm } from './form';
 
 interface AmountProps {
   inputMode: 'decimal' | 'numeric';

@@ -4,6 +4,7 @@ import type { TicketRequest, TicketResponse } from '../../../common/tickets';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { whileLoggedIn } from '../../api/token';
+import type { TicketChoice } from '../../components/TicketChecklist';
 
 interface List<T> {
   data: T[];
@@ -18,6 +19,22 @@ export const ticketsQuery = (eventId: number) =>
   });
 
 export const useTickets = (eventId: number) => useQuery(ticketsQuery(eventId));
+
+/**
+ * The event's tickets as id and title, for the "applies to" choices of questions, capacity
+ * assignments, promo codes and check-in lists: one cached list for all of them.
+ */
+export const ticketChoicesQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: queryKeys.ticketChoices(eventId),
+    queryFn: ({ signal }): Promise<TicketChoice[]> =>
+      apiFetch<List<TicketResponse>>(`/events/${eventId}/tickets`, { signal }).then((list) =>
+        list.data.map((ticket) => ({ id: ticket.id, title: ticket.title })),
+      ),
+    ...whileLoggedIn,
+  });
+
+export const useTicketChoices = (eventId: number) => useQuery(ticketChoicesQuery(eventId));
 
 export const taxesAndFeesQuery = queryOptions({
   queryKey: queryKeys.taxesAndFees,

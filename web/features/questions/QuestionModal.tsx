@@ -28,7 +28,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  CHOICE_TYPES,
   QUESTION_TYPES,
   QuestionRequest,
   type QuestionResponse,
@@ -39,66 +38,15 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { AlertIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { TicketChecklist, type TicketChoice } from '../../components/TicketChecklist';
 import { useCreateQuestion, useUpdateQuestion } from './api';
+import { initialValues, isChoice, type QuestionScope, type QuestionValues, toRequest } from './form';
 import { TYPE_LABELS } from './labels';
 import { OptionsEditor } from './OptionsEditor';
 import { QuestionPreview } from './QuestionPreview';
-import { TicketChecklist, type TicketChoice } from './TicketChecklist';
-
-type Scope = QuestionResponse['scope'];
-
-export interface QuestionValues {
-  title: string;
-  description: string;
-  type: QuestionType;
-  options: string[];
-  required: boolean;
-  is_hidden: boolean;
-  scope: Scope;
-  ticket_ids: string[];
-}
-
-const isChoice = (type: QuestionType) => CHOICE_TYPES.includes(type);
-
-/** Options only go with choice types, tickets only with questions asked per attendee. */
-const toRequest = (values: QuestionValues): QuestionRequest => ({
-  title: values.title,
-  description: values.description.trim() || null,
-  type: values.type,
-  options: isChoice(values.type) ? values.options : [],
-  required: values.required,
-  is_hidden: values.is_hidden,
-  scope: values.scope,
-  ticket_ids: values.scope === 'PER_ATTENDEE' ? values.ticket_ids.map(Number) : [],
-});
-
-function initialValues(question: QuestionResponse | null, scope: Scope): QuestionValues {
-  if (!question) {
-    return {
-      title: '',
-      description: '',
-      type: 'SINGLE_LINE',
-      options: [],
-      required: false,
-      is_hidden: false,
-      scope,
-      ticket_ids: [],
-    };
-  }
-  return {
-    title: question.title,
-    description: question.description ?? '',
-    type: question.type,
-    options: question.options,
-    required: question.required,
-    is_hidden: question.is_hidden,
-    scope: question.scope,
-    ticket_ids: question.ticket_ids.map(String),
-  };
-}
 
 /** What the modal is for: a new question in a group, or a change to one. */
-export type Editing = { question: QuestionResponse | null; scope: Scope };
+export type Editing = { question: QuestionResponse | null; scope: QuestionScope };
 
 export function QuestionModal({
   eventId,

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SETTING_DEFAULTS, type EventResponse, UpdateEventRequest } from '../../../common/events';
 import { messages as en } from '../../../common/locales/en/messages';
-import { toUpdateRequest, toValues, validateEventSettings } from './event-settings-values';
+import { toUpdateRequest, toValues, validateEventSettings } from './form';
 
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: en });

@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import { toMajorText, toMinor } from '../../../common/money';
 import type { TicketRequest, TicketResponse, TicketType } from '../../../common/tickets';
 import { isoToZoned, zonedToIso } from '../events/datetime';
@@ -37,6 +38,8 @@ export interface TicketValues {
   is_paused: boolean;
   tax_and_fee_ids: string[];
 }
+
+export type TicketForm = UseFormReturnType<TicketValues>;
 
 /** Where the money and the dates of the form belong. */
 export interface TicketContext {

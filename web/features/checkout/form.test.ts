@@ -2,7 +2,7 @@ import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { PublicOrderResponse } from '../../../common/orders';
 import type { PublicQuestion } from '../../../common/questions';
-import { initialDetails, toDetailsRequest, validateDetails } from './details-form';
+import { initialDetails, toDetailsRequest, validateDetails } from './form';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 

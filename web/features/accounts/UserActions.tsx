@@ -9,12 +9,12 @@ import { ROLES } from '../../../common/accounts';
 import type { UserResponse } from '../../../common/users';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { notify } from '../../components/notify';
 import { DotsIcon } from '../../components/organizer-icons';
 import { isForbidden } from '../manage/NoPermission';
 import { fullName } from '../manage/UserMenu';
 import { useResendInvitation, useRevokeInvitation, useUpdateUser } from './api';
-import { ConfirmModal } from './ConfirmModal';
 import { ROLE_ACTIONS, ROLE_LABELS } from './labels';
 
 type Pending = 'revoke' | 'deactivate' | null;

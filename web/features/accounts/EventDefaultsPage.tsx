@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { eventDefaultsQuery, useUpdateEventDefaults } from '../events/api';
+import { Section } from '../../components/Section';
 import {
   FooterField,
   MessageFields,
@@ -18,7 +18,7 @@ import {
   SearchIndexingField,
 } from '../events/SettingsFields';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
-import { Section } from '../profile/Section';
+import { eventDefaultsQuery, useUpdateEventDefaults } from './api';
 
 /** `/account/event-defaults` (ADMIN): settings copied into every new event. */
 export function EventDefaultsPage() {

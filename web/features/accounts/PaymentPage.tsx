@@ -8,9 +8,9 @@ import type { ConnectionStatus, PaymentConnectionResponse } from '../../../commo
 import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { Section } from '../../components/Section';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
-import { Section } from '../profile/Section';
-import { paymentConnectionQuery, useConnectStripe } from './payment-api';
+import { paymentConnectionQuery, useConnectStripe } from './api';
 
 /** `/account/payment` (ADMIN): connect the account's Stripe account to take card payments. */
 export function PaymentPage() {

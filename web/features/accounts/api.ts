@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountResponse, Role, UpdateAccountRequest } from '../../../common/accounts';
+import type { EventDefaults } from '../../../common/events';
 import type { PageMeta } from '../../../common/list-query';
+import type { PaymentConnectionResponse } from '../../../common/payments';
 import type { InviteUserRequest, UpdateUserRequest, UserResponse, UserStatus } from '../../../common/users';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -90,3 +92,31 @@ export const useResendInvitation = () =>
 
 export const useRevokeInvitation = () =>
   useUsersMutation((id: number) => apiFetch<void>(`/users/${id}/invitation`, { method: 'DELETE' }));
+
+/** `GET accounts/payment`: whether the account can take card payments. */
+export const paymentConnectionQuery = queryOptions({
+  queryKey: queryKeys.paymentConnection,
+  queryFn: ({ signal }) => apiFetch<PaymentConnectionResponse>('/accounts/payment', { signal }),
+  ...whileLoggedIn,
+});
+
+/** Starts or resumes Stripe onboarding; the page then sends the admin to Stripe's link. */
+export const useConnectStripe = () =>
+  useMutation({
+    mutationFn: () => apiFetch<{ url: string }>('/accounts/payment/stripe/connect', { method: 'POST' }),
+  });
+
+export const eventDefaultsQuery = queryOptions({
+  queryKey: queryKeys.eventDefaults,
+  queryFn: ({ signal }) => apiFetch<EventDefaults>('/accounts/current/event-defaults', { signal }),
+  ...whileLoggedIn,
+});
+
+export function useUpdateEventDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventDefaults) =>
+      apiFetch<EventDefaults>('/accounts/current/event-defaults', { method: 'PUT', body }),
+    onSuccess: (defaults) => queryClient.setQueryData(queryKeys.eventDefaults, defaults),
+  });
+}
