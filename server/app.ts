@@ -14,8 +14,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import type { Config } from './config';
-import type { Database, DatabaseHandle, DatabaseKind, Transaction } from './db/client';
-import { inTransaction } from './db/transaction';
+import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { genRequestId, registerRequestContext } from './http/request-context';
@@ -64,8 +63,6 @@ declare module 'fastify' {
     pageViews: PageViewCounter;
     /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
     stripe: Stripe | null;
-    /** The transaction step of a route's pipeline: runs a service call in one transaction. */
-    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   }
 }
 
@@ -92,7 +89,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
-  app.decorate('transaction', <T>(fn: (tx: Transaction) => Promise<T>) => inTransaction(database.db, fn));
   app.decorate('pageViews', new PageViewCounter());
   app.decorate('stripe', config.stripe ? createStripeClient(config.stripe) : null);
   // Views counted since the last flush are written before the database closes.
@@ -160,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await registerSpa(app, {
     distDir: config.webDistDir,
-    pageHead: (pathname) => eventPageHead(app.db, app.storage, pathname, config.appUrl),
+    pageHead: (pathname) =>
+      eventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
   });
   return app;
 }

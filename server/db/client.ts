@@ -9,9 +9,15 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database outside any transaction. A function taking it opens its own transactions
+ * (decision 016); a `Transaction` is refused here, since drizzle's transaction would
+ * otherwise pass for a database (it has everything a database has, and `rollback`).
+ */
+export type Database = PgDatabase<PgQueryResultHKT, Schema> & { readonly rollback?: never };
+/** An open transaction: a function taking it must run inside its caller's transaction. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** Services take either the database or an open transaction. */
+/** Either: for reads and for single statements, which are atomic on their own. */
 export type Db = Database | Transaction;
 export type DatabaseKind = 'pglite' | 'postgresql';
 

@@ -15,7 +15,8 @@ function sqlState(error: unknown): string | undefined {
 /**
  * Runs `fn` in one transaction on either driver; commits when it resolves, rolls back when
  * it throws. Serialization failures and deadlocks are retried a few times, so `fn` must not
- * have side effects outside the database (enqueue a job instead).
+ * have side effects outside the database (enqueue a job instead). Called once per use case,
+ * by the service the route calls (decision 016).
  */
 export async function inTransaction<T>(
   db: Database,

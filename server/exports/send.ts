@@ -14,7 +14,10 @@ const TYPES: Record<ExportFormat, string> = {
  * Streams a table to the client as a download named `{name}.{format}`. Rows are read while the
  * client receives them; a failure half-way ends the download early rather than answering JSON.
  */
-export function sendExport(reply: FastifyReply, format: ExportFormat, table: Table, name: string) {
+export function sendExport(
+  reply: FastifyReply,
+  { format, table, name }: { format: ExportFormat; table: Table; name: string },
+) {
   const body = format === 'csv' ? Readable.from(csvChunks(table)) : xlsxStream(table, name);
   return reply
     .header('content-type', TYPES[format])

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
 import { type EventDefaults, type EventDefaultsPatch, eventDefaultsOf } from '../../../common/events';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 
@@ -24,11 +24,12 @@ export async function getAccount(db: Db, accountId: number): Promise<AccountRow>
   return row;
 }
 
+/** A new account, in the transaction that gives it its owner. */
 export async function createAccount(
-  db: Db,
+  tx: Transaction,
   input: { name: string; currency: string; timezone: string; supportEmail?: string | null },
 ): Promise<AccountRow> {
-  const [row] = await db
+  const [row] = await tx
     .insert(accounts)
     .values({
       name: input.name,

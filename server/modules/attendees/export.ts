@@ -48,17 +48,23 @@ async function answersOf(db: Db, attendeeIds: number[], orderIds: number[]) {
 
 /**
  * `GET /api/events/{id}/attendees/export`: the attendees the list shows with the same search
- * and filters, one column per question (besides the name and e-mail ones) after the fixed ones. Rows are read in id order, a
- * batch at a time after the last id read (keyset), so an export holds no transaction open and
+ * and filters, one column per question (besides the name and e-mail ones) after the fixed
+ * ones. Rows are read in id order, a batch at a time after the last id read (keyset), so an export holds no transaction open and
  * never more than one batch in memory.
  */
-export async function attendeeExport(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  query: z.output<typeof AttendeesExportQuery>,
-  i18n: I18n,
-): Promise<Table> {
+export async function attendeeExport({
+  db,
+  auth,
+  eventId,
+  query,
+  i18n,
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  query: z.output<typeof AttendeesExportQuery>;
+  i18n: I18n;
+}): Promise<Table> {
   await getEvent(db, auth.accountId, eventId);
   const asked = await db
     .select({ id: questions.id, title: questions.title, scope: questions.scope })

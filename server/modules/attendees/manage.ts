@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AttendeeDetailResponse, CreateAttendeeRequest } from '../../../common/attendees';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { OrderStatus } from '../../../common/orders';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { attendees, orderItems, orders, ticketPrices, tickets } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
@@ -12,7 +12,7 @@ import { getEvent } from '../events/service';
 import { addToCounts, type Claim, emptyClaim, reserve, sell, unsell } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
-import { attendeeRow, getAttendee } from './service';
+import { type AttendeeRef, attendeeRow, getAttendee } from './service';
 
 /** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
 const OPEN_FOR_ATTENDEES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
@@ -25,7 +25,7 @@ function seatOf(ticketId: number, priceId: number | null): Claim {
 }
 
 /** Takes one seat as sold, or throws ATTENDEE_NO_STOCK when a limit has no room left. */
-async function takeSeat(tx: Db, claim: Claim): Promise<void> {
+async function takeSeat(tx: Transaction, claim: Claim): Promise<void> {
   try {
     await reserve(tx, claim);
   } catch (error) {
@@ -62,17 +62,23 @@ async function ticketToAdd(db: Db, eventId: number, input: z.output<typeof Creat
  * once for nothing: no money changed hands here, so it cannot be refunded. The attendee is
  * mailed their ticket when asked.
  */
-export async function createManualAttendee(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  input: z.output<typeof CreateAttendeeRequest>,
-  links: Links,
-): Promise<AttendeeDetailResponse> {
-  const event = await getEvent(database, auth.accountId, eventId);
-  const { ticket, tier } = await ticketToAdd(database, eventId, input);
+export async function createManualAttendee({
+  db,
+  auth,
+  eventId,
+  input,
+  links,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  input: z.output<typeof CreateAttendeeRequest>;
+  links: Links;
+}): Promise<AttendeeDetailResponse> {
+  const event = await getEvent(db, auth.accountId, eventId);
+  const { ticket, tier } = await ticketToAdd(db, eventId, input);
   const now = new Date();
-  const attendeeId = await inTransaction(database, async (tx) => {
+  const attendeeId = await inTransaction(db, async (tx) => {
     await takeSeat(tx, seatOf(ticket.id, tier?.id ?? null));
     const [order] = await tx
       .insert(orders)
@@ -128,19 +134,20 @@ export async function createManualAttendee(
       })
       .returning({ id: attendees.id });
     if (!attendee) throw new Error('attendee insert returned nothing');
-    if (input.send_ticket_email) await enqueueTicketMail(tx, attendee.id, links);
+    if (input.send_ticket_email) await enqueueTicketMail({ tx, attendeeId: attendee.id, links });
     return attendee.id;
   }).catch((error) => {
     // A counter's CHECK caught what the guarded update should have: still no room.
     if (sqlState(error) === '23514') throw new AppError('ATTENDEE_NO_STOCK');
     throw error;
   });
-  return getAttendee(database, auth, eventId, attendeeId);
+  return getAttendee({ db, auth, eventId, attendeeId });
 }
 
 /** Locks an attendee of the caller's event and answers it with its order's status. */
-async function lockAttendee(tx: Db, auth: AuthContext, eventId: number, attendeeId: number) {
-  await attendeeRow(tx, auth, eventId, attendeeId);
+async function lockAttendee(tx: Transaction, ref: AttendeeRef) {
+  const { attendeeId } = ref;
+  await attendeeRow({ db: tx, ...ref });
   const [row] = await tx
     .select({ attendee: attendees, orderStatus: orders.status })
     .from(attendees)
@@ -152,14 +159,13 @@ async function lockAttendee(tx: Db, auth: AuthContext, eventId: number, attendee
 }
 
 /** `POST …/attendees/{attendeeId}/cancel`: voids the ticket and puts its seat back on sale. */
-export async function cancelAttendee(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  attendeeId: number,
-): Promise<AttendeeDetailResponse> {
-  await inTransaction(database, async (tx) => {
-    const { attendee } = await lockAttendee(tx, auth, eventId, attendeeId);
+export async function cancelAttendee({
+  db,
+  ...ref
+}: AttendeeRef & { db: Database }): Promise<AttendeeDetailResponse> {
+  const { attendeeId } = ref;
+  await inTransaction(db, async (tx) => {
+    const { attendee } = await lockAttendee(tx, ref);
     if (attendee.status === 'CANCELLED') throw new AppError('ATTENDEE_ALREADY_CANCELLED');
     if (attendee.status === 'AWAITING_PAYMENT') throw new AppError('ATTENDEE_AWAITING_PAYMENT');
     await unsell(tx, seatOf(attendee.ticketId, attendee.priceId));
@@ -168,21 +174,20 @@ export async function cancelAttendee(
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })
       .where(eq(attendees.id, attendeeId));
   });
-  return getAttendee(database, auth, eventId, attendeeId);
+  return getAttendee({ db, ...ref });
 }
 
 /**
  * `POST …/attendees/{attendeeId}/reactivate`: a cancelled ticket becomes valid again if its
  * order still stands and a seat is free (409 otherwise).
  */
-export async function reactivateAttendee(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  attendeeId: number,
-): Promise<AttendeeDetailResponse> {
-  await inTransaction(database, async (tx) => {
-    const { attendee, orderStatus } = await lockAttendee(tx, auth, eventId, attendeeId);
+export async function reactivateAttendee({
+  db,
+  ...ref
+}: AttendeeRef & { db: Database }): Promise<AttendeeDetailResponse> {
+  const { attendeeId } = ref;
+  await inTransaction(db, async (tx) => {
+    const { attendee, orderStatus } = await lockAttendee(tx, ref);
     if (attendee.status !== 'CANCELLED') throw new AppError('ATTENDEE_NOT_CANCELLED');
     if (!OPEN_FOR_ATTENDEES.includes(orderStatus)) throw new AppError('ATTENDEE_ORDER_CLOSED');
     await takeSeat(tx, seatOf(attendee.ticketId, attendee.priceId));
@@ -194,20 +199,18 @@ export async function reactivateAttendee(
     if (sqlState(error) === '23514') throw new AppError('ATTENDEE_NO_STOCK');
     throw error;
   });
-  return getAttendee(database, auth, eventId, attendeeId);
+  return getAttendee({ db, ...ref });
 }
 
 /** `POST …/attendees/{attendeeId}/resend`: mails a valid ticket to its holder again. */
-export async function resendTicket(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  attendeeId: number,
-  links: Links,
-): Promise<void> {
-  await inTransaction(database, async (tx) => {
-    const { attendee } = await lockAttendee(tx, auth, eventId, attendeeId);
+export async function resendTicket({
+  db,
+  links,
+  ...ref
+}: AttendeeRef & { db: Database; links: Links }): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { attendee } = await lockAttendee(tx, ref);
     if (attendee.status !== 'ACTIVE') throw new AppError('TICKET_EMAIL_NOT_SENT');
-    await enqueueTicketMail(tx, attendee.id, links, { resend: true });
+    await enqueueTicketMail({ tx, attendeeId: attendee.id, links, resend: true });
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AttendeeDetailResponse,
@@ -15,11 +16,18 @@ import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { attendeeExport } from './export';
 import { cancelAttendee, createManualAttendee, reactivateAttendee, resendTicket } from './manage';
-import { findAttendees, getAttendee, updateAttendee } from './service';
+import { type AttendeeRef, findAttendees, getAttendee, updateAttendee } from './service';
 
 const EventParams = z.object({ id: idParam() });
 const AttendeeParams = z.object({ id: idParam(), attendeeId: idParam() });
 const tags = ['attendees'];
+
+/** The attendee a request's path names, for the caller's account. */
+const attendeeOf = (request: FastifyRequest & { params: z.output<typeof AttendeeParams> }): AttendeeRef => ({
+  auth: authOf(request),
+  eventId: request.params.id,
+  attendeeId: request.params.attendeeId,
+});
 const security = [{ bearerAuth: [] }];
 
 /** The organizer's attendee calls (`/api/events/{id}/attendees…`), for anyone who manages events. */
@@ -54,7 +62,8 @@ export async function attendeeRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) => findAttendees(app.db, authOf(request), request.params.id, request.query),
+    async (request) =>
+      findAttendees({ db: app.db, auth: authOf(request), eventId: request.params.id, query: request.query }),
   );
 
   app.get(
@@ -73,14 +82,18 @@ export async function attendeeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const table = await attendeeExport(
-        app.db,
-        authOf(request),
-        request.params.id,
-        request.query,
-        request.i18n,
-      );
-      return sendExport(reply, request.query.params.format, table, `attendees-${request.params.id}`);
+      const table = await attendeeExport({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        query: request.query,
+        i18n: request.i18n,
+      });
+      return sendExport(reply, {
+        format: request.query.params.format,
+        table,
+        name: `attendees-${request.params.id}`,
+      });
     },
   );
 
@@ -98,41 +111,44 @@ export async function attendeeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createManualAttendee(app.db, authOf(request), request.params.id, request.body, links())),
+      reply.status(201).send(
+        await createManualAttendee({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          input: request.body,
+          links: links(),
+        }),
+      ),
   );
 
   app.get(
     '/api/events/:id/attendees/:attendeeId',
     one('One attendee with answers and ticket link'),
-    async (request) => getAttendee(app.db, authOf(request), request.params.id, request.params.attendeeId),
+    async (request) => getAttendee({ db: app.db, ...attendeeOf(request) }),
   );
 
   app.put(
     '/api/events/:id/attendees/:attendeeId',
     one('Change who holds a ticket', { body: UpdateAttendeeRequest }),
     async (request) =>
-      updateAttendee(
-        app.db,
-        authOf(request),
-        request.params.id,
-        request.params.attendeeId,
-        request.body as z.output<typeof UpdateAttendeeRequest>,
-      ),
+      updateAttendee({
+        db: app.db,
+        ...attendeeOf(request),
+        input: request.body as z.output<typeof UpdateAttendeeRequest>,
+      }),
   );
 
   app.post(
     '/api/events/:id/attendees/:attendeeId/cancel',
     one('Cancel a ticket; its seat goes back on sale'),
-    async (request) => cancelAttendee(app.db, authOf(request), request.params.id, request.params.attendeeId),
+    async (request) => cancelAttendee({ db: app.db, ...attendeeOf(request) }),
   );
 
   app.post(
     '/api/events/:id/attendees/:attendeeId/reactivate',
     one('Reactivate a cancelled ticket when a seat is free'),
-    async (request) =>
-      reactivateAttendee(app.db, authOf(request), request.params.id, request.params.attendeeId),
+    async (request) => reactivateAttendee({ db: app.db, ...attendeeOf(request) }),
   );
 
   app.post(
@@ -148,7 +164,7 @@ export async function attendeeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await resendTicket(app.db, authOf(request), request.params.id, request.params.attendeeId, links());
+      await resendTicket({ db: app.db, ...attendeeOf(request), links: links() });
       return reply.status(202).send(null);
     },
   );

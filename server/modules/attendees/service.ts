@@ -143,13 +143,25 @@ export function attendeeListQueries(db: Db, eventId: number, query: z.output<typ
   };
 }
 
+/** An attendee of an event, as the caller names it. */
+export interface AttendeeRef {
+  auth: AuthContext;
+  eventId: number;
+  attendeeId: number;
+}
+
 /** `GET /api/events/{id}/attendees` */
-export async function findAttendees(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  query: z.output<typeof AttendeesQuery>,
-) {
+export async function findAttendees({
+  db,
+  auth,
+  eventId,
+  query,
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  query: z.output<typeof AttendeesQuery>;
+}) {
   await getEvent(db, auth.accountId, eventId);
   const queries = attendeeListQueries(db, eventId, query);
   return findPage(query, {
@@ -159,12 +171,12 @@ export async function findAttendees(
 }
 
 /** One listed attendee of the caller's event, or ATTENDEE_NOT_FOUND. */
-export async function attendeeRow(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  attendeeId: number,
-): Promise<AttendeeRow> {
+export async function attendeeRow({
+  db,
+  auth,
+  eventId,
+  attendeeId,
+}: AttendeeRef & { db: Db }): Promise<AttendeeRow> {
   await getEvent(db, auth.accountId, eventId);
   const [row] = await selectAttendees(db, and(listed(eventId), eq(attendees.id, attendeeId)));
   if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
@@ -172,13 +184,9 @@ export async function attendeeRow(
 }
 
 /** `GET /api/events/{id}/attendees/{attendeeId}` */
-export async function getAttendee(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  attendeeId: number,
-): Promise<AttendeeDetailResponse> {
-  const row = await attendeeRow(db, auth, eventId, attendeeId);
+export async function getAttendee({ db, ...ref }: AttendeeRef & { db: Db }): Promise<AttendeeDetailResponse> {
+  const { eventId, attendeeId } = ref;
+  const row = await attendeeRow({ db, ...ref });
   const answers = await db
     .select({ questionId: questions.id, title: questions.title, answer: questionAnswers.answer })
     .from(questionAnswers)
@@ -206,14 +214,12 @@ export async function getAttendee(
 }
 
 /** `PUT /api/events/{id}/attendees/{attendeeId}`: corrects who holds the ticket. */
-export async function updateAttendee(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  attendeeId: number,
-  input: z.output<typeof UpdateAttendeeRequest>,
-): Promise<AttendeeDetailResponse> {
-  await attendeeRow(db, auth, eventId, attendeeId);
+export async function updateAttendee({
+  db,
+  input,
+  ...ref
+}: AttendeeRef & { db: Db; input: z.output<typeof UpdateAttendeeRequest> }): Promise<AttendeeDetailResponse> {
+  await attendeeRow({ db, ...ref });
   await db
     .update(attendees)
     .set({
@@ -222,6 +228,6 @@ export async function updateAttendee(
       email: input.email,
       updatedAt: new Date(),
     })
-    .where(eq(attendees.id, attendeeId));
-  return getAttendee(db, auth, eventId, attendeeId);
+    .where(eq(attendees.id, ref.attendeeId));
+  return getAttendee({ db, ...ref });
 }

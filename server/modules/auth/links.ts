@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import { type LinkPurpose, userLinks } from '../../db/schema';
 import { hashToken, newToken } from '../../http/auth';
 
@@ -18,12 +18,12 @@ export type LinkState = 'valid' | 'used' | 'revoked' | 'expired';
  * links of the same purpose for the same user (and account), so only the newest one works.
  */
 export async function createLink(
-  db: Db,
+  tx: Transaction,
   input: { purpose: LinkPurpose; userId: number; email: string; accountId?: number },
 ): Promise<string> {
-  await revokeLinks(db, input);
+  await revokeLinks(tx, input);
   const token = newToken();
-  await db.insert(userLinks).values({
+  await tx.insert(userLinks).values({
     tokenHash: hashToken(token),
     purpose: input.purpose,
     userId: input.userId,
@@ -53,15 +53,15 @@ export async function revokeLinks(
 }
 
 /**
- * Finds a link by its token and locks the row (inside a transaction), so two clicks on the
+ * Finds a link by its token and locks the row until the transaction ends, so two clicks on the
  * same link cannot both use it.
  */
 export async function findLink(
-  db: Db,
+  tx: Transaction,
   token: string,
   purpose: LinkPurpose,
 ): Promise<{ link: LinkRow; state: LinkState } | null> {
-  const [link] = await db
+  const [link] = await tx
     .select()
     .from(userLinks)
     .where(and(eq(userLinks.tokenHash, hashToken(token)), eq(userLinks.purpose, purpose)))

@@ -169,7 +169,10 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const session = await acceptInvitation(app.db, request.params.token, request.body, {
+      const session = await acceptInvitation({
+        db: app.db,
+        token: request.params.token,
+        input: request.body,
         client: client(request),
       });
       return reply.header('x-auth-token', session.token).send(session);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { LoginRequest, LoginResponse, RegisterRequest, SessionResponse } from '../../../common/auth';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { accounts, accountUsers, users } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError } from '../../http/app-error';
@@ -23,25 +23,30 @@ export interface Links {
 const emailTaken = () => conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
 
 /** The session answer: token, the user as seen from the account, and the account. */
-export async function sessionResponse(
-  db: Db,
-  token: string,
-  userId: number,
-  accountId: number,
-): Promise<SessionResponse> {
+export async function sessionResponse({
+  db,
+  token,
+  userId,
+  accountId,
+}: {
+  db: Db;
+  token: string;
+  userId: number;
+  accountId: number;
+}): Promise<SessionResponse> {
   const { user, membership } = await getMember(db, accountId, userId);
   const account = toAccountResponse(await getAccount(db, accountId));
   return { token, user: { ...toUserResponse(user, membership), account }, account };
 }
 
-/** Sends (queues) the link that confirms a user's e-mail address. */
+/** Sends (queues, in the caller's transaction) the link that confirms a user's e-mail address. */
 export async function sendEmailConfirmation(
-  db: Db,
+  tx: Transaction,
   links: Links,
   user: { id: number; email: string; firstName: string; locale: string },
 ): Promise<void> {
-  const token = await createLink(db, { purpose: 'EMAIL_CONFIRMATION', userId: user.id, email: user.email });
-  await enqueueMail(db, {
+  const token = await createLink(tx, { purpose: 'EMAIL_CONFIRMATION', userId: user.id, email: user.email });
+  await enqueueMail(tx, {
     template: 'emailConfirmation',
     to: user.email,
     locale: isLocale(user.locale) ? user.locale : 'en',
@@ -83,7 +88,7 @@ export async function register(
         accountId: account.id,
         client: context.client,
       });
-      return sessionResponse(tx, token, user.id, account.id);
+      return sessionResponse({ db: tx, token, userId: user.id, accountId: account.id });
     });
   } catch (error) {
     // Two registrations of one address at the same moment: the unique index decides.
@@ -125,7 +130,7 @@ export async function login(
   const chosen = accountId;
   return inTransaction(db, async (tx) => {
     const token = await createSession(tx, { userId: user.id, accountId: chosen, client: context.client });
-    return sessionResponse(tx, token, user.id, chosen);
+    return sessionResponse({ db: tx, token, userId: user.id, accountId: chosen });
   });
 }
 

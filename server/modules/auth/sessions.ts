@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import { accountUsers, sessions } from '../../db/schema';
 import { hashToken, newToken, SESSION_TTL_MS } from '../../http/auth';
 
@@ -10,11 +10,11 @@ export interface ClientInfo {
 
 /** Opens a session bound to one account and returns its bearer token (shown once, stored hashed). */
 export async function createSession(
-  db: Db,
+  tx: Transaction,
   input: { userId: number; accountId: number; client: ClientInfo },
 ): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({
+  await tx.insert(sessions).values({
     tokenHash: hashToken(token),
     userId: input.userId,
     accountId: input.accountId,
@@ -22,7 +22,7 @@ export async function createSession(
     ip: input.client.ip?.slice(0, 64),
     userAgent: input.client.userAgent?.slice(0, 500),
   });
-  await db
+  await tx
     .update(accountUsers)
     .set({ lastLoginAt: sql`now()` })
     .where(and(eq(accountUsers.userId, input.userId), eq(accountUsers.accountId, input.accountId)));

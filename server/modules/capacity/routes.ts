@@ -53,13 +53,14 @@ export async function capacityRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await app.transaction((tx) =>
-            createCapacityAssignment(tx, authOf(request), request.params.id, request.body),
-          ),
-        ),
+      reply.status(201).send(
+        await createCapacityAssignment({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.get(
@@ -75,7 +76,12 @@ export async function capacityRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      getCapacityAssignment(app.db, authOf(request), request.params.id, request.params.assignmentId),
+      getCapacityAssignment({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.assignmentId,
+      }),
   );
 
   app.put(
@@ -92,15 +98,13 @@ export async function capacityRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      app.transaction((tx) =>
-        updateCapacityAssignment(
-          tx,
-          authOf(request),
-          request.params.id,
-          request.params.assignmentId,
-          request.body,
-        ),
-      ),
+      updateCapacityAssignment({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.assignmentId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -116,7 +120,12 @@ export async function capacityRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteCapacityAssignment(app.db, authOf(request), request.params.id, request.params.assignmentId);
+      await deleteCapacityAssignment({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.assignmentId,
+      });
       return reply.status(204).send(null);
     },
   );

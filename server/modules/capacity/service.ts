@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CapacityAssignmentRequest, CapacityAssignmentResponse } from '../../../common/capacity';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { capacityAssignments, capacityAssignmentTickets } from '../../db/schema';
-import { sqlState } from '../../db/transaction';
+import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
@@ -12,6 +12,12 @@ import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof capacityAssignments.$inferSelect;
 type Input = z.output<typeof CapacityAssignmentRequest>;
+/** A capacity assignment of an event, as the caller names it. */
+interface AssignmentRef {
+  auth: AuthContext;
+  eventId: number;
+  id: number;
+}
 
 async function responses(db: Db, rows: Row[]): Promise<CapacityAssignmentResponse[]> {
   if (rows.length === 0) return [];
@@ -48,7 +54,7 @@ export async function findCapacityAssignments(db: Db, auth: AuthContext, eventId
   return responses(db, rows);
 }
 
-async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): Promise<Row> {
+async function getRow(db: Db, { auth, eventId, id }: AssignmentRef): Promise<Row> {
   await getEvent(db, auth.accountId, eventId);
   const [row] = await db
     .select()
@@ -64,22 +70,26 @@ async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): P
   return row;
 }
 
-export async function getCapacityAssignment(db: Db, auth: AuthContext, eventId: number, id: number) {
-  const [response] = await responses(db, [await getRow(db, auth, eventId, id)]);
+export async function getCapacityAssignment({ db, ...ref }: AssignmentRef & { db: Db }) {
+  const [response] = await responses(db, [await getRow(db, ref)]);
   if (!response) throw new AppError('NOT_FOUND');
   return response;
 }
 
-/** Links the tickets; each must already exist and belong to the event. */
-async function linkTickets(db: Db, eventId: number, id: number, ticketIds: number[]): Promise<void> {
-  const unique = await assertEventTickets(db, eventId, ticketIds);
-  await db.delete(capacityAssignmentTickets).where(eq(capacityAssignmentTickets.capacityAssignmentId, id));
-  await db
+/** Links the tickets, in the transaction that writes the assignment; each must already exist and belong to the event. */
+async function linkTickets(
+  tx: Transaction,
+  { eventId, id }: AssignmentRef,
+  ticketIds: number[],
+): Promise<void> {
+  const unique = await assertEventTickets({ db: tx, eventId, ticketIds });
+  await tx.delete(capacityAssignmentTickets).where(eq(capacityAssignmentTickets.capacityAssignmentId, id));
+  await tx
     .insert(capacityAssignmentTickets)
     .values(unique.map((ticketId) => ({ capacityAssignmentId: id, ticketId })));
   // `used` is the sold and reserved seats of the tickets it now covers (see inventory.ts);
   // over the capacity of an ACTIVE assignment, the CHECK refuses the change.
-  await db.execute(sql`
+  await tx.execute(sql`
     update capacity_assignments set used = (
       select coalesce(sum(t.quantity_sold + t.quantity_reserved), 0)::int
       from tickets t
@@ -88,19 +98,30 @@ async function linkTickets(db: Db, eventId: number, id: number, ticketIds: numbe
     ) where id = ${id}`);
 }
 
-async function guard<T>(work: () => Promise<T>): Promise<T> {
+/** Runs the transaction; a capacity below what is already taken is refused by its CHECK. */
+async function guard<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await inTransaction(db, work);
   } catch (error) {
     if (sqlState(error) === '23514') throw fieldError('capacity', VALIDATION.quantityBelowTaken);
     throw error;
   }
 }
 
-export async function createCapacityAssignment(db: Db, auth: AuthContext, eventId: number, input: Input) {
+export async function createCapacityAssignment({
+  db,
+  auth,
+  eventId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  input: Input;
+}) {
   await getEvent(db, auth.accountId, eventId);
-  return guard(async () => {
-    const [row] = await db
+  const id = await guard(db, async (tx) => {
+    const [row] = await tx
       .insert(capacityAssignments)
       .values({
         accountId: auth.accountId,
@@ -111,21 +132,20 @@ export async function createCapacityAssignment(db: Db, auth: AuthContext, eventI
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await linkTickets(db, eventId, row.id, input.ticket_ids);
-    return getCapacityAssignment(db, auth, eventId, row.id);
+    await linkTickets(tx, { auth, eventId, id: row.id }, input.ticket_ids);
+    return row.id;
   });
+  return getCapacityAssignment({ db, auth, eventId, id });
 }
 
-export async function updateCapacityAssignment(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  id: number,
-  input: Input,
-) {
-  await getRow(db, auth, eventId, id);
-  return guard(async () => {
-    await db
+export async function updateCapacityAssignment({
+  db,
+  input,
+  ...ref
+}: AssignmentRef & { db: Database; input: Input }) {
+  await getRow(db, ref);
+  await guard(db, async (tx) => {
+    await tx
       .update(capacityAssignments)
       .set({
         name: input.name,
@@ -133,13 +153,13 @@ export async function updateCapacityAssignment(
         status: input.status,
         updatedAt: sql`now()`,
       })
-      .where(eq(capacityAssignments.id, id));
-    await linkTickets(db, eventId, id, input.ticket_ids);
-    return getCapacityAssignment(db, auth, eventId, id);
+      .where(eq(capacityAssignments.id, ref.id));
+    await linkTickets(tx, ref, input.ticket_ids);
   });
+  return getCapacityAssignment({ db, ...ref });
 }
 
-export async function deleteCapacityAssignment(db: Db, auth: AuthContext, eventId: number, id: number) {
-  await getRow(db, auth, eventId, id);
-  await db.delete(capacityAssignments).where(eq(capacityAssignments.id, id));
+export async function deleteCapacityAssignment({ db, ...ref }: AssignmentRef & { db: Db }) {
+  await getRow(db, ref);
+  await db.delete(capacityAssignments).where(eq(capacityAssignments.id, ref.id));
 }

@@ -7,9 +7,10 @@ import {
   type CheckInStatsResponse,
   checkInListState,
 } from '../../../common/check-in';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { checkInLists, checkInListTickets } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
@@ -17,6 +18,12 @@ import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof checkInLists.$inferSelect;
 type Input = z.output<typeof CheckInListRequest>;
+/** A check-in list of an event, as the caller names it. */
+interface ListRef {
+  auth: AuthContext;
+  eventId: number;
+  listId: number;
+}
 
 export const newCheckInShortId = () => randomBytes(16).toString('base64url');
 
@@ -83,7 +90,7 @@ async function responses(db: Db, rows: Row[], now = new Date()): Promise<CheckIn
   });
 }
 
-async function one(db: Db, auth: AuthContext, eventId: number, listId: number): Promise<Row> {
+async function one(db: Db, { auth, eventId, listId }: ListRef): Promise<Row> {
   await getEvent(db, auth.accountId, eventId);
   const [row] = await db
     .select()
@@ -100,9 +107,9 @@ const columnsOf = (input: Input) => ({
   expiresAt: input.expires_at ? new Date(input.expires_at) : null,
 });
 
-async function linkTickets(db: Db, listId: number, ticketIds: number[]): Promise<void> {
-  await db.delete(checkInListTickets).where(eq(checkInListTickets.checkInListId, listId));
-  await db
+async function linkTickets(tx: Transaction, listId: number, ticketIds: number[]): Promise<void> {
+  await tx.delete(checkInListTickets).where(eq(checkInListTickets.checkInListId, listId));
+  await tx
     .insert(checkInListTickets)
     .values(ticketIds.map((ticketId) => ({ checkInListId: listId, ticketId })));
 }
@@ -117,55 +124,64 @@ export async function findCheckInLists(db: Db, auth: AuthContext, eventId: numbe
   return responses(db, rows);
 }
 
-export async function getCheckInList(db: Db, auth: AuthContext, eventId: number, listId: number) {
-  const [response] = await responses(db, [await one(db, auth, eventId, listId)]);
+export async function getCheckInList({ db, ...ref }: ListRef & { db: Db }) {
+  const [response] = await responses(db, [await one(db, ref)]);
   if (!response) throw new AppError('NOT_FOUND');
   return response;
 }
 
 /** A list needs tickets that exist, of this event. */
-export async function createCheckInList(db: Db, auth: AuthContext, eventId: number, input: Input) {
+export async function createCheckInList({
+  db,
+  auth,
+  eventId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  input: Input;
+}) {
   const event = await getEvent(db, auth.accountId, eventId);
-  const ticketIds = await assertEventTickets(db, eventId, input.ticket_ids);
-  const [row] = await db
-    .insert(checkInLists)
-    .values({ accountId: event.accountId, eventId, shortId: newCheckInShortId(), ...columnsOf(input) })
-    .returning();
-  if (!row) throw new Error('check-in list insert returned nothing');
-  await linkTickets(db, row.id, ticketIds);
-  return getCheckInList(db, auth, eventId, row.id);
+  const listId = await inTransaction(db, async (tx) => {
+    const ticketIds = await assertEventTickets({ db: tx, eventId, ticketIds: input.ticket_ids });
+    const [row] = await tx
+      .insert(checkInLists)
+      .values({ accountId: event.accountId, eventId, shortId: newCheckInShortId(), ...columnsOf(input) })
+      .returning();
+    if (!row) throw new Error('check-in list insert returned nothing');
+    await linkTickets(tx, row.id, ticketIds);
+    return row.id;
+  });
+  return getCheckInList({ db, auth, eventId, listId });
 }
 
-export async function updateCheckInList(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  listId: number,
-  input: Input,
-) {
-  await one(db, auth, eventId, listId);
-  const ticketIds = await assertEventTickets(db, eventId, input.ticket_ids);
-  await db
-    .update(checkInLists)
-    .set({ ...columnsOf(input), updatedAt: new Date() })
-    .where(eq(checkInLists.id, listId));
-  await linkTickets(db, listId, ticketIds);
-  return getCheckInList(db, auth, eventId, listId);
+export async function updateCheckInList({ db, input, ...ref }: ListRef & { db: Database; input: Input }) {
+  await one(db, ref);
+  await inTransaction(db, async (tx) => {
+    const ticketIds = await assertEventTickets({ db: tx, eventId: ref.eventId, ticketIds: input.ticket_ids });
+    await tx
+      .update(checkInLists)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(eq(checkInLists.id, ref.listId));
+    await linkTickets(tx, ref.listId, ticketIds);
+  });
+  return getCheckInList({ db, ...ref });
 }
 
 /** A new staff link; the old one stops working at once. */
-export async function regenerateCheckInLink(db: Db, auth: AuthContext, eventId: number, listId: number) {
-  await one(db, auth, eventId, listId);
+export async function regenerateCheckInLink({ db, ...ref }: ListRef & { db: Db }) {
+  await one(db, ref);
   await db
     .update(checkInLists)
     .set({ shortId: newCheckInShortId(), updatedAt: new Date() })
-    .where(eq(checkInLists.id, listId));
-  return getCheckInList(db, auth, eventId, listId);
+    .where(eq(checkInLists.id, ref.listId));
+  return getCheckInList({ db, ...ref });
 }
 
-export async function deleteCheckInList(db: Db, auth: AuthContext, eventId: number, listId: number) {
-  await one(db, auth, eventId, listId);
-  await db.delete(checkInLists).where(eq(checkInLists.id, listId));
+export async function deleteCheckInList({ db, ...ref }: ListRef & { db: Db }) {
+  await one(db, ref);
+  await db.delete(checkInLists).where(eq(checkInLists.id, ref.listId));
 }
 
 /** `GET /api/events/{id}/check_in_stats` */

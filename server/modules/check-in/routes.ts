@@ -61,18 +61,14 @@ export async function checkInRoutes(app: App): Promise<void> {
       response: { 201: CheckInListResponse, ...errorResponses(401, 403, 404, 422) },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await app.transaction((tx) =>
-            createCheckInList(
-              tx,
-              authOf(request),
-              request.params.id,
-              request.body as z.output<typeof CheckInListRequest>,
-            ),
-          ),
-        ),
+      reply.status(201).send(
+        await createCheckInList({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          input: request.body as z.output<typeof CheckInListRequest>,
+        }),
+      ),
   );
   app.get(
     '/api/events/:id/check-in-lists/:listId',
@@ -80,7 +76,13 @@ export async function checkInRoutes(app: App): Promise<void> {
       params: ListParams,
       response: { 200: CheckInListResponse, ...errorResponses(401, 403, 404) },
     }),
-    async (request) => getCheckInList(app.db, authOf(request), request.params.id, request.params.listId),
+    async (request) =>
+      getCheckInList({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        listId: request.params.listId,
+      }),
   );
   app.put(
     '/api/events/:id/check-in-lists/:listId',
@@ -90,15 +92,13 @@ export async function checkInRoutes(app: App): Promise<void> {
       response: { 200: CheckInListResponse, ...errorResponses(401, 403, 404, 422) },
     }),
     async (request) =>
-      app.transaction((tx) =>
-        updateCheckInList(
-          tx,
-          authOf(request),
-          request.params.id,
-          request.params.listId,
-          request.body as z.output<typeof CheckInListRequest>,
-        ),
-      ),
+      updateCheckInList({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        listId: request.params.listId,
+        input: request.body as z.output<typeof CheckInListRequest>,
+      }),
   );
   app.post(
     '/api/events/:id/check-in-lists/:listId/link',
@@ -107,7 +107,12 @@ export async function checkInRoutes(app: App): Promise<void> {
       response: { 200: CheckInListResponse, ...errorResponses(401, 403, 404) },
     }),
     async (request) =>
-      regenerateCheckInLink(app.db, authOf(request), request.params.id, request.params.listId),
+      regenerateCheckInLink({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        listId: request.params.listId,
+      }),
   );
   app.delete(
     '/api/events/:id/check-in-lists/:listId',
@@ -116,7 +121,12 @@ export async function checkInRoutes(app: App): Promise<void> {
       response: { 204: z.null(), ...errorResponses(401, 403, 404) },
     }),
     async (request, reply) => {
-      await deleteCheckInList(app.db, authOf(request), request.params.id, request.params.listId);
+      await deleteCheckInList({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        listId: request.params.listId,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -170,12 +180,12 @@ export async function checkInRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await checkIn(
-        app.db,
-        request.params.shortId,
-        request.body as z.output<typeof CheckInRequest>,
-        { links: { appUrl: app.config.appUrl } },
-      );
+      const result = await checkIn({
+        db: app.db,
+        shortId: request.params.shortId,
+        input: request.body as z.output<typeof CheckInRequest>,
+        links: { appUrl: app.config.appUrl },
+      });
       return reply.status(result.status).send(result.body);
     },
   );
@@ -189,6 +199,7 @@ export async function checkInRoutes(app: App): Promise<void> {
         response: { 200: CheckOutResponse, ...errorResponses(404) },
       },
     },
-    async (request) => checkOut(app.db, request.params.shortId, request.params.checkInId),
+    async (request) =>
+      checkOut({ db: app.db, shortId: request.params.shortId, checkInId: request.params.checkInId }),
   );
 }

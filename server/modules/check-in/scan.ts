@@ -12,7 +12,7 @@ import {
 } from '../../../common/check-in';
 import { orderActionRefusal } from '../../../common/order-actions';
 import { TICKET_CODE_HASH } from '../../../common/ticket-code';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
   checkInLists,
@@ -222,11 +222,9 @@ async function attendeeFor(tx: Db, list: ListRow, input: Input) {
 
 /** Decides a scan inside the caller's transaction (see `checkIn`). */
 async function decide(
-  tx: Db,
+  tx: Transaction,
   list: ListRow,
-  input: Input,
-  at: Date,
-  links: Links | undefined,
+  { input, at, links }: { input: Input; at: Date; links: Links | undefined },
 ): Promise<{ answer: CheckInAnswer; attendeeId: number | null }> {
   const state = checkInListState(
     {
@@ -302,24 +300,27 @@ async function decide(
  * letting one person in at once: the open-check-in unique index keeps one check-in, and the
  * other device is told the person is already in.
  */
-export async function checkIn(
-  database: Database,
-  shortId: string,
-  input: Input,
-  options: {
-    now?: Date;
-    /** Needed to settle an offline order at the door (`mark_paid`). */
-    links?: Links;
-  } = {},
-): Promise<CheckInAnswer> {
-  const now = options.now ?? new Date();
-  const list = await listOf(database, shortId);
+export async function checkIn({
+  db,
+  shortId,
+  input,
+  now = new Date(),
+  links,
+}: {
+  db: Database;
+  shortId: string;
+  input: Input;
+  now?: Date;
+  /** Needed to settle an offline order at the door (`mark_paid`). */
+  links?: Links;
+}): Promise<CheckInAnswer> {
+  const list = await listOf(db, shortId);
   // A device clock ahead of ours is not believed beyond now.
   const scannedAt = input.scanned_at
     ? new Date(Math.min(new Date(input.scanned_at).getTime(), now.getTime()))
     : null;
   const at = scannedAt ?? now;
-  return inTransaction(database, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const nonce = input.nonce;
     if (nonce) {
       const [fresh] = await tx
@@ -342,7 +343,7 @@ export async function checkIn(
         if (first) return withAttendeeId(first.answer as CheckInAnswer, first.attendeeId);
       }
     }
-    const { answer: decided, attendeeId } = await decide(tx, list, input, at, options.links);
+    const { answer: decided, attendeeId } = await decide(tx, list, { input, at, links });
     if (nonce) {
       await tx
         .update(checkInScans)
@@ -363,12 +364,17 @@ const withAttendeeId = (stored: CheckInAnswer, attendeeId: number | null): Check
     : stored;
 
 /** `DELETE …/check-ins/{checkInId}`: undoes a check-in (a check-out); the history stays. */
-export async function checkOut(
-  db: Db,
-  shortId: string,
-  checkInId: number,
+export async function checkOut({
+  db,
+  shortId,
+  checkInId,
   now = new Date(),
-): Promise<CheckOutResponse> {
+}: {
+  db: Db;
+  shortId: string;
+  checkInId: number;
+  now?: Date;
+}): Promise<CheckOutResponse> {
   const list = await listOf(db, shortId);
   const [undone] = await db
     .update(checkIns)

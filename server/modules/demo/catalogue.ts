@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import {
   capacityAssignments,
   capacityAssignmentTickets,
@@ -14,8 +14,8 @@ import {
 
 const DAY = 24 * 3600 * 1000;
 
-async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promise<number> {
-  const [row] = await db.insert(tickets).values(values).returning({ id: tickets.id });
+async function insertTicket(tx: Transaction, values: typeof tickets.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(tickets).values(values).returning({ id: tickets.id });
   if (!row) throw new Error('demo insert returned nothing');
   return row.id;
 }
@@ -25,11 +25,11 @@ async function insertTicket(db: Db, values: typeof tickets.$inferInsert): Promis
  * question per attendee and a room shared by the paid tickets — one of each kind, to look at.
  */
 export async function seedDemoCatalogue(
-  db: Db,
+  tx: Transaction,
   ids: { accountId: number; eventId: number; start: Date },
 ): Promise<void> {
   const { accountId, eventId, start } = ids;
-  const [vat] = await db
+  const [vat] = await tx
     .insert(taxesAndFees)
     .values({
       accountId,
@@ -42,7 +42,7 @@ export async function seedDemoCatalogue(
     .returning({ id: taxesAndFees.id });
   if (!vat) throw new Error('demo insert returned nothing');
   const common = { accountId, eventId, saleEnd: start };
-  await insertTicket(db, {
+  await insertTicket(tx, {
     ...common,
     title: 'Open rehearsal',
     description: '<p>Watch the band sound-check in the afternoon. Free, but book a place.</p>',
@@ -52,7 +52,7 @@ export async function seedDemoCatalogue(
     showQuantityRemaining: true,
     sortOrder: 0,
   });
-  const general = await insertTicket(db, {
+  const general = await insertTicket(tx, {
     ...common,
     title: 'General admission',
     type: 'PAID',
@@ -60,7 +60,7 @@ export async function seedDemoCatalogue(
     quantity: 200,
     sortOrder: 1,
   });
-  const tiered = await insertTicket(db, {
+  const tiered = await insertTicket(tx, {
     ...common,
     title: 'Table by the river',
     description: '<p>A seated table for the evening. The earlier you book, the less you pay.</p>',
@@ -68,7 +68,7 @@ export async function seedDemoCatalogue(
     maxPerOrder: 4,
     sortOrder: 2,
   });
-  await db.insert(ticketPrices).values([
+  await tx.insert(ticketPrices).values([
     {
       ticketId: tiered,
       label: 'Early bird',
@@ -79,12 +79,12 @@ export async function seedDemoCatalogue(
     },
     { ticketId: tiered, label: 'Regular', price: 4500, quantity: 30, sortOrder: 1 },
   ]);
-  await db.insert(ticketTaxesAndFees).values([
+  await tx.insert(ticketTaxesAndFees).values([
     { ticketId: general, taxOrFeeId: vat.id },
     { ticketId: tiered, taxOrFeeId: vat.id },
   ]);
 
-  const [code] = await db
+  const [code] = await tx
     .insert(promoCodes)
     .values({
       accountId,
@@ -96,9 +96,9 @@ export async function seedDemoCatalogue(
     })
     .returning({ id: promoCodes.id });
   if (!code) throw new Error('demo insert returned nothing');
-  await db.insert(promoCodeTickets).values({ promoCodeId: code.id, ticketId: general });
+  await tx.insert(promoCodeTickets).values({ promoCodeId: code.id, ticketId: general });
 
-  const [diet] = await db
+  const [diet] = await tx
     .insert(questions)
     .values({
       accountId,
@@ -111,14 +111,14 @@ export async function seedDemoCatalogue(
     })
     .returning({ id: questions.id });
   if (!diet) throw new Error('demo insert returned nothing');
-  await db.insert(questionTickets).values({ questionId: diet.id, ticketId: tiered });
+  await tx.insert(questionTickets).values({ questionId: diet.id, ticketId: tiered });
 
-  const [terrace] = await db
+  const [terrace] = await tx
     .insert(capacityAssignments)
     .values({ accountId, eventId, name: 'Terrace', capacity: 220 })
     .returning({ id: capacityAssignments.id });
   if (!terrace) throw new Error('demo insert returned nothing');
-  await db.insert(capacityAssignmentTickets).values([
+  await tx.insert(capacityAssignmentTickets).values([
     { capacityAssignmentId: terrace.id, ticketId: general },
     { capacityAssignmentId: terrace.id, ticketId: tiered },
   ]);

@@ -58,28 +58,39 @@ export async function seedDemoOrders(db: Database, eventId: number): Promise<voi
   ];
   for (const { buyer, line } of plans) {
     if (!buyer) continue;
-    const { order } = await createOrder(
+    const { order } = await createOrder({
       db,
       eventId,
-      { tickets: [line], promo_code: undefined },
-      { locale: 'en' },
-    );
+      input: { tickets: [line], promo_code: undefined },
+      locale: 'en',
+    });
     const email = emailOf(buyer);
-    await saveOrderDetails(db, eventId, order.short_id, {
-      ...buyer,
-      email,
-      answers: [],
-      attendees: Array.from({ length: line.quantity }, (_, i) => ({
-        ticket_id: line.ticket_id,
-        ...(line.price_id ? { price_id: line.price_id } : {}),
-        first_name: i === 0 ? buyer.first_name : 'Guest',
-        last_name: buyer.last_name,
+    await saveOrderDetails({
+      db,
+      eventId,
+      shortId: order.short_id,
+      input: {
+        ...buyer,
         email,
-        answers: line.ticket_id === tiered.id ? [{ question_id: diet.id, answer: 'Vegetarian' }] : [],
-      })),
+        answers: [],
+        attendees: Array.from({ length: line.quantity }, (_, i) => ({
+          ticket_id: line.ticket_id,
+          ...(line.price_id ? { price_id: line.price_id } : {}),
+          first_name: i === 0 ? buyer.first_name : 'Guest',
+          last_name: buyer.last_name,
+          email,
+          answers: line.ticket_id === tiered.id ? [{ question_id: diet.id, answer: 'Vegetarian' }] : [],
+        })),
+      },
     });
     const provider = order.totals.total === 0 ? {} : { payment_provider: 'OFFLINE' as const };
-    await completeOrder(db, eventId, order.short_id, provider, { appUrl: '', notify: false });
+    await completeOrder({
+      db,
+      eventId,
+      shortId: order.short_id,
+      input: provider,
+      links: { appUrl: '', notify: false },
+    });
   }
 }
 

@@ -1,6 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets } from '../../db/schema';
+import {
+  capacityAssignments,
+  capacityAssignmentTickets,
+  events,
+  promoCodes,
+  promoCodeTickets,
+  questions,
+  questionTickets,
+  ticketPrices,
+  tickets,
+  ticketTaxesAndFees,
+} from '../../db/schema';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
 let kit: IdentityKit;
@@ -130,5 +141,45 @@ describe('duplicating an event', () => {
     });
     expect((await nothing.get('/questions')).every((q: { is_default: boolean }) => q.is_default)).toBe(true);
     expect(await nothing.get('/promo-codes')).toEqual([]);
+  });
+
+  it('leaves nothing behind when the copy fails half-way, and answers an error', async () => {
+    const copied = [
+      events,
+      tickets,
+      ticketPrices,
+      ticketTaxesAndFees,
+      questions,
+      questionTickets,
+      promoCodes,
+      promoCodeTickets,
+      capacityAssignments,
+      capacityAssignmentTickets,
+    ];
+    const counts = () => Promise.all(copied.map((table) => kit.app.db.$count(table)));
+    const before = await counts();
+    // The last thing a copy writes is which tickets its capacity covers: refuse exactly that,
+    // after the event, tickets, tiers, taxes, questions, promo codes and capacity are written.
+    await kit.app.db.execute(sql`
+      create function refuse_copy() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`);
+    await kit.app.db.execute(sql`
+      create trigger refuse_copy before insert on capacity_assignment_tickets
+      for each row execute function refuse_copy()`);
+    try {
+      const res = await kit.as(owner.token, {
+        method: 'POST',
+        url: `/api/events/${sourceId}/duplicate`,
+        payload: { title: 'Half copy' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().code).toBe('INTERNAL');
+    } finally {
+      await kit.app.db.execute(sql`drop trigger refuse_copy on capacity_assignment_tickets`);
+      await kit.app.db.execute(sql`drop function refuse_copy()`);
+    }
+    expect(await counts()).toEqual(before);
+    const listed = await kit.as(owner.token, { method: 'GET', url: '/api/events?query=Half' });
+    expect(listed.json().data).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import {
   capacityAssignments,
   capacityAssignmentTickets,
@@ -30,28 +30,29 @@ interface Copy {
 const shifted = (date: Date | null, ms: number) => (date ? new Date(date.getTime() + ms) : null);
 
 /**
- * Copies what an event sells into its duplicate (issue 4: "with choices of what to copy").
+ * Copies what an event sells into its duplicate (issue 4: "with choices of what to copy"), in
+ * the transaction that creates the duplicate: a failure half-way leaves no part of it.
  * Nothing sold is copied: counters start at zero. Promo codes and capacity assignments that
- * name tickets are only copied along with the tickets, so a copy never applies more widely than
- * its original did.
+ * name tickets are only copied along with the tickets, so a copy never applies more widely
+ * than its original did.
  */
-export async function copyCatalogue(db: Db, copy: Copy, choices: CatalogueChoices): Promise<void> {
-  const ticketIds = choices.copy_tickets ? await copyTickets(db, copy) : new Map<number, number>();
-  if (choices.copy_questions) await copyQuestions(db, copy, ticketIds);
-  if (choices.copy_promo_codes) await copyPromoCodes(db, copy, ticketIds, choices.copy_tickets);
-  if (choices.copy_capacity_assignments && choices.copy_tickets) await copyCapacity(db, copy, ticketIds);
+export async function copyCatalogue(tx: Transaction, copy: Copy, choices: CatalogueChoices): Promise<void> {
+  const ticketIds = choices.copy_tickets ? await copyTickets(tx, copy) : new Map<number, number>();
+  if (choices.copy_questions) await copyQuestions(tx, copy, ticketIds);
+  if (choices.copy_promo_codes) await copyPromoCodes(tx, copy, choices.copy_tickets ? ticketIds : null);
+  if (choices.copy_capacity_assignments && choices.copy_tickets) await copyCapacity(tx, copy, ticketIds);
 }
 
 /** Returns source ticket id → copy's ticket id. */
-async function copyTickets(db: Db, copy: Copy): Promise<Map<number, number>> {
+async function copyTickets(tx: Transaction, copy: Copy): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
-  const rows = await db
+  const rows = await tx
     .select()
     .from(tickets)
     .where(eq(tickets.eventId, copy.sourceId))
     .orderBy(asc(tickets.sortOrder), asc(tickets.id));
   for (const { id, createdAt, updatedAt, quantitySold, quantityReserved, ...row } of rows) {
-    const [created] = await db
+    const [created] = await tx
       .insert(tickets)
       .values({
         ...row,
@@ -66,21 +67,21 @@ async function copyTickets(db: Db, copy: Copy): Promise<Map<number, number>> {
   }
   if (ids.size === 0) return ids;
   const sources = [...ids.keys()];
-  const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, sources));
+  const tiers = await tx.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, sources));
   for (const { id: _id, quantitySold, quantityReserved, ...tier } of tiers) {
-    await db.insert(ticketPrices).values({
+    await tx.insert(ticketPrices).values({
       ...tier,
       ticketId: ids.get(tier.ticketId) ?? 0,
       saleStart: shifted(tier.saleStart, copy.shiftMs),
       saleEnd: shifted(tier.saleEnd, copy.shiftMs),
     });
   }
-  const taxes = await db
+  const taxes = await tx
     .select()
     .from(ticketTaxesAndFees)
     .where(inArray(ticketTaxesAndFees.ticketId, sources));
   if (taxes.length > 0) {
-    await db
+    await tx
       .insert(ticketTaxesAndFees)
       .values(taxes.map((t) => ({ ticketId: ids.get(t.ticketId) ?? 0, taxOrFeeId: t.taxOrFeeId })));
   }
@@ -88,38 +89,38 @@ async function copyTickets(db: Db, copy: Copy): Promise<Map<number, number>> {
 }
 
 /** The event's own questions (the copy already has its default ones). */
-async function copyQuestions(db: Db, copy: Copy, ticketIds: Map<number, number>): Promise<void> {
-  const rows = await db
+async function copyQuestions(tx: Transaction, copy: Copy, ticketIds: Map<number, number>): Promise<void> {
+  const rows = await tx
     .select()
     .from(questions)
     .where(and(eq(questions.eventId, copy.sourceId), isNull(questions.defaultKey)))
     .orderBy(asc(questions.sortOrder), asc(questions.id));
   for (const { id, createdAt, updatedAt, ...row } of rows) {
-    const [created] = await db
+    const [created] = await tx
       .insert(questions)
       .values({ ...row, accountId: copy.accountId, eventId: copy.targetId })
       .returning({ id: questions.id });
     if (!created) throw new Error('question copy returned nothing');
-    const links = await db.select().from(questionTickets).where(eq(questionTickets.questionId, id));
+    const links = await tx.select().from(questionTickets).where(eq(questionTickets.questionId, id));
     const mapped = links.flatMap((l) => {
       const ticketId = ticketIds.get(l.ticketId);
       return ticketId === undefined ? [] : [{ questionId: created.id, ticketId }];
     });
-    if (mapped.length > 0) await db.insert(questionTickets).values(mapped);
+    if (mapped.length > 0) await tx.insert(questionTickets).values(mapped);
   }
 }
 
+/** `ticketIds` is null when the tickets were not copied. */
 async function copyPromoCodes(
-  db: Db,
+  tx: Transaction,
   copy: Copy,
-  ticketIds: Map<number, number>,
-  withTickets: boolean,
+  ticketIds: Map<number, number> | null,
 ): Promise<void> {
-  const rows = await db.select().from(promoCodes).where(eq(promoCodes.eventId, copy.sourceId));
+  const rows = await tx.select().from(promoCodes).where(eq(promoCodes.eventId, copy.sourceId));
   for (const { id, createdAt, updatedAt, timesUsed, ...row } of rows) {
-    const links = await db.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, id));
-    if (links.length > 0 && !withTickets) continue;
-    const [created] = await db
+    const links = await tx.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, id));
+    if (links.length > 0 && !ticketIds) continue;
+    const [created] = await tx
       .insert(promoCodes)
       .values({
         ...row,
@@ -130,30 +131,30 @@ async function copyPromoCodes(
       .returning({ id: promoCodes.id });
     if (!created) throw new Error('promo code copy returned nothing');
     if (links.length > 0) {
-      await db
+      await tx
         .insert(promoCodeTickets)
-        .values(links.map((l) => ({ promoCodeId: created.id, ticketId: ticketIds.get(l.ticketId) ?? 0 })));
+        .values(links.map((l) => ({ promoCodeId: created.id, ticketId: ticketIds?.get(l.ticketId) ?? 0 })));
     }
   }
 }
 
-async function copyCapacity(db: Db, copy: Copy, ticketIds: Map<number, number>): Promise<void> {
-  const rows = await db
+async function copyCapacity(tx: Transaction, copy: Copy, ticketIds: Map<number, number>): Promise<void> {
+  const rows = await tx
     .select()
     .from(capacityAssignments)
     .where(eq(capacityAssignments.eventId, copy.sourceId));
   for (const { id, createdAt, updatedAt, used, ...row } of rows) {
-    const [created] = await db
+    const [created] = await tx
       .insert(capacityAssignments)
       .values({ ...row, accountId: copy.accountId, eventId: copy.targetId })
       .returning({ id: capacityAssignments.id });
     if (!created) throw new Error('capacity copy returned nothing');
-    const links = await db
+    const links = await tx
       .select()
       .from(capacityAssignmentTickets)
       .where(eq(capacityAssignmentTickets.capacityAssignmentId, id));
     if (links.length > 0) {
-      await db.insert(capacityAssignmentTickets).values(
+      await tx.insert(capacityAssignmentTickets).values(
         links.map((l) => ({
           capacityAssignmentId: created.id,
           ticketId: ticketIds.get(l.ticketId) ?? 0,

@@ -36,7 +36,10 @@ function schemaLocation(event: PublicEventResponse, pageUrl: string) {
 }
 
 /** schema.org Event, as search engines read it; `<` is escaped so it cannot end the script. */
-function jsonLd(event: PublicEventResponse, pageUrl: string, image: string | null, description: string) {
+function jsonLd(
+  event: PublicEventResponse,
+  { pageUrl, image, description }: { pageUrl: string; image: string | null; description: string },
+) {
   const location = schemaLocation(event, pageUrl);
   const data = {
     '@context': 'https://schema.org',
@@ -66,12 +69,17 @@ function jsonLd(event: PublicEventResponse, pageUrl: string, image: string | nul
  * and schema.org data, so links shared in chats and search results show the event before any
  * script runs. Null when the path is not an event page or the event is not public.
  */
-export async function eventPageHead(
-  db: Db,
-  storage: FileStorage,
-  pathname: string,
-  appUrl: string,
-): Promise<{ title: string; head: string } | null> {
+export async function eventPageHead({
+  db,
+  storage,
+  pathname,
+  appUrl,
+}: {
+  db: Db;
+  storage: FileStorage;
+  pathname: string;
+  appUrl: string;
+}): Promise<{ title: string; head: string } | null> {
   const match = EVENT_PAGE.exec(pathname);
   if (!match) return null;
   let event: PublicEventResponse;
@@ -99,7 +107,7 @@ export async function eventPageHead(
     meta('property', 'og:url', pageUrl),
     ...(image ? [meta('property', 'og:image', image)] : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    `<script type="application/ld+json">${jsonLd(event, pageUrl, image, description)}</script>`,
+    `<script type="application/ld+json">${jsonLd(event, { pageUrl, image, description })}</script>`,
   ].join('\n    ');
   return { title, head };
 }

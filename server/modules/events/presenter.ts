@@ -37,12 +37,17 @@ export function toEventResponse(row: EventRow, now = new Date()): EventResponse 
   };
 }
 
-export function toPublicEventResponse(
-  row: EventRow,
-  organizer: OrganizerRow,
-  images: ImageResponse[],
+export function toPublicEventResponse({
+  row,
+  organizer,
+  images,
   now = new Date(),
-): PublicEventResponse {
+}: {
+  row: EventRow;
+  organizer: OrganizerRow;
+  images: ImageResponse[];
+  now?: Date;
+}): PublicEventResponse {
   const settings = settingsOf(row);
   return {
     id: row.id,

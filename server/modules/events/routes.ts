@@ -49,7 +49,7 @@ export async function eventRoutes(app: App): Promise<void> {
         response: { 200: pageSchema(EventResponse), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => findEvents(app.db, authOf(request), request.query),
+    async (request) => findEvents({ db: app.db, auth: authOf(request), query: request.query }),
   );
 
   app.post(
@@ -99,7 +99,7 @@ export async function eventRoutes(app: App): Promise<void> {
     },
     async (request) =>
       toEventResponse(
-        await app.transaction((tx) => updateEvent(tx, authOf(request), request.params.id, request.body)),
+        await updateEvent({ db: app.db, auth: authOf(request), id: request.params.id, input: request.body }),
       ),
   );
 
@@ -118,9 +118,12 @@ export async function eventRoutes(app: App): Promise<void> {
     },
     async (request) =>
       toEventResponse(
-        await app.transaction((tx) =>
-          updateEventStatus(tx, authOf(request), request.params.id, request.body.status),
-        ),
+        await updateEventStatus({
+          db: app.db,
+          auth: authOf(request),
+          id: request.params.id,
+          status: request.body.status,
+        }),
       ),
   );
 
@@ -156,11 +159,16 @@ export async function eventRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          toEventResponse(await duplicateEvent(app.db, authOf(request), request.params.id, request.body)),
+      reply.status(201).send(
+        toEventResponse(
+          await duplicateEvent({
+            db: app.db,
+            auth: authOf(request),
+            id: request.params.id,
+            input: request.body,
+          }),
         ),
+      ),
   );
 
   app.get(

@@ -11,8 +11,9 @@ import {
   withSettingDefaults,
 } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { events, organizers } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
@@ -28,13 +29,18 @@ import { sanitizeDescription } from './sanitize';
 
 type EventInput = z.output<typeof CreateEventRequest>;
 
+const ofAccount = (accountId: number, id: number) => and(eq(events.id, id), eq(events.accountId, accountId));
+
 /** An event of the caller's account, or 404. */
-export async function getEvent(db: Db, accountId: number, id: number, lock = false): Promise<EventRow> {
-  const query = db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, id), eq(events.accountId, accountId)));
-  const [row] = lock ? await query.for('update') : await query;
+export async function getEvent(db: Db, accountId: number, id: number): Promise<EventRow> {
+  const [row] = await db.select().from(events).where(ofAccount(accountId, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The same, locked until the transaction ends: changes to the event and its catalogue queue up. */
+export async function lockEvent(tx: Transaction, accountId: number, id: number): Promise<EventRow> {
+  const [row] = await tx.select().from(events).where(ofAccount(accountId, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -51,100 +57,119 @@ function columnsOf(input: EventInput) {
   };
 }
 
-export async function createEvent(db: Db, auth: AuthContext, input: EventInput): Promise<EventRow> {
-  const organizer = await getOrganizer(db, auth.accountId, input.organizer_id);
-  const [row] = await db
-    .insert(events)
-    .values({
-      accountId: auth.accountId,
-      organizerId: organizer.id,
-      ...columnsOf(input),
-      timezone: input.timezone ?? organizer.timezone,
-      currency: input.currency ?? organizer.currency,
-      // Product defaults, then the account's event defaults, then what the request says.
-      settings: withSettingDefaults({ ...(await getEventDefaults(db, auth.accountId)), ...input.settings }),
-    })
-    .returning();
-  if (!row) throw new Error('event insert returned nothing');
-  await insertDefaultQuestions(db, auth.accountId, row.id);
-  return row;
+/** A draft event and its default questions, written together. */
+export async function createEvent(db: Database, auth: AuthContext, input: EventInput): Promise<EventRow> {
+  return inTransaction(db, async (tx) => {
+    const organizer = await getOrganizer(tx, auth.accountId, input.organizer_id);
+    const [row] = await tx
+      .insert(events)
+      .values({
+        accountId: auth.accountId,
+        organizerId: organizer.id,
+        ...columnsOf(input),
+        timezone: input.timezone ?? organizer.timezone,
+        currency: input.currency ?? organizer.currency,
+        // Product defaults, then the account's event defaults, then what the request says.
+        settings: withSettingDefaults({ ...(await getEventDefaults(tx, auth.accountId)), ...input.settings }),
+      })
+      .returning();
+    if (!row) throw new Error('event insert returned nothing');
+    await insertDefaultQuestions(tx, auth.accountId, row.id);
+    return row;
+  });
 }
 
 /**
  * Writes the fields sent (decision 013): a field left out keeps its value, null clears it,
  * and settings and location merge field by field into the current ones.
  */
-export async function updateEvent(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-  input: z.output<typeof UpdateEventRequest>,
-): Promise<EventRow> {
-  const current = await getEvent(db, auth.accountId, id, true);
-  const organizer =
-    input.organizer_id === undefined ? undefined : await getOrganizer(db, auth.accountId, input.organizer_id);
-  const startDate = input.start_date === undefined ? current.startDate : new Date(input.start_date);
-  const endDate =
-    input.end_date === undefined ? current.endDate : input.end_date ? new Date(input.end_date) : null;
-  if (endDate && endDate <= startDate) throw fieldError('end_date', VALIDATION.endBeforeStart);
-  const settings = withSettingDefaults({ ...settingsOf(current), ...input.settings });
-  // It cannot be turned off while a hidden question exists (decision 005).
-  if (!settings.show_hidden_questions && (await hasHiddenQuestions(db, id)))
-    settings.show_hidden_questions = true;
-  const location =
-    input.location === undefined || input.location === null
-      ? input.location
-      : { ...current.location, ...input.location };
-  const [row] = await db
-    .update(events)
-    .set({
-      organizerId: organizer?.id,
-      ...(input.title === undefined ? {} : { title: input.title, slug: slugify(input.title) }),
-      description: input.description === undefined ? undefined : sanitizeDescription(input.description),
-      startDate,
-      endDate,
-      location,
-      onlineEventDetails: input.online_event_details,
-      timezone: input.timezone,
-      currency: input.currency,
-      settings,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(events.id, id))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+export async function updateEvent({
+  db,
+  auth,
+  id,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  id: number;
+  input: z.output<typeof UpdateEventRequest>;
+}): Promise<EventRow> {
+  return inTransaction(db, async (tx) => {
+    const current = await lockEvent(tx, auth.accountId, id);
+    const organizer =
+      input.organizer_id === undefined
+        ? undefined
+        : await getOrganizer(tx, auth.accountId, input.organizer_id);
+    const startDate = input.start_date === undefined ? current.startDate : new Date(input.start_date);
+    const endDate =
+      input.end_date === undefined ? current.endDate : input.end_date ? new Date(input.end_date) : null;
+    if (endDate && endDate <= startDate) throw fieldError('end_date', VALIDATION.endBeforeStart);
+    const settings = withSettingDefaults({ ...settingsOf(current), ...input.settings });
+    // It cannot be turned off while a hidden question exists (decision 005).
+    if (!settings.show_hidden_questions && (await hasHiddenQuestions(tx, id)))
+      settings.show_hidden_questions = true;
+    const location =
+      input.location === undefined || input.location === null
+        ? input.location
+        : { ...current.location, ...input.location };
+    const [row] = await tx
+      .update(events)
+      .set({
+        organizerId: organizer?.id,
+        ...(input.title === undefined ? {} : { title: input.title, slug: slugify(input.title) }),
+        description: input.description === undefined ? undefined : sanitizeDescription(input.description),
+        startDate,
+        endDate,
+        location,
+        onlineEventDetails: input.online_event_details,
+        timezone: input.timezone,
+        currency: input.currency,
+        settings,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(events.id, id))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  });
 }
 
 /**
  * Moves an event along its state machine; going live needs a confirmed e-mail address and, for
  * paid tickets, a way to pay.
  */
-export async function updateEventStatus(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-  status: EventStatus,
-): Promise<EventRow> {
-  const current = await getEvent(db, auth.accountId, id, true);
-  if (current.status === status) return current;
-  if (!canTransition(current.status, status)) {
-    throw new AppError('CONFLICT', {
-      message: EVENT_STATUS_REFUSED,
-      values: { from: current.status, to: status },
-    });
-  }
-  if (status === 'LIVE') {
-    assertEmailConfirmed(auth);
-    await assertCanTakePayments(db, current);
-  }
-  const [row] = await db
-    .update(events)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(events.id, id))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+export async function updateEventStatus({
+  db,
+  auth,
+  id,
+  status,
+}: {
+  db: Database;
+  auth: AuthContext;
+  id: number;
+  status: EventStatus;
+}): Promise<EventRow> {
+  return inTransaction(db, async (tx) => {
+    const current = await lockEvent(tx, auth.accountId, id);
+    if (current.status === status) return current;
+    if (!canTransition(current.status, status)) {
+      throw new AppError('CONFLICT', {
+        message: EVENT_STATUS_REFUSED,
+        values: { from: current.status, to: status },
+      });
+    }
+    if (status === 'LIVE') {
+      assertEmailConfirmed(auth);
+      await assertCanTakePayments(tx, current);
+    }
+    const [row] = await tx
+      .update(events)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(events.id, id))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  });
 }
 
 const EVENT_STATUS_REFUSED = /*i18n*/ {
@@ -168,16 +193,22 @@ function stateCondition(state: string): SQL {
   }
 }
 
-export async function findEvents(
-  db: Db,
-  auth: AuthContext,
-  query: z.output<typeof EventsQuery>,
-  scope: { organizerId?: number } = {},
-) {
+export async function findEvents({
+  db,
+  auth,
+  query,
+  organizerId,
+}: {
+  db: Db;
+  auth: AuthContext;
+  query: z.output<typeof EventsQuery>;
+  /** Only the events of this organizer. */
+  organizerId?: number;
+}) {
   const stateFilter = query.filters.find((f) => f.field === 'state');
   const where = whereAll([
     eq(events.accountId, auth.accountId),
-    scope.organizerId === undefined ? undefined : eq(events.organizerId, scope.organizerId),
+    organizerId === undefined ? undefined : eq(events.organizerId, organizerId),
     stateFilter ? stateCondition(String(stateFilter.values[0]).toLowerCase()) : undefined,
     ...filterConditions(
       query.filters.filter((f) => f.field !== 'state'),
@@ -214,60 +245,70 @@ export async function getPublicEvent(db: Db, storage: FileStorage, id: number) {
     .where(and(eq(events.id, id), eq(events.status, 'LIVE')));
   if (!row) throw new AppError('NOT_FOUND');
   const images = await findEventImages(db, row.event.id);
-  return toPublicEventResponse(
-    row.event,
-    row.organizer,
-    images.map((image) => toImageResponse(image, storage)),
-  );
+  return toPublicEventResponse({
+    row: row.event,
+    organizer: row.organizer,
+    images: images.map((image) => toImageResponse(image, storage)),
+  });
 }
 
-/** A draft copy of an event, with its settings unless told otherwise. */
-export async function duplicateEvent(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-  input: z.output<typeof DuplicateEventRequest>,
-): Promise<EventRow> {
-  const source = await getEvent(db, auth.accountId, id);
-  const title = input.title ?? source.title;
-  const startDate = input.start_date ? new Date(input.start_date) : source.startDate;
-  // The copy keeps the source's duration when it moves to another start.
-  const endDate = source.endDate
-    ? new Date(startDate.getTime() + (source.endDate.getTime() - source.startDate.getTime()))
-    : null;
-  const [row] = await db
-    .insert(events)
-    .values({
-      accountId: auth.accountId,
-      organizerId: source.organizerId,
-      title,
-      slug: slugify(title),
-      description: source.description,
-      startDate,
-      endDate,
-      timezone: source.timezone,
-      currency: source.currency,
-      status: 'DRAFT',
-      location: source.location,
-      onlineEventDetails: source.onlineEventDetails,
-      settings: input.copy_settings
-        ? settingsOf(source)
-        : withSettingDefaults(await getEventDefaults(db, auth.accountId)),
-    })
-    .returning();
-  if (!row) throw new Error('event insert returned nothing');
-  await insertDefaultQuestions(db, auth.accountId, row.id);
-  await copyCatalogue(
-    db,
-    {
-      accountId: auth.accountId,
-      sourceId: source.id,
-      targetId: row.id,
-      shiftMs: startDate.getTime() - source.startDate.getTime(),
-    },
-    input,
-  );
-  return row;
+/**
+ * A draft copy of an event, with its settings unless told otherwise, and what it sells as
+ * chosen: all of it is written in one transaction, so a failure leaves no part of a copy.
+ */
+export async function duplicateEvent({
+  db,
+  auth,
+  id,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  id: number;
+  input: z.output<typeof DuplicateEventRequest>;
+}): Promise<EventRow> {
+  return inTransaction(db, async (tx) => {
+    const source = await getEvent(tx, auth.accountId, id);
+    const title = input.title ?? source.title;
+    const startDate = input.start_date ? new Date(input.start_date) : source.startDate;
+    // The copy keeps the source's duration when it moves to another start.
+    const endDate = source.endDate
+      ? new Date(startDate.getTime() + (source.endDate.getTime() - source.startDate.getTime()))
+      : null;
+    const [row] = await tx
+      .insert(events)
+      .values({
+        accountId: auth.accountId,
+        organizerId: source.organizerId,
+        title,
+        slug: slugify(title),
+        description: source.description,
+        startDate,
+        endDate,
+        timezone: source.timezone,
+        currency: source.currency,
+        status: 'DRAFT',
+        location: source.location,
+        onlineEventDetails: source.onlineEventDetails,
+        settings: input.copy_settings
+          ? settingsOf(source)
+          : withSettingDefaults(await getEventDefaults(tx, auth.accountId)),
+      })
+      .returning();
+    if (!row) throw new Error('event insert returned nothing');
+    await insertDefaultQuestions(tx, auth.accountId, row.id);
+    await copyCatalogue(
+      tx,
+      {
+        accountId: auth.accountId,
+        sourceId: source.id,
+        targetId: row.id,
+        shiftMs: startDate.getTime() - source.startDate.getTime(),
+      },
+      input,
+    );
+    return row;
+  });
 }
 
 /** The LIVE events of an organizer that have not ended, soonest first (public organizer page). */
@@ -283,7 +324,7 @@ export async function findPublicOrganizerEvents(db: Db, storage: FileStorage, or
   const data = [];
   for (const r of rows) {
     const images = (await findEventImages(db, r.event.id)).map((image) => toImageResponse(image, storage));
-    data.push(toPublicEventResponse(r.event, r.organizer, images, now));
+    data.push(toPublicEventResponse({ row: r.event, organizer: r.organizer, images, now }));
   }
   return { data };
 }

@@ -76,7 +76,13 @@ export async function imageRoutes(app: App): Promise<void> {
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const upload = await readUpload(request.parts());
-      const row = await uploadEventImage(app.db, app.storage, authOf(request), request.params.id, upload);
+      const row = await uploadEventImage({
+        db: app.db,
+        storage: app.storage,
+        auth: authOf(request),
+        eventId: request.params.id,
+        upload,
+      });
       return reply.status(201).send(toImageResponse(row, app.storage));
     },
   );
@@ -94,7 +100,13 @@ export async function imageRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteEventImage(app.db, app.storage, authOf(request), request.params.id, request.params.imageId);
+      await deleteEventImage({
+        db: app.db,
+        storage: app.storage,
+        auth: authOf(request),
+        eventId: request.params.id,
+        imageId: request.params.imageId,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import type { FileStorage } from '../../storage';
-import { getEvent } from '../events/service';
+import { getEvent, lockEvent } from '../events/service';
 import { processImage } from './process';
 
 export type ImageRow = typeof eventImages.$inferSelect;
@@ -32,13 +32,19 @@ export async function findEventImages(db: Db, eventId: number): Promise<ImageRow
  * Stores an upload and its variants. An event has one image of each type: a new cover
  * replaces the old one, whose files are deleted once the database no longer points at them.
  */
-export async function uploadEventImage(
-  db: Database,
-  storage: FileStorage,
-  auth: AuthContext,
-  eventId: number,
-  upload: { body: Buffer; type: ImageType },
-): Promise<ImageRow> {
+export async function uploadEventImage({
+  db,
+  storage,
+  auth,
+  eventId,
+  upload,
+}: {
+  db: Database;
+  storage: FileStorage;
+  auth: AuthContext;
+  eventId: number;
+  upload: { body: Buffer; type: ImageType };
+}): Promise<ImageRow> {
   await getEvent(db, auth.accountId, eventId);
   const image = await processImage(upload.body, upload.type);
   const folder = `events/${eventId}/${randomBytes(16).toString('hex')}`;
@@ -51,7 +57,7 @@ export async function uploadEventImage(
     variants.push({ width: variant.width, key: variantKey });
   }
   const { row, replaced } = await inTransaction(db, async (tx) => {
-    await getEvent(tx, auth.accountId, eventId, true);
+    await lockEvent(tx, auth.accountId, eventId);
     const replaced = await tx
       .delete(eventImages)
       .where(and(eq(eventImages.eventId, eventId), eq(eventImages.type, upload.type)))
@@ -80,13 +86,19 @@ async function deleteFiles(storage: FileStorage, row: ImageRow): Promise<void> {
   await Promise.all([row.key, ...row.variants.map((v) => v.key)].map((key) => storage.delete(key)));
 }
 
-export async function deleteEventImage(
-  db: Database,
-  storage: FileStorage,
-  auth: AuthContext,
-  eventId: number,
-  imageId: number,
-): Promise<void> {
+export async function deleteEventImage({
+  db,
+  storage,
+  auth,
+  eventId,
+  imageId,
+}: {
+  db: Db;
+  storage: FileStorage;
+  auth: AuthContext;
+  eventId: number;
+  imageId: number;
+}): Promise<void> {
   await getEvent(db, auth.accountId, eventId);
   const [row] = await db
     .delete(eventImages)

@@ -74,13 +74,19 @@ async function chargeColumns(db: Db, where: SQL | undefined): Promise<ChargeKey[
  * are the order's price breakdown (`common/order-breakdown.ts`) at base prices, so that they add
  * up across the row: ticket prices − discount = subtotal; subtotal + each fee and tax = total.
  */
-export async function orderExport(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  query: z.output<typeof OrdersExportQuery>,
-  i18n: I18n,
-): Promise<Table> {
+export async function orderExport({
+  db,
+  auth,
+  eventId,
+  query,
+  i18n,
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  query: z.output<typeof OrdersExportQuery>;
+  i18n: I18n;
+}): Promise<Table> {
   await getEvent(db, auth.accountId, eventId);
   const asked = await db
     .select({ id: questions.id, title: questions.title })

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdminOrderDetailResponse,
@@ -24,6 +25,13 @@ const OrderParams = z.object({ id: idParam(), orderId: idParam() });
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
 
+/** The order a request's path names, for the caller's account. */
+const orderOf = (request: FastifyRequest & { params: z.output<typeof OrderParams> }) => ({
+  auth: authOf(request),
+  eventId: request.params.id,
+  orderId: request.params.orderId,
+});
+
 /** The organizer's order calls (`/api/events/{id}/orders…`); refunds live with payments. */
 export async function adminOrderRoutes(app: App): Promise<void> {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
@@ -45,7 +53,8 @@ export async function adminOrderRoutes(app: App): Promise<void> {
         ...errorResponses(401, 403, 404, 422),
       },
     }),
-    async (request) => findOrders(app.db, authOf(request), request.params.id, request.query),
+    async (request) =>
+      findOrders({ db: app.db, auth: authOf(request), eventId: request.params.id, query: request.query }),
   );
   app.get(
     '/api/events/:id/orders/export',
@@ -56,14 +65,18 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       response: { ...errorResponses(401, 403, 404, 422) },
     }),
     async (request, reply) => {
-      const table = await orderExport(
-        app.db,
-        authOf(request),
-        request.params.id,
-        request.query,
-        request.i18n,
-      );
-      return sendExport(reply, request.query.params.format, table, `orders-${request.params.id}`);
+      const table = await orderExport({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        query: request.query,
+        i18n: request.i18n,
+      });
+      return sendExport(reply, {
+        format: request.query.params.format,
+        table,
+        name: `orders-${request.params.id}`,
+      });
     },
   );
   app.get(
@@ -72,7 +85,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       params: OrderParams,
       response: detail,
     }),
-    async (request) => getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId),
+    async (request) => getAdminOrder({ db: app.db, ...orderOf(request) }),
   );
   app.put(
     '/api/events/:id/orders/:orderId',
@@ -82,17 +95,12 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       response: detail,
     }),
     async (request) => {
-      const auth = authOf(request);
-      await app.transaction((tx) =>
-        updateOrderBuyer(
-          tx,
-          auth,
-          request.params.id,
-          request.params.orderId,
-          request.body as z.output<typeof UpdateOrderBuyerRequest>,
-        ),
-      );
-      return getAdminOrder(app.db, auth, request.params.id, request.params.orderId);
+      await updateOrderBuyer({
+        db: app.db,
+        ...orderOf(request),
+        input: request.body as z.output<typeof UpdateOrderBuyerRequest>,
+      });
+      return getAdminOrder({ db: app.db, ...orderOf(request) });
     },
   );
   app.post(
@@ -103,7 +111,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
     }),
     async (request) => {
       await markOrderPaid(app.db, authOf(request), request.params.id, request.params.orderId, links());
-      return getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId);
+      return getAdminOrder({ db: app.db, ...orderOf(request) });
     },
   );
   app.post(
@@ -119,7 +127,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
         notifyBuyer: body.notify_buyer,
         links: links(),
       });
-      return getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId);
+      return getAdminOrder({ db: app.db, ...orderOf(request) });
     },
   );
   app.post(
@@ -154,9 +162,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
         request.params.orderId,
         (request.body as { note: string }).note,
       );
-      return reply
-        .status(201)
-        .send(await getAdminOrder(app.db, authOf(request), request.params.id, request.params.orderId));
+      return reply.status(201).send(await getAdminOrder({ db: app.db, ...orderOf(request) }));
     },
   );
 }

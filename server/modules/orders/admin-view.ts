@@ -9,7 +9,7 @@ import type {
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
 import { ORDER_STATUSES } from '../../../common/orders';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import {
   attendees,
   events,
@@ -22,6 +22,7 @@ import {
   tickets,
   users,
 } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
@@ -122,12 +123,17 @@ export function orderConditions(
 }
 
 /** `GET /api/events/{id}/orders` */
-export async function findOrders(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  query: z.output<typeof OrdersQuery>,
-) {
+export async function findOrders({
+  db,
+  auth,
+  eventId,
+  query,
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  query: z.output<typeof OrdersQuery>;
+}) {
   await getEvent(db, auth.accountId, eventId);
   const now = new Date();
   const where = orderConditions(eventId, query, now);
@@ -157,6 +163,7 @@ export async function findOrders(
 }
 
 /** One order of the caller's event, or ORDER_NOT_FOUND; `lock` for changing it. */
+// biome-ignore lint/complexity/useMaxParams: orders/admin-actions.ts calls it by position; they change together
 export async function adminOrderRow(
   db: Db,
   auth: AuthContext,
@@ -175,12 +182,17 @@ export async function adminOrderRow(
 }
 
 /** `GET /api/events/{id}/orders/{orderId}`: everything the order screen shows. */
-export async function getAdminOrder(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-): Promise<AdminOrderDetailResponse> {
+export async function getAdminOrder({
+  db,
+  auth,
+  eventId,
+  orderId,
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  orderId: number;
+}): Promise<AdminOrderDetailResponse> {
   const row = await adminOrderRow(db, auth, eventId, orderId);
   const [counts, items, people, answers, refundRows, activity, [event]] = await Promise.all([
     ticketCounts(db, [row.id]),
@@ -257,6 +269,7 @@ export async function getAdminOrder(
 }
 
 /** Writes down, in the caller's transaction, something done to an order. */
+// biome-ignore lint/complexity/useMaxParams: orders/admin-actions.ts calls it by position; they change together
 export async function recordActivity(
   db: Db,
   orderId: number,
@@ -270,24 +283,32 @@ export async function recordActivity(
 }
 
 /** `PUT /api/events/{id}/orders/{orderId}`: corrects the buyer's name or e-mail. */
-export async function updateOrderBuyer(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-  input: z.output<typeof UpdateOrderBuyerRequest>,
-) {
-  const row = await adminOrderRow(db, auth, eventId, orderId, true);
-  await db
-    .update(orders)
-    .set({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, row.id));
-  await recordActivity(db, row.id, auth.userId, 'BUYER_UPDATED', {
-    data: { from: { first_name: row.firstName, last_name: row.lastName, email: row.email } },
+export async function updateOrderBuyer({
+  db,
+  auth,
+  eventId,
+  orderId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  orderId: number;
+  input: z.output<typeof UpdateOrderBuyerRequest>;
+}): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await adminOrderRow(tx, auth, eventId, orderId, true);
+    await tx
+      .update(orders)
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, row.id));
+    await recordActivity(tx, row.id, auth.userId, 'BUYER_UPDATED', {
+      data: { from: { first_name: row.firstName, last_name: row.lastName, email: row.email } },
+    });
   });
 }

@@ -57,12 +57,17 @@ export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: numbe
 }
 
 /** A code of the event that has not expired, or null; one with no use left answers 409. */
-export async function loadUsablePromo(
-  db: Db,
-  eventId: number,
-  code: string,
+export async function loadUsablePromo({
+  db,
+  eventId,
+  code,
   now = new Date(),
-): Promise<QuotePromo | null> {
+}: {
+  db: Db;
+  eventId: number;
+  code: string;
+  now?: Date;
+}): Promise<QuotePromo | null> {
   const [row] = await db
     .select()
     .from(promoCodes)

@@ -5,7 +5,7 @@ import { type AnswerValue, type AskedQuestion, answerProblem } from '../../../co
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { CompleteOrderRequest, OrderDetailsRequest } from '../../../common/orders';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
   events,
@@ -19,7 +19,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
-import { orderRow } from './public-view';
+import { lockOrderRow } from './public-view';
 import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
 
 type Details = z.output<typeof OrderDetailsRequest>;
@@ -28,17 +28,20 @@ type OrderRow = typeof orders.$inferSelect;
 
 const EXPIRED = Symbol('expired');
 
+/** An order named by its buyer, and the time the request is judged at. */
+interface Reservation {
+  eventId: number;
+  shortId: string;
+  now: Date;
+}
+
 /**
  * The order must still be a live reservation to be changed or completed. One found past its
  * time is expired here (and that is committed) before the caller answers 410.
  */
-async function openReservation(
-  tx: Db,
-  eventId: number,
-  shortId: string,
-  now: Date,
-): Promise<OrderRow | typeof EXPIRED> {
-  const row = await orderRow(tx, eventId, shortId, true);
+async function openReservation(tx: Transaction, at: Reservation): Promise<OrderRow | typeof EXPIRED> {
+  const { eventId, shortId, now } = at;
+  const row = await lockOrderRow(tx, eventId, shortId);
   if (row.status === 'EXPIRED') return EXPIRED;
   if (!OPEN_STATUSES.includes(row.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
   if (row.reservedUntil && row.reservedUntil <= now) {
@@ -48,16 +51,16 @@ async function openReservation(
   return row;
 }
 
-/** Runs `work` on the open reservation; 410 when it had expired (the expiry is kept). */
+/**
+ * Runs `work` on the open reservation, in one transaction; 410 when it had expired. The expiry
+ * is committed before the 410 is thrown, which is why this use case opens its own transaction.
+ */
 async function onReservation<T>(
-  database: Database,
-  eventId: number,
-  shortId: string,
-  now: Date,
-  work: (tx: Db, order: OrderRow) => Promise<T>,
+  { db, ...at }: Reservation & { db: Database },
+  work: (tx: Transaction, order: OrderRow) => Promise<T>,
 ): Promise<T> {
-  const result = await inTransaction(database, async (tx) => {
-    const order = await openReservation(tx, eventId, shortId, now);
+  const result = await inTransaction(db, async (tx) => {
+    const order = await openReservation(tx, at);
     return order === EXPIRED ? EXPIRED : { value: await work(tx, order) };
   });
   if (result === EXPIRED) throw new AppError('ORDER_EXPIRED');
@@ -103,8 +106,8 @@ function checkAnswers(
   asked: Asked[],
   given: { question_id: number; answer: AnswerValue }[],
   field: string,
-  problems: Problems,
-): void {
+): Problems {
+  const problems: Problems = {};
   const byQuestion = new Map(given.map((a) => [a.question_id, a.answer]));
   for (const a of given) {
     if (!asked.some((q) => q.id === a.question_id))
@@ -114,6 +117,7 @@ function checkAnswers(
     const problem = answerProblem(q, byQuestion.get(q.id));
     if (problem) problems[`${field}.${q.id}`] = [problem];
   }
+  return problems;
 }
 
 /**
@@ -121,14 +125,20 @@ function checkAnswers(
  * attendees must match the order's lines exactly; answers are checked per question type.
  * Saving again replaces what was saved before.
  */
-export async function saveOrderDetails(
-  database: Database,
-  eventId: number,
-  shortId: string,
-  input: Details,
+export async function saveOrderDetails({
+  db,
+  eventId,
+  shortId,
+  input,
   now = new Date(),
-): Promise<void> {
-  await onReservation(database, eventId, shortId, now, async (tx, order) => {
+}: {
+  db: Database;
+  eventId: number;
+  shortId: string;
+  input: Details;
+  now?: Date;
+}): Promise<void> {
+  await onReservation({ db, eventId, shortId, now }, async (tx, order) => {
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const wanted = new Map<string, number>();
     for (const item of items) wanted.set(`${item.ticketId}|${item.priceId ?? ''}`, item.quantity);
@@ -140,16 +150,14 @@ export async function saveOrderDetails(
       throw fieldError('attendees', VALIDATION.attendeesMismatch);
 
     const asked = await askedQuestions(tx, eventId);
-    const problems: Problems = {};
-    checkAnswers(
+    const problems: Problems = checkAnswers(
       asked.filter((q) => q.scope === 'PER_ORDER'),
       input.answers,
       'answers',
-      problems,
     );
     input.attendees.forEach((a, i) => {
       const forTicket = asked.filter((q) => q.scope === 'PER_ATTENDEE' && appliesTo(q, a.ticket_id));
-      checkAnswers(forTicket, a.answers, `attendees.${i}.answers`, problems);
+      Object.assign(problems, checkAnswers(forTicket, a.answers, `attendees.${i}.answers`));
     });
     if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
 
@@ -205,18 +213,25 @@ export async function saveOrderDetails(
  * sold); a paid one paid offline waits as AWAITING_PAYMENT with its seats still held.
  * Card payments plug in here as another provider.
  */
-export async function completeOrder(
-  database: Database,
-  eventId: number,
-  shortId: string,
-  input: Complete,
-  links: FulfilOptions,
+export async function completeOrder({
+  db,
+  eventId,
+  shortId,
+  input,
+  links,
   now = new Date(),
-): Promise<OrderRow> {
-  return onReservation(database, eventId, shortId, now, async (tx, order) => {
+}: {
+  db: Database;
+  eventId: number;
+  shortId: string;
+  input: Complete;
+  links: FulfilOptions;
+  now?: Date;
+}): Promise<OrderRow> {
+  return onReservation({ db, eventId, shortId, now }, async (tx, order) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId));
     if (!order.email) throw new AppError('ORDER_DETAILS_MISSING');
-    if (order.total === 0) return fulfilOrder(tx, order, links, now);
+    if (order.total === 0) return fulfilOrder(tx, order, { ...links, now });
     if (input.payment_provider !== 'OFFLINE') throw fieldError('payment_provider', VALIDATION.required);
     if (!withSettingDefaults(event?.settings).offline_payments_enabled) {
       throw fieldError('payment_provider', VALIDATION.offlinePaymentUnavailable);
@@ -237,8 +252,18 @@ export async function completeOrder(
  * `POST …/orders/{shortId}/extend`: a buyer who needs more time gets it once (WCAG 2.2.1):
  * the reservation then lasts the event's order timeout from now.
  */
-export async function extendOrder(database: Database, eventId: number, shortId: string, now = new Date()) {
-  await onReservation(database, eventId, shortId, now, async (tx, order) => {
+export async function extendOrder({
+  db,
+  eventId,
+  shortId,
+  now = new Date(),
+}: {
+  db: Database;
+  eventId: number;
+  shortId: string;
+  now?: Date;
+}): Promise<void> {
+  await onReservation({ db, eventId, shortId, now }, async (tx, order) => {
     if (order.extendedAt) throw new AppError('ORDER_EXTENSION_USED');
     const [event] = await tx.select({ settings: events.settings }).from(events).where(eq(events.id, eventId));
     const minutes = withSettingDefaults(event?.settings).order_timeout_minutes;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { claimOfOrders, sell } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
@@ -13,7 +13,12 @@ export type FulfilOptions = Links & { /** false for seeded demo orders: nobody t
  * valid tickets, and the buyer, attendees and organizer are mailed (in this transaction, through
  * the job queue). Free orders get here at once; card payments once Stripe confirms them.
  */
-export async function fulfilOrder(tx: Db, order: OrderRow, options: FulfilOptions, now = new Date()) {
+export async function fulfilOrder(
+  tx: Transaction,
+  order: OrderRow,
+  options: FulfilOptions & { now?: Date },
+): Promise<OrderRow> {
+  const now = options.now ?? new Date();
   await sell(tx, await claimOfOrders(tx, [order.id]));
   await tx.update(attendees).set({ status: 'ACTIVE', updatedAt: now }).where(eq(attendees.orderId, order.id));
   const [done] = await tx

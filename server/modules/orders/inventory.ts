@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { AppError } from '../../http/app-error';
 
@@ -8,8 +8,9 @@ import { AppError } from '../../http/app-error';
  * 006): `quantity_sold` and `quantity_reserved` on tickets and tiers, `used` on capacity
  * assignments (the sold and reserved seats of their tickets), `times_used` on promo codes. Every
  * change is one conditional UPDATE that touches one row or none, made inside the caller's
- * transaction, in a fixed order — tiers, tickets, capacity assignments, promo code, each by id —
- * so two orders never wait on each other in a circle. A CHECK on each table backs every limit.
+ * transaction (the functions that move counters take a `Transaction`, decision 016), in a fixed
+ * order — tiers, tickets, capacity assignments, promo code, each by id — so two orders never
+ * wait on each other in a circle. A CHECK on each table backs every limit.
  */
 export interface Claim {
   /** seats per tier id */
@@ -53,10 +54,10 @@ async function capacityCounts(db: Db, tickets: Map<number, number>): Promise<Map
  * Reserves a claim. Throws NOT_ENOUGH_AVAILABLE (409) when any counter has no room, which
  * rolls back the caller's transaction and so everything taken before it.
  */
-export async function reserve(db: Db, claim: Claim): Promise<void> {
+export async function reserve(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
     const rows = await queryRows(
-      db,
+      tx,
       sql`update ticket_prices set quantity_reserved = quantity_reserved + ${n}
           where id = ${id} and (quantity is null or quantity_sold + quantity_reserved + ${n} <= quantity)
           returning id`,
@@ -65,17 +66,17 @@ export async function reserve(db: Db, claim: Claim): Promise<void> {
   }
   for (const [id, n] of byId(claim.tickets)) {
     const rows = await queryRows(
-      db,
+      tx,
       sql`update tickets set quantity_reserved = quantity_reserved + ${n}
           where id = ${id} and (quantity is null or quantity_sold + quantity_reserved + ${n} <= quantity)
           returning id`,
     );
     if (rows.length === 0) throw new AppError('NOT_ENOUGH_AVAILABLE');
   }
-  for (const [id, n] of byId(await capacityCounts(db, claim.tickets))) {
+  for (const [id, n] of byId(await capacityCounts(tx, claim.tickets))) {
     // Inactive assignments keep counting, so that switching one on again finds the truth.
     const rows = await queryRows(
-      db,
+      tx,
       sql`update capacity_assignments set used = used + ${n}
           where id = ${id} and (status <> 'ACTIVE' or capacity is null or used + ${n} <= capacity)
           returning id`,
@@ -84,7 +85,7 @@ export async function reserve(db: Db, claim: Claim): Promise<void> {
   }
   for (const [id, n] of byId(claim.promoCodes)) {
     const rows = await queryRows(
-      db,
+      tx,
       sql`update promo_codes set times_used = times_used + ${n}
           where id = ${id} and (usage_limit is null or times_used + ${n} <= usage_limit)
           returning id`,
@@ -94,33 +95,33 @@ export async function reserve(db: Db, claim: Claim): Promise<void> {
 }
 
 /** Gives reserved seats back (an order expired, was abandoned or cancelled before payment). */
-export async function release(db: Db, claim: Claim): Promise<void> {
+export async function release(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
-    await db.execute(
+    await tx.execute(
       sql`update ticket_prices set quantity_reserved = quantity_reserved - ${n} where id = ${id}`,
     );
   }
   for (const [id, n] of byId(claim.tickets)) {
-    await db.execute(sql`update tickets set quantity_reserved = quantity_reserved - ${n} where id = ${id}`);
+    await tx.execute(sql`update tickets set quantity_reserved = quantity_reserved - ${n} where id = ${id}`);
   }
-  for (const [id, n] of byId(await capacityCounts(db, claim.tickets))) {
-    await db.execute(sql`update capacity_assignments set used = used - ${n} where id = ${id}`);
+  for (const [id, n] of byId(await capacityCounts(tx, claim.tickets))) {
+    await tx.execute(sql`update capacity_assignments set used = used - ${n} where id = ${id}`);
   }
   for (const [id, n] of byId(claim.promoCodes)) {
-    await db.execute(sql`update promo_codes set times_used = times_used - ${n} where id = ${id}`);
+    await tx.execute(sql`update promo_codes set times_used = times_used - ${n} where id = ${id}`);
   }
 }
 
 /** Turns reserved seats into sold ones (the order is paid or free); shared limits stay taken. */
-export async function sell(db: Db, claim: Claim): Promise<void> {
+export async function sell(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
-    await db.execute(
+    await tx.execute(
       sql`update ticket_prices set quantity_reserved = quantity_reserved - ${n},
           quantity_sold = quantity_sold + ${n} where id = ${id}`,
     );
   }
   for (const [id, n] of byId(claim.tickets)) {
-    await db.execute(
+    await tx.execute(
       sql`update tickets set quantity_reserved = quantity_reserved - ${n},
           quantity_sold = quantity_sold + ${n} where id = ${id}`,
     );

@@ -4,7 +4,7 @@ import type { EventLocation } from '../../../common/events';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { orderBreakdown } from '../../../common/order-breakdown';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import {
   accounts,
   accountUsers,
@@ -84,13 +84,19 @@ async function mailContext(tx: Db, orderId: number, links: Links): Promise<MailC
 }
 
 /** Queues one attendee's ticket mail; `uniqueKey` keeps a retried job from mailing twice. */
-async function enqueueTicket(
-  tx: Db,
-  context: MailContext,
-  person: { attendee: typeof attendees.$inferSelect; ticketTitle: string },
-  links: Links,
-  uniqueKey: string,
-): Promise<void> {
+async function enqueueTicket({
+  tx,
+  context,
+  person,
+  links,
+  uniqueKey,
+}: {
+  tx: Transaction;
+  context: MailContext;
+  person: { attendee: typeof attendees.$inferSelect; ticketTitle: string };
+  links: Links;
+  uniqueKey: string;
+}): Promise<void> {
   const { attendee, ticketTitle } = person;
   const { event, order } = context.row;
   await enqueueMail(tx, {
@@ -116,12 +122,17 @@ async function enqueueTicket(
  * Queues, in the caller's transaction, one attendee's ticket mail: for a ticket added by hand,
  * or sent again (`resend` makes it a new mail rather than a retry of the first).
  */
-export async function enqueueTicketMail(
-  tx: Db,
-  attendeeId: number,
-  links: Links,
-  options: { resend?: boolean } = {},
-): Promise<void> {
+export async function enqueueTicketMail({
+  tx,
+  attendeeId,
+  links,
+  resend = false,
+}: {
+  tx: Transaction;
+  attendeeId: number;
+  links: Links;
+  resend?: boolean;
+}): Promise<void> {
   const [person] = await tx
     .select({ attendee: attendees, ticketTitle: tickets.title })
     .from(attendees)
@@ -130,8 +141,8 @@ export async function enqueueTicketMail(
   if (!person) return;
   const context = await mailContext(tx, person.attendee.orderId, links);
   if (!context) return;
-  const key = options.resend ? `ticket:${attendeeId}:resend:${randomUUID()}` : `ticket:${attendeeId}`;
-  await enqueueTicket(tx, context, person, links, key);
+  const uniqueKey = resend ? `ticket:${attendeeId}:resend:${randomUUID()}` : `ticket:${attendeeId}`;
+  await enqueueTicket({ tx, context, person, links, uniqueKey });
 }
 
 /**
@@ -140,8 +151,9 @@ export async function enqueueTicketMail(
  * is complete; the same address twice gets two mails) and, when the event asks for it, a note
  * to the organizer. They are sent by the job worker, in the buyer's language.
  */
+// biome-ignore lint/complexity/useMaxParams: orders/admin-actions.ts calls it by position; they change together
 export async function enqueueOrderMails(
-  tx: Db,
+  tx: Transaction,
   orderId: number,
   links: Links,
   options: {
@@ -191,7 +203,7 @@ export async function enqueueOrderMails(
       .where(eq(attendees.orderId, order.id))
       .orderBy(asc(attendees.position));
     for (const person of people)
-      await enqueueTicket(tx, context, person, links, `ticket:${person.attendee.id}`);
+      await enqueueTicket({ tx, context, person, links, uniqueKey: `ticket:${person.attendee.id}` });
   }
   const organizerEmail =
     row.organizer.email ?? row.account.supportEmail ?? (await ownerEmail(tx, row.account.id));
@@ -225,7 +237,11 @@ async function ownerEmail(tx: Db, accountId: number): Promise<string | null> {
 }
 
 /** Tells the buyer, in the caller's transaction, that the organizer cancelled their order. */
-export async function enqueueOrderCancelledMail(tx: Db, orderId: number, links: Links): Promise<void> {
+export async function enqueueOrderCancelledMail(
+  tx: Transaction,
+  orderId: number,
+  links: Links,
+): Promise<void> {
   const context = await mailContext(tx, orderId, links);
   if (!context?.email) return;
   const { order, event } = context.row;

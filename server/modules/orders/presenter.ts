@@ -36,23 +36,26 @@ export function itemResponse(i: ItemRow) {
   };
 }
 
-export function toPublicOrder(
-  row: OrderRow,
-  items: ItemRow[],
-  people: AttendeeRow[],
-  context: {
-    event: OrderEventSummary;
-    paymentInstructions: string | null;
-    preCheckoutMessage: string | null;
-    postCheckoutMessage: string | null;
-    orderTimeoutMinutes: number;
-    priceDisplayMode: PriceDisplayMode;
-    /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
-    sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
-    paymentMethods: PublicOrderResponse['payment_methods'];
-    answers: SavedAnswers;
-  },
-): PublicOrderResponse {
+export function toPublicOrder({
+  row,
+  items,
+  people,
+  ...context
+}: {
+  row: OrderRow;
+  items: ItemRow[];
+  people: AttendeeRow[];
+  event: OrderEventSummary;
+  paymentInstructions: string | null;
+  preCheckoutMessage: string | null;
+  postCheckoutMessage: string | null;
+  orderTimeoutMinutes: number;
+  priceDisplayMode: PriceDisplayMode;
+  /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
+  sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
+  paymentMethods: PublicOrderResponse['payment_methods'];
+  answers: SavedAnswers;
+}): PublicOrderResponse {
   return {
     short_id: row.shortId,
     reference: row.reference,

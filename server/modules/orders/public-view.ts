@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import {
   attendees,
   events,
@@ -32,12 +32,18 @@ const CHECKED_OUT: readonly OrderStatus[] = [
 
 const NEVER_CHECKED_OUT: readonly OrderStatus[] = ['RESERVED', 'EXPIRED', 'ABANDONED'];
 
-export async function orderRow(db: Db, eventId: number, shortId: string, lock = false): Promise<OrderRow> {
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.eventId, eventId), eq(orders.shortId, shortId)));
-  const [row] = lock ? await query.for('update') : await query;
+const byShortId = (eventId: number, shortId: string) =>
+  and(eq(orders.eventId, eventId), eq(orders.shortId, shortId));
+
+export async function orderRow(db: Db, eventId: number, shortId: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(byShortId(eventId, shortId));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return row;
+}
+
+/** The same, locked until the transaction ends: one change to an order at a time. */
+export async function lockOrderRow(tx: Transaction, eventId: number, shortId: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(byShortId(eventId, shortId)).for('update');
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
@@ -103,7 +109,10 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     .orderBy(asc(attendees.position), asc(attendees.id));
   const checkedOut = CHECKED_OUT.includes(row.status);
   const { summary, settings } = await eventForBuyer(db, eventId, checkedOut);
-  return toPublicOrder(row, items, people, {
+  return toPublicOrder({
+    row,
+    items,
+    people,
     event: summary,
     paymentInstructions: row.status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
     preCheckoutMessage: settings.pre_checkout_message,

@@ -44,7 +44,10 @@ export async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { order, created } = await createOrder(app.db, request.params.id, request.body, {
+      const { order, created } = await createOrder({
+        db: app.db,
+        eventId: request.params.id,
+        input: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         locale: request.locale,
       });
@@ -75,7 +78,8 @@ export async function orderRoutes(app: App): Promise<void> {
         response: { 200: PublicOrderResponse, ...errorResponses(404, 409, 410) },
       },
     },
-    async (request) => abandonOrder(app.db, request.params.id, request.params.shortId),
+    async (request) =>
+      abandonOrder({ db: app.db, eventId: request.params.id, shortId: request.params.shortId }),
   );
 
   app.post(
@@ -89,7 +93,7 @@ export async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await extendOrder(app.db, request.params.id, request.params.shortId);
+      await extendOrder({ db: app.db, eventId: request.params.id, shortId: request.params.shortId });
       return getPublicOrder(app.db, request.params.id, request.params.shortId);
     },
   );
@@ -106,7 +110,12 @@ export async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await saveOrderDetails(app.db, request.params.id, request.params.shortId, request.body);
+      await saveOrderDetails({
+        db: app.db,
+        eventId: request.params.id,
+        shortId: request.params.shortId,
+        input: request.body,
+      });
       return getPublicOrder(app.db, request.params.id, request.params.shortId);
     },
   );
@@ -123,8 +132,12 @@ export async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await completeOrder(app.db, request.params.id, request.params.shortId, request.body, {
-        appUrl: app.config.appUrl,
+      await completeOrder({
+        db: app.db,
+        eventId: request.params.id,
+        shortId: request.params.shortId,
+        input: request.body,
+        links: { appUrl: app.config.appUrl },
       });
       return getPublicOrder(app.db, request.params.id, request.params.shortId);
     },

@@ -10,13 +10,13 @@ import {
   OPEN_ORDER_STATUSES,
   type PublicOrderResponse,
 } from '../../../common/orders';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { loadQuoteTickets, loadUsablePromo } from './catalogue';
 import { addToCounts, type Claim, claimOfOrders, emptyClaim, release, reserve } from './inventory';
-import { getPublicOrder, orderRow } from './public-view';
+import { getPublicOrder, lockOrderRow } from './public-view';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -49,7 +49,12 @@ async function liveEvent(db: Db, eventId: number) {
   return event;
 }
 
-async function existingForKey(db: Db, eventId: number, key: string, hash: string): Promise<OrderRow | null> {
+async function existingForKey(
+  db: Db,
+  eventId: number,
+  request: { key: string; hash: string },
+): Promise<OrderRow | null> {
+  const { key, hash } = request;
   const [row] = await db
     .select()
     .from(orders)
@@ -64,24 +69,31 @@ async function existingForKey(db: Db, eventId: number, key: string, hash: string
  * stock in one transaction (or none of it) and writes the order as RESERVED until the event's
  * order timeout. With an Idempotency-Key, a repeated request answers the order made first.
  */
-export async function createOrder(
-  database: Database,
-  eventId: number,
-  input: Input,
-  options: { idempotencyKey?: string | undefined; locale?: string; now?: Date } = {},
-): Promise<{ order: PublicOrderResponse; created: boolean }> {
-  const now = options.now ?? new Date();
-  const event = await liveEvent(database, eventId);
+export async function createOrder({
+  db,
+  eventId,
+  input,
+  idempotencyKey: key,
+  locale,
+  now = new Date(),
+}: {
+  db: Database;
+  eventId: number;
+  input: Input;
+  idempotencyKey?: string | undefined;
+  locale?: string;
+  now?: Date;
+}): Promise<{ order: PublicOrderResponse; created: boolean }> {
+  const event = await liveEvent(db, eventId);
   const hash = requestHash(input);
-  const key = options.idempotencyKey;
   if (key) {
-    const again = await existingForKey(database, eventId, key, hash);
-    if (again) return { order: await getPublicOrder(database, eventId, again.shortId), created: false };
+    const again = await existingForKey(db, eventId, { key, hash });
+    if (again) return { order: await getPublicOrder(db, eventId, again.shortId), created: false };
   }
-  const promo = input.promo_code ? await loadUsablePromo(database, eventId, input.promo_code, now) : null;
+  const promo = input.promo_code ? await loadUsablePromo({ db, eventId, code: input.promo_code, now }) : null;
   if (input.promo_code && !promo) throw fieldError('promo_code', VALIDATION.promoCodeInvalid);
   const tickets = await loadQuoteTickets(
-    database,
+    db,
     eventId,
     input.tickets.map((l) => l.ticket_id),
   );
@@ -97,7 +109,7 @@ export async function createOrder(
   const timeout = withSettingDefaults(event.settings).order_timeout_minutes;
 
   try {
-    const shortId = await inTransaction(database, async (tx) => {
+    const shortId = await inTransaction(db, async (tx) => {
       await releaseExpired(tx, { eventId, now });
       await reserve(tx, claim);
       const [order] = await tx
@@ -114,7 +126,7 @@ export async function createOrder(
           affiliateCode: input.affiliate_code ?? null,
           currency: event.currency,
           ...quote.totals,
-          locale: options.locale ?? null,
+          locale: locale ?? null,
           idempotencyKey: key ?? null,
           requestHash: key ? hash : null,
         })
@@ -139,12 +151,12 @@ export async function createOrder(
       );
       return order.shortId;
     });
-    return { order: await getPublicOrder(database, eventId, shortId), created: true };
+    return { order: await getPublicOrder(db, eventId, shortId), created: true };
   } catch (error) {
     // The same key sent twice at once: the second insert lost the race; answer the first.
     if (key && sqlState(error) === '23505') {
-      const again = await existingForKey(database, eventId, key, hash);
-      if (again) return { order: await getPublicOrder(database, eventId, again.shortId), created: false };
+      const again = await existingForKey(db, eventId, { key, hash });
+      if (again) return { order: await getPublicOrder(db, eventId, again.shortId), created: false };
     }
     // A counter's CHECK caught what the guarded update should have: still no stock.
     if (sqlState(error) === '23514') throw new AppError('NOT_ENOUGH_AVAILABLE');
@@ -153,9 +165,19 @@ export async function createOrder(
 }
 
 /** `POST …/orders/{shortId}/abandon`: the buyer leaves; the seats go back at once. */
-export async function abandonOrder(database: Database, eventId: number, shortId: string, now = new Date()) {
-  const outcome = await inTransaction(database, async (tx) => {
-    const row = await orderRow(tx, eventId, shortId, true);
+export async function abandonOrder({
+  db,
+  eventId,
+  shortId,
+  now = new Date(),
+}: {
+  db: Database;
+  eventId: number;
+  shortId: string;
+  now?: Date;
+}): Promise<PublicOrderResponse> {
+  const outcome = await inTransaction(db, async (tx) => {
+    const row = await lockOrderRow(tx, eventId, shortId);
     if (!OPEN_STATUSES.includes(row.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
     if (row.reservedUntil && row.reservedUntil <= now) {
       // Kept: the seats go back either way; the buyer hears it had expired.
@@ -167,11 +189,11 @@ export async function abandonOrder(database: Database, eventId: number, shortId:
     return 'abandoned';
   });
   if (outcome === 'expired') throw new AppError('ORDER_EXPIRED');
-  return getPublicOrder(database, eventId, shortId);
+  return getPublicOrder(db, eventId, shortId);
 }
 
 /** Marks RESERVED orders EXPIRED and gives their seats back; returns how many it expired. */
-export async function expireOrders(tx: Db, ids: number[]): Promise<number> {
+export async function expireOrders(tx: Transaction, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   // Only orders still open: a concurrent completion or sweep may have moved some on.
   const expired = await tx
@@ -192,7 +214,7 @@ export async function expireOrders(tx: Db, ids: number[]): Promise<number> {
  * all when swept by the timer), skipping orders another transaction is working on.
  */
 export async function releaseExpired(
-  tx: Db,
+  tx: Transaction,
   scope: { eventId?: number; now?: Date; limit?: number } = {},
 ): Promise<number> {
   const now = scope.now ?? new Date();

@@ -92,7 +92,14 @@ export async function organizerRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      toOrganizerResponse(await updateOrganizer(app.db, authOf(request), request.params.id, request.body)),
+      toOrganizerResponse(
+        await updateOrganizer({
+          db: app.db,
+          auth: authOf(request),
+          id: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.get(
@@ -111,7 +118,7 @@ export async function organizerRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = authOf(request);
       await getOrganizer(app.db, auth.accountId, request.params.id);
-      return findEvents(app.db, auth, request.query, { organizerId: request.params.id });
+      return findEvents({ db: app.db, auth, query: request.query, organizerId: request.params.id });
     },
   );
 }

@@ -61,12 +61,17 @@ export async function createOrganizer(
 }
 
 /** Writes the fields sent; a field left out is `undefined`, which the update leaves as it is. */
-export async function updateOrganizer(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-  input: z.output<typeof UpdateOrganizerRequest>,
-): Promise<OrganizerRow> {
+export async function updateOrganizer({
+  db,
+  auth,
+  id,
+  input,
+}: {
+  db: Db;
+  auth: AuthContext;
+  id: number;
+  input: z.output<typeof UpdateOrganizerRequest>;
+}): Promise<OrganizerRow> {
   await getOrganizer(db, auth.accountId, id);
   const [row] = await db
     .update(organizers)

@@ -98,12 +98,17 @@ export async function getPaymentConnection(
  * `POST /api/accounts/payment/stripe/connect`: creates the connected account the first time
  * (one per Tessera account, whatever the retries), then an onboarding link that returns here.
  */
-export async function connectStripe(
-  db: Db,
-  stripeClient: Stripe | null,
-  accountId: number,
-  appUrl: string,
-): Promise<{ url: string }> {
+export async function connectStripe({
+  db,
+  stripe: stripeClient,
+  accountId,
+  appUrl,
+}: {
+  db: Db;
+  stripe: Stripe | null;
+  accountId: number;
+  appUrl: string;
+}): Promise<{ url: string }> {
   const stripe = requireStripe(stripeClient);
   let row = await connectionOf(db, accountId);
   if (!row) {

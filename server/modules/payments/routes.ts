@@ -50,7 +50,13 @@ export async function paymentRoutes(app: App): Promise<void> {
         response: { 200: ConnectStripeResponse, ...errorResponses(401, 403, 409, 502) },
       },
     },
-    async (request) => connectStripe(app.db, app.stripe, authOf(request).accountId, app.config.appUrl),
+    async (request) =>
+      connectStripe({
+        db: app.db,
+        stripe: app.stripe,
+        accountId: authOf(request).accountId,
+        appUrl: app.config.appUrl,
+      }),
   );
 
   app.post(
@@ -64,13 +70,13 @@ export async function paymentRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      createOrderPaymentIntent(
-        app.db,
-        app.stripe,
-        app.config.stripe,
-        request.params.id,
-        request.params.shortId,
-      ),
+      createOrderPaymentIntent({
+        db: app.db,
+        stripe: app.stripe,
+        config: app.config.stripe,
+        eventId: request.params.id,
+        shortId: request.params.shortId,
+      }),
   );
 
   app.post(
@@ -84,8 +90,12 @@ export async function paymentRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await refreshOrderPayment(app.db, app.stripe, request.params.id, request.params.shortId, {
-        appUrl: app.config.appUrl,
+      await refreshOrderPayment({
+        db: app.db,
+        stripe: app.stripe,
+        eventId: request.params.id,
+        shortId: request.params.shortId,
+        options: { appUrl: app.config.appUrl },
       });
       return reply.status(204).send(null);
     },
@@ -144,14 +154,14 @@ export async function paymentRoutes(app: App): Promise<void> {
         const secret = app.config.stripe?.webhookSecret;
         if (!secret || !Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST');
         const signature = request.headers['stripe-signature'];
-        return handleStripeWebhook(
-          app.db,
+        return handleStripeWebhook({
+          db: app.db,
           stripe,
-          secret,
-          request.body,
-          Array.isArray(signature) ? signature[0] : signature,
-          { appUrl: app.config.appUrl },
-        );
+          webhookSecret: secret,
+          rawBody: request.body,
+          signature: Array.isArray(signature) ? signature[0] : signature,
+          options: { appUrl: app.config.appUrl },
+        });
       },
     );
   });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
@@ -22,22 +22,29 @@ export const platformFee = (total: number, percent: number) => Math.floor((total
  * the organizer's connected account. The order is its idempotency key, so a retried request
  * (or a buyer trying again after a declined card) uses the same PaymentIntent.
  */
-export async function createOrderPaymentIntent(
-  database: Database,
-  stripeClient: Stripe | null,
-  config: StripeConfig | undefined,
-  eventId: number,
-  shortId: string,
+export async function createOrderPaymentIntent({
+  db,
+  stripe: stripeClient,
+  config,
+  eventId,
+  shortId,
   now = new Date(),
-): Promise<StripePaymentIntentResponse> {
+}: {
+  db: Db;
+  stripe: Stripe | null;
+  config: StripeConfig | undefined;
+  eventId: number;
+  shortId: string;
+  now?: Date;
+}): Promise<StripePaymentIntentResponse> {
   const stripe = requireStripe(stripeClient);
   if (!config) throw new AppError('PAYMENTS_NOT_CONFIGURED');
-  const order = await orderRow(database, eventId, shortId);
+  const order = await orderRow(db, eventId, shortId);
   if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
   if (order.reservedUntil && order.reservedUntil <= now) throw new AppError('ORDER_EXPIRED');
   if (!order.email) throw new AppError('ORDER_DETAILS_MISSING');
   if (order.total === 0) throw new AppError('ORDER_ALREADY_PROCESSED');
-  const stripeAccount = await chargeableStripeAccount(database, order.accountId);
+  const stripeAccount = await chargeableStripeAccount(db, order.accountId);
   if (!stripeAccount) throw new AppError('PAYMENTS_NOT_CONNECTED');
 
   const fee = platformFee(order.total, config.platformFeePercent);
@@ -58,7 +65,7 @@ export async function createOrderPaymentIntent(
       { stripeAccount, idempotencyKey: `tessera-order-${order.id}` },
     ),
   );
-  await database
+  await db
     .update(orders)
     .set({ paymentProvider: 'STRIPE', paymentIntentId: intent.id, updatedAt: now })
     .where(eq(orders.id, order.id));
@@ -75,21 +82,21 @@ export async function createOrderPaymentIntent(
  * Acts on what Stripe says a PaymentIntent is now (never on what a browser says): succeeded
  * completes the order, a decline marks it PAYMENT_FAILED while its seats stay held. Called
  * from a verified webhook and from the buyer's return page, in a transaction that locks the
- * order, so that whichever comes first acts and the other finds nothing left to do.
+ * order, so that whichever comes first acts and the other finds nothing left to do. Nothing
+ * here talks to Stripe: a refund it decides on is asked for after the commit
+ * (`requestSoldOutRefunds`).
  */
 export async function applyPaymentIntent(
-  tx: Db,
-  stripe: Stripe,
+  tx: Transaction,
   intent: Stripe.PaymentIntent,
-  stripeAccount: string,
-  options: FulfilOptions,
-  now = new Date(),
+  options: FulfilOptions & { now?: Date },
 ): Promise<void> {
+  const now = options.now ?? new Date();
   const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
   if (!order) return;
   if (intent.status === 'succeeded') {
     if (order.status === 'COMPLETED' || intent.amount_received < order.total) return;
-    await completePaid(tx, stripe, order, intent, stripeAccount, options, now);
+    await completePaid(tx, order, { intent, options: { ...options, now } });
     return;
   }
   if (
@@ -102,19 +109,16 @@ export async function applyPaymentIntent(
 }
 
 async function completePaid(
-  tx: Db,
-  stripe: Stripe,
+  tx: Transaction,
   order: OrderRow,
-  intent: Stripe.PaymentIntent,
-  stripeAccount: string,
-  options: FulfilOptions,
-  now: Date,
+  { intent, options }: { intent: Stripe.PaymentIntent; options: FulfilOptions & { now: Date } },
 ): Promise<void> {
+  const { now } = options;
   const stillHeld =
     (OPEN_STATUSES.includes(order.status) && (!order.reservedUntil || order.reservedUntil > now)) ||
     order.status === 'AWAITING_PAYMENT';
   if (stillHeld) {
-    await fulfilOrder(tx, order, options, now);
+    await fulfilOrder(tx, order, options);
     return;
   }
   // Paid after the reservation ended: its seats went back. Take them again if they are still there.
@@ -130,47 +134,99 @@ async function completePaid(
       throw error;
     });
   if (retaken) {
-    await fulfilOrder(tx, order, options, now);
+    await fulfilOrder(tx, order, options);
     return;
   }
-  // Sold out meanwhile: the money goes back in full, automatically.
-  const refund = await callStripe(() =>
-    stripe.refunds.create(
-      { payment_intent: intent.id, metadata: { reason: 'sold_out_after_expiry' } },
-      { stripeAccount, idempotencyKey: `tessera-sold-out-refund-${order.id}` },
-    ),
-  );
-  await tx
-    .insert(refunds)
-    .values({
+  // Sold out meanwhile: the money goes back in full, automatically. The refund is written down
+  // here and asked of Stripe once this transaction has committed.
+  const [pending] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'PENDING')));
+  if (!pending) {
+    await tx.insert(refunds).values({
       orderId: order.id,
-      providerRefundId: refund.id,
-      amount: refund.amount,
+      amount: intent.amount_received,
       status: 'PENDING',
       notifyBuyer: true,
       cancelOrder: true,
-    })
-    .onConflictDoNothing();
+    });
+  }
   await tx.update(orders).set({ status: 'REFUND_PENDING', updatedAt: now }).where(eq(orders.id, order.id));
+}
+
+/**
+ * Asks Stripe for the refunds `applyPaymentIntent` decided on for a payment that came after its
+ * seats were sold (an order never completed), once they are committed: no transaction waits on
+ * Stripe. The order is the idempotency key, so asking again (a webhook retried after a failed
+ * call, the return page and the webhook at once) makes one refund. A failure answers 502, and
+ * Stripe's retry of the webhook asks again.
+ */
+export async function requestSoldOutRefunds({
+  db,
+  stripe,
+  intentId,
+  stripeAccount,
+}: {
+  db: Db;
+  stripe: Stripe;
+  intentId: string;
+  stripeAccount: string;
+}): Promise<void> {
+  const due = await db
+    .select({ refundId: refunds.id, orderId: orders.id })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(orders.paymentIntentId, intentId),
+        isNull(orders.completedAt),
+        eq(refunds.status, 'PENDING'),
+        isNull(refunds.providerRefundId),
+      ),
+    );
+  for (const { refundId, orderId } of due) {
+    const refund = await callStripe(() =>
+      stripe.refunds.create(
+        {
+          payment_intent: intentId,
+          metadata: { reason: 'sold_out_after_expiry', tessera_refund_id: String(refundId) },
+        },
+        { stripeAccount, idempotencyKey: `tessera-sold-out-refund-${orderId}` },
+      ),
+    );
+    // The refund's webhook may have found the row by its metadata already; fill in what is missing.
+    await db
+      .update(refunds)
+      .set({ providerRefundId: refund.id, updatedAt: new Date() })
+      .where(and(eq(refunds.id, refundId), isNull(refunds.providerRefundId)));
+  }
 }
 
 /**
  * `POST …/orders/{shortId}/stripe/refresh`: the return page asks the server to check with
  * Stripe now rather than wait for the webhook.
  */
-export async function refreshOrderPayment(
-  database: Database,
-  stripeClient: Stripe | null,
-  eventId: number,
-  shortId: string,
-  options: FulfilOptions,
-): Promise<void> {
+export async function refreshOrderPayment({
+  db,
+  stripe: stripeClient,
+  eventId,
+  shortId,
+  options,
+}: {
+  db: Database;
+  stripe: Stripe | null;
+  eventId: number;
+  shortId: string;
+  options: FulfilOptions;
+}): Promise<void> {
   const stripe = requireStripe(stripeClient);
-  const order = await orderRow(database, eventId, shortId);
+  const order = await orderRow(db, eventId, shortId);
   if (!order.paymentIntentId) return;
-  const stripeAccount = await stripeAccountOf(database, order.accountId);
+  const stripeAccount = await stripeAccountOf(db, order.accountId);
   if (!stripeAccount) return;
   const intentId = order.paymentIntentId;
   const intent = await callStripe(() => stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount }));
-  await inTransaction(database, (tx) => applyPaymentIntent(tx, stripe, intent, stripeAccount, options));
+  await inTransaction(db, (tx) => applyPaymentIntent(tx, intent, options));
+  await requestSoldOutRefunds({ db, stripe, intentId, stripeAccount });
 }

@@ -181,7 +181,27 @@ describe('card payments', () => {
       .set({ quantitySold: 100 - (seat?.quantityReserved ?? 0) })
       .where(eq(tickets.id, k.ticketId));
     await confirm(soldOut.intentId);
-    await k.deliver(k.eventsFor(soldOut.intentId)[0] as StripeEvent);
+    // While Stripe makes the refund, the order is not locked: no transaction waits on Stripe.
+    let lockableMeanwhile: boolean | undefined;
+    k.stripeServer.beforeRefund = async () => {
+      const lock = k.kit.app.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(orders)
+          .where(eq(orders.shortId, soldOut.shortId))
+          .for('update', { noWait: true });
+        return true;
+      });
+      const waited = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000));
+      lockableMeanwhile = await Promise.race([lock.catch(() => false), waited]);
+    };
+    try {
+      const delivered = await k.deliver(k.eventsFor(soldOut.intentId)[0] as StripeEvent);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+    } finally {
+      k.stripeServer.beforeRefund = undefined;
+    }
+    expect(lockableMeanwhile).toBe(true);
     expect(await k.statusOf(soldOut.shortId)).toBe('REFUND_PENDING');
     const refund = [...k.stripeServer.refunds.values()].find((r) => r.payment_intent === soldOut.intentId);
     expect(refund?.amount).toBe(soldOut.total);

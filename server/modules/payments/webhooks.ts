@@ -6,22 +6,30 @@ import { AppError } from '../../http/app-error';
 import type { FulfilOptions } from '../orders/fulfil';
 import { applyStripeAccount, callStripe } from './connection';
 import { applyStripeRefund } from './refunds';
-import { applyPaymentIntent } from './stripe-orders';
+import { applyPaymentIntent, requestSoldOutRefunds } from './stripe-orders';
 
 /**
  * `POST /api/public/webhooks/stripe`. The signature is checked on the raw body with the SDK;
  * then, in one transaction, the event id is recorded (a unique key: a duplicate, a retry or a
  * concurrent delivery of the same event stops here) and acted on. Events may arrive in any
  * order, so a PaymentIntent is read again from Stripe and its current state is what counts.
+ * Stripe is called before that transaction and after it, never during it.
  */
-export async function handleStripeWebhook(
-  database: Database,
-  stripe: Stripe,
-  webhookSecret: string,
-  rawBody: Buffer,
-  signature: string | undefined,
-  options: FulfilOptions,
-): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeWebhook({
+  db,
+  stripe,
+  webhookSecret,
+  rawBody,
+  signature,
+  options,
+}: {
+  db: Database;
+  stripe: Stripe;
+  webhookSecret: string;
+  rawBody: Buffer;
+  signature: string | undefined;
+  options: FulfilOptions;
+}): Promise<{ received: true; duplicate: boolean }> {
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
@@ -46,7 +54,7 @@ export async function handleStripeWebhook(
         )
       : null;
 
-  const fresh = await inTransaction(database, async (tx) => {
+  const fresh = await inTransaction(db, async (tx) => {
     const recorded = await tx
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type, stripeAccountId: account })
@@ -56,12 +64,15 @@ export async function handleStripeWebhook(
     if (event.type === 'account.updated') {
       await applyStripeAccount(tx, event.data.object as Stripe.Account);
     } else if (intent && account) {
-      await applyPaymentIntent(tx, stripe, intent, account, options);
+      await applyPaymentIntent(tx, intent, options);
     } else if (refund) {
       await applyStripeRefund(tx, refund, options.appUrl);
     }
     return true;
   });
+  // Also for a duplicate: a retry after a failed refund request asks again.
+  if (intent && account)
+    await requestSoldOutRefunds({ db, stripe, intentId: intent.id, stripeAccount: account });
   return { received: true, duplicate: !fresh };
 }
 

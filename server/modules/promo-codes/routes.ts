@@ -51,13 +51,14 @@ export async function promoCodeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await app.transaction((tx) =>
-            createPromoCode(tx, authOf(request), request.params.id, request.body),
-          ),
-        ),
+      reply.status(201).send(
+        await createPromoCode({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.get(
@@ -72,7 +73,13 @@ export async function promoCodeRoutes(app: App): Promise<void> {
         response: { 200: PromoCodeResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getPromoCode(app.db, authOf(request), request.params.id, request.params.codeId),
+    async (request) =>
+      getPromoCode({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.codeId,
+      }),
   );
 
   app.put(
@@ -89,9 +96,13 @@ export async function promoCodeRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      app.transaction((tx) =>
-        updatePromoCode(tx, authOf(request), request.params.id, request.params.codeId, request.body),
-      ),
+      updatePromoCode({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.codeId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -107,7 +118,12 @@ export async function promoCodeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deletePromoCode(app.db, authOf(request), request.params.id, request.params.codeId);
+      await deletePromoCode({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.codeId,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -6,9 +6,9 @@ import {
   type PromoCodeRequest,
   type PromoCodeResponse,
 } from '../../../common/promo-codes';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { events, promoCodes, promoCodeTickets } from '../../db/schema';
-import { sqlState } from '../../db/transaction';
+import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
@@ -17,6 +17,12 @@ import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof promoCodes.$inferSelect;
 type Input = z.output<typeof PromoCodeRequest>;
+/** A promo code of an event, as the caller names it. */
+interface PromoCodeRef {
+  auth: AuthContext;
+  eventId: number;
+  id: number;
+}
 
 /**
  * `times_used` is the code's counter less its open orders (the counter takes a use when a
@@ -67,7 +73,7 @@ export async function findPromoCodes(
   return withTickets(db, rows);
 }
 
-async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): Promise<Row> {
+async function getRow(db: Db, { auth, eventId, id }: PromoCodeRef): Promise<Row> {
   await getEvent(db, auth.accountId, eventId);
   const [row] = await db
     .select()
@@ -79,22 +85,21 @@ async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): P
   return row;
 }
 
-export async function getPromoCode(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  id: number,
-): Promise<PromoCodeResponse> {
-  const [response] = await withTickets(db, [await getRow(db, auth, eventId, id)]);
+export async function getPromoCode({ db, ...ref }: PromoCodeRef & { db: Db }): Promise<PromoCodeResponse> {
+  const [response] = await withTickets(db, [await getRow(db, ref)]);
   if (!response) throw new AppError('NOT_FOUND');
   return response;
 }
 
-async function linkTickets(db: Db, eventId: number, promoCodeId: number, ticketIds: number[]): Promise<void> {
-  const unique = await assertEventTickets(db, eventId, ticketIds, 'applicable_ticket_ids');
-  await db.delete(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, promoCodeId));
+async function linkTickets(
+  tx: Transaction,
+  { eventId, id }: PromoCodeRef,
+  ticketIds: number[],
+): Promise<void> {
+  const unique = await assertEventTickets({ db: tx, eventId, ticketIds, field: 'applicable_ticket_ids' });
+  await tx.delete(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, id));
   if (unique.length > 0)
-    await db.insert(promoCodeTickets).values(unique.map((ticketId) => ({ promoCodeId, ticketId })));
+    await tx.insert(promoCodeTickets).values(unique.map((ticketId) => ({ promoCodeId: id, ticketId })));
 }
 
 function columns(input: Input) {
@@ -107,9 +112,10 @@ function columns(input: Input) {
   };
 }
 
-async function save<T>(work: () => Promise<T>): Promise<T> {
+/** Runs the transaction; the database's verdicts on the code become answers for the form. */
+async function save<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await inTransaction(db, work);
   } catch (error) {
     const state = sqlState(error);
     // Codes are stored upper-case, so the unique index ignores case.
@@ -120,45 +126,49 @@ async function save<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createPromoCode(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  input: Input,
-): Promise<PromoCodeResponse> {
+export async function createPromoCode({
+  db,
+  auth,
+  eventId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  input: Input;
+}): Promise<PromoCodeResponse> {
   await getEvent(db, auth.accountId, eventId);
-  return save(async () => {
-    const [row] = await db
+  const id = await save(db, async (tx) => {
+    const [row] = await tx
       .insert(promoCodes)
       .values({ accountId: auth.accountId, eventId, ...columns(input) })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await linkTickets(db, eventId, row.id, input.applicable_ticket_ids);
-    return getPromoCode(db, auth, eventId, row.id);
+    await linkTickets(tx, { auth, eventId, id: row.id }, input.applicable_ticket_ids);
+    return row.id;
   });
+  return getPromoCode({ db, auth, eventId, id });
 }
 
-export async function updatePromoCode(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  id: number,
-  input: Input,
-): Promise<PromoCodeResponse> {
-  await getRow(db, auth, eventId, id);
-  return save(async () => {
-    await db
+export async function updatePromoCode({
+  db,
+  input,
+  ...ref
+}: PromoCodeRef & { db: Database; input: Input }): Promise<PromoCodeResponse> {
+  await getRow(db, ref);
+  await save(db, async (tx) => {
+    await tx
       .update(promoCodes)
       .set({ ...columns(input), updatedAt: sql`now()` })
-      .where(eq(promoCodes.id, id));
-    await linkTickets(db, eventId, id, input.applicable_ticket_ids);
-    return getPromoCode(db, auth, eventId, id);
+      .where(eq(promoCodes.id, ref.id));
+    await linkTickets(tx, ref, input.applicable_ticket_ids);
   });
+  return getPromoCode({ db, ...ref });
 }
 
-export async function deletePromoCode(db: Db, auth: AuthContext, eventId: number, id: number): Promise<void> {
-  await getRow(db, auth, eventId, id);
-  await db.delete(promoCodes).where(eq(promoCodes.id, id));
+export async function deletePromoCode({ db, ...ref }: PromoCodeRef & { db: Db }): Promise<void> {
+  await getRow(db, ref);
+  await db.delete(promoCodes).where(eq(promoCodes.id, ref.id));
 }
 
 /** Whether a code works on a LIVE event right now (the public check, which answers `valid`). */

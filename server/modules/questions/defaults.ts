@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DefaultQuestionKey } from '../../../common/questions';
-import type { Db } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import { questions } from '../../db/schema';
 
 /** The default questions, in the order buyers see them; they sort before every other question. */
@@ -10,9 +10,16 @@ const DEFAULTS: { key: DefaultQuestionKey; title: string }[] = [
   { key: 'EMAIL', title: 'E-mail' },
 ];
 
-/** Gives a new event its default questions: every event has them (decision 005). */
-export async function insertDefaultQuestions(db: Db, accountId: number, eventId: number): Promise<void> {
-  await db.insert(questions).values(
+/**
+ * Gives a new event its default questions (every event has them, decision 005), in the
+ * transaction that creates the event.
+ */
+export async function insertDefaultQuestions(
+  tx: Transaction,
+  accountId: number,
+  eventId: number,
+): Promise<void> {
+  await tx.insert(questions).values(
     DEFAULTS.map((d, i) => ({
       accountId,
       eventId,

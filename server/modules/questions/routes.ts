@@ -71,11 +71,14 @@ export async function questionRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await app.transaction((tx) => createQuestion(tx, authOf(request), request.params.id, request.body)),
-        ),
+      reply.status(201).send(
+        await createQuestion({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.post(
@@ -92,9 +95,12 @@ export async function questionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({
-      data: await app.transaction((tx) =>
-        sortQuestions(tx, authOf(request), request.params.id, request.body.question_ids),
-      ),
+      data: await sortQuestions({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        ids: request.body.question_ids,
+      }),
     }),
   );
 
@@ -110,7 +116,13 @@ export async function questionRoutes(app: App): Promise<void> {
         response: { 200: QuestionResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getQuestion(app.db, authOf(request), request.params.id, request.params.questionId),
+    async (request) =>
+      getQuestion({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.questionId,
+      }),
   );
 
   app.put(
@@ -127,9 +139,13 @@ export async function questionRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      app.transaction((tx) =>
-        updateQuestion(tx, authOf(request), request.params.id, request.params.questionId, request.body),
-      ),
+      updateQuestion({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.questionId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -145,7 +161,12 @@ export async function questionRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteQuestion(app.db, authOf(request), request.params.id, request.params.questionId);
+      await deleteQuestion({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        id: request.params.questionId,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -2,15 +2,22 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { PublicQuestion, QuestionRequest, QuestionResponse } from '../../../common/questions';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { events, questions, questionTickets } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
+import { getEvent, lockEvent } from '../events/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof questions.$inferSelect;
 type Input = z.output<typeof QuestionRequest>;
+/** A question of an event, as the caller names it. */
+interface QuestionRef {
+  auth: AuthContext;
+  eventId: number;
+  id: number;
+}
 
 async function responses(db: Db, rows: Row[]): Promise<QuestionResponse[]> {
   if (rows.length === 0) return [];
@@ -79,7 +86,7 @@ export async function findPublicQuestions(db: Db, eventId: number): Promise<Publ
   }));
 }
 
-async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): Promise<Row> {
+async function getRow(db: Db, { auth, eventId, id }: QuestionRef): Promise<Row> {
   await getEvent(db, auth.accountId, eventId);
   const [row] = await db
     .select()
@@ -91,23 +98,22 @@ async function getRow(db: Db, auth: AuthContext, eventId: number, id: number): P
   return row;
 }
 
-export async function getQuestion(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  id: number,
-): Promise<QuestionResponse> {
-  const [response] = await responses(db, [await getRow(db, auth, eventId, id)]);
+export async function getQuestion({ db, ...ref }: QuestionRef & { db: Db }): Promise<QuestionResponse> {
+  const [response] = await responses(db, [await getRow(db, ref)]);
   if (!response) throw new AppError('NOT_FOUND');
   return response;
 }
 
-async function linkTickets(db: Db, eventId: number, questionId: number, input: Input): Promise<void> {
+async function linkTickets(tx: Transaction, { eventId, id }: QuestionRef, input: Input): Promise<void> {
   // Order questions are asked once per order, whatever the tickets.
-  const unique = await assertEventTickets(db, eventId, input.scope === 'PER_ORDER' ? [] : input.ticket_ids);
-  await db.delete(questionTickets).where(eq(questionTickets.questionId, questionId));
+  const unique = await assertEventTickets({
+    db: tx,
+    eventId,
+    ticketIds: input.scope === 'PER_ORDER' ? [] : input.ticket_ids,
+  });
+  await tx.delete(questionTickets).where(eq(questionTickets.questionId, id));
   if (unique.length > 0)
-    await db.insert(questionTickets).values(unique.map((ticketId) => ({ questionId, ticketId })));
+    await tx.insert(questionTickets).values(unique.map((ticketId) => ({ questionId: id, ticketId })));
 }
 
 function columns(input: Input) {
@@ -132,57 +138,88 @@ function assertEditable(row: Row): void {
  * A hidden question is only seen by the organizer, so the event's "show hidden questions"
  * setting is switched on with it and stays on while one exists.
  */
-async function showHiddenQuestions(db: Db, eventId: number, input: Input): Promise<void> {
+async function showHiddenQuestions(tx: Transaction, eventId: number, input: Input): Promise<void> {
   if (!input.is_hidden) return;
-  await db
+  await tx
     .update(events)
     .set({ settings: sql`${events.settings} || '{"show_hidden_questions": true}'::jsonb` })
     .where(eq(events.id, eventId));
 }
 
-export async function createQuestion(db: Db, auth: AuthContext, eventId: number, input: Input) {
-  await getEvent(db, auth.accountId, eventId, true);
-  const [{ next } = { next: 0 }] = await db
-    .select({ next: sql<number>`coalesce(max(${questions.sortOrder}) + 1, 0)::int` })
-    .from(questions)
-    .where(eq(questions.eventId, eventId));
-  const [row] = await db
-    .insert(questions)
-    .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  await linkTickets(db, eventId, row.id, input);
-  await showHiddenQuestions(db, eventId, input);
-  return getQuestion(db, auth, eventId, row.id);
+export async function createQuestion({
+  db,
+  auth,
+  eventId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  input: Input;
+}): Promise<QuestionResponse> {
+  const id = await inTransaction(db, async (tx) => {
+    await lockEvent(tx, auth.accountId, eventId);
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${questions.sortOrder}) + 1, 0)::int` })
+      .from(questions)
+      .where(eq(questions.eventId, eventId));
+    const [row] = await tx
+      .insert(questions)
+      .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await linkTickets(tx, { auth, eventId, id: row.id }, input);
+    await showHiddenQuestions(tx, eventId, input);
+    return row.id;
+  });
+  return getQuestion({ db, auth, eventId, id });
 }
 
-export async function updateQuestion(db: Db, auth: AuthContext, eventId: number, id: number, input: Input) {
-  assertEditable(await getRow(db, auth, eventId, id));
-  await db
-    .update(questions)
-    .set({ ...columns(input), updatedAt: sql`now()` })
-    .where(eq(questions.id, id));
-  await linkTickets(db, eventId, id, input);
-  await showHiddenQuestions(db, eventId, input);
-  return getQuestion(db, auth, eventId, id);
+export async function updateQuestion({
+  db,
+  input,
+  ...ref
+}: QuestionRef & { db: Database; input: Input }): Promise<QuestionResponse> {
+  await inTransaction(db, async (tx) => {
+    assertEditable(await getRow(tx, ref));
+    await tx
+      .update(questions)
+      .set({ ...columns(input), updatedAt: sql`now()` })
+      .where(eq(questions.id, ref.id));
+    await linkTickets(tx, ref, input);
+    await showHiddenQuestions(tx, ref.eventId, input);
+  });
+  return getQuestion({ db, ...ref });
 }
 
-export async function deleteQuestion(db: Db, auth: AuthContext, eventId: number, id: number): Promise<void> {
-  assertEditable(await getRow(db, auth, eventId, id));
-  await db.delete(questions).where(eq(questions.id, id));
+export async function deleteQuestion({ db, ...ref }: QuestionRef & { db: Db }): Promise<void> {
+  assertEditable(await getRow(db, ref));
+  await db.delete(questions).where(eq(questions.id, ref.id));
 }
 
-export async function sortQuestions(db: Db, auth: AuthContext, eventId: number, ids: number[]) {
-  await getEvent(db, auth.accountId, eventId, true);
-  const rows = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey)));
-  const own = new Set(rows.map((r) => r.id));
-  if (ids.length !== own.size || new Set(ids).size !== own.size || ids.some((id) => !own.has(id))) {
-    throw fieldError('question_ids', VALIDATION.invalid);
-  }
-  for (const [sortOrder, id] of ids.entries())
-    await db.update(questions).set({ sortOrder }).where(eq(questions.id, id));
+export async function sortQuestions({
+  db,
+  auth,
+  eventId,
+  ids,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  ids: number[];
+}): Promise<QuestionResponse[]> {
+  await inTransaction(db, async (tx) => {
+    await lockEvent(tx, auth.accountId, eventId);
+    const rows = await tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey)));
+    const own = new Set(rows.map((r) => r.id));
+    if (ids.length !== own.size || new Set(ids).size !== own.size || ids.some((id) => !own.has(id))) {
+      throw fieldError('question_ids', VALIDATION.invalid);
+    }
+    for (const [sortOrder, id] of ids.entries())
+      await tx.update(questions).set({ sortOrder }).where(eq(questions.id, id));
+  });
   return findQuestions(db, auth, eventId);
 }

@@ -12,8 +12,7 @@ const int = (v: unknown) => Number(v ?? 0);
 export async function eventStats(
   db: Db,
   eventId: number,
-  days = 14,
-  now = new Date(),
+  { days = 14, now = new Date() }: { days?: number; now?: Date } = {},
 ): Promise<EventStatsResponse> {
   const first = isoDay(new Date(now.getTime() - (days - 1) * DAY));
   const paid = and(eq(orders.eventId, eventId), inArray(orders.status, [...PAID_ORDER_STATUSES]));

@@ -70,7 +70,14 @@ export async function taxesAndFeesRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      toTaxOrFeeResponse(await updateTaxOrFee(app.db, authOf(request), request.params.id, request.body)),
+      toTaxOrFeeResponse(
+        await updateTaxOrFee({
+          db: app.db,
+          auth: authOf(request),
+          id: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.delete(

@@ -63,7 +63,17 @@ export async function createTaxOrFee(db: Db, auth: AuthContext, input: Input): P
   return row;
 }
 
-export async function updateTaxOrFee(db: Db, auth: AuthContext, id: number, input: Input): Promise<Row> {
+export async function updateTaxOrFee({
+  db,
+  auth,
+  id,
+  input,
+}: {
+  db: Db;
+  auth: AuthContext;
+  id: number;
+  input: Input;
+}): Promise<Row> {
   const [row] = await db
     .update(taxesAndFees)
     .set({ ...columns(input), updatedAt: sql`now()` })

@@ -5,13 +5,19 @@ import type { ticketPrices, tickets } from '../../db/schema';
 export type TicketRow = typeof tickets.$inferSelect;
 export type TierRow = typeof ticketPrices.$inferSelect;
 
-export function toTicketResponse(
-  ticket: TicketRow,
-  tiers: TierRow[],
-  taxIds: number[],
-  capacities: CapacityLimit[] = [],
+export function toTicketResponse({
+  ticket,
+  tiers,
+  taxIds,
+  capacities = [],
   now = new Date(),
-): TicketResponse {
+}: {
+  ticket: TicketRow;
+  tiers: TierRow[];
+  taxIds: number[];
+  capacities?: CapacityLimit[];
+  now?: Date;
+}): TicketResponse {
   const ticketStock = {
     quantity: ticket.quantity,
     sold: ticket.quantitySold,
@@ -53,7 +59,10 @@ export function toTicketResponse(
     quantity_available: ticket.quantity,
     quantity_sold: ticket.quantitySold,
     quantity_reserved: ticket.quantityReserved,
-    quantity_remaining: availableForTicket(ticket.type, ticketStock, tiers.map(stockOf), capacities),
+    quantity_remaining: availableForTicket(ticket.type, ticketStock, {
+      tiers: tiers.map(stockOf),
+      capacities,
+    }),
     show_quantity_remaining: ticket.showQuantityRemaining,
     hide_when_sold_out: ticket.hideWhenSoldOut,
     hide_before_sale_start_date: ticket.hideBeforeSaleStart,
@@ -78,8 +87,7 @@ export function toTicketResponse(
 function availableForTicket(
   type: TicketRow['type'],
   ticket: Stock,
-  tiers: Stock[],
-  capacities: CapacityLimit[],
+  { tiers, capacities }: { tiers: Stock[]; capacities: CapacityLimit[] },
 ): number | null {
   if (type !== 'TIERED' || tiers.length === 0) return available({ ticket, capacities });
   const perTier = tiers.map((tier) => available({ ticket, tier, capacities }));

@@ -44,11 +44,14 @@ export async function ticketRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await app.transaction((tx) => createTicket(tx, authOf(request), request.params.id, request.body)),
-        ),
+      reply.status(201).send(
+        await createTicket({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          input: request.body,
+        }),
+      ),
   );
 
   app.post(
@@ -65,9 +68,12 @@ export async function ticketRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({
-      data: await app.transaction((tx) =>
-        sortTickets(tx, authOf(request), request.params.id, request.body.ticket_ids),
-      ),
+      data: await sortTickets({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        ticketIds: request.body.ticket_ids,
+      }),
     }),
   );
 
@@ -83,7 +89,13 @@ export async function ticketRoutes(app: App): Promise<void> {
         response: { 200: TicketResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getTicket(app.db, authOf(request), request.params.id, request.params.ticketId),
+    async (request) =>
+      getTicket({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        ticketId: request.params.ticketId,
+      }),
   );
 
   app.put(
@@ -100,9 +112,13 @@ export async function ticketRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      app.transaction((tx) =>
-        updateTicket(tx, authOf(request), request.params.id, request.params.ticketId, request.body),
-      ),
+      updateTicket({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        ticketId: request.params.ticketId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -118,9 +134,12 @@ export async function ticketRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.transaction((tx) =>
-        deleteTicket(tx, authOf(request), request.params.id, request.params.ticketId),
-      );
+      await deleteTicket({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        ticketId: request.params.ticketId,
+      });
       return reply.status(204).send(null);
     },
   );

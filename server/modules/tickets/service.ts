@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { TicketRequest, TicketResponse } from '../../../common/tickets';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import {
   capacityAssignments,
   capacityAssignmentTickets,
@@ -11,14 +11,20 @@ import {
   tickets,
   ticketTaxesAndFees,
 } from '../../db/schema';
-import { sqlState } from '../../db/transaction';
+import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { sanitizeDescription } from '../events/sanitize';
-import { getEvent } from '../events/service';
+import { getEvent, lockEvent } from '../events/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 
 type Input = z.output<typeof TicketRequest>;
+/** A ticket of an event, as the caller names it. */
+interface TicketRef {
+  auth: AuthContext;
+  eventId: number;
+  ticketId: number;
+}
 const taken = (row: { quantitySold: number; quantityReserved: number }) =>
   row.quantitySold + row.quantityReserved > 0;
 
@@ -42,15 +48,15 @@ async function loadResponses(db: Db, rows: TicketRow[]): Promise<TicketResponse[
     .where(inArray(capacityAssignmentTickets.ticketId, ids));
   const now = new Date();
   return rows.map((row) =>
-    toTicketResponse(
-      row,
-      tiers.filter((t) => t.ticketId === row.id),
-      links.filter((l) => l.ticketId === row.id).map((l) => l.taxOrFeeId),
-      capacities
+    toTicketResponse({
+      ticket: row,
+      tiers: tiers.filter((t) => t.ticketId === row.id),
+      taxIds: links.filter((l) => l.ticketId === row.id).map((l) => l.taxOrFeeId),
+      capacities: capacities
         .filter((c) => c.ticketId === row.id)
         .map((c) => ({ capacity: c.capacity, used: c.used, active: c.status === 'ACTIVE' })),
       now,
-    ),
+    }),
   );
 }
 
@@ -64,32 +70,21 @@ export async function findTickets(db: Db, auth: AuthContext, eventId: number): P
   return loadResponses(db, rows);
 }
 
-async function getTicketRow(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  ticketId: number,
-  lock = false,
-): Promise<TicketRow> {
-  await getEvent(db, auth.accountId, eventId);
-  const query = db
-    .select()
-    .from(tickets)
-    .where(
-      and(eq(tickets.id, ticketId), eq(tickets.eventId, eventId), eq(tickets.accountId, auth.accountId)),
-    );
-  const [row] = lock ? await query.for('update') : await query;
+const ticketOf = ({ auth, eventId, ticketId }: TicketRef) =>
+  and(eq(tickets.id, ticketId), eq(tickets.eventId, eventId), eq(tickets.accountId, auth.accountId));
+
+/** The ticket, locked until the transaction ends, or 404. */
+async function lockTicketRow(tx: Transaction, ref: TicketRef): Promise<TicketRow> {
+  await getEvent(tx, ref.auth.accountId, ref.eventId);
+  const [row] = await tx.select().from(tickets).where(ticketOf(ref)).for('update');
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-export async function getTicket(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  ticketId: number,
-): Promise<TicketResponse> {
-  const row = await getTicketRow(db, auth, eventId, ticketId);
+export async function getTicket({ db, ...ref }: TicketRef & { db: Db }): Promise<TicketResponse> {
+  await getEvent(db, ref.auth.accountId, ref.eventId);
+  const [row] = await db.select().from(tickets).where(ticketOf(ref));
+  if (!row) throw new AppError('NOT_FOUND');
   const [response] = await loadResponses(db, [row]);
   if (!response) throw new AppError('NOT_FOUND');
   return response;
@@ -128,15 +123,25 @@ function columns(input: Input) {
   };
 }
 
-async function linkTaxes(db: Db, ticketId: number, taxIds: number[]): Promise<void> {
-  await db.delete(ticketTaxesAndFees).where(eq(ticketTaxesAndFees.ticketId, ticketId));
+async function linkTaxes(tx: Transaction, ticketId: number, taxIds: number[]): Promise<void> {
+  await tx.delete(ticketTaxesAndFees).where(eq(ticketTaxesAndFees.ticketId, ticketId));
   if (taxIds.length > 0) {
-    await db.insert(ticketTaxesAndFees).values(taxIds.map((taxOrFeeId) => ({ ticketId, taxOrFeeId })));
+    await tx.insert(ticketTaxesAndFees).values(taxIds.map((taxOrFeeId) => ({ ticketId, taxOrFeeId })));
   }
 }
 
 /** Makes the tiers match the request: update those named by id, add new ones, delete the rest. */
-async function saveTiers(db: Db, ticketId: number, input: Input, current: TierRow[]): Promise<void> {
+async function saveTiers({
+  tx,
+  ticketId,
+  input,
+  current,
+}: {
+  tx: Transaction;
+  ticketId: number;
+  input: Input;
+  current: TierRow[];
+}): Promise<void> {
   const wanted = input.type === 'TIERED' ? (input.prices ?? []) : [];
   const currentById = new Map(current.map((t) => [t.id, t]));
   for (const tier of wanted) {
@@ -148,7 +153,7 @@ async function saveTiers(db: Db, ticketId: number, input: Input, current: TierRo
   if (removed.some(taken)) throw new AppError('TIER_HAS_SALES');
   if (removed.length > 0) {
     try {
-      await db.delete(ticketPrices).where(
+      await tx.delete(ticketPrices).where(
         inArray(
           ticketPrices.id,
           removed.map((t) => t.id),
@@ -169,8 +174,8 @@ async function saveTiers(db: Db, ticketId: number, input: Input, current: TierRo
       isHidden: tier.is_hidden,
       sortOrder,
     };
-    if (tier.id === undefined) await db.insert(ticketPrices).values({ ticketId, ...values });
-    else await db.update(ticketPrices).set(values).where(eq(ticketPrices.id, tier.id));
+    if (tier.id === undefined) await tx.insert(ticketPrices).values({ ticketId, ...values });
+    else await tx.update(ticketPrices).set(values).where(eq(ticketPrices.id, tier.id));
   }
 }
 
@@ -182,93 +187,110 @@ function quantityViolation(error: unknown): boolean {
   return state === '23514' && /stock/.test(text);
 }
 
-export async function createTicket(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  input: Input,
-): Promise<TicketResponse> {
-  await getEvent(db, auth.accountId, eventId, true);
-  const taxIds = await taxIdsFor(db, auth, input.tax_and_fee_ids);
-  const [{ next } = { next: 0 }] = await db
-    .select({ next: sql<number>`coalesce(max(${tickets.sortOrder}) + 1, 0)::int` })
-    .from(tickets)
-    .where(eq(tickets.eventId, eventId));
-  const [row] = await db
-    .insert(tickets)
-    .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
-    .returning();
-  if (!row) throw new Error('ticket insert returned nothing');
-  await saveTiers(db, row.id, input, []);
-  await linkTaxes(db, row.id, taxIds);
-  return getTicket(db, auth, eventId, row.id);
+export async function createTicket({
+  db,
+  auth,
+  eventId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  input: Input;
+}): Promise<TicketResponse> {
+  const ticketId = await inTransaction(db, async (tx) => {
+    await lockEvent(tx, auth.accountId, eventId);
+    const taxIds = await taxIdsFor(tx, auth, input.tax_and_fee_ids);
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${tickets.sortOrder}) + 1, 0)::int` })
+      .from(tickets)
+      .where(eq(tickets.eventId, eventId));
+    const [row] = await tx
+      .insert(tickets)
+      .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
+      .returning();
+    if (!row) throw new Error('ticket insert returned nothing');
+    await saveTiers({ tx, ticketId: row.id, input, current: [] });
+    await linkTaxes(tx, row.id, taxIds);
+    return row.id;
+  });
+  return getTicket({ db, auth, eventId, ticketId });
 }
 
-export async function updateTicket(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  ticketId: number,
-  input: Input,
-): Promise<TicketResponse> {
-  const current = await getTicketRow(db, auth, eventId, ticketId, true);
-  const tiers = await db.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ticketId)).for('update');
-  if (input.type !== current.type && (taken(current) || tiers.some(taken)))
-    throw new AppError('TICKET_TYPE_LOCKED');
-  const taxIds = await taxIdsFor(db, auth, input.tax_and_fee_ids);
-  try {
-    await db
-      .update(tickets)
-      .set({ ...columns(input), updatedAt: sql`now()` })
-      .where(eq(tickets.id, ticketId));
-    await saveTiers(db, ticketId, input, tiers);
-  } catch (error) {
-    if (quantityViolation(error)) throw fieldError('quantity_available', VALIDATION.quantityBelowTaken);
-    throw error;
-  }
-  await linkTaxes(db, ticketId, taxIds);
-  return getTicket(db, auth, eventId, ticketId);
+export async function updateTicket({
+  db,
+  input,
+  ...ref
+}: TicketRef & { db: Database; input: Input }): Promise<TicketResponse> {
+  const { auth, ticketId } = ref;
+  await inTransaction(db, async (tx) => {
+    const current = await lockTicketRow(tx, ref);
+    const tiers = await tx
+      .select()
+      .from(ticketPrices)
+      .where(eq(ticketPrices.ticketId, ticketId))
+      .for('update');
+    if (input.type !== current.type && (taken(current) || tiers.some(taken)))
+      throw new AppError('TICKET_TYPE_LOCKED');
+    const taxIds = await taxIdsFor(tx, auth, input.tax_and_fee_ids);
+    try {
+      await tx
+        .update(tickets)
+        .set({ ...columns(input), updatedAt: sql`now()` })
+        .where(eq(tickets.id, ticketId));
+      await saveTiers({ tx, ticketId, input, current: tiers });
+    } catch (error) {
+      if (quantityViolation(error)) throw fieldError('quantity_available', VALIDATION.quantityBelowTaken);
+      throw error;
+    }
+    await linkTaxes(tx, ticketId, taxIds);
+  });
+  return getTicket({ db, ...ref });
 }
 
 /** A ticket that has been ordered stays (hide it instead), so orders keep what they bought. */
-export async function deleteTicket(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  ticketId: number,
-): Promise<void> {
-  const current = await getTicketRow(db, auth, eventId, ticketId, true);
-  const tiers = await db.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ticketId));
-  if (taken(current) || tiers.some(taken)) throw new AppError('TICKET_HAS_SALES');
-  try {
-    await db.delete(tickets).where(eq(tickets.id, ticketId));
-  } catch (error) {
-    // Orders name it, even ones that never completed: keep their history, hide the ticket.
-    if (sqlState(error) === '23503') throw new AppError('TICKET_HAS_SALES');
-    throw error;
-  }
+export async function deleteTicket({ db, ...ref }: TicketRef & { db: Database }): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const current = await lockTicketRow(tx, ref);
+    const tiers = await tx.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ref.ticketId));
+    if (taken(current) || tiers.some(taken)) throw new AppError('TICKET_HAS_SALES');
+    try {
+      await tx.delete(tickets).where(eq(tickets.id, ref.ticketId));
+    } catch (error) {
+      // Orders name it, even ones that never completed: keep their history, hide the ticket.
+      if (sqlState(error) === '23503') throw new AppError('TICKET_HAS_SALES');
+      throw error;
+    }
+  });
 }
 
 /** Puts the event's tickets in the given order; every ticket of the event must be named once. */
-export async function sortTickets(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  ticketIds: number[],
-): Promise<TicketResponse[]> {
-  await getEvent(db, auth.accountId, eventId, true);
-  const rows = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.eventId, eventId));
-  const own = new Set(rows.map((r) => r.id));
-  if (
-    ticketIds.length !== own.size ||
-    new Set(ticketIds).size !== own.size ||
-    ticketIds.some((id) => !own.has(id))
-  ) {
-    throw fieldError('ticket_ids', VALIDATION.invalid);
-  }
-  for (const [sortOrder, id] of ticketIds.entries()) {
-    await db.update(tickets).set({ sortOrder }).where(eq(tickets.id, id));
-  }
+export async function sortTickets({
+  db,
+  auth,
+  eventId,
+  ticketIds,
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  ticketIds: number[];
+}): Promise<TicketResponse[]> {
+  await inTransaction(db, async (tx) => {
+    await lockEvent(tx, auth.accountId, eventId);
+    const rows = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.eventId, eventId));
+    const own = new Set(rows.map((r) => r.id));
+    if (
+      ticketIds.length !== own.size ||
+      new Set(ticketIds).size !== own.size ||
+      ticketIds.some((id) => !own.has(id))
+    ) {
+      throw fieldError('ticket_ids', VALIDATION.invalid);
+    }
+    for (const [sortOrder, id] of ticketIds.entries()) {
+      await tx.update(tickets).set({ sortOrder }).where(eq(tickets.id, id));
+    }
+  });
   return findTickets(db, auth, eventId);
 }
 
@@ -276,12 +298,17 @@ export async function sortTickets(
  * Checks that every id names a ticket of this event (a ticket must exist before a promo
  * code, question, capacity assignment or check-in list can point at it); 422 otherwise.
  */
-export async function assertEventTickets(
-  db: Db,
-  eventId: number,
-  ticketIds: readonly number[],
+export async function assertEventTickets({
+  db,
+  eventId,
+  ticketIds,
   field = 'ticket_ids',
-): Promise<number[]> {
+}: {
+  db: Db;
+  eventId: number;
+  ticketIds: readonly number[];
+  field?: string;
+}): Promise<number[]> {
   const unique = [...new Set(ticketIds)];
   if (unique.length === 0) return unique;
   const own = await db

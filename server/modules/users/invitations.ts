@@ -4,7 +4,7 @@ import type { AcceptInvitationRequest, InvitationResponse, SessionResponse } fro
 import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { InviteUserRequest, UserResponse } from '../../../common/users';
-import type { Database, Db } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { accountUsers, users } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError } from '../../http/app-error';
@@ -15,19 +15,30 @@ import { createLink, findLink, type LinkRow, markLinkUsed, revokeLinks } from '.
 import { hashPassword } from '../auth/passwords';
 import { type Links, sessionResponse } from '../auth/service';
 import { type ClientInfo, createSession } from '../auth/sessions';
-import { getMember, type Member } from './members';
+import { getMember, lockMember, type Member } from './members';
 import { fullName, toUserResponse } from './presenter';
 
-async function sendInvitation(db: Db, auth: AuthContext, member: Member, links: Links, locale: Locale) {
-  const token = await createLink(db, {
+/** What an invitation's mail needs. */
+interface Invitation {
+  links: Links;
+  /** The inviter's language: a newcomer reads the invitation in it. */
+  locale: Locale;
+}
+
+async function sendInvitation(
+  tx: Transaction,
+  auth: AuthContext,
+  { member, links, locale }: Invitation & { member: Member },
+) {
+  const token = await createLink(tx, {
     purpose: 'INVITATION',
     userId: member.user.id,
     accountId: auth.accountId,
     email: member.user.email,
   });
-  const account = await getAccount(db, auth.accountId);
-  const inviter = await getMember(db, auth.accountId, auth.userId);
-  await enqueueMail(db, {
+  const account = await getAccount(tx, auth.accountId);
+  const inviter = await getMember(tx, auth.accountId, auth.userId);
+  await enqueueMail(tx, {
     template: 'invitation',
     to: member.user.email,
     // Someone who already has a login reads it in their language; a newcomer in the inviter's.
@@ -46,27 +57,25 @@ type InviteInput = z.output<typeof InviteUserRequest>;
  * Invites someone into the account with a role. A person who already has a Tessera login
  * (in another account) is added as that same user once they accept.
  */
-export async function inviteUser(
-  db: Database,
-  auth: AuthContext,
-  input: InviteInput,
-  context: { links: Links; locale: Locale },
-): Promise<UserResponse> {
+export async function inviteUser({
+  db,
+  auth,
+  ...invitation
+}: Invitation & { db: Database; auth: AuthContext; input: InviteInput }): Promise<UserResponse> {
   try {
-    return await inTransaction(db, (tx) => addInvitedMember(tx, auth, input, context));
+    return await inTransaction(db, (tx) => addInvitedMember(tx, auth, invitation));
   } catch (error) {
     if (sqlState(error) !== '23505') throw error;
     // Invited at the same moment elsewhere (this account or another): the login or membership
     // exists now, so a second pass either finds them a member already or adds them.
-    return inTransaction(db, (tx) => addInvitedMember(tx, auth, input, context));
+    return inTransaction(db, (tx) => addInvitedMember(tx, auth, invitation));
   }
 }
 
 async function addInvitedMember(
-  tx: Db,
+  tx: Transaction,
   auth: AuthContext,
-  input: InviteInput,
-  context: { links: Links; locale: Locale },
+  { input, ...context }: Invitation & { input: InviteInput },
 ): Promise<UserResponse> {
   let [user] = await tx.select().from(users).where(eq(users.email, input.email));
   if (user) {
@@ -98,26 +107,26 @@ async function addInvitedMember(
     })
     .returning();
   if (!membership) throw new Error('membership insert returned nothing');
-  await sendInvitation(tx, auth, { user, membership }, context.links, context.locale);
+  await sendInvitation(tx, auth, { member: { user, membership }, ...context });
   return toUserResponse(user, membership);
 }
 
-async function invitedMember(db: Db, auth: AuthContext, userId: number): Promise<Member> {
-  const member = await getMember(db, auth.accountId, userId, true);
+async function invitedMember(tx: Transaction, auth: AuthContext, userId: number): Promise<Member> {
+  const member = await lockMember(tx, auth.accountId, userId);
   if (member.membership.status !== 'INVITED') throw new AppError('INVITATION_ALREADY_ACCEPTED');
   return member;
 }
 
 /** Sends a new invitation link; the previous one stops working. */
-export async function resendInvitation(
-  db: Database,
-  auth: AuthContext,
-  userId: number,
-  context: { links: Links; locale: Locale },
-): Promise<UserResponse> {
+export async function resendInvitation({
+  db,
+  auth,
+  userId,
+  ...invitation
+}: Invitation & { db: Database; auth: AuthContext; userId: number }): Promise<UserResponse> {
   return inTransaction(db, async (tx) => {
     const member = await invitedMember(tx, auth, userId);
-    await sendInvitation(tx, auth, member, context.links, context.locale);
+    await sendInvitation(tx, auth, { member, ...invitation });
     return toUserResponse(member.user, member.membership);
   });
 }
@@ -139,18 +148,16 @@ export async function revokeInvitation(db: Database, auth: AuthContext, userId: 
 }
 
 /** The invitation behind a link, or why it cannot be used. */
-async function usableInvitation(db: Db, token: string): Promise<{ link: LinkRow; member: Member }> {
-  const found = await findLink(db, token, 'INVITATION');
+async function usableInvitation(tx: Transaction, token: string): Promise<{ link: LinkRow; member: Member }> {
+  const found = await findLink(tx, token, 'INVITATION');
   if (!found || found.link.accountId === null) throw new AppError('INVITATION_INVALID');
   if (found.state === 'used') throw new AppError('INVITATION_ALREADY_ACCEPTED');
   if (found.state !== 'valid') throw new AppError('INVITATION_INVALID');
-  const member = await getMember(db, found.link.accountId, found.link.userId, true).catch(
-    (error: unknown) => {
-      // The invitation was revoked (membership removed) after the link was sent.
-      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('INVITATION_INVALID');
-      throw error;
-    },
-  );
+  const member = await lockMember(tx, found.link.accountId, found.link.userId).catch((error: unknown) => {
+    // The invitation was revoked (membership removed) after the link was sent.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('INVITATION_INVALID');
+    throw error;
+  });
   if (member.membership.status !== 'INVITED') throw new AppError('INVITATION_ALREADY_ACCEPTED');
   return { link: found.link, member };
 }
@@ -174,12 +181,17 @@ export async function getInvitation(db: Database, token: string): Promise<Invita
 }
 
 /** Accepts: the member becomes active (newcomers set their name and password) and is logged in. */
-export async function acceptInvitation(
-  db: Database,
-  token: string,
-  input: z.output<typeof AcceptInvitationRequest>,
-  context: { client: ClientInfo },
-): Promise<SessionResponse> {
+export async function acceptInvitation({
+  db,
+  token,
+  input,
+  client,
+}: {
+  db: Database;
+  token: string;
+  input: z.output<typeof AcceptInvitationRequest>;
+  client: ClientInfo;
+}): Promise<SessionResponse> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return inTransaction(db, async (tx) => {
     const { link, member } = await usableInvitation(tx, token);
@@ -206,8 +218,8 @@ export async function acceptInvitation(
     const sessionToken = await createSession(tx, {
       userId: user.id,
       accountId: membership.accountId,
-      client: context.client,
+      client,
     });
-    return sessionResponse(tx, sessionToken, user.id, membership.accountId);
+    return sessionResponse({ db: tx, token: sessionToken, userId: user.id, accountId: membership.accountId });
   });
 }

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListQuery } from '../../../common/list-query';
 import type { MeResponse, UpdateUserRequest, UserResponse, UsersQuery } from '../../../common/users';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { accountUsers, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
@@ -16,14 +17,23 @@ export interface Member {
   membership: MembershipRow;
 }
 
-/** A user of the account, or 404 (also for users of other accounts). */
-export async function getMember(db: Db, accountId: number, userId: number, lock = false): Promise<Member> {
-  const query = db
+const memberQuery = (db: Db, accountId: number, userId: number) =>
+  db
     .select({ user: users, membership: accountUsers })
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.userId))
     .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
-  const [row] = lock ? await query.for('update', { of: accountUsers }) : await query;
+
+/** A user of the account, or 404 (also for users of other accounts). */
+export async function getMember(db: Db, accountId: number, userId: number): Promise<Member> {
+  const [row] = await memberQuery(db, accountId, userId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The same, its membership locked until the transaction ends. */
+export async function lockMember(tx: Transaction, accountId: number, userId: number): Promise<Member> {
+  const [row] = await memberQuery(tx, accountId, userId).for('update', { of: accountUsers });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -82,36 +92,48 @@ export async function findUsers(db: Db, auth: AuthContext, query: UsersListQuery
 }
 
 /** Changes a user's role or status in this account. The owner's are fixed (decision 002). */
-export async function updateUser(db: Db, auth: AuthContext, userId: number, input: UpdateUserRequest) {
-  const { user, membership } = await getMember(db, auth.accountId, userId, true);
-  const changesRole = input.role !== undefined && input.role !== membership.role;
-  const changesStatus = input.status !== undefined && input.status !== membership.status;
-  if (membership.isOwner && (changesRole || changesStatus)) throw new AppError('OWNER_IMMUTABLE');
-  if (changesStatus && membership.status === 'INVITED') throw new AppError('CONFLICT');
-  const [updatedMembership] = await db
-    .update(accountUsers)
-    .set({
-      ...(input.role ? { role: input.role } : {}),
-      ...(input.status ? { status: input.status } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(accountUsers.id, membership.id))
-    .returning();
-  let updatedUser = user;
-  if (input.first_name !== undefined || input.last_name !== undefined) {
-    const [row] = await db
-      .update(users)
+export async function updateUser({
+  db,
+  auth,
+  userId,
+  input,
+}: {
+  db: Database;
+  auth: AuthContext;
+  userId: number;
+  input: UpdateUserRequest;
+}): Promise<UserResponse> {
+  return inTransaction(db, async (tx) => {
+    const { user, membership } = await lockMember(tx, auth.accountId, userId);
+    const changesRole = input.role !== undefined && input.role !== membership.role;
+    const changesStatus = input.status !== undefined && input.status !== membership.status;
+    if (membership.isOwner && (changesRole || changesStatus)) throw new AppError('OWNER_IMMUTABLE');
+    if (changesStatus && membership.status === 'INVITED') throw new AppError('CONFLICT');
+    const [updatedMembership] = await tx
+      .update(accountUsers)
       .set({
-        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.status ? { status: input.status } : {}),
         updatedAt: sql`now()`,
       })
-      .where(eq(users.id, user.id))
+      .where(eq(accountUsers.id, membership.id))
       .returning();
-    if (row) updatedUser = row;
-  }
-  // A deactivated user is logged out of this account at once.
-  if (input.status === 'INACTIVE' && changesStatus)
-    await revokeUserSessions(db, { userId, accountId: auth.accountId });
-  return toUserResponse(updatedUser, updatedMembership ?? membership);
+    let updatedUser = user;
+    if (input.first_name !== undefined || input.last_name !== undefined) {
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (row) updatedUser = row;
+    }
+    // A deactivated user is logged out of this account at once.
+    if (input.status === 'INACTIVE' && changesStatus)
+      await revokeUserSessions(tx, { userId, accountId: auth.accountId });
+    return toUserResponse(updatedUser, updatedMembership ?? membership);
+  });
 }

@@ -20,12 +20,17 @@ import { getMe, getMember } from './members';
  * Updates the caller's profile. A new password or e-mail address needs the current password;
  * a new address only takes effect once the link mailed to it is opened.
  */
-export async function updateMe(
-  db: Database,
-  auth: AuthContext,
-  input: z.output<typeof UpdateMeRequest>,
-  links: Links,
-): Promise<MeResponse> {
+export async function updateMe({
+  db,
+  auth,
+  input,
+  links,
+}: {
+  db: Database;
+  auth: AuthContext;
+  input: z.output<typeof UpdateMeRequest>;
+  links: Links;
+}): Promise<MeResponse> {
   const { user } = await getMember(db, auth.accountId, auth.userId);
   const changesEmail = input.email !== undefined && input.email !== user.email;
   const changesPassword = input.new_password !== undefined;
@@ -84,13 +89,16 @@ function assertSelf(auth: AuthContext, userId: number): void {
   if (userId !== auth.userId) throw new AppError('NOT_FOUND');
 }
 
+/** A link mailed to the caller, opened by them. */
+interface OwnLink {
+  db: Database;
+  auth: AuthContext;
+  userId: number;
+  token: string;
+}
+
 /** Opens the e-mail confirmation link. Opening it again after it worked is harmless. */
-export async function confirmEmail(
-  db: Database,
-  auth: AuthContext,
-  userId: number,
-  token: string,
-): Promise<MeResponse> {
+export async function confirmEmail({ db, auth, userId, token }: OwnLink): Promise<MeResponse> {
   assertSelf(auth, userId);
   await inTransaction(db, async (tx) => {
     const found = await findLink(tx, token, 'EMAIL_CONFIRMATION');
@@ -107,12 +115,17 @@ export async function confirmEmail(
   return getMe(db, auth);
 }
 
-export async function resendEmailConfirmation(
-  db: Database,
-  auth: AuthContext,
-  userId: number,
-  links: Links,
-): Promise<void> {
+export async function resendEmailConfirmation({
+  db,
+  auth,
+  userId,
+  links,
+}: {
+  db: Database;
+  auth: AuthContext;
+  userId: number;
+  links: Links;
+}): Promise<void> {
   assertSelf(auth, userId);
   await inTransaction(db, async (tx) => {
     const { user } = await getMember(tx, auth.accountId, userId);
@@ -130,12 +143,7 @@ export function maskEmail(address: string): string {
  * Opens the link sent to a new address: the address becomes the login's e-mail, and the
  * previous address is told (with where to turn if it was not them).
  */
-export async function confirmEmailChange(
-  db: Database,
-  auth: AuthContext,
-  userId: number,
-  token: string,
-): Promise<MeResponse> {
+export async function confirmEmailChange({ db, auth, userId, token }: OwnLink): Promise<MeResponse> {
   assertSelf(auth, userId);
   try {
     await inTransaction(db, async (tx) => {

@@ -67,7 +67,7 @@ export async function userRoutes(app: App): Promise<void> {
         response: { 200: MeResponse, ...errorResponses(401, 409, 422) },
       },
     },
-    async (request) => updateMe(app.db, authOf(request), request.body, links),
+    async (request) => updateMe({ db: app.db, auth: authOf(request), input: request.body, links }),
   );
 
   app.get(
@@ -98,7 +98,13 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await inviteUser(app.db, authOf(request), request.body, { links, locale: request.locale });
+      const user = await inviteUser({
+        db: app.db,
+        auth: authOf(request),
+        input: request.body,
+        links,
+        locale: request.locale,
+      });
       return reply.status(201).send(user);
     },
   );
@@ -132,7 +138,7 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      app.transaction((tx) => updateUser(tx, authOf(request), request.params.id, request.body)),
+      updateUser({ db: app.db, auth: authOf(request), userId: request.params.id, input: request.body }),
   );
 
   app.post(
@@ -148,7 +154,13 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request) =>
-      resendInvitation(app.db, authOf(request), request.params.id, { links, locale: request.locale }),
+      resendInvitation({
+        db: app.db,
+        auth: authOf(request),
+        userId: request.params.id,
+        links,
+        locale: request.locale,
+      }),
   );
 
   app.delete(
@@ -181,7 +193,13 @@ export async function userRoutes(app: App): Promise<void> {
         response: { 200: MeResponse, ...errorResponses(401, 404, 410) },
       },
     },
-    async (request) => confirmEmail(app.db, authOf(request), request.params.id, request.params.token),
+    async (request) =>
+      confirmEmail({
+        db: app.db,
+        auth: authOf(request),
+        userId: request.params.id,
+        token: request.params.token,
+      }),
   );
 
   app.post(
@@ -197,7 +215,7 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await resendEmailConfirmation(app.db, authOf(request), request.params.id, links);
+      await resendEmailConfirmation({ db: app.db, auth: authOf(request), userId: request.params.id, links });
       return { message: request.i18n._(CONFIRMATION_SENT) };
     },
   );
@@ -214,7 +232,13 @@ export async function userRoutes(app: App): Promise<void> {
         response: { 200: MeResponse, ...errorResponses(401, 404, 409, 410) },
       },
     },
-    async (request) => confirmEmailChange(app.db, authOf(request), request.params.id, request.params.token),
+    async (request) =>
+      confirmEmailChange({
+        db: app.db,
+        auth: authOf(request),
+        userId: request.params.id,
+        token: request.params.token,
+      }),
   );
 
   app.delete(

@@ -34,6 +34,8 @@ export interface StripeTestServer {
   autoDeliver: boolean;
   /** When true, refunds end `failed` instead of `succeeded`. */
   failRefunds: boolean;
+  /** Awaited before a refund is made: a test can look at the app while it waits on Stripe. */
+  beforeRefund: (() => Promise<void>) | undefined;
   accounts: Map<string, StripeAccount>;
   paymentIntents: Map<string, StripePaymentIntent & { account?: string; idempotencyKey?: string }>;
   refunds: Map<string, StripeRefund>;
@@ -78,6 +80,7 @@ export async function startStripeTestServer(
     webhookUrl: options.webhookUrl,
     autoDeliver: true,
     failRefunds: false,
+    beforeRefund: undefined,
     accounts: new Map(),
     paymentIntents: new Map(),
     refunds: new Map(),
@@ -214,7 +217,8 @@ export async function startStripeTestServer(
     [
       'POST',
       /^\/v1\/refunds$/,
-      ({ params, account }) => {
+      async ({ params, account }) => {
+        await s.beforeRefund?.();
         const pi = intentOf(params.payment_intent);
         if (pi?.status !== 'succeeded')
           return stripeError(400, 'This PaymentIntent has no charge to refund.', 'charge_not_refundable');
