@@ -27,7 +27,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { escapeLike, findPage } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
-import { recordActivity } from '../orders/admin-view';
+import { recordActivity } from '../orders/activity';
 import { fulfilOrder } from '../orders/fulfil';
 import type { Links } from '../orders/mails';
 import { eventKey, verifyTicketCode } from './signing';
@@ -257,7 +257,10 @@ async function decide(
     const [order] = await tx.select().from(orders).where(eq(orders.id, attendee.orderId)).for('update');
     if (!order || orderActionRefusal('MARK_PAID', order)) return decided('AWAITING_PAYMENT');
     await fulfilOrder(tx, order, links);
-    await recordActivity(tx, order.id, null, 'MARKED_PAID', {
+    await recordActivity(tx, {
+      orderId: order.id,
+      userId: null,
+      kind: 'MARKED_PAID',
       data: { amount: order.total, check_in_list: list.name, device: input.device ?? null },
     });
   }

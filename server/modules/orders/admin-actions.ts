@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/auth';
-import { adminOrderRow, recordActivity } from './admin-view';
+import { recordActivity } from './activity';
+import { getAdminOrderRow, lockAdminOrderRow, type OrderRef } from './admin-view';
 import { fulfilOrder } from './fulfil';
 import { claimOfOrders, release, unsell } from './inventory';
 import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
@@ -23,18 +23,21 @@ function requireAllowed(action: OrderAction, row: OrderRow): void {
  * `POST …/orders/{orderId}/mark-paid`: the organizer received an offline payment. The held
  * seats become sold, the tickets valid, and the buyer and attendees get their mails.
  */
-export async function markOrderPaid(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-  links: Links,
-): Promise<void> {
-  await inTransaction(database, async (tx) => {
-    const row = await adminOrderRow(tx, auth, eventId, orderId, true);
+export async function markOrderPaid({
+  db,
+  links,
+  ...ref
+}: OrderRef & { db: Database; links: Links }): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockAdminOrderRow({ tx, ...ref });
     requireAllowed('MARK_PAID', row);
     await fulfilOrder(tx, row, links);
-    await recordActivity(tx, row.id, auth.userId, 'MARKED_PAID', { data: { amount: row.total } });
+    await recordActivity(tx, {
+      orderId: row.id,
+      userId: ref.auth.userId,
+      kind: 'MARKED_PAID',
+      data: { amount: row.total },
+    });
   });
 }
 
@@ -44,15 +47,14 @@ export async function markOrderPaid(
  * does not give money back: card payments are refunded first (`…/refund`), which can also
  * cancel. Refused while a refund is pending or the order is still being placed or paid.
  */
-export async function cancelOrder(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-  options: { notifyBuyer: boolean; links: Links },
-): Promise<void> {
-  await inTransaction(database, async (tx) => {
-    const row = await adminOrderRow(tx, auth, eventId, orderId, true);
+export async function cancelOrder({
+  db,
+  notifyBuyer,
+  links,
+  ...ref
+}: OrderRef & { db: Database; notifyBuyer: boolean; links: Links }): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await lockAdminOrderRow({ tx, ...ref });
     requireAllowed('CANCEL', row);
     // Worked out before the attendees are voided: see `claimOfOrders`.
     const claim = await claimOfOrders(tx, [row.id]);
@@ -66,37 +68,41 @@ export async function cancelOrder(
       .update(orders)
       .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
       .where(eq(orders.id, row.id));
-    await recordActivity(tx, row.id, auth.userId, 'CANCELLED', {
-      data: { from: row.status, notified: options.notifyBuyer },
+    await recordActivity(tx, {
+      orderId: row.id,
+      userId: ref.auth.userId,
+      kind: 'CANCELLED',
+      data: { from: row.status, notified: notifyBuyer },
     });
-    if (options.notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, options.links);
+    if (notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, links);
   });
 }
 
 /** `POST …/orders/{orderId}/resend`: the buyer's confirmation, sent again as a new mail. */
-export async function resendOrderConfirmation(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-  links: Links,
-): Promise<void> {
-  await inTransaction(database, async (tx) => {
-    const row = await adminOrderRow(tx, auth, eventId, orderId);
+export async function resendOrderConfirmation({
+  db,
+  links,
+  ...ref
+}: OrderRef & { db: Database; links: Links }): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const row = await getAdminOrderRow({ db: tx, ...ref });
     requireAllowed('RESEND_CONFIRMATION', row);
-    await enqueueOrderMails(tx, row.id, links, { resend: true });
-    await recordActivity(tx, row.id, auth.userId, 'CONFIRMATION_RESENT', { data: { to: row.email } });
+    await enqueueOrderMails({ tx, orderId: row.id, links, resend: true });
+    await recordActivity(tx, {
+      orderId: row.id,
+      userId: ref.auth.userId,
+      kind: 'CONFIRMATION_RESENT',
+      data: { to: row.email },
+    });
   });
 }
 
 /** `POST …/orders/{orderId}/notes`: a note for the organizer's team, kept with the order. */
-export async function addOrderNote(
-  database: Database,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-  note: string,
-): Promise<void> {
-  const row = await adminOrderRow(database, auth, eventId, orderId);
-  await recordActivity(database, row.id, auth.userId, 'NOTE', { note });
+export async function addOrderNote({
+  db,
+  note,
+  ...ref
+}: OrderRef & { db: Database; note: string }): Promise<void> {
+  const row = await getAdminOrderRow({ db, ...ref });
+  await recordActivity(db, { orderId: row.id, userId: ref.auth.userId, kind: 'NOTE', note });
 }

@@ -110,7 +110,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       response: detail,
     }),
     async (request) => {
-      await markOrderPaid(app.db, authOf(request), request.params.id, request.params.orderId, links());
+      await markOrderPaid({ db: app.db, ...orderOf(request), links: links() });
       return getAdminOrder({ db: app.db, ...orderOf(request) });
     },
   );
@@ -123,10 +123,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
     }),
     async (request) => {
       const body = request.body as z.output<typeof CancelOrderRequest>;
-      await cancelOrder(app.db, authOf(request), request.params.id, request.params.orderId, {
-        notifyBuyer: body.notify_buyer,
-        links: links(),
-      });
+      await cancelOrder({ db: app.db, ...orderOf(request), notifyBuyer: body.notify_buyer, links: links() });
       return getAdminOrder({ db: app.db, ...orderOf(request) });
     },
   );
@@ -137,13 +134,7 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       response: { 202: z.null(), ...errorResponses(401, 403, 404, 409) },
     }),
     async (request, reply) => {
-      await resendOrderConfirmation(
-        app.db,
-        authOf(request),
-        request.params.id,
-        request.params.orderId,
-        links(),
-      );
+      await resendOrderConfirmation({ db: app.db, ...orderOf(request), links: links() });
       return reply.status(202).send(null);
     },
   );
@@ -155,13 +146,8 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       response: { 201: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 422) },
     }),
     async (request, reply) => {
-      await addOrderNote(
-        app.db,
-        authOf(request),
-        request.params.id,
-        request.params.orderId,
-        (request.body as { note: string }).note,
-      );
+      const { note } = request.body as z.output<typeof OrderNoteRequest>;
+      await addOrderNote({ db: app.db, ...orderOf(request), note });
       return reply.status(201).send(await getAdminOrder({ db: app.db, ...orderOf(request) }));
     },
   );

@@ -9,7 +9,7 @@ import type {
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
 import { ORDER_STATUSES } from '../../../common/orders';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
   events,
@@ -28,6 +28,7 @@ import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { getEvent } from '../events/service';
+import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
 import { itemResponse } from './presenter';
 import { OPEN_STATUSES } from './service';
@@ -162,21 +163,28 @@ export async function findOrders({
   });
 }
 
-/** One order of the caller's event, or ORDER_NOT_FOUND; `lock` for changing it. */
-// biome-ignore lint/complexity/useMaxParams: orders/admin-actions.ts calls it by position; they change together
-export async function adminOrderRow(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-  orderId: number,
-  lock = false,
-): Promise<OrderRow> {
-  await getEvent(db, auth.accountId, eventId);
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.eventId, eventId), eq(orders.accountId, auth.accountId)));
-  const [row] = lock ? await query.for('update') : await query;
+/** An order of the caller's event, as a request's path names it. */
+export interface OrderRef {
+  auth: AuthContext;
+  eventId: number;
+  orderId: number;
+}
+
+const ofEvent = ({ auth, eventId, orderId }: OrderRef) =>
+  and(eq(orders.id, orderId), eq(orders.eventId, eventId), eq(orders.accountId, auth.accountId));
+
+/** One order of the caller's event, or ORDER_NOT_FOUND. */
+export async function getAdminOrderRow({ db, ...ref }: OrderRef & { db: Db }): Promise<OrderRow> {
+  await getEvent(db, ref.auth.accountId, ref.eventId);
+  const [row] = await db.select().from(orders).where(ofEvent(ref));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return row;
+}
+
+/** The same order, locked (`FOR UPDATE`) until the caller's transaction ends: for changing it. */
+export async function lockAdminOrderRow({ tx, ...ref }: OrderRef & { tx: Transaction }): Promise<OrderRow> {
+  await getEvent(tx, ref.auth.accountId, ref.eventId);
+  const [row] = await tx.select().from(orders).where(ofEvent(ref)).for('update');
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
@@ -184,16 +192,9 @@ export async function adminOrderRow(
 /** `GET /api/events/{id}/orders/{orderId}`: everything the order screen shows. */
 export async function getAdminOrder({
   db,
-  auth,
-  eventId,
-  orderId,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  orderId: number;
-}): Promise<AdminOrderDetailResponse> {
-  const row = await adminOrderRow(db, auth, eventId, orderId);
+  ...ref
+}: OrderRef & { db: Db }): Promise<AdminOrderDetailResponse> {
+  const row = await getAdminOrderRow({ db, ...ref });
   const [counts, items, people, answers, refundRows, activity, [event]] = await Promise.all([
     ticketCounts(db, [row.id]),
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
@@ -216,7 +217,7 @@ export async function getAdminOrder({
       .leftJoin(users, eq(users.id, orderActivities.userId))
       .where(eq(orderActivities.orderId, row.id))
       .orderBy(desc(orderActivities.createdAt), desc(orderActivities.id)),
-    db.select({ settings: events.settings }).from(events).where(eq(events.id, eventId)),
+    db.select({ settings: events.settings }).from(events).where(eq(events.id, ref.eventId)),
   ]);
   const settings = withSettingDefaults(event?.settings);
   return {
@@ -268,36 +269,14 @@ export async function getAdminOrder({
   };
 }
 
-/** Writes down, in the caller's transaction, something done to an order. */
-// biome-ignore lint/complexity/useMaxParams: orders/admin-actions.ts calls it by position; they change together
-export async function recordActivity(
-  db: Db,
-  orderId: number,
-  userId: number | null,
-  kind: (typeof orderActivities.$inferInsert)['kind'],
-  extra: { note?: string; data?: Record<string, unknown> } = {},
-): Promise<void> {
-  await db
-    .insert(orderActivities)
-    .values({ orderId, userId, kind, note: extra.note ?? null, data: extra.data ?? null });
-}
-
 /** `PUT /api/events/{id}/orders/{orderId}`: corrects the buyer's name or e-mail. */
 export async function updateOrderBuyer({
   db,
-  auth,
-  eventId,
-  orderId,
   input,
-}: {
-  db: Database;
-  auth: AuthContext;
-  eventId: number;
-  orderId: number;
-  input: z.output<typeof UpdateOrderBuyerRequest>;
-}): Promise<void> {
+  ...ref
+}: OrderRef & { db: Database; input: z.output<typeof UpdateOrderBuyerRequest> }): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const row = await adminOrderRow(tx, auth, eventId, orderId, true);
+    const row = await lockAdminOrderRow({ tx, ...ref });
     await tx
       .update(orders)
       .set({
@@ -307,7 +286,10 @@ export async function updateOrderBuyer({
         updatedAt: new Date(),
       })
       .where(eq(orders.id, row.id));
-    await recordActivity(tx, row.id, auth.userId, 'BUYER_UPDATED', {
+    await recordActivity(tx, {
+      orderId: row.id,
+      userId: ref.auth.userId,
+      kind: 'BUYER_UPDATED',
       data: { from: { first_name: row.firstName, last_name: row.lastName, email: row.email } },
     });
   });

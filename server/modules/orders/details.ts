@@ -243,7 +243,7 @@ export async function completeOrder({
       .where(eq(orders.id, order.id))
       .returning();
     if (!waiting) throw new Error('order update returned nothing');
-    if (links.notify !== false) await enqueueOrderMails(tx, waiting.id, links);
+    if (links.notify !== false) await enqueueOrderMails({ tx, orderId: waiting.id, links });
     return waiting;
   });
 }

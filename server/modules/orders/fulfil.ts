@@ -27,6 +27,6 @@ export async function fulfilOrder(
     .where(eq(orders.id, order.id))
     .returning();
   if (!done) throw new Error('order update returned nothing');
-  if (options.notify !== false) await enqueueOrderMails(tx, done.id, options);
+  if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
   return done;
 }

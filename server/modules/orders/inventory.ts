@@ -132,18 +132,18 @@ export async function sell(tx: Transaction, claim: Claim): Promise<void> {
  * Gives sold seats back (a paid order is cancelled): its tickets, tiers and shared capacity go
  * back on sale, and its promo code use is returned.
  */
-export async function unsell(db: Db, claim: Claim): Promise<void> {
+export async function unsell(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
-    await db.execute(sql`update ticket_prices set quantity_sold = quantity_sold - ${n} where id = ${id}`);
+    await tx.execute(sql`update ticket_prices set quantity_sold = quantity_sold - ${n} where id = ${id}`);
   }
   for (const [id, n] of byId(claim.tickets)) {
-    await db.execute(sql`update tickets set quantity_sold = quantity_sold - ${n} where id = ${id}`);
+    await tx.execute(sql`update tickets set quantity_sold = quantity_sold - ${n} where id = ${id}`);
   }
-  for (const [id, n] of byId(await capacityCounts(db, claim.tickets))) {
-    await db.execute(sql`update capacity_assignments set used = used - ${n} where id = ${id}`);
+  for (const [id, n] of byId(await capacityCounts(tx, claim.tickets))) {
+    await tx.execute(sql`update capacity_assignments set used = used - ${n} where id = ${id}`);
   }
   for (const [id, n] of byId(claim.promoCodes)) {
-    await db.execute(sql`update promo_codes set times_used = times_used - ${n} where id = ${id}`);
+    await tx.execute(sql`update promo_codes set times_used = times_used - ${n} where id = ${id}`);
   }
 }
 

@@ -151,15 +151,18 @@ export async function enqueueTicketMail({
  * is complete; the same address twice gets two mails) and, when the event asks for it, a note
  * to the organizer. They are sent by the job worker, in the buyer's language.
  */
-// biome-ignore lint/complexity/useMaxParams: orders/admin-actions.ts calls it by position; they change together
-export async function enqueueOrderMails(
-  tx: Transaction,
-  orderId: number,
-  links: Links,
-  options: {
-    /** Only the buyer's confirmation, as a new mail (the organizer resends it). */ resend?: boolean;
-  } = {},
-): Promise<void> {
+export async function enqueueOrderMails({
+  tx,
+  orderId,
+  links,
+  resend = false,
+}: {
+  tx: Transaction;
+  orderId: number;
+  links: Links;
+  /** Only the buyer's confirmation, as a new mail (the organizer resends it). */
+  resend?: boolean;
+}): Promise<void> {
   const context = await mailContext(tx, orderId, links);
   const email = context?.email;
   if (!context || !email) return;
@@ -175,7 +178,7 @@ export async function enqueueOrderMails(
     template: 'orderConfirmation',
     to: email,
     locale,
-    uniqueKey: options.resend
+    uniqueKey: resend
       ? `order-${status.toLowerCase()}:${order.id}:resend:${randomUUID()}`
       : `order-${status.toLowerCase()}:${order.id}`,
     data: {
@@ -194,7 +197,7 @@ export async function enqueueOrderMails(
       paymentInstructions: status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
     },
   });
-  if (options.resend) return;
+  if (resend) return;
   if (status === 'COMPLETED') {
     const people = await tx
       .select({ attendee: attendees, ticketTitle: tickets.title })

@@ -135,6 +135,34 @@ describe('refunds', () => {
     expect(await actions()).toEqual(['CANCEL']);
   });
 
+  it('keep the asked refund in the order’s history from before Stripe is asked, even when Stripe refuses', async () => {
+    const history = async (orderId: number) =>
+      (await k.kit.as(k.owner.token, { method: 'GET', url: `/api/events/${k.eventId}/orders/${orderId}` }))
+        .json()
+        .activity.map((a: { kind: string; data: unknown }) => ({ kind: a.kind, data: a.data }));
+    const asked = { kind: 'REFUND_REQUESTED', data: { amount: 1000, cancel_order: false } };
+
+    const order = await paidOrder(1, 'history@example.com');
+    let whileStripeIsAsked: unknown[] = [];
+    k.stripeServer.beforeRefund = async () => {
+      whileStripeIsAsked = await history(order.id);
+    };
+    try {
+      expect((await refund(order.id, { amount: 1000 })).statusCode).toBe(202);
+    } finally {
+      k.stripeServer.beforeRefund = undefined;
+    }
+    expect(whileStripeIsAsked).toContainEqual(asked);
+    await settleRefunds();
+
+    const refused = await paidOrder(1, 'refused@example.com');
+    await k.kit.app.db.update(orders).set({ paymentIntentId: 'pi_unknown' }).where(eq(orders.id, refused.id));
+    const answer = await refund(refused.id, { amount: 1000 });
+    expect(answer.statusCode).toBe(502);
+    expect(await k.statusOf(refused.shortId)).toBe('REFUND_FAILED');
+    expect(await history(refused.id)).toContainEqual(asked);
+  });
+
   it('refuse orders that were not paid by card, or not paid at all, or of another account', async () => {
     const reserved = await k.orderWithIntent(1, 'unpaid@example.com');
     const unpaid = await orderRow(reserved.shortId);

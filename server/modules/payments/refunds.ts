@@ -6,12 +6,14 @@ import { VALIDATION } from '../../../common/i18n/validation';
 import { orderActionRefusal } from '../../../common/order-actions';
 import type { OrderStatus } from '../../../common/orders';
 import type { RefundOrderRequest } from '../../../common/payments';
-import type { Database, Db } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { attendees, events, orders, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
 import { getEvent } from '../events/service';
+import { recordActivity } from '../orders/activity';
 import { claimOfOrders, unsell } from '../orders/inventory';
 import { callStripe, requireStripe, stripeAccountOf } from './connection';
 
@@ -30,20 +32,32 @@ function refusal(order: OrderRow, amount: number): AppError | null {
 /**
  * `POST /api/events/{eventId}/orders/{orderId}/refund`: asks Stripe to give (part of) a card
  * payment back. The order is REFUND_PENDING until Stripe settles the refund (webhook); only
- * one refund at a time, never more than what is left, never for orders not paid by card.
+ * one refund at a time, never more than what is left, never for orders not paid by card. The
+ * refund and the order's history are written down and committed before Stripe is asked; if
+ * Stripe refuses, the refund is settled as failed.
  */
-export async function refundOrder(
-  database: Database,
-  stripeClient: Stripe | null,
-  accountId: number,
-  eventId: number,
-  orderId: number,
-  input: Input,
-  appUrl: string,
+export async function refundOrder({
+  db,
+  stripe: stripeClient,
+  auth,
+  eventId,
+  orderId,
+  input,
+  appUrl,
   now = new Date(),
-): Promise<void> {
-  await getEvent(database, accountId, eventId);
-  const { order, refund } = await inTransaction(database, async (tx) => {
+}: {
+  db: Database;
+  stripe: Stripe | null;
+  auth: AuthContext;
+  eventId: number;
+  orderId: number;
+  input: Input;
+  appUrl: string;
+  now?: Date;
+}): Promise<void> {
+  const { accountId } = auth;
+  await getEvent(db, accountId, eventId);
+  const { order, refund } = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select()
       .from(orders)
@@ -65,11 +79,17 @@ export async function refundOrder(
       })
       .returning();
     if (!created) throw new Error('refund insert returned nothing');
+    await recordActivity(tx, {
+      orderId: row.id,
+      userId: auth.userId,
+      kind: 'REFUND_REQUESTED',
+      data: { amount: input.amount, cancel_order: input.cancel_order },
+    });
     return { order: row, refund: created };
   });
 
   const stripe = requireStripe(stripeClient);
-  const stripeAccount = await stripeAccountOf(database, accountId);
+  const stripeAccount = await stripeAccountOf(db, accountId);
   const intentId = order.paymentIntentId;
   try {
     if (!stripeAccount || !intentId) throw new AppError('PAYMENT_PROVIDER_ERROR');
@@ -84,12 +104,12 @@ export async function refundOrder(
       ),
     );
     // The webhook may have settled it already, found by the metadata; only fill in what is missing.
-    await database
+    await db
       .update(refunds)
       .set({ providerRefundId: made.id, updatedAt: new Date() })
       .where(eq(refunds.id, refund.id));
   } catch (error) {
-    await inTransaction(database, (tx) => settleRefund(tx, refund.id, 'FAILED', appUrl));
+    await inTransaction(db, (tx) => settleRefund({ tx, refundId: refund.id, outcome: 'FAILED', appUrl }));
     throw error;
   }
 }
@@ -99,7 +119,11 @@ export async function refundOrder(
  * refunded total and status follow, the order is cancelled if that was asked, and the buyer
  * is told if that was asked. A refund already settled is left alone.
  */
-export async function applyStripeRefund(tx: Db, refund: Stripe.Refund, appUrl: string): Promise<void> {
+export async function applyStripeRefund(
+  tx: Transaction,
+  refund: Stripe.Refund,
+  appUrl: string,
+): Promise<void> {
   const byProvider = await tx.select().from(refunds).where(eq(refunds.providerRefundId, refund.id));
   const localId = Number(refund.metadata?.tessera_refund_id);
   const row: RefundRow | undefined =
@@ -108,18 +132,29 @@ export async function applyStripeRefund(tx: Db, refund: Stripe.Refund, appUrl: s
       ? (await tx.select().from(refunds).where(eq(refunds.id, localId)))[0]
       : undefined);
   if (!row) return;
-  if (refund.status === 'succeeded') await settleRefund(tx, row.id, 'SUCCEEDED', appUrl, refund.id);
-  else if (refund.status === 'failed' || refund.status === 'canceled')
-    await settleRefund(tx, row.id, 'FAILED', appUrl, refund.id);
+  const outcome =
+    refund.status === 'succeeded'
+      ? 'SUCCEEDED'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'FAILED'
+        : null;
+  if (outcome) await settleRefund({ tx, refundId: row.id, outcome, appUrl, providerRefundId: refund.id });
 }
 
-async function settleRefund(
-  tx: Db,
-  refundId: number,
-  outcome: 'SUCCEEDED' | 'FAILED',
-  appUrl: string,
-  providerRefundId?: string,
-): Promise<void> {
+/** Settles a pending refund in the caller's transaction; one settled already is left alone. */
+async function settleRefund({
+  tx,
+  refundId,
+  outcome,
+  appUrl,
+  providerRefundId,
+}: {
+  tx: Transaction;
+  refundId: number;
+  outcome: 'SUCCEEDED' | 'FAILED';
+  appUrl: string;
+  providerRefundId?: string;
+}): Promise<void> {
   const now = new Date();
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
   if (refund?.status !== 'PENDING') return;

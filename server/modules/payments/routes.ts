@@ -10,7 +10,6 @@ import type { App } from '../../app';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { recordActivity } from '../orders/admin-view';
 import { connectStripe, getPaymentConnection, requireStripe } from './connection';
 import { refundOrder } from './refunds';
 import { createOrderPaymentIntent, refreshOrderPayment } from './stripe-orders';
@@ -115,17 +114,14 @@ export async function paymentRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await refundOrder(
-        app.db,
-        app.stripe,
-        authOf(request).accountId,
-        request.params.id,
-        request.params.orderId,
-        request.body,
-        app.config.appUrl,
-      );
-      await recordActivity(app.db, request.params.orderId, authOf(request).userId, 'REFUND_REQUESTED', {
-        data: { amount: request.body.amount, cancel_order: request.body.cancel_order },
+      await refundOrder({
+        db: app.db,
+        stripe: app.stripe,
+        auth: authOf(request),
+        eventId: request.params.id,
+        orderId: request.params.orderId,
+        input: request.body,
+        appUrl: app.config.appUrl,
       });
       return reply.status(202).send(null);
     },
