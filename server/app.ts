@@ -123,25 +123,30 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await registerOpenApi(app);
 
-  await healthRoutes(app);
-  await authRoutes(app);
-  await userRoutes(app);
-  await accountRoutes(app);
-  await organizerRoutes(app);
-  await eventRoutes(app);
-  await imageRoutes(app);
-  await taxesAndFeesRoutes(app);
-  await ticketRoutes(app);
-  await promoCodeRoutes(app);
-  await publicTicketRoutes(app);
-  await capacityRoutes(app);
-  await questionRoutes(app);
-  await orderRoutes(app);
-  await adminOrderRoutes(app);
-  await ticketHolderRoutes(app);
-  await attendeeRoutes(app);
-  await checkInRoutes(app);
-  await paymentRoutes(app);
+  // Each module's routes are a plugin: they see what is decorated above and add only routes.
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    userRoutes,
+    accountRoutes,
+    organizerRoutes,
+    eventRoutes,
+    imageRoutes,
+    taxesAndFeesRoutes,
+    ticketRoutes,
+    promoCodeRoutes,
+    publicTicketRoutes,
+    capacityRoutes,
+    questionRoutes,
+    orderRoutes,
+    adminOrderRoutes,
+    ticketHolderRoutes,
+    attendeeRoutes,
+    checkInRoutes,
+    paymentRoutes,
+  ]) {
+    await app.register(routes);
+  }
   await options.extraRoutes?.(app);
 
   mkdirSync(uploadsDir(config.dataDir), { recursive: true });

@@ -1,12 +1,13 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { App } from '../app';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
 /**
  * Limits for login, password reset and similar doors: so many attempts per minute per client
  * address and, separately, per e-mail address (a botnet spreading over many addresses still
  * hits the per-e-mail limit). Over the limit: 429 with the translated message.
  */
-export function authRateLimits(app: App): preHandlerAsyncHookHandler[] {
+export function authRateLimits(
+  app: Pick<FastifyInstance, 'config' | 'rateLimit'>,
+): preHandlerAsyncHookHandler[] {
   const max = app.config.authRateLimitPerMinute;
   const byIp = app.rateLimit({
     max,

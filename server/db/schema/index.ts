@@ -1,4 +1,5 @@
 // One file per aggregate; this index is what drizzle and the services see.
+export * from './account-users';
 export * from './accounts';
 export * from './capacity';
 export * from './check-in';

@@ -1,7 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
 import { EventDefaults, EventDefaultsPatch } from '../../../common/events';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
@@ -12,7 +12,7 @@ import {
   updateEventDefaults,
 } from './service';
 
-export async function accountRoutes(app: App): Promise<void> {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/accounts/current',
     {
@@ -73,4 +73,4 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request) => updateEventDefaults(app.db, authOf(request).accountId, request.body),
   );
-}
+};

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AttendeeDetailResponse,
@@ -10,7 +11,6 @@ import {
 } from '../../../common/attendees';
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
@@ -31,7 +31,7 @@ const attendeeOf = (request: FastifyRequest & { params: z.output<typeof Attendee
 const security = [{ bearerAuth: [] }];
 
 /** The organizer's attendee calls (`/api/events/{id}/attendees…`), for anyone who manages events. */
-export async function attendeeRoutes(app: App): Promise<void> {
+export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const links = () => ({ appUrl: app.config.appUrl });
   const one = (summary: string, extra: Record<string, unknown> = {}) => ({
@@ -168,4 +168,4 @@ export async function attendeeRoutes(app: App): Promise<void> {
       return reply.status(202).send(null);
     },
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AcceptInvitationRequest,
@@ -11,7 +12,6 @@ import {
   ResetPasswordRequest,
   SessionResponse,
 } from '../../../common/auth';
-import type { App } from '../../app';
 import { authenticate, authOf, revokeSession } from '../../http/auth';
 import { authRateLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
@@ -31,7 +31,7 @@ const PASSWORD_RESET_DONE = /*i18n*/ {
   message: 'Your password has been changed. Log in with your new password.',
 };
 
-export async function authRoutes(app: App): Promise<void> {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = authRateLimits(app);
   const links = { appUrl: app.config.appUrl };
   const client = (request: { ip: string; headers: Record<string, unknown> }): ClientInfo => ({
@@ -178,4 +178,4 @@ export async function authRoutes(app: App): Promise<void> {
       return reply.header('x-auth-token', session.token).send(session);
     },
   );
-}
+};

@@ -1,7 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CapacityAssignmentRequest, CapacityAssignmentResponse } from '../../../common/capacity';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
@@ -17,7 +17,7 @@ const ItemParams = z.object({ id: idParam(), assignmentId: idParam() });
 const tags = ['capacity assignments'];
 const security = [{ bearerAuth: [] }];
 
-export async function capacityRoutes(app: App): Promise<void> {
+export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const base = '/api/events/:id/capacity-assignments';
 
@@ -129,4 +129,4 @@ export async function capacityRoutes(app: App): Promise<void> {
       return reply.status(204).send(null);
     },
   );
-}
+};

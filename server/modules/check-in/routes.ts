@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CheckInAttendee,
@@ -11,7 +12,6 @@ import {
 } from '../../../common/check-in';
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
@@ -38,7 +38,7 @@ const tags = ['check-in'];
 const security = [{ bearerAuth: [] }];
 
 /** Check-in lists for organizers, and the door staff's public calls behind a list's link. */
-export async function checkInRoutes(app: App): Promise<void> {
+export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const manage = <S extends object>(summary: string, schema: S) => ({
     ...members,
@@ -202,4 +202,4 @@ export async function checkInRoutes(app: App): Promise<void> {
     async (request) =>
       checkOut({ db: app.db, shortId: request.params.shortId, checkInId: request.params.checkInId }),
   );
-}
+};

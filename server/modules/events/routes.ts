@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateEventRequest,
@@ -12,7 +13,6 @@ import {
 import { pageSchema } from '../../../common/list-query';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { eventStats } from '../stats/event-stats';
@@ -34,7 +34,7 @@ const PublicEventQuery = z.strictObject({ promo_code: z.string().trim().max(50).
 const tags = ['events'];
 const security = [{ bearerAuth: [] }];
 
-export async function eventRoutes(app: App): Promise<void> {
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
 
   app.get(
@@ -201,4 +201,4 @@ export async function eventRoutes(app: App): Promise<void> {
       return eventStats(app.db, event.id);
     },
   );
-}
+};

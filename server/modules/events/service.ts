@@ -19,7 +19,7 @@ import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
 import type { FileStorage } from '../../storage';
 import { getEventDefaults } from '../accounts/service';
-import { findEventImages, toImageResponse } from '../images/service';
+import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
 import { assertCanTakePayments } from '../payments/connection';
 import { hasHiddenQuestions, insertDefaultQuestions } from '../questions/defaults';
@@ -244,11 +244,10 @@ export async function getPublicEvent(db: Db, storage: FileStorage, id: number) {
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
     .where(and(eq(events.id, id), eq(events.status, 'LIVE')));
   if (!row) throw new AppError('NOT_FOUND');
-  const images = await findEventImages(db, row.event.id);
   return toPublicEventResponse({
     row: row.event,
     organizer: row.organizer,
-    images: images.map((image) => toImageResponse(image, storage)),
+    images: await findEventImageResponses(db, storage, row.event.id),
   });
 }
 
@@ -323,7 +322,7 @@ export async function findPublicOrganizerEvents(db: Db, storage: FileStorage, or
   const now = new Date();
   const data = [];
   for (const r of rows) {
-    const images = (await findEventImages(db, r.event.id)).map((image) => toImageResponse(image, storage));
+    const images = await findEventImageResponses(db, storage, r.event.id);
     data.push(toPublicEventResponse({ row: r.event, organizer: r.organizer, images, now }));
   }
   return { data };

@@ -1,9 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '../../../common/health';
-import type { App } from '../../app';
 import { VERSION } from '../../version';
 import { checkDatabase } from './service';
 
-export async function healthRoutes(app: App): Promise<void> {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
@@ -20,4 +20,4 @@ export async function healthRoutes(app: App): Promise<void> {
         .send({ status: ok ? 'ok' : 'unavailable', database: app.databaseKind, version: VERSION });
     },
   );
-}
+};

@@ -1,14 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
 import { ImageResponse, ImageTypeField } from '../../../common/images';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { getEvent } from '../events/service';
-import { deleteEventImage, findEventImages, toImageResponse, uploadEventImage } from './service';
+import { toImageResponse } from './presenter';
+import { deleteEventImage, findEventImages, uploadEventImage } from './service';
 
 const EventParams = z.object({ id: idParam() });
 const ImageParams = z.object({ id: idParam(), imageId: idParam() });
@@ -38,7 +38,7 @@ async function readUpload(
   return { body, type: parsedType.data };
 }
 
-export async function imageRoutes(app: App): Promise<void> {
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
 
   app.get(
@@ -54,9 +54,13 @@ export async function imageRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const event = await getEvent(app.db, authOf(request).accountId, request.params.id);
-      const rows = await findEventImages(app.db, event.id);
-      return { data: rows.map((row) => toImageResponse(row, app.storage)) };
+      const data = await findEventImages({
+        db: app.db,
+        storage: app.storage,
+        auth: authOf(request),
+        eventId: request.params.id,
+      });
+      return { data };
     },
   );
 
@@ -110,4 +114,4 @@ export async function imageRoutes(app: App): Promise<void> {
       return reply.status(204).send(null);
     },
   );
-}
+};

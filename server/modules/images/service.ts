@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { Database, Db } from '../../db/client';
 import { eventImages, type StoredVariant } from '../../db/schema';
@@ -8,24 +8,23 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import type { FileStorage } from '../../storage';
 import { getEvent, lockEvent } from '../events/service';
+import { findEventImageResponses, type ImageRow } from './presenter';
 import { processImage } from './process';
 
-export type ImageRow = typeof eventImages.$inferSelect;
-
-export function toImageResponse(row: ImageRow, storage: FileStorage): ImageResponse {
-  return {
-    id: row.id,
-    type: row.type,
-    url: storage.url(row.key),
-    width: row.width,
-    height: row.height,
-    variants: row.variants.map((v) => ({ width: v.width, url: storage.url(v.key) })),
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export async function findEventImages(db: Db, eventId: number): Promise<ImageRow[]> {
-  return db.select().from(eventImages).where(eq(eventImages.eventId, eventId)).orderBy(asc(eventImages.id));
+/** `GET /api/events/{id}/images` */
+export async function findEventImages({
+  db,
+  storage,
+  auth,
+  eventId,
+}: {
+  db: Db;
+  storage: FileStorage;
+  auth: AuthContext;
+  eventId: number;
+}): Promise<ImageResponse[]> {
+  await getEvent(db, auth.accountId, eventId);
+  return findEventImageResponses(db, storage, eventId);
 }
 
 /**

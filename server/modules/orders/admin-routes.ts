@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminOrderDetailResponse,
@@ -12,7 +13,6 @@ import {
 } from '../../../common/admin-orders';
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
@@ -33,7 +33,7 @@ const orderOf = (request: FastifyRequest & { params: z.output<typeof OrderParams
 });
 
 /** The organizer's order calls (`/api/events/{id}/orders…`); refunds live with payments. */
-export async function adminOrderRoutes(app: App): Promise<void> {
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const manage = <S extends object>(summary: string, schema: S) => ({
     ...members,
@@ -151,4 +151,4 @@ export async function adminOrderRoutes(app: App): Promise<void> {
       return reply.status(201).send(await getAdminOrder({ db: app.db, ...orderOf(request) }));
     },
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CompleteOrderRequest,
@@ -6,7 +7,6 @@ import {
   PublicOrderResponse,
 } from '../../../common/orders';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { AppError } from '../../http/app-error';
 import { errorResponses } from '../../http/responses';
 import { completeOrder, extendOrder, saveOrderDetails } from './details';
@@ -26,7 +26,7 @@ const idempotencyKeyOf = (header: string | string[] | undefined): string | undef
 };
 
 /** The buyer's side of orders: no login; the order's short id is the capability. */
-export async function orderRoutes(app: App): Promise<void> {
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/events/:id/orders',
     {
@@ -142,4 +142,4 @@ export async function orderRoutes(app: App): Promise<void> {
       return getPublicOrder(app.db, request.params.id, request.params.shortId);
     },
   );
-}
+};

@@ -1,8 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { PublicTicketHolderResponse } from '../../../common/public-attendees';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { errorResponses } from '../../http/responses';
 import { getPublicTicketHolder } from './public-view';
 
@@ -11,7 +11,7 @@ const TicketParams = z.object({ id: idParam(), shortId: z.string().regex(/^[A-Za
 const tags = ['checkout'];
 
 /** A ticket for whoever holds its link: the attendee's short id is the capability. */
-export async function ticketHolderRoutes(app: App): Promise<void> {
+export const ticketHolderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/events/:id/attendees/:shortId',
     {
@@ -49,4 +49,4 @@ export async function ticketHolderRoutes(app: App): Promise<void> {
         .send(svg);
     },
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EventResponse, EventsQuery } from '../../../common/events';
 import { pageSchema } from '../../../common/list-query';
@@ -9,7 +10,6 @@ import {
 } from '../../../common/organizers';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { findEvents } from '../events/service';
@@ -25,7 +25,7 @@ const IdParams = z.object({ id: idParam() });
 const tags = ['organizers'];
 const security = [{ bearerAuth: [] }];
 
-export async function organizerRoutes(app: App): Promise<void> {
+export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
 
   app.get(
@@ -121,4 +121,4 @@ export async function organizerRoutes(app: App): Promise<void> {
       return findEvents({ db: app.db, auth, query: request.query, organizerId: request.params.id });
     },
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ConnectStripeResponse,
@@ -6,7 +7,6 @@ import {
   StripePaymentIntentResponse,
 } from '../../../common/payments';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
@@ -21,7 +21,7 @@ const tags = ['payments'];
 const security = [{ bearerAuth: [] }];
 
 /** The account's card payment connection (Stripe Connect), for its admins. */
-export async function paymentRoutes(app: App): Promise<void> {
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = { preHandler: [authenticate, authorize('payments.manage')] };
 
   app.get(
@@ -161,4 +161,4 @@ export async function paymentRoutes(app: App): Promise<void> {
       },
     );
   });
-}
+};

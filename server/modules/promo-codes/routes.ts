@@ -1,7 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PromoCodeRequest, PromoCodeResponse, PromoCodeValidity } from '../../../common/promo-codes';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
@@ -19,7 +19,7 @@ const PublicParams = z.object({ id: idParam(), code: z.string().max(100) });
 const tags = ['promo codes'];
 const security = [{ bearerAuth: [] }];
 
-export async function promoCodeRoutes(app: App): Promise<void> {
+export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
 
   app.get(
@@ -140,4 +140,4 @@ export async function promoCodeRoutes(app: App): Promise<void> {
     },
     async (request) => ({ valid: await isPromoCodeValid(app.db, request.params.id, request.params.code) }),
   );
-}
+};

@@ -1,13 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PublicTicketsQuery, PublicTicketsResponse } from '../../../common/public-tickets';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { errorResponses } from '../../http/responses';
 import { findPublicTickets } from './service';
 
 const EventParams = z.object({ id: idParam() });
 
-export async function publicTicketRoutes(app: App): Promise<void> {
+export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/events/:id/tickets',
     {
@@ -21,4 +21,4 @@ export async function publicTicketRoutes(app: App): Promise<void> {
     },
     async (request) => findPublicTickets(app.db, request.params.id, request.query.promo_code),
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PublicQuestionsResponse,
@@ -6,7 +7,6 @@ import {
   SortQuestionsRequest,
 } from '../../../common/questions';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
@@ -25,7 +25,7 @@ const List = z.object({ data: z.array(QuestionResponse) });
 const tags = ['questions'];
 const security = [{ bearerAuth: [] }];
 
-export async function questionRoutes(app: App): Promise<void> {
+export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const base = '/api/events/:id/questions';
 
@@ -170,4 +170,4 @@ export async function questionRoutes(app: App): Promise<void> {
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,8 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../../common/i18n/translate';
 import { TaxOrFeeRequest, TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
@@ -23,7 +23,7 @@ const DELETED_MESSAGE = /*i18n*/ {
 const tags = ['taxes and fees'];
 const security = [{ bearerAuth: [] }];
 
-export async function taxesAndFeesRoutes(app: App): Promise<void> {
+export const taxesAndFeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = { preHandler: [authenticate, authorize('taxes.manage')] };
 
   app.get(
@@ -100,4 +100,4 @@ export async function taxesAndFeesRoutes(app: App): Promise<void> {
       };
     },
   );
-}
+};

@@ -1,7 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SortTicketsRequest, TicketRequest, TicketResponse } from '../../../common/tickets';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { createTicket, deleteTicket, findTickets, getTicket, sortTickets, updateTicket } from './service';
@@ -12,7 +12,7 @@ const TicketList = z.object({ data: z.array(TicketResponse) });
 const tags = ['tickets'];
 const security = [{ bearerAuth: [] }];
 
-export async function ticketRoutes(app: App): Promise<void> {
+export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('tickets.manage')] };
 
   app.get(
@@ -143,4 +143,4 @@ export async function ticketRoutes(app: App): Promise<void> {
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MessageResponse } from '../../../common/auth';
 import { pageSchema } from '../../../common/list-query';
@@ -11,7 +12,6 @@ import {
   UsersQuery,
 } from '../../../common/users';
 import { idParam } from '../../../common/validators';
-import type { App } from '../../app';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations';
@@ -34,7 +34,7 @@ const CONFIRMATION_SENT = /*i18n*/ {
   message: 'We have sent a new confirmation link to your e-mail address.',
 };
 
-export async function userRoutes(app: App): Promise<void> {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = { appUrl: app.config.appUrl };
   const signedIn = { preHandler: [authenticate] };
   const admins = { preHandler: [authenticate, authorize('users.manage')] };
@@ -255,4 +255,4 @@ export async function userRoutes(app: App): Promise<void> {
     },
     async (request) => cancelEmailChange(app.db, authOf(request), request.params.id),
   );
-}
+};
