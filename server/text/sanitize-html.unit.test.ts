@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from '../modules/events/sanitize';
+import { sanitizeDescription } from './description';
 import { urlAllowed } from './sanitize-html';
 
 describe('rich text sanitizing', () => {

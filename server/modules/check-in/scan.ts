@@ -28,8 +28,8 @@ import { AppError } from '../../http/app-error';
 import { escapeLike, findPage } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { recordActivity } from '../orders/activity';
+import type { FulfilOptions } from '../orders/fulfil';
 import { fulfilOrder } from '../orders/fulfil';
-import type { Links } from '../orders/mails';
 import { eventKey, verifyTicketCode } from './signing';
 
 type ListRow = typeof checkInLists.$inferSelect;
@@ -224,7 +224,7 @@ async function attendeeFor(tx: Db, list: ListRow, input: Input) {
 async function decide(
   tx: Transaction,
   list: ListRow,
-  { input, at, links }: { input: Input; at: Date; links: Links | undefined },
+  { input, at, links }: { input: Input; at: Date; links: FulfilOptions | undefined },
 ): Promise<{ answer: CheckInAnswer; attendeeId: number | null }> {
   const state = checkInListState(
     {
@@ -315,7 +315,7 @@ export async function checkIn({
   input: Input;
   now?: Date;
   /** Needed to settle an offline order at the door (`mark_paid`). */
-  links?: Links;
+  links?: FulfilOptions;
 }): Promise<CheckInAnswer> {
   const list = await listOf(db, shortId);
   // A device clock ahead of ours is not believed beyond now.

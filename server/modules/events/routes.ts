@@ -15,7 +15,7 @@ import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { eventStats } from '../stats/event-stats';
+import { getEventStats } from '../stats/service';
 import { toEventResponse } from './presenter';
 import {
   createEvent,
@@ -196,9 +196,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EventStatsResponse, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const event = await getEvent(app.db, authOf(request).accountId, request.params.id);
-      return eventStats(app.db, event.id);
-    },
+    async (request) => getEventStats({ db: app.db, auth: authOf(request), eventId: request.params.id }),
   );
 };

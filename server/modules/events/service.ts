@@ -18,6 +18,7 @@ import { AppError, fieldError } from '../../http/app-error';
 import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
 import type { FileStorage } from '../../storage';
+import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
 import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
@@ -25,7 +26,6 @@ import { assertCanTakePayments } from '../payments/connection';
 import { hasHiddenQuestions, insertDefaultQuestions } from '../questions/defaults';
 import { copyCatalogue } from './duplicate-catalogue';
 import { type EventRow, settingsOf, toEventResponse, toPublicEventResponse } from './presenter';
-import { sanitizeDescription } from './sanitize';
 
 type EventInput = z.output<typeof CreateEventRequest>;
 

@@ -14,7 +14,7 @@ import {
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { sanitizeDescription } from '../events/sanitize';
+import { sanitizeDescription } from '../../text/description';
 import { getEvent, lockEvent } from '../events/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 

@@ -1,22 +1,35 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type EventStatsResponse, PAID_ORDER_STATUSES } from '../../../common/events';
 import type { Db } from '../../db/client';
-import { attendees, eventPageViews, events, orders, tickets } from '../../db/schema';
+import { attendees, eventPageViews, orders, tickets } from '../../db/schema';
+import type { AuthContext } from '../../http/auth';
+import { getEvent } from '../events/service';
 import { checkoutSeats } from '../orders/open-checkouts';
 
 const DAY = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const int = (v: unknown) => Number(v ?? 0);
 
-/** Money and counts of the paid orders, sums of the ticket counters, page views: all in SQL. */
-export async function eventStats(
-  db: Db,
-  eventId: number,
-  { days = 14, now = new Date() }: { days?: number; now?: Date } = {},
-): Promise<EventStatsResponse> {
+/**
+ * `GET /api/events/{id}/stats`: money and counts of the paid orders, sums of the ticket
+ * counters, page views (all in SQL), for the last `days` days up to `now`.
+ */
+export async function getEventStats({
+  db,
+  auth,
+  eventId,
+  days = 14,
+  now = new Date(),
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  days?: number;
+  now?: Date;
+}): Promise<EventStatsResponse> {
+  const event = await getEvent(db, auth.accountId, eventId);
   const first = isoDay(new Date(now.getTime() - (days - 1) * DAY));
   const paid = and(eq(orders.eventId, eventId), inArray(orders.status, [...PAID_ORDER_STATUSES]));
-  const [event] = await db.select({ currency: events.currency }).from(events).where(eq(events.id, eventId));
 
   const [money] = await db
     .select({
@@ -80,7 +93,7 @@ export async function eventStats(
   const taxes = int(money?.taxes);
   const fees = int(money?.fees);
   return {
-    currency: event?.currency ?? 'EUR',
+    currency: event.currency,
     gross_sales: gross,
     net_sales: gross - taxes - fees,
     taxes,

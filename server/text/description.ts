@@ -1,4 +1,4 @@
-import { type HtmlPolicy, sanitizeHtml } from '../../text/sanitize-html';
+import { type HtmlPolicy, sanitizeHtml } from './sanitize-html';
 
 const WEB_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 

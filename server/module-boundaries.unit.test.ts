@@ -1,0 +1,180 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The dependency rules of docs/architecture.md (sections "Dependency direction" and "Server
+// modules"), checked on every import of every source file.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * What each module offers the others: its `service.ts` and the files named here. Everything
+ * else in a module's folder (routes, presenters, queries, helpers) is its own business, and
+ * another module that needs it asks for a service function instead. A new module gets an entry.
+ */
+const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
+  accounts: ['service'],
+  attendees: ['service'],
+  // Users' profiles and invitations mail links, set passwords and start or end sessions.
+  auth: ['service', 'links', 'passwords', 'sessions'],
+  capacity: ['service'],
+  // Lists (the demo makes one), scans (the demo checks people in), ticket codes (order mails).
+  'check-in': ['lists', 'scan', 'signing'],
+  demo: [],
+  events: ['service'],
+  health: ['service'],
+  // Event pages show the event's images.
+  images: ['service', 'presenter'],
+  orders: [
+    'service',
+    // The buyer's checkout after the reservation (the demo places orders through it).
+    'details',
+    // Completing an order: the one path for every kind of payment, door payments included.
+    'fulfil',
+    // Stock counters: the only way to move them (decision 006).
+    'inventory',
+    // An order's history.
+    'activity',
+    // Order and ticket mails.
+    'mails',
+    // What open checkouts hold (promo code uses, the dashboard's checkouts).
+    'open-checkouts',
+    // An order by its public short id.
+    'public-view',
+  ],
+  organizers: ['service'],
+  // The connected Stripe account: whether an account can take card payments.
+  payments: ['connection'],
+  'promo-codes': ['service'],
+  'public-tickets': ['service'],
+  // Every event gets the default questions.
+  questions: ['service', 'defaults'],
+  stats: ['service'],
+  'taxes-fees': ['service'],
+  tickets: ['service'],
+  users: ['members', 'invitations', 'presenter'],
+};
+
+/** Folders of `server/` that serve every module and know none of them. */
+const INFRASTRUCTURE = ['db', 'exports', 'http', 'jobs', 'mail', 'payments', 'storage', 'text'];
+
+const SOURCE = /\.tsx?$/;
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
+    const relative = `${dir}/${name}`;
+    if (name === 'node_modules' || name === 'locales') return [];
+    if (statSync(path.join(ROOT, relative)).isDirectory()) return sourceFiles(relative);
+    return SOURCE.test(name) ? [relative] : [];
+  });
+}
+
+/** The repository paths (without extension) a file imports, type-only imports and re-exports included. */
+function importsOf(file: string, text: string): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((imported) => imported.fileName.split('?')[0] ?? '')
+    .filter((name) => name.startsWith('.'))
+    .map((name) => path.posix.normalize(path.posix.join(path.posix.dirname(file), name)).replace(SOURCE, ''));
+}
+
+const moduleOf = (file: string) => /^server\/modules\/([^/]+)\/(.+?)(?:\.tsx?)?$/.exec(file);
+
+/** Imports of one module into another's files that are not public: `from → to`. */
+function deepImports(files: readonly { file: string; imports: readonly string[] }[]): string[] {
+  const found: string[] = [];
+  for (const { file, imports } of files) {
+    const from = moduleOf(file);
+    if (!from || isTest(file)) continue;
+    for (const target of imports) {
+      const to = moduleOf(target);
+      if (!to || to[1] === from[1]) continue;
+      const [, module = '', inner = ''] = to;
+      if (inner !== 'service' && !PUBLIC_FILES[module]?.includes(inner)) found.push(`${file} → ${target}`);
+    }
+  }
+  return found;
+}
+
+const graph = ['common', 'server', 'web'].flatMap((dir) =>
+  sourceFiles(dir).map((file) => ({
+    file,
+    imports: importsOf(file, readFileSync(path.join(ROOT, file), 'utf8')),
+  })),
+);
+const importing = (files: typeof graph, forbidden: (target: string) => boolean) =>
+  files.flatMap(({ file, imports }) => imports.filter(forbidden).map((target) => `${file} → ${target}`));
+
+describe('dependency direction', () => {
+  it('reads the imports of the whole code base', () => {
+    expect(graph.length).toBeGreaterThan(300);
+    expect(graph.find((f) => f.file === 'server/main.ts')?.imports).toContain('server/app');
+  });
+
+  it('keeps common/ free of server/ and web/, and server/ and web/ apart', () => {
+    const under = (dir: string) => (target: string) => target.startsWith(`${dir}/`);
+    const common = graph.filter(({ file }) => file.startsWith('common/'));
+    const server = graph.filter(({ file }) => file.startsWith('server/'));
+    const web = graph.filter(({ file }) => file.startsWith('web/'));
+    expect(importing(common, (t) => under('server')(t) || under('web')(t))).toEqual([]);
+    expect(importing(server, under('web'))).toEqual([]);
+    expect(importing(web, under('server'))).toEqual([]);
+  });
+
+  it('keeps the server’s infrastructure folders free of the modules and of the app', () => {
+    const infrastructure = graph.filter(
+      ({ file }) => !isTest(file) && INFRASTRUCTURE.some((dir) => file.startsWith(`server/${dir}/`)),
+    );
+    expect(
+      importing(
+        infrastructure,
+        (t) => t.startsWith('server/modules/') || t === 'server/app' || t === 'server/main',
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets only main.ts and the tests import app.ts', () => {
+    const others = graph.filter(
+      ({ file }) => file !== 'server/main.ts' && !isTest(file) && !file.startsWith('server/test/'),
+    );
+    expect(importing(others, (t) => t === 'server/app')).toEqual([]);
+  });
+});
+
+describe('server modules', () => {
+  it('import each other only through service.ts and the files named public', () => {
+    expect(deepImports(graph)).toEqual([]);
+  });
+
+  it('name, for every module, what it offers, and only files that exist', () => {
+    const modules = readdirSync(path.join(ROOT, 'server/modules')).sort();
+    expect(Object.keys(PUBLIC_FILES).sort()).toEqual(modules);
+    const missing = Object.entries(PUBLIC_FILES).flatMap(([module, files]) =>
+      files.filter((name) => !existsSync(path.join(ROOT, `server/modules/${module}/${name}.ts`))),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('find a deep import, a type-only one too, and allow service.ts, public files and their own', () => {
+    const file = 'server/modules/payments/routes.ts';
+    const text = [
+      "import { recordActivity } from '../orders/admin-view';",
+      "import type { Links } from '../orders/mails';",
+      "import type { OrderRef } from '../orders/admin-view.ts';",
+      "export { createOrder } from '../orders/service';",
+      "import { refundOrder } from './refunds';",
+    ].join('\n');
+    expect(deepImports([{ file, imports: importsOf(file, text) }])).toEqual([
+      `${file} → server/modules/orders/admin-view`,
+      `${file} → server/modules/orders/admin-view`,
+    ]);
+    // Tests may reach into what they test.
+    expect(
+      deepImports([
+        { file: 'server/modules/payments/a.test.ts', imports: ['server/modules/orders/admin-view'] },
+      ]),
+    ).toEqual([]);
+  });
+});
