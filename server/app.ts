@@ -26,7 +26,7 @@ import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
-import { eventPageHead } from './modules/events/page-meta';
+import { getEventPageHead } from './modules/events/page-meta';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -162,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerSpa(app, {
     distDir: config.webDistDir,
     pageHead: (pathname) =>
-      eventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
+      getEventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
   });
   return app;
 }

@@ -52,7 +52,7 @@ async function answersOf(db: Db, attendeeIds: number[], orderIds: number[]) {
  * ones. Rows are read in id order, a batch at a time after the last id read (keyset), so an export holds no transaction open and
  * never more than one batch in memory.
  */
-export async function attendeeExport({
+export async function exportAttendees({
   db,
   auth,
   eventId,

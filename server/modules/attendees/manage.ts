@@ -9,10 +9,17 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
-import { addToCounts, type Claim, emptyClaim, reserve, sell, unsell } from '../orders/inventory';
+import {
+  addToCounts,
+  type Claim,
+  emptyClaim,
+  reserveSeats,
+  returnSoldSeats,
+  sellSeats,
+} from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
-import { type AttendeeRef, attendeeRow, getAttendee } from './service';
+import { type AttendeeRef, getAttendee, getAttendeeRow } from './service';
 
 /** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
 const OPEN_FOR_ATTENDEES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
@@ -27,13 +34,13 @@ function seatOf(ticketId: number, priceId: number | null): Claim {
 /** Takes one seat as sold, or throws ATTENDEE_NO_STOCK when a limit has no room left. */
 async function takeSeat(tx: Transaction, claim: Claim): Promise<void> {
   try {
-    await reserve(tx, claim);
+    await reserveSeats(tx, claim);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_ENOUGH_AVAILABLE')
       throw new AppError('ATTENDEE_NO_STOCK');
     throw error;
   }
-  await sell(tx, claim);
+  await sellSeats(tx, claim);
 }
 
 /** The ticket (and tier) an organizer adds a holder to; it must be one of the event's. */
@@ -147,7 +154,7 @@ export async function createManualAttendee({
 /** Locks an attendee of the caller's event and answers it with its order's status. */
 async function lockAttendee(tx: Transaction, ref: AttendeeRef) {
   const { attendeeId } = ref;
-  await attendeeRow({ db: tx, ...ref });
+  await getAttendeeRow({ db: tx, ...ref });
   const [row] = await tx
     .select({ attendee: attendees, orderStatus: orders.status })
     .from(attendees)
@@ -168,7 +175,7 @@ export async function cancelAttendee({
     const { attendee } = await lockAttendee(tx, ref);
     if (attendee.status === 'CANCELLED') throw new AppError('ATTENDEE_ALREADY_CANCELLED');
     if (attendee.status === 'AWAITING_PAYMENT') throw new AppError('ATTENDEE_AWAITING_PAYMENT');
-    await unsell(tx, seatOf(attendee.ticketId, attendee.priceId));
+    await returnSoldSeats(tx, seatOf(attendee.ticketId, attendee.priceId));
     await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })

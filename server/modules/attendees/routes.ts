@@ -14,7 +14,7 @@ import { idParam } from '../../../common/validators';
 import { sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { attendeeExport } from './export';
+import { exportAttendees } from './export';
 import { cancelAttendee, createManualAttendee, reactivateAttendee, resendTicket } from './manage';
 import { type AttendeeRef, findAttendees, getAttendee, updateAttendee } from './service';
 
@@ -82,7 +82,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const table = await attendeeExport({
+      const table = await exportAttendees({
         db: app.db,
         auth: authOf(request),
         eventId: request.params.id,

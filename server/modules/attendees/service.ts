@@ -171,7 +171,7 @@ export async function findAttendees({
 }
 
 /** One listed attendee of the caller's event, or ATTENDEE_NOT_FOUND. */
-export async function attendeeRow({
+export async function getAttendeeRow({
   db,
   auth,
   eventId,
@@ -186,7 +186,7 @@ export async function attendeeRow({
 /** `GET /api/events/{id}/attendees/{attendeeId}` */
 export async function getAttendee({ db, ...ref }: AttendeeRef & { db: Db }): Promise<AttendeeDetailResponse> {
   const { eventId, attendeeId } = ref;
-  const row = await attendeeRow({ db, ...ref });
+  const row = await getAttendeeRow({ db, ...ref });
   const answers = await db
     .select({ questionId: questions.id, title: questions.title, answer: questionAnswers.answer })
     .from(questionAnswers)
@@ -219,7 +219,7 @@ export async function updateAttendee({
   input,
   ...ref
 }: AttendeeRef & { db: Db; input: z.output<typeof UpdateAttendeeRequest> }): Promise<AttendeeDetailResponse> {
-  await attendeeRow({ db, ...ref });
+  await getAttendeeRow({ db, ...ref });
   await db
     .update(attendees)
     .set({

@@ -56,7 +56,7 @@ export async function revokeLinks(
  * Finds a link by its token and locks the row until the transaction ends, so two clicks on the
  * same link cannot both use it.
  */
-export async function findLink(
+export async function lockLink(
   tx: Transaction,
   token: string,
   purpose: LinkPurpose,

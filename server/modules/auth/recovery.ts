@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { enqueueMail } from '../../mail/send';
-import { createLink, findLink, markLinkUsed, revokeLinks } from './links';
+import { createLink, lockLink, markLinkUsed, revokeLinks } from './links';
 import { hashPassword } from './passwords';
 import type { Links } from './service';
 import { revokeUserSessions } from './sessions';
@@ -37,7 +37,7 @@ export async function requestPasswordReset(
 /** Whether a reset link can still be used; answers with the address it is for. */
 export async function checkResetLink(db: Database, token: string): Promise<{ email: string }> {
   return inTransaction(db, async (tx) => {
-    const found = await findLink(tx, token, 'PASSWORD_RESET');
+    const found = await lockLink(tx, token, 'PASSWORD_RESET');
     if (found?.state !== 'valid') throw new AppError('RESET_LINK_INVALID');
     return { email: found.link.email };
   });
@@ -54,7 +54,7 @@ export async function resetPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await inTransaction(db, async (tx) => {
-    const found = await findLink(tx, token, 'PASSWORD_RESET');
+    const found = await lockLink(tx, token, 'PASSWORD_RESET');
     if (found?.state !== 'valid') throw new AppError('RESET_LINK_INVALID');
     const { link } = found;
     await markLinkUsed(tx, link.id);

@@ -17,7 +17,7 @@ import { authRateLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { acceptInvitation, getInvitation } from '../users/invitations';
 import { checkResetLink, requestPasswordReset, resetPassword } from './recovery';
-import { login, register } from './service';
+import { logInUser, registerAccount } from './service';
 import type { ClientInfo } from './sessions';
 
 const TokenParams = z.object({ token: z.string().max(200) });
@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await register(app.db, request.body, {
+      const session = await registerAccount(app.db, request.body, {
         locale: request.locale,
         client: client(request),
         links,
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await login(app.db, request.body, { client: client(request) });
+      const result = await logInUser(app.db, request.body, { client: client(request) });
       if ('token' in result) reply.header('x-auth-token', result.token);
       return result;
     },

@@ -23,7 +23,7 @@ export interface Links {
 const emailTaken = () => conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);
 
 /** The session answer: token, the user as seen from the account, and the account. */
-export async function sessionResponse({
+export async function getSessionResponse({
   db,
   token,
   userId,
@@ -55,7 +55,7 @@ export async function sendEmailConfirmation(
 }
 
 /** A new account with its owner (ADMIN), a confirmation e-mail, and a session. */
-export async function register(
+export async function registerAccount(
   db: Database,
   input: z.output<typeof RegisterRequest>,
   context: { locale: Locale; client: ClientInfo; links: Links },
@@ -88,7 +88,7 @@ export async function register(
         accountId: account.id,
         client: context.client,
       });
-      return sessionResponse({ db: tx, token, userId: user.id, accountId: account.id });
+      return getSessionResponse({ db: tx, token, userId: user.id, accountId: account.id });
     });
   } catch (error) {
     // Two registrations of one address at the same moment: the unique index decides.
@@ -101,7 +101,7 @@ export async function register(
  * Checks the password and opens a session in one account. A user active in several accounts
  * who names none gets the list to choose from instead of a token.
  */
-export async function login(
+export async function logInUser(
   db: Database,
   input: z.output<typeof LoginRequest>,
   context: { client: ClientInfo },
@@ -130,7 +130,7 @@ export async function login(
   const chosen = accountId;
   return inTransaction(db, async (tx) => {
     const token = await createSession(tx, { userId: user.id, accountId: chosen, client: context.client });
-    return sessionResponse({ db: tx, token, userId: user.id, accountId: chosen });
+    return getSessionResponse({ db: tx, token, userId: user.id, accountId: chosen });
   });
 }
 

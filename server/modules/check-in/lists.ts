@@ -185,7 +185,7 @@ export async function deleteCheckInList({ db, ...ref }: ListRef & { db: Db }) {
 }
 
 /** `GET /api/events/{id}/check_in_stats` */
-export async function checkInStats(
+export async function getCheckInStats(
   db: Db,
   auth: AuthContext,
   eventId: number,

@@ -15,15 +15,15 @@ import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import {
-  checkInStats,
   createCheckInList,
   deleteCheckInList,
   findCheckInLists,
   getCheckInList,
+  getCheckInStats,
   regenerateCheckInLink,
   updateCheckInList,
 } from './lists';
-import { checkIn, checkOut, findCheckInAttendees, getPublicCheckInList } from './scan';
+import { checkInAttendee, checkOutAttendee, findCheckInAttendees, getPublicCheckInList } from './scan';
 
 const EventParams = z.object({ id: idParam() });
 const ListParams = z.object({ id: idParam(), listId: idParam() });
@@ -136,7 +136,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       params: EventParams,
       response: { 200: CheckInStatsResponse, ...errorResponses(401, 403, 404) },
     }),
-    async (request) => checkInStats(app.db, authOf(request), request.params.id),
+    async (request) => getCheckInStats(app.db, authOf(request), request.params.id),
   );
 
   const staff = ['check-in (staff)'];
@@ -180,7 +180,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await checkIn({
+      const result = await checkInAttendee({
         db: app.db,
         shortId: request.params.shortId,
         input: request.body as z.output<typeof CheckInRequest>,
@@ -200,6 +200,6 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      checkOut({ db: app.db, shortId: request.params.shortId, checkInId: request.params.checkInId }),
+      checkOutAttendee({ db: app.db, shortId: request.params.shortId, checkInId: request.params.checkInId }),
   );
 };

@@ -30,7 +30,7 @@ import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { recordActivity } from '../orders/activity';
 import type { FulfilOptions } from '../orders/fulfil';
 import { fulfilOrder } from '../orders/fulfil';
-import { eventKey, verifyTicketCode } from './signing';
+import { getEventKey, verifyTicketCode } from './signing';
 
 type ListRow = typeof checkInLists.$inferSelect;
 
@@ -42,7 +42,7 @@ export const ticketCodeHash = (attendeeShortId: string) =>
     .subarray(0, TICKET_CODE_HASH.bytes)
     .toString('base64url');
 
-async function listOf(db: Db, shortId: string): Promise<ListRow> {
+async function getListByShortId(db: Db, shortId: string): Promise<ListRow> {
   const [row] = await db.select().from(checkInLists).where(eq(checkInLists.shortId, shortId));
   if (!row) throw new AppError('CHECK_IN_LIST_NOT_FOUND');
   return row;
@@ -65,7 +65,7 @@ export async function getPublicCheckInList(
   shortId: string,
   now = new Date(),
 ): Promise<PublicCheckInListResponse> {
-  const list = await listOf(db, shortId);
+  const list = await getListByShortId(db, shortId);
   const [event] = await db.select().from(events).where(eq(events.id, list.eventId));
   if (!event) throw new AppError('CHECK_IN_LIST_NOT_FOUND');
   const ticketRows = await db
@@ -109,7 +109,7 @@ export async function getPublicCheckInList(
       title: event.title,
       start_date: event.startDate.toISOString(),
       timezone: event.timezone,
-      public_key: (await eventKey(db, event.id)).publicKey,
+      public_key: (await getEventKey(db, event.id)).publicKey,
     },
     checked_in: counts?.checkedIn ?? 0,
     expected: counts?.expected ?? 0,
@@ -130,7 +130,7 @@ export async function findCheckInAttendees(
   shortId: string,
   query: { page: number; per_page: number; query?: string | undefined },
 ) {
-  const list = await listOf(db, shortId);
+  const list = await getListByShortId(db, shortId);
   const text = query.query?.trim();
   const search: SQL | undefined = text
     ? or(
@@ -220,8 +220,8 @@ async function attendeeFor(tx: Db, list: ListRow, input: Input) {
   return row ?? null;
 }
 
-/** Decides a scan inside the caller's transaction (see `checkIn`). */
-async function decide(
+/** Decides a scan inside the caller's transaction (see `checkInAttendee`). */
+async function decideScan(
   tx: Transaction,
   list: ListRow,
   { input, at, links }: { input: Input; at: Date; links: FulfilOptions | undefined },
@@ -303,7 +303,7 @@ async function decide(
  * letting one person in at once: the open-check-in unique index keeps one check-in, and the
  * other device is told the person is already in.
  */
-export async function checkIn({
+export async function checkInAttendee({
   db,
   shortId,
   input,
@@ -317,7 +317,7 @@ export async function checkIn({
   /** Needed to settle an offline order at the door (`mark_paid`). */
   links?: FulfilOptions;
 }): Promise<CheckInAnswer> {
-  const list = await listOf(db, shortId);
+  const list = await getListByShortId(db, shortId);
   // A device clock ahead of ours is not believed beyond now.
   const scannedAt = input.scanned_at
     ? new Date(Math.min(new Date(input.scanned_at).getTime(), now.getTime()))
@@ -346,7 +346,7 @@ export async function checkIn({
         if (first) return withAttendeeId(first.answer as CheckInAnswer, first.attendeeId);
       }
     }
-    const { answer: decided, attendeeId } = await decide(tx, list, { input, at, links });
+    const { answer: decided, attendeeId } = await decideScan(tx, list, { input, at, links });
     if (nonce) {
       await tx
         .update(checkInScans)
@@ -367,7 +367,7 @@ const withAttendeeId = (stored: CheckInAnswer, attendeeId: number | null): Check
     : stored;
 
 /** `DELETE …/check-ins/{checkInId}`: undoes a check-in (a check-out); the history stays. */
-export async function checkOut({
+export async function checkOutAttendee({
   db,
   shortId,
   checkInId,
@@ -378,7 +378,7 @@ export async function checkOut({
   checkInId: number;
   now?: Date;
 }): Promise<CheckOutResponse> {
-  const list = await listOf(db, shortId);
+  const list = await getListByShortId(db, shortId);
   const [undone] = await db
     .update(checkIns)
     .set({ checkedOutAt: now })

@@ -36,7 +36,7 @@ function toKey(row: { publicKey: string; privateKey: string }): EventKey {
 }
 
 /** The event's signing key, made and stored on first use (two makers at once: the first wins). */
-export async function eventKey(db: Db, eventId: number): Promise<EventKey> {
+export async function getEventKey(db: Db, eventId: number): Promise<EventKey> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -59,11 +59,11 @@ export async function eventKey(db: Db, eventId: number): Promise<EventKey> {
 }
 
 /** A function that writes signed ticket codes for one event's attendees. */
-export async function ticketSigner(
+export async function getTicketSigner(
   db: Db,
   eventId: number,
 ): Promise<(parts: Omit<TicketCodeParts, 'eventId'>) => string> {
-  const key = await eventKey(db, eventId);
+  const key = await getEventKey(db, eventId);
   return (parts) => {
     const full = { ...parts, eventId };
     return ticketCode(
@@ -81,7 +81,7 @@ export async function verifyTicketCode(
 ): Promise<TicketCodeParts | null> {
   const parsed = parseTicketCode(code);
   if (!parsed || parsed.eventId !== eventId) return null;
-  const key = await eventKey(db, eventId);
+  const key = await getEventKey(db, eventId);
   const ok = verify(
     null,
     Buffer.from(parsed.message),

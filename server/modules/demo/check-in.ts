@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { attendees, checkInLists, checkInListTickets, tickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { newCheckInShortId } from '../check-in/lists';
-import { checkIn } from '../check-in/scan';
+import { checkInAttendee } from '../check-in/scan';
 
 /** The demo's door: one list for every ticket, with the first guest already let in. */
 export async function seedDemoCheckIn(db: Database, accountId: number, eventId: number): Promise<void> {
@@ -30,6 +30,10 @@ export async function seedDemoCheckIn(db: Database, accountId: number, eventId: 
     .orderBy(asc(attendees.id))
     .limit(1);
   if (guest) {
-    await checkIn({ db, shortId: list.shortId, input: { attendee_id: guest.id, device: 'Gate phone' } });
+    await checkInAttendee({
+      db,
+      shortId: list.shortId,
+      input: { attendee_id: guest.id, device: 'Gate phone' },
+    });
   }
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { accounts, accountUsers, events, organizers, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../auth/passwords';
-import { insertDefaultQuestions } from '../questions/defaults';
+import { createDefaultQuestions } from '../questions/defaults';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoCheckIn } from './check-in';
 import { DEMO_OFFLINE_PAYMENT, seedDemoOrders } from './orders';
@@ -85,7 +85,7 @@ export async function seedDemo(
       })
       .returning();
     if (!event) throw new Error('demo insert returned nothing');
-    await insertDefaultQuestions(tx, account.id, event.id);
+    await createDefaultQuestions(tx, account.id, event.id);
     await seedDemoCatalogue(tx, { accountId: account.id, eventId: event.id, start });
     return { eventId: event.id, accountId: account.id };
   });

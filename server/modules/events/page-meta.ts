@@ -69,7 +69,7 @@ function jsonLd(
  * and schema.org data, so links shared in chats and search results show the event before any
  * script runs. Null when the path is not an event page or the event is not public.
  */
-export async function eventPageHead({
+export async function getEventPageHead({
   db,
   storage,
   pathname,

@@ -23,7 +23,7 @@ import { getEventDefaults } from '../accounts/service';
 import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
 import { assertCanTakePayments } from '../payments/connection';
-import { hasHiddenQuestions, insertDefaultQuestions } from '../questions/defaults';
+import { createDefaultQuestions, hasHiddenQuestions } from '../questions/defaults';
 import { copyCatalogue } from './duplicate-catalogue';
 import { type EventRow, settingsOf, toEventResponse, toPublicEventResponse } from './presenter';
 
@@ -74,7 +74,7 @@ export async function createEvent(db: Database, auth: AuthContext, input: EventI
       })
       .returning();
     if (!row) throw new Error('event insert returned nothing');
-    await insertDefaultQuestions(tx, auth.accountId, row.id);
+    await createDefaultQuestions(tx, auth.accountId, row.id);
     return row;
   });
 }
@@ -295,7 +295,7 @@ export async function duplicateEvent({
       })
       .returning();
     if (!row) throw new Error('event insert returned nothing');
-    await insertDefaultQuestions(tx, auth.accountId, row.id);
+    await createDefaultQuestions(tx, auth.accountId, row.id);
     await copyCatalogue(
       tx,
       {

@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error';
 import { recordActivity } from './activity';
 import { getAdminOrderRow, lockAdminOrderRow, type OrderRef } from './admin-view';
 import { fulfilOrder } from './fulfil';
-import { claimOfOrders, release, unsell } from './inventory';
+import { getClaimOfOrders, releaseSeats, returnSoldSeats } from './inventory';
 import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -56,10 +56,10 @@ export async function cancelOrder({
   await inTransaction(db, async (tx) => {
     const row = await lockAdminOrderRow({ tx, ...ref });
     requireAllowed('CANCEL', row);
-    // Worked out before the attendees are voided: see `claimOfOrders`.
-    const claim = await claimOfOrders(tx, [row.id]);
-    if (HOLDING_STATUSES.includes(row.status)) await release(tx, claim);
-    else await unsell(tx, claim);
+    // Worked out before the attendees are voided: see `getClaimOfOrders`.
+    const claim = await getClaimOfOrders(tx, [row.id]);
+    if (HOLDING_STATUSES.includes(row.status)) await releaseSeats(tx, claim);
+    else await returnSoldSeats(tx, claim);
     await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })

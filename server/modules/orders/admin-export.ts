@@ -15,7 +15,7 @@ import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
 import { orderConditions } from './admin-view';
 import { shownStatus } from './open-checkouts';
-import { itemResponse } from './presenter';
+import { toItemResponse } from './presenter';
 
 const BATCH = 1000;
 
@@ -74,7 +74,7 @@ async function chargeColumns(db: Db, where: SQL | undefined): Promise<ChargeKey[
  * are the order's price breakdown (`common/order-breakdown.ts`) at base prices, so that they add
  * up across the row: ticket prices − discount = subtotal; subtotal + each fee and tax = total.
  */
-export async function orderExport({
+export async function exportOrders({
   db,
   auth,
   eventId,
@@ -120,8 +120,8 @@ export async function orderExport({
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.id));
-      const items = new Map<number, ReturnType<typeof itemResponse>[]>(ids.map((id) => [id, []]));
-      for (const item of itemRows) items.get(item.orderId)?.push(itemResponse(item));
+      const items = new Map<number, ReturnType<typeof toItemResponse>[]>(ids.map((id) => [id, []]));
+      for (const item of itemRows) items.get(item.orderId)?.push(toItemResponse(item));
       const answers = new Map<string, AnswerValue>();
       if (asked.length > 0) {
         const found = await db

@@ -17,7 +17,7 @@ import { sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { addOrderNote, cancelOrder, markOrderPaid, resendOrderConfirmation } from './admin-actions';
-import { orderExport } from './admin-export';
+import { exportOrders } from './admin-export';
 import { findOrders, getAdminOrder, updateOrderBuyer } from './admin-view';
 
 const EventParams = z.object({ id: idParam() });
@@ -65,7 +65,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { ...errorResponses(401, 403, 404, 422) },
     }),
     async (request, reply) => {
-      const table = await orderExport({
+      const table = await exportOrders({
         db: app.db,
         auth: authOf(request),
         eventId: request.params.id,

@@ -30,7 +30,7 @@ import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { getEvent } from '../events/service';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
-import { itemResponse } from './presenter';
+import { toItemResponse } from './presenter';
 import { OPEN_STATUSES } from './service';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -234,7 +234,7 @@ export async function getAdminOrder({
       refunded: row.refundedTotal,
       remaining: row.total - row.refundedTotal,
     },
-    items: items.map(itemResponse),
+    items: items.map(toItemResponse),
     attendees: people.map(({ attendee, ticketTitle }) => ({
       id: attendee.id,
       first_name: attendee.firstName,

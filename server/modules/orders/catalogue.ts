@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error';
 import { toPricedTaxOrFee } from '../taxes-fees/service';
 
 /** The tickets an order names, with their tiers and taxes, as the quote needs them. */
-export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: number[]): Promise<QuoteTicket[]> {
+export async function findQuoteTickets(db: Db, eventId: number, ticketIds: number[]): Promise<QuoteTicket[]> {
   const ids = [...new Set(ticketIds)];
   if (ids.length === 0) return [];
   const rows = await db
@@ -57,7 +57,7 @@ export async function loadQuoteTickets(db: Db, eventId: number, ticketIds: numbe
 }
 
 /** A code of the event that has not expired, or null; one with no use left answers 409. */
-export async function loadUsablePromo({
+export async function getUsablePromoCode({
   db,
   eventId,
   code,

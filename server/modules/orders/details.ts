@@ -19,7 +19,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
-import { lockOrderRow } from './public-view';
+import { lockPublicOrderRow } from './public-view';
 import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
 
 type Details = z.output<typeof OrderDetailsRequest>;
@@ -41,7 +41,7 @@ interface Reservation {
  */
 async function openReservation(tx: Transaction, at: Reservation): Promise<OrderRow | typeof EXPIRED> {
   const { eventId, shortId, now } = at;
-  const row = await lockOrderRow(tx, eventId, shortId);
+  const row = await lockPublicOrderRow(tx, eventId, shortId);
   if (row.status === 'EXPIRED') return EXPIRED;
   if (!OPEN_STATUSES.includes(row.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
   if (row.reservedUntil && row.reservedUntil <= now) {

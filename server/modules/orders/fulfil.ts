@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
-import { claimOfOrders, sell } from './inventory';
+import { getClaimOfOrders, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -19,7 +19,7 @@ export async function fulfilOrder(
   options: FulfilOptions & { now?: Date },
 ): Promise<OrderRow> {
   const now = options.now ?? new Date();
-  await sell(tx, await claimOfOrders(tx, [order.id]));
+  await sellSeats(tx, await getClaimOfOrders(tx, [order.id]));
   await tx.update(attendees).set({ status: 'ACTIVE', updatedAt: now }).where(eq(attendees.orderId, order.id));
   const [done] = await tx
     .update(orders)

@@ -54,7 +54,7 @@ async function capacityCounts(db: Db, tickets: Map<number, number>): Promise<Map
  * Reserves a claim. Throws NOT_ENOUGH_AVAILABLE (409) when any counter has no room, which
  * rolls back the caller's transaction and so everything taken before it.
  */
-export async function reserve(tx: Transaction, claim: Claim): Promise<void> {
+export async function reserveSeats(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
     const rows = await queryRows(
       tx,
@@ -95,7 +95,7 @@ export async function reserve(tx: Transaction, claim: Claim): Promise<void> {
 }
 
 /** Gives reserved seats back (an order expired, was abandoned or cancelled before payment). */
-export async function release(tx: Transaction, claim: Claim): Promise<void> {
+export async function releaseSeats(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
     await tx.execute(
       sql`update ticket_prices set quantity_reserved = quantity_reserved - ${n} where id = ${id}`,
@@ -113,7 +113,7 @@ export async function release(tx: Transaction, claim: Claim): Promise<void> {
 }
 
 /** Turns reserved seats into sold ones (the order is paid or free); shared limits stay taken. */
-export async function sell(tx: Transaction, claim: Claim): Promise<void> {
+export async function sellSeats(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
     await tx.execute(
       sql`update ticket_prices set quantity_reserved = quantity_reserved - ${n},
@@ -132,7 +132,7 @@ export async function sell(tx: Transaction, claim: Claim): Promise<void> {
  * Gives sold seats back (a paid order is cancelled): its tickets, tiers and shared capacity go
  * back on sale, and its promo code use is returned.
  */
-export async function unsell(tx: Transaction, claim: Claim): Promise<void> {
+export async function returnSoldSeats(tx: Transaction, claim: Claim): Promise<void> {
   for (const [id, n] of byId(claim.tiers)) {
     await tx.execute(sql`update ticket_prices set quantity_sold = quantity_sold - ${n} where id = ${id}`);
   }
@@ -152,7 +152,7 @@ export async function unsell(tx: Transaction, claim: Claim): Promise<void> {
  * one by one, whose seats went back when they were cancelled. Work it out before voiding a
  * whole order's attendees, or their seats would be left out.
  */
-export async function claimOfOrders(db: Db, orderIds: number[]): Promise<Claim> {
+export async function getClaimOfOrders(db: Db, orderIds: number[]): Promise<Claim> {
   const claim = emptyClaim();
   if (orderIds.length === 0) return claim;
   const ids = sql.join(

@@ -18,8 +18,8 @@ import {
 } from '../../db/schema';
 import type { MailEvent } from '../../mail/order-templates';
 import { enqueueMail } from '../../mail/send';
-import { ticketSigner } from '../check-in/signing';
-import { itemResponse } from './presenter';
+import { getTicketSigner } from '../check-in/signing';
+import { toItemResponse } from './presenter';
 
 export interface Links {
   appUrl: string;
@@ -109,7 +109,7 @@ async function enqueueTicket({
       event: context.mailEvent,
       ticketTitle,
       ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
-      ticketCode: (await ticketSigner(tx, event.id))({
+      ticketCode: (await getTicketSigner(tx, event.id))({
         attendeeShortId: attendee.shortId,
         ticketId: attendee.ticketId,
       }),
@@ -189,7 +189,7 @@ export async function enqueueOrderMails({
       status,
       currency: order.currency,
       breakdown: orderBreakdown({
-        items: items.map(itemResponse),
+        items: items.map(toItemResponse),
         promo_code: order.promoCode,
         price_display_mode: settings.price_display_mode,
       }),

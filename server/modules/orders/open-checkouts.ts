@@ -43,7 +43,7 @@ export function heldUntil(row: Open, now: Date): Date | null {
  * Per promo code, the open orders using it: `held` still within their time, `open` all of them
  * (the lapsed ones still count in `times_used` until they are swept).
  */
-export async function promoCodeHolds(
+export async function findPromoCodeHolds(
   db: Db,
   promoCodeIds: number[],
   now: Date,
@@ -69,7 +69,7 @@ export async function promoCodeHolds(
  * The seats of an event's open orders: `held` by checkouts still within their time (and how
  * many checkouts), `open` by all of them, lapsed ones included (still in `quantity_reserved`).
  */
-export async function checkoutSeats(
+export async function getCheckoutSeats(
   db: Db,
   eventId: number,
   now: Date,

@@ -18,7 +18,7 @@ export interface SavedAnswers {
 }
 
 /** One line of an order as the API shows it. */
-export function itemResponse(i: ItemRow) {
+export function toItemResponse(i: ItemRow) {
   return {
     id: i.id,
     ticket_id: i.ticketId,
@@ -36,7 +36,7 @@ export function itemResponse(i: ItemRow) {
   };
 }
 
-export function toPublicOrder({
+export function toPublicOrderResponse({
   row,
   items,
   people,
@@ -71,7 +71,7 @@ export function toPublicOrder({
     currency: row.currency,
     price_display_mode: context.priceDisplayMode,
     promo_code: row.promoCode,
-    items: items.map(itemResponse),
+    items: items.map(toItemResponse),
     totals: {
       gross: row.gross,
       discount: row.discount,

@@ -14,9 +14,9 @@ import {
   tickets,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { ticketSigner } from '../check-in/signing';
-import { chargeableStripeAccount } from '../payments/connection';
-import { type SavedAnswers, toPublicOrder } from './presenter';
+import { getTicketSigner } from '../check-in/signing';
+import { getChargeableStripeAccount } from '../payments/connection';
+import { type SavedAnswers, toPublicOrderResponse } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -35,14 +35,18 @@ const NEVER_CHECKED_OUT: readonly OrderStatus[] = ['RESERVED', 'EXPIRED', 'ABAND
 const byShortId = (eventId: number, shortId: string) =>
   and(eq(orders.eventId, eventId), eq(orders.shortId, shortId));
 
-export async function orderRow(db: Db, eventId: number, shortId: string): Promise<OrderRow> {
+export async function getPublicOrderRow(db: Db, eventId: number, shortId: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(byShortId(eventId, shortId));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
 
 /** The same, locked until the transaction ends: one change to an order at a time. */
-export async function lockOrderRow(tx: Transaction, eventId: number, shortId: string): Promise<OrderRow> {
+export async function lockPublicOrderRow(
+  tx: Transaction,
+  eventId: number,
+  shortId: string,
+): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(byShortId(eventId, shortId)).for('update');
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return row;
@@ -96,7 +100,7 @@ async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
 
 /** `GET …/orders/{shortId}`: the order with its lines, attendees and what checkout shows. */
 export async function getPublicOrder(db: Db, eventId: number, shortId: string): Promise<PublicOrderResponse> {
-  const row = await orderRow(db, eventId, shortId);
+  const row = await getPublicOrderRow(db, eventId, shortId);
   const items = await db
     .select()
     .from(orderItems)
@@ -109,7 +113,7 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     .orderBy(asc(attendees.position), asc(attendees.id));
   const checkedOut = CHECKED_OUT.includes(row.status);
   const { summary, settings } = await eventForBuyer(db, eventId, checkedOut);
-  return toPublicOrder({
+  return toPublicOrderResponse({
     row,
     items,
     people,
@@ -119,11 +123,11 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     postCheckoutMessage: checkedOut ? settings.post_checkout_message : null,
     orderTimeoutMinutes: settings.order_timeout_minutes,
     priceDisplayMode: settings.price_display_mode,
-    sign: await ticketSigner(db, eventId),
+    sign: await getTicketSigner(db, eventId),
     paymentMethods: {
       offline: settings.offline_payments_enabled,
       offline_instructions: settings.offline_payments_enabled ? settings.offline_payment_instructions : null,
-      card: (await chargeableStripeAccount(db, row.accountId)) !== null,
+      card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
     },
     answers: await savedAnswers(db, row.id),
   });
@@ -162,7 +166,7 @@ export async function getPublicTicketHolder(
     last_name: attendee.lastName,
     email: attendee.email,
     status: attendee.status,
-    ticket_code: (await ticketSigner(db, eventId))({
+    ticket_code: (await getTicketSigner(db, eventId))({
       attendeeShortId: attendee.shortId,
       ticketId: attendee.ticketId,
     }),

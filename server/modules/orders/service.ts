@@ -14,9 +14,16 @@ import type { Database, Db, Transaction } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
-import { loadQuoteTickets, loadUsablePromo } from './catalogue';
-import { addToCounts, type Claim, claimOfOrders, emptyClaim, release, reserve } from './inventory';
-import { getPublicOrder, lockOrderRow } from './public-view';
+import { findQuoteTickets, getUsablePromoCode } from './catalogue';
+import {
+  addToCounts,
+  type Claim,
+  emptyClaim,
+  getClaimOfOrders,
+  releaseSeats,
+  reserveSeats,
+} from './inventory';
+import { getPublicOrder, lockPublicOrderRow } from './public-view';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -90,9 +97,11 @@ export async function createOrder({
     const again = await existingForKey(db, eventId, { key, hash });
     if (again) return { order: await getPublicOrder(db, eventId, again.shortId), created: false };
   }
-  const promo = input.promo_code ? await loadUsablePromo({ db, eventId, code: input.promo_code, now }) : null;
+  const promo = input.promo_code
+    ? await getUsablePromoCode({ db, eventId, code: input.promo_code, now })
+    : null;
   if (input.promo_code && !promo) throw fieldError('promo_code', VALIDATION.promoCodeInvalid);
-  const tickets = await loadQuoteTickets(
+  const tickets = await findQuoteTickets(
     db,
     eventId,
     input.tickets.map((l) => l.ticket_id),
@@ -110,8 +119,8 @@ export async function createOrder({
 
   try {
     const shortId = await inTransaction(db, async (tx) => {
-      await releaseExpired(tx, { eventId, now });
-      await reserve(tx, claim);
+      await expireLapsedOrders(tx, { eventId, now });
+      await reserveSeats(tx, claim);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -177,14 +186,14 @@ export async function abandonOrder({
   now?: Date;
 }): Promise<PublicOrderResponse> {
   const outcome = await inTransaction(db, async (tx) => {
-    const row = await lockOrderRow(tx, eventId, shortId);
+    const row = await lockPublicOrderRow(tx, eventId, shortId);
     if (!OPEN_STATUSES.includes(row.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
     if (row.reservedUntil && row.reservedUntil <= now) {
       // Kept: the seats go back either way; the buyer hears it had expired.
       await expireOrders(tx, [row.id]);
       return 'expired';
     }
-    await release(tx, await claimOfOrders(tx, [row.id]));
+    await releaseSeats(tx, await getClaimOfOrders(tx, [row.id]));
     await tx.update(orders).set({ status: 'ABANDONED', updatedAt: now }).where(eq(orders.id, row.id));
     return 'abandoned';
   });
@@ -201,11 +210,11 @@ export async function expireOrders(tx: Transaction, ids: number[]): Promise<numb
     .set({ status: 'EXPIRED', updatedAt: sql`now()` })
     .where(and(inArray(orders.id, ids), inArray(orders.status, [...OPEN_STATUSES])))
     .returning({ id: orders.id });
-  const claim: Claim = await claimOfOrders(
+  const claim: Claim = await getClaimOfOrders(
     tx,
     expired.map((o) => o.id),
   );
-  await release(tx, claim);
+  await releaseSeats(tx, claim);
   return expired.length;
 }
 
@@ -213,7 +222,7 @@ export async function expireOrders(tx: Transaction, ids: number[]): Promise<numb
  * Reservations stop counting at `reserved_until`: expire those past it (of one event, or of
  * all when swept by the timer), skipping orders another transaction is working on.
  */
-export async function releaseExpired(
+export async function expireLapsedOrders(
   tx: Transaction,
   scope: { eventId?: number; now?: Date; limit?: number } = {},
 ): Promise<number> {
@@ -239,5 +248,5 @@ export async function releaseExpired(
 
 /** The background sweep: returns stock of expired reservations even when nobody is buying. */
 export async function sweepExpiredReservations(database: Database, now = new Date()): Promise<number> {
-  return inTransaction(database, (tx) => releaseExpired(tx, { now, limit: 500 }));
+  return inTransaction(database, (tx) => expireLapsedOrders(tx, { now, limit: 500 }));
 }

@@ -31,12 +31,12 @@ async function connectionOf(db: Db, accountId: number): Promise<ConnectionRow | 
 }
 
 /** The account's connected Stripe account, whatever its state, or null. */
-export async function stripeAccountOf(db: Db, accountId: number): Promise<string | null> {
+export async function getStripeAccountId(db: Db, accountId: number): Promise<string | null> {
   return (await connectionOf(db, accountId))?.stripeAccountId ?? null;
 }
 
 /** The connected Stripe account of an account that can take card payments now, or null. */
-export async function chargeableStripeAccount(db: Db, accountId: number): Promise<string | null> {
+export async function getChargeableStripeAccount(db: Db, accountId: number): Promise<string | null> {
   const row = await connectionOf(db, accountId);
   if (!row) return null;
   return connectionStatusOf({
@@ -157,6 +157,6 @@ export async function assertCanTakePayments(db: Db, event: typeof events.$inferS
     .limit(1);
   if (!paid) return;
   if (withSettingDefaults(event.settings).offline_payments_enabled) return;
-  if (await chargeableStripeAccount(db, event.accountId)) return;
+  if (await getChargeableStripeAccount(db, event.accountId)) return;
   throw new AppError('PAYMENT_METHOD_REQUIRED');
 }

@@ -14,8 +14,8 @@ import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
 import { getEvent } from '../events/service';
 import { recordActivity } from '../orders/activity';
-import { claimOfOrders, unsell } from '../orders/inventory';
-import { callStripe, requireStripe, stripeAccountOf } from './connection';
+import { getClaimOfOrders, returnSoldSeats } from '../orders/inventory';
+import { callStripe, getStripeAccountId, requireStripe } from './connection';
 
 type Input = z.output<typeof RefundOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -89,7 +89,7 @@ export async function refundOrder({
   });
 
   const stripe = requireStripe(stripeClient);
-  const stripeAccount = await stripeAccountOf(db, accountId);
+  const stripeAccount = await getStripeAccountId(db, accountId);
   const intentId = order.paymentIntentId;
   try {
     if (!stripeAccount || !intentId) throw new AppError('PAYMENT_PROVIDER_ERROR');
@@ -173,7 +173,7 @@ async function settleRefund({
   const neverIssued = order.status === 'REFUND_PENDING' && order.completedAt === null;
   const cancel = refund.cancelOrder || neverIssued;
   if (cancel && !neverIssued) {
-    await unsell(tx, await claimOfOrders(tx, [order.id]));
+    await returnSoldSeats(tx, await getClaimOfOrders(tx, [order.id]));
     await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: now })

@@ -7,10 +7,10 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { type StripeConfig, usesTestServer } from '../../payments/stripe/client';
 import { type FulfilOptions, fulfilOrder } from '../orders/fulfil';
-import { claimOfOrders, reserve } from '../orders/inventory';
-import { orderRow } from '../orders/public-view';
+import { getClaimOfOrders, reserveSeats } from '../orders/inventory';
+import { getPublicOrderRow } from '../orders/public-view';
 import { expireOrders, OPEN_STATUSES } from '../orders/service';
-import { callStripe, chargeableStripeAccount, requireStripe, stripeAccountOf } from './connection';
+import { callStripe, getChargeableStripeAccount, getStripeAccountId, requireStripe } from './connection';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -39,12 +39,12 @@ export async function createOrderPaymentIntent({
 }): Promise<StripePaymentIntentResponse> {
   const stripe = requireStripe(stripeClient);
   if (!config) throw new AppError('PAYMENTS_NOT_CONFIGURED');
-  const order = await orderRow(db, eventId, shortId);
+  const order = await getPublicOrderRow(db, eventId, shortId);
   if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_ALREADY_PROCESSED');
   if (order.reservedUntil && order.reservedUntil <= now) throw new AppError('ORDER_EXPIRED');
   if (!order.email) throw new AppError('ORDER_DETAILS_MISSING');
   if (order.total === 0) throw new AppError('ORDER_ALREADY_PROCESSED');
-  const stripeAccount = await chargeableStripeAccount(db, order.accountId);
+  const stripeAccount = await getChargeableStripeAccount(db, order.accountId);
   if (!stripeAccount) throw new AppError('PAYMENTS_NOT_CONNECTED');
 
   const fee = platformFee(order.total, config.platformFeePercent);
@@ -123,10 +123,10 @@ async function completePaid(
   }
   // Paid after the reservation ended: its seats went back. Take them again if they are still there.
   if (OPEN_STATUSES.includes(order.status)) await expireOrders(tx, [order.id]);
-  const claim = await claimOfOrders(tx, [order.id]);
+  const claim = await getClaimOfOrders(tx, [order.id]);
   const retaken = await tx
     .transaction(async (savepoint) => {
-      await reserve(savepoint, claim);
+      await reserveSeats(savepoint, claim);
       return true;
     })
     .catch((error: unknown) => {
@@ -221,9 +221,9 @@ export async function refreshOrderPayment({
   options: FulfilOptions;
 }): Promise<void> {
   const stripe = requireStripe(stripeClient);
-  const order = await orderRow(db, eventId, shortId);
+  const order = await getPublicOrderRow(db, eventId, shortId);
   if (!order.paymentIntentId) return;
-  const stripeAccount = await stripeAccountOf(db, order.accountId);
+  const stripeAccount = await getStripeAccountId(db, order.accountId);
   if (!stripeAccount) return;
   const intentId = order.paymentIntentId;
   const intent = await callStripe(() => stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount }));

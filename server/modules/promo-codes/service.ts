@@ -12,7 +12,7 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
-import { promoCodeHolds } from '../orders/open-checkouts';
+import { findPromoCodeHolds } from '../orders/open-checkouts';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof promoCodes.$inferSelect;
@@ -48,7 +48,7 @@ async function withTickets(db: Db, rows: Row[]): Promise<PromoCodeResponse[]> {
   const ids = rows.map((r) => r.id);
   const [links, holds] = await Promise.all([
     db.select().from(promoCodeTickets).where(inArray(promoCodeTickets.promoCodeId, ids)),
-    promoCodeHolds(db, ids, new Date()),
+    findPromoCodeHolds(db, ids, new Date()),
   ]);
   return rows.map((row) =>
     toResponse(

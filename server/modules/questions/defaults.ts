@@ -14,7 +14,7 @@ const DEFAULTS: { key: DefaultQuestionKey; title: string }[] = [
  * Gives a new event its default questions (every event has them, decision 005), in the
  * transaction that creates the event.
  */
-export async function insertDefaultQuestions(
+export async function createDefaultQuestions(
   tx: Transaction,
   accountId: number,
   eventId: number,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { attendees, eventPageViews, orders, tickets } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
-import { checkoutSeats } from '../orders/open-checkouts';
+import { getCheckoutSeats } from '../orders/open-checkouts';
 
 const DAY = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -56,7 +56,7 @@ export async function getEventStats({
     })
     .from(tickets)
     .where(eq(tickets.eventId, eventId));
-  const checkouts = await checkoutSeats(db, eventId, now);
+  const checkouts = await getCheckoutSeats(db, eventId, now);
   const [views] = await db
     .select({ total: sql<number>`coalesce(sum(${eventPageViews.views}), 0)::int` })
     .from(eventPageViews)

@@ -11,9 +11,9 @@ import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
 import { getAccount } from '../accounts/service';
-import { createLink, findLink, type LinkRow, markLinkUsed, revokeLinks } from '../auth/links';
+import { createLink, type LinkRow, lockLink, markLinkUsed, revokeLinks } from '../auth/links';
 import { hashPassword } from '../auth/passwords';
-import { type Links, sessionResponse } from '../auth/service';
+import { getSessionResponse, type Links } from '../auth/service';
 import { type ClientInfo, createSession } from '../auth/sessions';
 import { getMember, lockMember, type Member } from './members';
 import { fullName, toUserResponse } from './presenter';
@@ -149,7 +149,7 @@ export async function revokeInvitation(db: Database, auth: AuthContext, userId: 
 
 /** The invitation behind a link, or why it cannot be used. */
 async function usableInvitation(tx: Transaction, token: string): Promise<{ link: LinkRow; member: Member }> {
-  const found = await findLink(tx, token, 'INVITATION');
+  const found = await lockLink(tx, token, 'INVITATION');
   if (!found || found.link.accountId === null) throw new AppError('INVITATION_INVALID');
   if (found.state === 'used') throw new AppError('INVITATION_ALREADY_ACCEPTED');
   if (found.state !== 'valid') throw new AppError('INVITATION_INVALID');
@@ -220,6 +220,11 @@ export async function acceptInvitation({
       accountId: membership.accountId,
       client,
     });
-    return sessionResponse({ db: tx, token: sessionToken, userId: user.id, accountId: membership.accountId });
+    return getSessionResponse({
+      db: tx,
+      token: sessionToken,
+      userId: user.id,
+      accountId: membership.accountId,
+    });
   });
 }

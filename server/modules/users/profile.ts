@@ -10,7 +10,7 @@ import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueueMail } from '../../mail/send';
 import { getAccount } from '../accounts/service';
-import { createLink, findLink, markLinkUsed, revokeLinks } from '../auth/links';
+import { createLink, lockLink, markLinkUsed, revokeLinks } from '../auth/links';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type Links, sendEmailConfirmation } from '../auth/service';
 import { revokeUserSessions } from '../auth/sessions';
@@ -101,7 +101,7 @@ interface OwnLink {
 export async function confirmEmail({ db, auth, userId, token }: OwnLink): Promise<MeResponse> {
   assertSelf(auth, userId);
   await inTransaction(db, async (tx) => {
-    const found = await findLink(tx, token, 'EMAIL_CONFIRMATION');
+    const found = await lockLink(tx, token, 'EMAIL_CONFIRMATION');
     if (!found || found.link.userId !== userId) throw new AppError('LINK_INVALID');
     const { user } = await getMember(tx, auth.accountId, userId);
     if (found.state === 'used' && user.emailConfirmedAt) return;
@@ -147,7 +147,7 @@ export async function confirmEmailChange({ db, auth, userId, token }: OwnLink): 
   assertSelf(auth, userId);
   try {
     await inTransaction(db, async (tx) => {
-      const found = await findLink(tx, token, 'EMAIL_CHANGE');
+      const found = await lockLink(tx, token, 'EMAIL_CHANGE');
       if (!found || found.link.userId !== userId || found.state !== 'valid')
         throw new AppError('LINK_INVALID');
       const { user } = await getMember(tx, auth.accountId, userId);
