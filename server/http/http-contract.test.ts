@@ -4,7 +4,7 @@ import { listQuerySchema, pageSchema } from '../../common/list-query';
 import type { App } from '../app';
 import { jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { makeJobs } from '../test/factories';
+import { makeJobs } from '../test/builders';
 import { AppError } from './app-error';
 import { filterConditions, findPage, orderBy, searchCondition, whereAll } from './list';
 

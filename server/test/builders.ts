@@ -1,0 +1,218 @@
+import { eq, sql } from 'drizzle-orm';
+import { RegisterRequest } from '../../common/auth';
+import { CheckInListRequest } from '../../common/check-in';
+import { CreateEventRequest, type EventStatus } from '../../common/events';
+import {
+  CompleteOrderRequest,
+  CreateOrderRequest,
+  OrderDetailsRequest,
+  type PublicOrderResponse,
+} from '../../common/orders';
+import { CreateOrganizerRequest } from '../../common/organizers';
+import { QuestionRequest } from '../../common/questions';
+import { TicketRequest } from '../../common/tickets';
+import type { App } from '../app';
+import type { Db } from '../db/client';
+import { jobs, users } from '../db/schema';
+import type { AuthContext } from '../http/auth';
+import { registerAccount } from '../modules/auth/service';
+import { createCheckInList } from '../modules/check-in/lists';
+import { createEvent, updateEventStatus } from '../modules/events/service';
+import { completeOrder, saveOrderDetails } from '../modules/orders/details';
+import { getPublicOrder } from '../modules/orders/public-view';
+import { createOrder } from '../modules/orders/service';
+import { createOrganizer } from '../modules/organizers/service';
+import { createQuestion } from '../modules/questions/service';
+import { createTicket } from '../modules/tickets/service';
+
+/**
+ * Test data builders. Each writes through the services the API uses (so the data is what a
+ * user would have made), takes only the fields a test cares about and fills the rest with
+ * valid defaults. Tests then check behaviour over HTTP with the owner's `token`.
+ *
+ *   const owner = await makeAccount(app);
+ *   const { event, tickets } = await makeLiveEvent(app, owner, { tickets: [{ title: 'Seat', type: 'FREE' }] });
+ *   const order = await makeOrder(app, { eventId: event.id, lines: [{ ticket_id: tickets[0].id, quantity: 2 }] });
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export interface Owner {
+  token: string;
+  userId: number;
+  accountId: number;
+  email: string;
+  /** What a request of this user carries after authentication, for calling services directly. */
+  auth: AuthContext;
+}
+
+/** A registered account and its owner (ADMIN), e-mail confirmed unless `confirmed: false`. */
+export async function makeAccount(
+  app: App,
+  input: Partial<RegisterRequest> & { confirmed?: boolean } = {},
+): Promise<Owner> {
+  const { confirmed = true, ...fields } = input;
+  const password = fields.password ?? 'correct horse battery';
+  const request = RegisterRequest.parse({
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: `owner${next()}.${Date.now()}@example.com`,
+    accept_terms: true,
+    currency: 'EUR',
+    timezone: 'Europe/Lisbon',
+    ...fields,
+    password,
+    password_confirmation: password,
+  });
+  const session = await registerAccount(app.db, request, {
+    locale: 'en',
+    client: {},
+    links: { appUrl: app.config.appUrl },
+  });
+  if (confirmed) {
+    await app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, session.user.id));
+  }
+  return {
+    token: session.token,
+    userId: session.user.id,
+    accountId: session.account.id,
+    email: request.email,
+    auth: {
+      userId: session.user.id,
+      accountId: session.account.id,
+      role: 'ADMIN',
+      isOwner: true,
+      sessionId: 0,
+      emailConfirmed: confirmed,
+    },
+  };
+}
+
+export async function makeOrganizer(app: App, owner: Owner, input: Partial<CreateOrganizerRequest> = {}) {
+  return createOrganizer(app.db, owner.auth, CreateOrganizerRequest.parse({ name: 'Org', ...input }));
+}
+
+/** A draft event (with its default questions); a new organizer unless `organizer_id` is given. */
+export async function makeEvent(app: App, owner: Owner, input: Partial<CreateEventRequest> = {}) {
+  const organizerId = input.organizer_id ?? (await makeOrganizer(app, owner)).id;
+  const request = CreateEventRequest.parse({
+    title: 'Event',
+    start_date: '2031-01-01T20:00:00Z',
+    ...input,
+    organizer_id: organizerId,
+  });
+  return createEvent(app.db, owner.auth, request);
+}
+
+export function setEventStatus(app: App, owner: Owner, event: { id: number; status?: EventStatus }) {
+  return updateEventStatus({ db: app.db, auth: owner.auth, id: event.id, status: event.status ?? 'LIVE' });
+}
+
+/** A ticket of the event: FREE and unlimited unless told otherwise. */
+export function makeTicket(app: App, owner: Owner, ticket: Partial<TicketRequest> & { eventId: number }) {
+  const { eventId, ...fields } = ticket;
+  const input = TicketRequest.parse({ title: `Ticket ${next()}`, type: 'FREE', ...fields });
+  return createTicket({ db: app.db, auth: owner.auth, eventId, input });
+}
+
+export function makeQuestion(app: App, owner: Owner, question: Partial<QuestionRequest> & { eventId: number }) {
+  const { eventId, ...fields } = question;
+  const input = QuestionRequest.parse({ title: `Question ${next()}`, type: 'SINGLE_LINE', ...fields });
+  return createQuestion({ db: app.db, auth: owner.auth, eventId, input });
+}
+
+/** An event on sale: created, given its tickets, then made LIVE. */
+export async function makeLiveEvent(
+  app: App,
+  owner: Owner,
+  input: Partial<CreateEventRequest> & { tickets?: Partial<TicketRequest>[] } = {},
+) {
+  const { tickets = [{ title: 'General admission', type: 'FREE' }], ...fields } = input;
+  const draft = await makeEvent(app, owner, fields);
+  const made = [];
+  for (const ticket of tickets) made.push(await makeTicket(app, owner, { eventId: draft.id, ...ticket }));
+  const event = await setEventStatus(app, owner, { id: draft.id, status: 'LIVE' });
+  return { event, tickets: made };
+}
+
+export interface OrderPlan {
+  eventId: number;
+  lines: { ticket_id: number; quantity: number; price_id?: number; price?: number }[];
+  promo_code?: string;
+  /** The buyer's first name; the e-mail follows from it unless given. */
+  buyer?: string;
+  email?: string;
+  /** One first name per attendee, in line order; the buyer's name when left out. */
+  attendees?: string[];
+  answers?: { question_id: number; answer: unknown }[];
+  /** `reserved` stops after reserving, `details` after the buyer's details; `offline` pays offline. */
+  until?: 'reserved' | 'details' | 'complete' | 'offline';
+}
+
+/** An order through public checkout (reserve, details, complete), as a buyer would place it. */
+export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderResponse> {
+  const { eventId, until = 'complete' } = plan;
+  const request = CreateOrderRequest.parse({ tickets: plan.lines, promo_code: plan.promo_code });
+  const { order } = await createOrder({ db: app.db, eventId, input: request, locale: 'en' });
+  if (until === 'reserved') return order;
+  const buyer = plan.buyer ?? `Buyer${next()}`;
+  const email = plan.email ?? `${buyer.toLowerCase()}@example.com`;
+  const names = plan.attendees ?? [];
+  const attendees = plan.lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, () => ({
+      ticket_id: line.ticket_id,
+      ...(line.price_id ? { price_id: line.price_id } : {}),
+      first_name: names.shift() ?? buyer,
+      last_name: 'Silva',
+      email,
+    })),
+  );
+  const details = OrderDetailsRequest.parse({
+    first_name: buyer,
+    last_name: 'Silva',
+    email,
+    attendees,
+    answers: plan.answers ?? [],
+  });
+  await saveOrderDetails({ db: app.db, eventId, shortId: order.short_id, input: details });
+  if (until !== 'details') {
+    await completeOrder({
+      db: app.db,
+      eventId,
+      shortId: order.short_id,
+      input: CompleteOrderRequest.parse(until === 'offline' ? { payment_provider: 'OFFLINE' } : {}),
+      links: { appUrl: app.config.appUrl },
+    });
+  }
+  return getPublicOrder(app.db, eventId, order.short_id);
+}
+
+/** A check-in list for the given tickets. */
+export function makeCheckInList(
+  app: App,
+  owner: Owner,
+  list: Partial<CheckInListRequest> & { eventId: number; ticket_ids: number[] },
+) {
+  const { eventId, ...fields } = list;
+  const input = CheckInListRequest.parse({ name: `Door ${next()}`, ...fields });
+  return createCheckInList({ db: app.db, auth: owner.auth, eventId, input });
+}
+
+export type JobOverrides = Partial<typeof jobs.$inferInsert>;
+
+/** A queued job row, for tests of the queue itself. */
+export async function makeJob(db: Db, overrides: JobOverrides = {}) {
+  const [row] = await db
+    .insert(jobs)
+    .values({ type: `job_${next()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function makeJobs(db: Db, count: number, overrides: (i: number) => JobOverrides = () => ({})) {
+  const rows = [];
+  for (let i = 0; i < count; i++) rows.push(await makeJob(db, overrides(i)));
+  return rows;
+}
