@@ -116,7 +116,11 @@ export function makeTicket(app: App, owner: Owner, ticket: Partial<TicketRequest
   return createTicket({ db: app.db, auth: owner.auth, eventId, input });
 }
 
-export function makeQuestion(app: App, owner: Owner, question: Partial<QuestionRequest> & { eventId: number }) {
+export function makeQuestion(
+  app: App,
+  owner: Owner,
+  question: Partial<QuestionRequest> & { eventId: number },
+) {
   const { eventId, ...fields } = question;
   const input = QuestionRequest.parse({ title: `Question ${next()}`, type: 'SINGLE_LINE', ...fields });
   return createQuestion({ db: app.db, auth: owner.auth, eventId, input });
