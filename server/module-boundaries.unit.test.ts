@@ -20,7 +20,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   auth: ['service', 'links', 'passwords', 'sessions'],
   capacity: ['service'],
   // Lists (the demo makes one), scans (the demo checks people in), ticket codes (order mails).
-  'check-in': ['lists', 'scan', 'signing'],
+  'check-in': ['lists', 'public-list', 'scan', 'signing'],
   demo: [],
   events: ['service'],
   health: ['service'],

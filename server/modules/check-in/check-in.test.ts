@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../../../common/ticket-code';
 import { checkInScans, checkIns, users } from '../../db/schema';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
-import { ticketCodeHash } from './scan';
+import { ticketCodeHash } from './public-list';
 
 // Check-in lists and the door: every outcome of a scan, signed codes, nonces that make retries
 // and offline uploads harmless, and one check-in however many devices scan a ticket at once.

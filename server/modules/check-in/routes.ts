@@ -23,7 +23,8 @@ import {
   regenerateCheckInLink,
   updateCheckInList,
 } from './lists';
-import { checkInAttendee, checkOutAttendee, findCheckInAttendees, getPublicCheckInList } from './scan';
+import { findCheckInAttendees, getPublicCheckInList } from './public-list';
+import { checkInAttendee, checkOutAttendee } from './scan';
 
 const EventParams = z.object({ id: idParam() });
 const ListParams = z.object({ id: idParam(), listId: idParam() });

@@ -1,184 +1,23 @@
-import { createHash } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  type CheckInAttendee,
   type CheckInOutcome,
   type CheckInRequest,
   type CheckInResponse,
   type CheckOutResponse,
   checkInListState,
-  type PublicCheckInListResponse,
 } from '../../../common/check-in';
 import { orderActionRefusal } from '../../../common/order-actions';
-import { TICKET_CODE_HASH } from '../../../common/ticket-code';
 import type { Database, Db, Transaction } from '../../db/client';
-import {
-  attendees,
-  checkInLists,
-  checkInListTickets,
-  checkInScans,
-  checkIns,
-  events,
-  orders,
-  tickets,
-} from '../../db/schema';
+import { attendees, checkInListTickets, checkInScans, checkIns, orders, tickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
-import { escapeLike, findPage } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendees/service';
 import { recordActivity } from '../orders/activity';
 import type { FulfilOptions } from '../orders/fulfil';
 import { fulfilOrder } from '../orders/fulfil';
-import { getEventKey, verifyTicketCode } from './signing';
-
-type ListRow = typeof checkInLists.$inferSelect;
-
-/** How a list names a ticket without its link (see `TICKET_CODE_HASH`). */
-export const ticketCodeHash = (attendeeShortId: string) =>
-  createHash('sha256')
-    .update(attendeeShortId)
-    .digest()
-    .subarray(0, TICKET_CODE_HASH.bytes)
-    .toString('base64url');
-
-async function getListByShortId(db: Db, shortId: string): Promise<ListRow> {
-  const [row] = await db.select().from(checkInLists).where(eq(checkInLists.shortId, shortId));
-  if (!row) throw new AppError('CHECK_IN_LIST_NOT_FOUND');
-  return row;
-}
-
-/** The list's attendees: tickets on the list, of orders that reached checkout. */
-const onList = (list: ListRow) =>
-  and(
-    eq(attendees.eventId, list.eventId),
-    inArray(
-      attendees.ticketId,
-      sql`(select ticket_id from check_in_list_tickets where check_in_list_id = ${list.id})`,
-    ),
-    inArray(orders.status, [...LISTED_ORDER_STATUSES]),
-  );
-
-/** `GET /api/public/check-in-lists/{shortId}` */
-export async function getPublicCheckInList(
-  db: Db,
-  shortId: string,
-  now = new Date(),
-): Promise<PublicCheckInListResponse> {
-  const list = await getListByShortId(db, shortId);
-  const [event] = await db.select().from(events).where(eq(events.id, list.eventId));
-  if (!event) throw new AppError('CHECK_IN_LIST_NOT_FOUND');
-  const ticketRows = await db
-    .select({ id: checkInListTickets.ticketId })
-    .from(checkInListTickets)
-    .where(eq(checkInListTickets.checkInListId, list.id));
-  const [counts] = await db
-    .select({
-      expected: sql<number>`count(*) filter (where ${attendees.status} = 'ACTIVE')::int`,
-      checkedIn: sql<number>`count(${checkIns.id}) filter (where ${attendees.status} = 'ACTIVE')::int`,
-    })
-    .from(attendees)
-    .innerJoin(orders, eq(orders.id, attendees.orderId))
-    .leftJoin(
-      checkIns,
-      and(
-        eq(checkIns.attendeeId, attendees.id),
-        eq(checkIns.checkInListId, list.id),
-        isNull(checkIns.checkedOutAt),
-      ),
-    )
-    .where(onList(list));
-  const revoked = await db
-    .select({ shortId: attendees.shortId })
-    .from(attendees)
-    .innerJoin(orders, eq(orders.id, attendees.orderId))
-    .where(and(onList(list), eq(attendees.status, 'CANCELLED')));
-  const dates = {
-    activates_at: list.activatesAt?.toISOString() ?? null,
-    expires_at: list.expiresAt?.toISOString() ?? null,
-  };
-  return {
-    short_id: list.shortId,
-    name: list.name,
-    description: list.description,
-    state: checkInListState(dates, now),
-    ...dates,
-    ticket_ids: ticketRows.map((t) => t.id).sort((a, b) => a - b),
-    event: {
-      id: event.id,
-      title: event.title,
-      start_date: event.startDate.toISOString(),
-      timezone: event.timezone,
-      public_key: (await getEventKey(db, event.id)).publicKey,
-    },
-    checked_in: counts?.checkedIn ?? 0,
-    expected: counts?.expected ?? 0,
-    revoked: revoked.map((r) => ticketCodeHash(r.shortId)),
-  };
-}
-
-const openCheckIn = (listId: number) =>
-  and(
-    eq(checkIns.attendeeId, attendees.id),
-    eq(checkIns.checkInListId, listId),
-    isNull(checkIns.checkedOutAt),
-  );
-
-/** `GET /api/public/check-in-lists/{shortId}/attendees`: names, tickets and states only. */
-export async function findCheckInAttendees(
-  db: Db,
-  shortId: string,
-  query: { page: number; per_page: number; query?: string | undefined },
-) {
-  const list = await getListByShortId(db, shortId);
-  const text = query.query?.trim();
-  const search: SQL | undefined = text
-    ? or(
-        ilike(attendees.searchText, `%${escapeLike(text.toLowerCase())}%`),
-        eq(orders.reference, text.toUpperCase()),
-      )
-    : undefined;
-  const where = and(onList(list), search);
-  return findPage(
-    { page: query.page, perPage: query.per_page },
-    {
-      rows: async (limit, offset) =>
-        (
-          await db
-            .select({ attendee: attendees, ticketTitle: tickets.title, checkIn: checkIns })
-            .from(attendees)
-            .innerJoin(orders, eq(orders.id, attendees.orderId))
-            .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
-            .leftJoin(checkIns, openCheckIn(list.id))
-            .where(where)
-            .orderBy(asc(attendees.lastName), asc(attendees.firstName), asc(attendees.id))
-            .limit(limit)
-            .offset(offset)
-        ).map(
-          ({ attendee, ticketTitle, checkIn }): CheckInAttendee => ({
-            id: attendee.id,
-            code_hash: ticketCodeHash(attendee.shortId),
-            first_name: attendee.firstName,
-            last_name: attendee.lastName,
-            ticket_id: attendee.ticketId,
-            ticket_title: ticketTitle,
-            status: attendee.status,
-            check_in: checkIn
-              ? { id: checkIn.id, checked_in_at: checkIn.checkedInAt.toISOString(), device: checkIn.device }
-              : null,
-          }),
-        ),
-      total: async () => {
-        const [count] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(attendees)
-          .innerJoin(orders, eq(orders.id, attendees.orderId))
-          .where(where);
-        return count?.n ?? 0;
-      },
-    },
-  );
-}
+import { getListByShortId, type ListRow } from './public-list';
+import { verifyTicketCode } from './signing';
 
 type Input = z.output<typeof CheckInRequest>;
 export interface CheckInAnswer {
