@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { RegisterRequest } from '../../common/auth';
+import type { Role } from '../../common/accounts';
+import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
 import {
@@ -11,10 +12,13 @@ import {
 import { CreateOrganizerRequest } from '../../common/organizers';
 import { QuestionRequest } from '../../common/questions';
 import { TicketRequest } from '../../common/tickets';
+import { InviteUserRequest } from '../../common/users';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { jobs, users } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import type { AuthContext } from '../http/auth';
+import { createLink } from '../modules/auth/links';
 import { registerAccount } from '../modules/auth/service';
 import { createCheckInList } from '../modules/check-in/lists';
 import { createEvent, updateEventStatus } from '../modules/events/service';
@@ -24,6 +28,7 @@ import { createOrder } from '../modules/orders/service';
 import { createOrganizer } from '../modules/organizers/service';
 import { createQuestion } from '../modules/questions/service';
 import { createTicket } from '../modules/tickets/service';
+import { acceptInvitation, inviteUser } from '../modules/users/invitations';
 
 /**
  * Test data builders. Each writes through the services the API uses (so the data is what a
@@ -219,4 +224,54 @@ export async function makeJobs(db: Db, count: number, overrides: (i: number) => 
   const rows = [];
   for (let i = 0; i < count; i++) rows.push(await makeJob(db, overrides(i)));
   return rows;
+}
+
+/**
+ * A member of the owner's account with a role, invited and accepted through the services.
+ * The mailed invitation link is replaced by a fresh one (only the newest link works), which
+ * the member then follows.
+ */
+export async function makeMember(
+  app: App,
+  owner: Owner,
+  input: { role: Role; email?: string; first_name?: string },
+): Promise<Owner> {
+  const email = input.email ?? `member${next()}.${Date.now()}@example.com`;
+  const links = { appUrl: app.config.appUrl };
+  const invited = await inviteUser({
+    db: app.db,
+    auth: owner.auth,
+    input: InviteUserRequest.parse({ email, role: input.role }),
+    links,
+    locale: 'en',
+  });
+  const token = await inTransaction(app.db, (tx) =>
+    createLink(tx, { purpose: 'INVITATION', userId: invited.id, accountId: owner.accountId, email }),
+  );
+  const password = 'correct horse battery';
+  const session = await acceptInvitation({
+    db: app.db,
+    token,
+    input: AcceptInvitationRequest.parse({
+      first_name: input.first_name ?? 'Olive',
+      password,
+      password_confirmation: password,
+      accept_terms: true,
+    }),
+    client: {},
+  });
+  return {
+    token: session.token,
+    userId: session.user.id,
+    accountId: owner.accountId,
+    email,
+    auth: {
+      userId: session.user.id,
+      accountId: owner.accountId,
+      role: input.role,
+      isOwner: false,
+      sessionId: 0,
+      emailConfirmed: true,
+    },
+  };
 }
