@@ -11,6 +11,7 @@ import {
 } from '../../common/orders';
 import { CreateOrganizerRequest } from '../../common/organizers';
 import { QuestionRequest } from '../../common/questions';
+import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { TicketRequest } from '../../common/tickets';
 import { InviteUserRequest } from '../../common/users';
 import type { App } from '../app';
@@ -27,6 +28,7 @@ import { getPublicOrder } from '../modules/orders/public-view';
 import { createOrder } from '../modules/orders/service';
 import { createOrganizer } from '../modules/organizers/service';
 import { createQuestion } from '../modules/questions/service';
+import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createTicket } from '../modules/tickets/service';
 import { acceptInvitation, inviteUser } from '../modules/users/invitations';
 
@@ -274,4 +276,9 @@ export async function makeMember(
       emailConfirmed: true,
     },
   };
+}
+
+/** A tax or fee of the owner's account, to attach to tickets by id. */
+export function makeTaxOrFee(app: App, owner: Owner, input: TaxOrFeeRequest) {
+  return createTaxOrFee(app.db, owner.auth, TaxOrFeeRequest.parse(input));
 }
