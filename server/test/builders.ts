@@ -158,6 +158,8 @@ export interface OrderPlan {
   email?: string;
   /** One first name per attendee, in line order; the buyer's name when left out. */
   attendees?: string[];
+  /** One e-mail per attendee, in line order; the buyer's e-mail when left out. */
+  emails?: string[];
   answers?: { question_id: number; answer: unknown }[];
   /** `reserved` stops after reserving, `details` after the buyer's details; `offline` pays offline. */
   until?: 'reserved' | 'details' | 'complete' | 'offline';
@@ -171,14 +173,15 @@ export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderR
   if (until === 'reserved') return order;
   const buyer = plan.buyer ?? `Buyer${next()}`;
   const email = plan.email ?? `${buyer.toLowerCase()}@example.com`;
-  const names = plan.attendees ?? [];
+  const names = [...(plan.attendees ?? [])];
+  const emails = [...(plan.emails ?? [])];
   const attendees = plan.lines.flatMap((line) =>
     Array.from({ length: line.quantity }, () => ({
       ticket_id: line.ticket_id,
       ...(line.price_id ? { price_id: line.price_id } : {}),
       first_name: names.shift() ?? buyer,
       last_name: 'Silva',
-      email,
+      email: emails.shift() ?? email,
     })),
   );
   const details = OrderDetailsRequest.parse({
