@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../common/accounts';
 import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
+import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
 import {
@@ -22,6 +23,7 @@ import { inTransaction } from '../db/transaction';
 import type { AuthContext } from '../http/auth';
 import { createLink } from '../modules/auth/links';
 import { registerAccount } from '../modules/auth/service';
+import { createCapacityAssignment } from '../modules/capacity/service';
 import { createCheckInList } from '../modules/check-in/lists';
 import { createEvent, updateEventStatus } from '../modules/events/service';
 import { completeOrder, saveOrderDetails } from '../modules/orders/details';
@@ -302,4 +304,15 @@ export function makePromoCode(
     ...fields,
   });
   return createPromoCode({ db: app.db, auth: owner.auth, eventId, input });
+}
+
+/** A capacity assignment sharing one limit between tickets of the event. */
+export function makeCapacityAssignment(
+  app: App,
+  owner: Owner,
+  assignment: Partial<CapacityAssignmentRequest> & { eventId: number; ticket_ids: number[] },
+) {
+  const { eventId, ...fields } = assignment;
+  const input = CapacityAssignmentRequest.parse({ name: `Room ${next()}`, ...fields });
+  return createCapacityAssignment({ db: app.db, auth: owner.auth, eventId, input });
 }
