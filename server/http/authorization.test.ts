@@ -224,6 +224,51 @@ describe('routes behind a login', () => {
 });
 
 describe('public routes', () => {
+  it('open only their own rows: another event’s or list’s link gets nothing of the first account', async () => {
+    const op = (key: string) => {
+      const found = operations.find((o) => o.key === key);
+      if (!found) throw new Error(`${key} is not in the document`);
+      return found;
+    };
+    const elsewhere = { id: w.otherEventId };
+    const otherList = { shortId: w.otherListShortId };
+    const ticket = await call(op('GET /api/public/events/{id}/attendees/{shortId}'), null);
+    const ticketCode = JSON.parse(ticket.body).ticket_code as string;
+    expect(ticketCode).toBeTruthy();
+    const wrong: string[] = [];
+    await unchanged(async () => {
+      for (const key of [
+        'GET /api/public/events/{id}/orders/{shortId}',
+        'GET /api/public/events/{id}/attendees/{shortId}',
+        'GET /api/public/events/{id}/attendees/{shortId}/qr.svg',
+        'POST /api/public/events/{id}/orders/{shortId}/abandon',
+        'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh',
+      ]) {
+        const { status } = await call(op(key), null, elsewhere);
+        if (status !== 404) wrong.push(`${key} on another event: ${status}`);
+      }
+      const checkOut = await call(
+        op('DELETE /api/public/check-in-lists/{shortId}/check-ins/{checkInId}'),
+        null,
+        otherList,
+      );
+      if (checkOut.status !== 404) wrong.push(`check-out through another list: ${checkOut.status}`);
+      const scan = op('POST /api/public/check-in-lists/{shortId}/check-ins');
+      const picked = await call(scan, null, otherList);
+      const scanned = await t.app.inject({
+        method: 'POST',
+        url: urlOf(scan, w.a, otherList),
+        payload: { ticket_code: ticketCode },
+      });
+      for (const { body } of [picked, { body: scanned.body }]) {
+        if (JSON.parse(body).outcome !== 'INVALID') wrong.push(`check-in through another list: ${body}`);
+        const leaked = found(body, [...w.secrets, ...w.orderSecrets, ...w.publicNames]);
+        if (leaked.length > 0) wrong.push(`check-in through another list shows ${leaked.join(', ')}`);
+      }
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('show nothing private: no drafts, hidden tickets or questions, other buyers or members', async () => {
     const wrong: string[] = [];
     for (const op of byAccess('public')) {

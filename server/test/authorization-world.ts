@@ -45,6 +45,9 @@ export interface AuthorizationWorld {
   publicNames: string[];
   /** What only the second account's members may read. */
   otherSecrets: string[];
+  /** The second account's live event and its door staff's link. */
+  otherEventId: number;
+  otherListShortId: string;
 }
 
 /** The smallest cover image the upload accepts. */
@@ -166,11 +169,16 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
   const { event: otherEvent, tickets: otherTickets } = await makeLiveEvent(app, other, {
     title: `Rival Fair ${tag}`,
   });
+  const otherTicketId = otherTickets[0]?.id ?? 0;
   const otherEmail = `quinn.${tag}@example.com`;
   await makeOrder(app, {
     eventId: otherEvent.id,
-    lines: [{ ticket_id: otherTickets[0]?.id ?? 0, quantity: 1 }],
+    lines: [{ ticket_id: otherTicketId, quantity: 1 }],
     email: otherEmail,
+  });
+  const otherList = await makeCheckInList(app, other, {
+    eventId: otherEvent.id,
+    ticket_ids: [otherTicketId],
   });
 
   return {
@@ -224,5 +232,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     orderSecrets: [buyers[0], first.short_id, ...mine.attendeeShortIds, online, thanks],
     publicNames: [event.title, host.name, ticket.title, question.title],
     otherSecrets: [other.email, other.token, otherEmail],
+    otherEventId: otherEvent.id,
+    otherListShortId: otherList.short_id,
   };
 }
