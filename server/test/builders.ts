@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { RegisterRequest } from '../../common/auth';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../common/accounts';
+import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
 import {
@@ -11,6 +12,7 @@ import {
 import { CreateOrganizerRequest } from '../../common/organizers';
 import { QuestionRequest } from '../../common/questions';
 import { TicketRequest } from '../../common/tickets';
+import { InviteUserRequest } from '../../common/users';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { jobs, users } from '../db/schema';
@@ -24,6 +26,7 @@ import { createOrder } from '../modules/orders/service';
 import { createOrganizer } from '../modules/organizers/service';
 import { createQuestion } from '../modules/questions/service';
 import { createTicket } from '../modules/tickets/service';
+import { acceptInvitation, inviteUser } from '../modules/users/invitations';
 
 /**
  * Test data builders. Each writes through the services the API uses (so the data is what a
@@ -87,6 +90,64 @@ export async function makeAccount(
       emailConfirmed: confirmed,
     },
   };
+}
+
+/**
+ * Someone the owner invited into the account with a role. They accept the invitation with the
+ * link of its mail (still queued), as they would from their mailbox, unless `accept: false`
+ * leaves the invitation pending; `token` is then empty.
+ */
+export async function makeMember(
+  app: App,
+  owner: Owner,
+  input: { role: Role; accept?: boolean; first_name?: string },
+): Promise<Owner> {
+  const { role, accept = true, first_name = 'Grace' } = input;
+  const email = `member${next()}.${Date.now()}@example.com`;
+  const user = await inviteUser({
+    db: app.db,
+    auth: owner.auth,
+    input: InviteUserRequest.parse({ email, first_name, last_name: 'Hopper', role }),
+    links: { appUrl: app.config.appUrl },
+    locale: 'en',
+  });
+  const member = {
+    token: '',
+    userId: user.id,
+    accountId: owner.accountId,
+    email,
+    auth: {
+      userId: user.id,
+      accountId: owner.accountId,
+      role,
+      isOwner: false,
+      sessionId: 0,
+      emailConfirmed: true,
+    },
+  };
+  if (!accept) return { ...member, auth: { ...member.auth, emailConfirmed: false } };
+  const [mail] = await app.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(sql`${jobs.payload}->>'template' = 'invitation'`, sql`${jobs.payload}->>'to' = ${email}`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const url = String((mail?.payload.data as { url?: unknown } | undefined)?.url ?? '');
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  const password = 'correct horse battery';
+  const session = await acceptInvitation({
+    db: app.db,
+    token,
+    input: AcceptInvitationRequest.parse({
+      first_name,
+      last_name: 'Hopper',
+      password,
+      password_confirmation: password,
+      accept_terms: true,
+    }),
+    client: {},
+  });
+  return { ...member, token: session.token };
 }
 
 export async function makeOrganizer(app: App, owner: Owner, input: Partial<CreateOrganizerRequest> = {}) {
