@@ -1,15 +1,15 @@
 import { waitForMail } from './mailbox';
 import { apiCall } from './session';
 
+/** Replacement patterns of `String.prototype.replace` (they splice in the text around a match) and a template literal. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal is the payload
+const REPLACEMENT_PATTERNS = "$` $' $& ${alert(N)}";
+
 /**
  * Classic stored-XSS payloads. `N` becomes the number of the field that holds it, so a dialog
  * or a flag names the field whose text ran. Each one, if it ever ran, calls `alert` or sets
  * `self.__xss`.
  */
-/** Replacement patterns of `String.prototype.replace` (they splice in the text around a match) and a template literal. */
-// biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal is the payload
-const REPLACEMENT_PATTERNS = "$` $' $& ${alert(N)}";
-
 const PAYLOADS = [
   '<script>alert(N)</script>',
   '<img src=x onerror=alert(N)>',
@@ -37,6 +37,7 @@ let next = 0;
 
 /** The next payload that fits in `max` characters, recorded as `name`. */
 function payload(name: string, max = 5000, only?: string): string {
+  if (name in fields) throw new Error(`two fields are named ${name}`);
   for (let tries = 0; tries < PAYLOADS.length; tries += 1) {
     const template = only ?? PAYLOADS[next % PAYLOADS.length] ?? '';
     if (only === undefined) next += 1;
@@ -138,6 +139,7 @@ export async function seed(): Promise<Seeded> {
   const organizer = await api<{ id: number }>('POST', '/api/organizers', {
     name: payload('organizer name', 149),
     description: payload('organizer description'),
+    // Links must be http(s): their payload tries to break out of the attribute instead.
     website: 'https://example.com/?q="><svg onload=alert(800)>',
     email: `organizer.${run}@example.com`,
   });
@@ -174,7 +176,7 @@ export async function seed(): Promise<Seeded> {
   });
   const eventId = event.id;
   const ticket = (body: Record<string, unknown>) =>
-    api<{ id: number; prices: { id: number }[] }>('POST', `/api/events/${eventId}/tickets`, body);
+    api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, body);
   const free = await ticket({
     title: payload('free ticket title', 149),
     description: richText('free ticket description'),
