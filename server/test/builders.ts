@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../common/accounts';
 import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
 import { CapacityAssignmentRequest } from '../../common/capacity';
@@ -19,9 +19,7 @@ import { InviteUserRequest } from '../../common/users';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { jobs, users } from '../db/schema';
-import { inTransaction } from '../db/transaction';
 import type { AuthContext } from '../http/auth';
-import { createLink } from '../modules/auth/links';
 import { registerAccount } from '../modules/auth/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { createCheckInList } from '../modules/check-in/lists';
@@ -98,6 +96,64 @@ export async function makeAccount(
       emailConfirmed: confirmed,
     },
   };
+}
+
+/**
+ * Someone the owner invited into the account with a role. They accept the invitation with the
+ * link of its mail (still queued), as they would from their mailbox, unless `accept: false`
+ * leaves the invitation pending; `token` is then empty.
+ */
+export async function makeMember(
+  app: App,
+  owner: Owner,
+  input: { role: Role; accept?: boolean; first_name?: string },
+): Promise<Owner> {
+  const { role, accept = true, first_name = 'Grace' } = input;
+  const email = `member${next()}.${Date.now()}@example.com`;
+  const user = await inviteUser({
+    db: app.db,
+    auth: owner.auth,
+    input: InviteUserRequest.parse({ email, first_name, last_name: 'Hopper', role }),
+    links: { appUrl: app.config.appUrl },
+    locale: 'en',
+  });
+  const member = {
+    token: '',
+    userId: user.id,
+    accountId: owner.accountId,
+    email,
+    auth: {
+      userId: user.id,
+      accountId: owner.accountId,
+      role,
+      isOwner: false,
+      sessionId: 0,
+      emailConfirmed: true,
+    },
+  };
+  if (!accept) return { ...member, auth: { ...member.auth, emailConfirmed: false } };
+  const [mail] = await app.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(sql`${jobs.payload}->>'template' = 'invitation'`, sql`${jobs.payload}->>'to' = ${email}`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const url = String((mail?.payload.data as { url?: unknown } | undefined)?.url ?? '');
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  const password = 'correct horse battery';
+  const session = await acceptInvitation({
+    db: app.db,
+    token,
+    input: AcceptInvitationRequest.parse({
+      first_name,
+      last_name: 'Hopper',
+      password,
+      password_confirmation: password,
+      accept_terms: true,
+    }),
+    client: {},
+  });
+  return { ...member, token: session.token };
 }
 
 export async function makeOrganizer(app: App, owner: Owner, input: Partial<CreateOrganizerRequest> = {}) {
@@ -233,56 +289,6 @@ export async function makeJobs(db: Db, count: number, overrides: (i: number) => 
   const rows = [];
   for (let i = 0; i < count; i++) rows.push(await makeJob(db, overrides(i)));
   return rows;
-}
-
-/**
- * A member of the owner's account with a role, invited and accepted through the services.
- * The mailed invitation link is replaced by a fresh one (only the newest link works), which
- * the member then follows.
- */
-export async function makeMember(
-  app: App,
-  owner: Owner,
-  input: { role: Role; email?: string; first_name?: string },
-): Promise<Owner> {
-  const email = input.email ?? `member${next()}.${Date.now()}@example.com`;
-  const links = { appUrl: app.config.appUrl };
-  const invited = await inviteUser({
-    db: app.db,
-    auth: owner.auth,
-    input: InviteUserRequest.parse({ email, role: input.role }),
-    links,
-    locale: 'en',
-  });
-  const token = await inTransaction(app.db, (tx) =>
-    createLink(tx, { purpose: 'INVITATION', userId: invited.id, accountId: owner.accountId, email }),
-  );
-  const password = 'correct horse battery';
-  const session = await acceptInvitation({
-    db: app.db,
-    token,
-    input: AcceptInvitationRequest.parse({
-      first_name: input.first_name ?? 'Olive',
-      password,
-      password_confirmation: password,
-      accept_terms: true,
-    }),
-    client: {},
-  });
-  return {
-    token: session.token,
-    userId: session.user.id,
-    accountId: owner.accountId,
-    email,
-    auth: {
-      userId: session.user.id,
-      accountId: owner.accountId,
-      role: input.role,
-      isOwner: false,
-      sessionId: 0,
-      emailConfirmed: true,
-    },
-  };
 }
 
 /** A tax or fee of the owner's account, to attach to tickets by id. */
