@@ -276,6 +276,18 @@ describe('every public route', () => {
     expectRateLimited(await page());
     expect((await send(strict, newAddress(), { method: 'GET', url: `/api/public/events/${event.id}` })).statusCode).toBe(200);
   });
+
+  it('is documented as answering 429, except the Stripe webhook', async () => {
+    const document = (await app.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const undocumented: string[] = [];
+    for (const [path, methods] of Object.entries<Record<string, { responses: object }>>(document.paths)) {
+      if (!path.startsWith('/api/public/') && !path.startsWith('/api/auth/')) continue;
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!('429' in operation.responses)) undocumented.push(`${method} ${path}`);
+      }
+    }
+    expect(undocumented).toEqual(['post /api/public/webhooks/stripe']);
+  });
 });
 
 describe('request bodies', () => {

@@ -3,6 +3,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error';
+import { errorResponses } from './responses';
 
 // Limits on what anyone may do without a login (docs/decisions/018-rate-limits.md). Counts
 // live in memory, or in Redis with REDIS_URL so that every instance shares them. Over a limit
@@ -47,8 +48,15 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { rateLimits, redis: redisConfig } = app.config;
   app.addHook('onRoute', (route) => {
     if (!limitedPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
-    if (route.config?.rateLimit !== undefined) return;
-    route.config = { ...route.config, rateLimit: perAddress(rateLimits.public) };
+    if (route.config?.rateLimit === false) return;
+    if (route.config?.rateLimit === undefined) {
+      route.config = { ...route.config, rateLimit: perAddress(rateLimits.public) };
+    }
+    // The API description says which routes may answer 429.
+    const responses = route.schema?.response;
+    if (responses && typeof responses === 'object' && !(429 in responses)) {
+      route.schema = { ...route.schema, response: { ...responses, ...errorResponses(429) } };
+    }
   });
 
   let redis: Redis | undefined;
