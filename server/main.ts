@@ -9,7 +9,7 @@ import { migrateDatabase } from './db/migrate';
 import { jobHandlers } from './jobs/handlers';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
-import { passwordResetJobHandler, PASSWORD_RESET_JOB } from './modules/auth/recovery';
+import { PASSWORD_RESET_JOB, passwordResetJobHandler } from './modules/auth/recovery';
 import { seedDemo } from './modules/demo/seed';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { describeDatabase, describeMail } from './startup-banner';

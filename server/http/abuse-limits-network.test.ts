@@ -77,7 +77,11 @@ describe('limits shared over Redis (REDIS_URL)', () => {
   let first: TestApp;
   let second: App;
   beforeAll(async () => {
-    const config = testConfig({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    const config = testConfig({
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+    });
     first = await createTestApp({ config });
     // A second instance of the same deployment: same database, same Redis.
     second = await buildApp({ config, database: first.database });

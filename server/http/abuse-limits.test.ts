@@ -69,7 +69,9 @@ describe('login', () => {
       payload: { email: `nobody.${from}@example.com`, password: 'guess' },
     });
     expectRateLimited(blocked);
-    expect(blocked.json().message).toBe('Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.');
+    expect(blocked.json().message).toBe(
+      'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held up.
     expect((await login(app, newAddress(), `nobody.${from}@example.com`)).statusCode).toBe(401);
@@ -234,10 +236,12 @@ describe('promo codes', () => {
   it('limits guesses per client address and per event', async () => {
     const { event } = await makeLiveEvent(strict.app, strictOwner);
     const from = newAddress();
-    for (let i = 0; i < 3; i++) expect((await guess(strict, from, event.id, `A${i}`)).json()).toEqual({ valid: false });
+    for (let i = 0; i < 3; i++)
+      expect((await guess(strict, from, event.id, `A${i}`)).json()).toEqual({ valid: false });
     expectRateLimited(await guess(strict, from, event.id, 'A4'));
     // Two more from elsewhere reach the event's limit of 5; the sixth is refused wherever it comes from.
-    for (let i = 0; i < 2; i++) expect((await guess(strict, newAddress(), event.id, `B${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await guess(strict, newAddress(), event.id, `B${i}`)).statusCode).toBe(200);
     expectRateLimited(await guess(strict, newAddress(), event.id, 'C'));
     const other = await makeLiveEvent(strict.app, strictOwner);
     expect((await guess(strict, newAddress(), other.event.id, 'C')).statusCode).toBe(200);
@@ -274,7 +278,9 @@ describe('every public route', () => {
     const page = () => send(strict, from, { method: 'GET', url: `/api/public/events/${event.id}` });
     for (let i = 0; i < 5; i++) expect((await page()).statusCode).toBe(200);
     expectRateLimited(await page());
-    expect((await send(strict, newAddress(), { method: 'GET', url: `/api/public/events/${event.id}` })).statusCode).toBe(200);
+    expect(
+      (await send(strict, newAddress(), { method: 'GET', url: `/api/public/events/${event.id}` })).statusCode,
+    ).toBe(200);
   });
 
   it('is documented as answering 429, except the Stripe webhook', async () => {

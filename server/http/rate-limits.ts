@@ -22,7 +22,8 @@ export function addressKey(ip: string): string {
   const [head = '', tail] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))
@@ -130,7 +131,8 @@ export function limitRequests(
 }
 
 const stringField = (value: unknown, field: string): string | undefined => {
-  const found = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+  const found =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
   return typeof found === 'string' && found !== '' ? found : undefined;
 };
 
@@ -139,7 +141,9 @@ const stringField = (value: unknown, field: string): string | undefined => {
  * address and, separately, per e-mail address or link (an attacker spread over many addresses
  * still meets the second), each per route.
  */
-export function authLimits(app: Pick<FastifyInstance, 'config' | 'createRateLimit'>): preHandlerAsyncHookHandler {
+export function authLimits(
+  app: Pick<FastifyInstance, 'config' | 'createRateLimit'>,
+): preHandlerAsyncHookHandler {
   const max = app.config.rateLimits.auth;
   return limitRequests(app, [
     { name: 'auth-address', max, key: (r) => `${r.routeOptions.url}:${clientAddress(r)}` },

@@ -84,7 +84,9 @@ export interface OrderClient {
  * once cannot both take the last place.
  */
 async function checkOpenReservations(tx: Transaction, client: OrderClient, now: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`open-orders:${client.address}`}, 0))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`open-orders:${client.address}`}, 0))`,
+  );
   const [held] = await tx
     .select({ open: count() })
     .from(orders)
