@@ -104,6 +104,11 @@ describe('limits shared over Redis (REDIS_URL)', () => {
       payload: { email: 'shared.target@example.com', password: 'guess' },
     });
 
+  it('stops the start when Redis cannot be reached', async () => {
+    const config = testConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: prefix });
+    await expect(buildApp({ config, database: first.database })).rejects.toThrow(/Cannot reach Redis/);
+  });
+
   it('counts the attempts made on both instances together', async () => {
     expect((await login(first.app, '198.51.100.1')).statusCode).toBe(401);
     expect((await login(second, '198.51.100.2')).statusCode).toBe(401);

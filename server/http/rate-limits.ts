@@ -74,7 +74,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       app.log.warn({ err: error.message }, 'Redis for rate limits unreachable: limits are skipped'),
     );
     // Wrong settings stop the start-up instead of leaving every limit off.
-    await redis.connect();
+    try {
+      await redis.connect();
+    } catch (error) {
+      redis.disconnect();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Cannot reach Redis at REDIS_URL for the rate limits: ${reason}`);
+    }
     const client = redis;
     app.addHook('onClose', async () => {
       await client.quit();
