@@ -10,6 +10,11 @@ import { errorResponses } from './responses';
 // the answer is 429 RATE_LIMITED in the API's error shape, with Retry-After.
 
 const MINUTE = 60_000;
+/**
+ * Keys each limit keeps in memory (without Redis); beyond that the least recently seen are
+ * forgotten. The plugin's default of 5,000 would let a wide attack push a count out early.
+ */
+const KEYS_IN_MEMORY = 20_000;
 
 /**
  * Whose requests count together: the client address, with IPv4-mapped IPv6 addresses read as
@@ -37,6 +42,7 @@ export const perAddress = (max: number): RateLimitOptions => ({
   max,
   timeWindow: MINUTE,
   keyGenerator: clientAddress,
+  cache: KEYS_IN_MEMORY,
 });
 
 const limitedPrefixes = ['/api/public/', '/api/auth/'];
@@ -91,8 +97,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     keyGenerator: clientAddress,
     timeWindow: MINUTE,
     skipOnError: true,
-    // The memory store forgets the least recently seen keys beyond this many per limit.
-    cache: 50_000,
+    cache: KEYS_IN_MEMORY,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     ...(redis ? { redis, nameSpace: `${redisConfig?.keyPrefix}rate-limit:` } : {}),
   });
@@ -116,14 +121,16 @@ export function limitRequests(
   app: Pick<FastifyInstance, 'createRateLimit'>,
   limits: readonly Limit[],
 ): preHandlerAsyncHookHandler {
-  const checks = limits.map((limit) => ({
-    limit,
-    check: app.createRateLimit({
+  const checks = limits.map((limit) => {
+    // `cache` is not in the type of createRateLimit's options, but reaches the store all the same.
+    const options = {
       max: limit.max,
       timeWindow: MINUTE,
-      keyGenerator: (request) => `${limit.name}:${limit.key(request)}`,
-    }),
-  }));
+      keyGenerator: (request: FastifyRequest) => `${limit.name}:${limit.key(request)}`,
+      cache: KEYS_IN_MEMORY,
+    };
+    return { limit, check: app.createRateLimit(options) };
+  });
   return async (request, reply) => {
     for (const { limit, check } of checks) {
       if (limit.key(request) === undefined) continue;
