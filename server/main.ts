@@ -9,6 +9,7 @@ import { migrateDatabase } from './db/migrate';
 import { jobHandlers } from './jobs/handlers';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
+import { PASSWORD_RESET_JOB, passwordResetJobHandler } from './modules/auth/recovery';
 import { seedDemo } from './modules/demo/seed';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { describeDatabase, describeMail } from './startup-banner';
@@ -57,7 +58,11 @@ async function main(): Promise<void> {
     );
   }, 30_000);
   reservationSweep.unref();
-  const worker = startWorker({ db: database.db, handlers: jobHandlers({ mailer }), logger: app.log });
+  const handlers = {
+    ...jobHandlers({ mailer }),
+    [PASSWORD_RESET_JOB]: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
+  };
+  const worker = startWorker({ db: database.db, handlers, logger: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,6 +3,7 @@ import type { App } from '../app';
 import { jobHandlers } from '../jobs/handlers';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
+import { PASSWORD_RESET_JOB, passwordResetJobHandler } from '../modules/auth/recovery';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { lastLink, startSmtp, type TestSmtp } from './smtp';
 
@@ -58,7 +59,14 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
       await t.close();
       await smtp.close();
     },
-    deliverMail: () => runDueJobs({ db: app.db, handlers: jobHandlers({ mailer }) }),
+    deliverMail: () =>
+      runDueJobs({
+        db: app.db,
+        handlers: {
+          ...jobHandlers({ mailer }),
+          [PASSWORD_RESET_JOB]: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
+        },
+      }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),
     async register(input = {}) {
       counter += 1;
