@@ -9,7 +9,9 @@ import {
   type PublicOrderResponse,
 } from '../../common/orders';
 import { CreateOrganizerRequest } from '../../common/organizers';
+import { PromoCodeRequest } from '../../common/promo-codes';
 import { QuestionRequest } from '../../common/questions';
+import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { TicketRequest } from '../../common/tickets';
 import type { App } from '../app';
 import type { Db } from '../db/client';
@@ -22,7 +24,9 @@ import { completeOrder, saveOrderDetails } from '../modules/orders/details';
 import { getPublicOrder } from '../modules/orders/public-view';
 import { createOrder } from '../modules/orders/service';
 import { createOrganizer } from '../modules/organizers/service';
+import { createPromoCode } from '../modules/promo-codes/service';
 import { createQuestion } from '../modules/questions/service';
+import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createTicket } from '../modules/tickets/service';
 
 /**
@@ -219,4 +223,21 @@ export async function makeJobs(db: Db, count: number, overrides: (i: number) => 
   const rows = [];
   for (let i = 0; i < count; i++) rows.push(await makeJob(db, overrides(i)));
   return rows;
+}
+
+/** A tax or fee of the owner's account (to give tickets with `tax_and_fee_ids`). */
+export function makeTaxOrFee(app: App, owner: Owner, input: TaxOrFeeRequest) {
+  return createTaxOrFee(app.db, owner.auth, TaxOrFeeRequest.parse(input));
+}
+
+/** A promo code of the event: 10 % off every ticket, unlimited, unless told otherwise. */
+export function makePromoCode(app: App, owner: Owner, code: Partial<PromoCodeRequest> & { eventId: number }) {
+  const { eventId, ...fields } = code;
+  const input = PromoCodeRequest.parse({
+    code: `CODE${next()}`,
+    discount_type: 'PERCENTAGE',
+    discount: '10',
+    ...fields,
+  });
+  return createPromoCode({ db: app.db, auth: owner.auth, eventId, input });
 }
