@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLinks } from '../../db/schema';
+import { makeAccount } from '../../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
 import { lastLink } from '../../test/smtp';
 
@@ -20,7 +21,7 @@ async function requestReset(email: string) {
 
 describe('forgot password', () => {
   it('answers the same whether or not the address is known, and mails only known ones', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     await kit.deliverMail();
     const before = kit.smtp.mails.length;
     const known = await requestReset(email);
@@ -33,7 +34,7 @@ describe('forgot password', () => {
   });
 
   it('resets the password with the mailed link once, and ends every session', async () => {
-    const { email, token: oldSession } = await kit.register();
+    const { email, token: oldSession } = await makeAccount(kit.app);
     await requestReset(email);
     const mail = kit.smtp.to(email).find((m) => m.subject === 'Reset your password');
     const link = lastLink(mail, '/auth/reset-password/');
@@ -67,7 +68,7 @@ describe('forgot password', () => {
   });
 
   it('refuses an expired link, an older link once a newer one was sent, and a made-up one', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     await requestReset(email);
     const first = lastLink(kit.smtp.to(email).at(-1), '/auth/reset-password/');
     await requestReset(email);
@@ -92,7 +93,7 @@ describe('forgot password', () => {
   });
 
   it('makes a reset link expire after 60 minutes', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     await requestReset(email);
     const [row] = await kit.app.db
       .select({
