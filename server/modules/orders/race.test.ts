@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CapacityAssignmentRequest } from '../../../common/capacity';
 import { capacityAssignments, promoCodes, ticketPrices, tickets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { makeAccount, makeLiveEvent, makePromoCode, makeTicket, type Owner } from '../../test/builders';
-import { createCapacityAssignment } from '../capacity/service';
+import {
+  makeAccount,
+  makeCapacityAssignment,
+  makeLiveEvent,
+  makePromoCode,
+  makeTicket,
+  type Owner,
+} from '../../test/builders';
 
 // The inventory design (docs/architecture.md#inventory), proved: many buyers at once over real
 // HTTP, against each kind of counter. On PostgreSQL (CI runs this file there too) the requests
@@ -83,15 +88,11 @@ describe(`${BUYERS} buyers at once against a stock of ${STOCK}`, () => {
     for (let round = 0; round < rounds; round++) {
       const a = await ticket({ title: `A${round}`, type: 'FREE' });
       const b = await ticket({ title: `B${round}`, type: 'FREE' });
-      const room = await createCapacityAssignment({
-        db: t.app.db,
-        auth: owner.auth,
+      const room = await makeCapacityAssignment(t.app, owner, {
         eventId,
-        input: CapacityAssignmentRequest.parse({
-          name: `Room ${round}`,
-          capacity: STOCK,
-          ticket_ids: [a.id, b.id],
-        }),
+        name: `Room ${round}`,
+        capacity: STOCK,
+        ticket_ids: [a.id, b.id],
       });
       const bodies = Array.from({ length: BUYERS }, (_, i) => ({
         tickets: [{ ticket_id: i % 2 === 0 ? a.id : b.id, quantity: 1 }],
