@@ -38,6 +38,10 @@ export const VALIDATION = {
   invalidEmail: /*i18n*/ { id: 'validation.invalid_email', message: 'Enter a valid e-mail address.' },
   invalidUrl: /*i18n*/ { id: 'validation.invalid_url', message: 'Enter a valid web address.' },
   invalidDate: /*i18n*/ { id: 'validation.invalid_date', message: 'Enter a valid date and time.' },
+  unstorableText: /*i18n*/ {
+    id: 'validation.unstorable_text',
+    message: 'This text contains a character that cannot be saved. Type the text again rather than pasting it.',
+  },
   invalidChoice: /*i18n*/ { id: 'validation.invalid_choice', message: 'Choose one of: {options}.' },
   invalidTimezone: /*i18n*/ { id: 'validation.invalid_timezone', message: 'Choose a valid time zone.' },
   invalidCurrency: /*i18n*/ { id: 'validation.invalid_currency', message: 'Choose a valid currency.' },
