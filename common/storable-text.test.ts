@@ -9,7 +9,17 @@ describe('isStorableText', () => {
   });
 
   it('refuses NUL and unpaired surrogates wherever they are', () => {
-    for (const text of ['\u0000', 'a\u0000b', '\ud800', 'x\ud800', '\ud800x', '\udc00', 'a\udfffb', '\ud83c\ud83c', '🎸\udc00']) {
+    for (const text of [
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'x\ud800',
+      '\ud800x',
+      '\udc00',
+      'a\udfffb',
+      '\ud83c\ud83c',
+      '🎸\udc00',
+    ]) {
       expect(isStorableText(text), JSON.stringify(text)).toBe(false);
     }
   });
@@ -24,7 +34,11 @@ describe('unstorableTextPaths', () => {
       count: 3,
       nothing: null,
     };
-    expect(unstorableTextPaths(input)).toEqual([['location', 'city'], ['location', 'lines', 1], ['settings']]);
+    expect(unstorableTextPaths(input)).toEqual([
+      ['location', 'city'],
+      ['location', 'lines', 1],
+      ['settings'],
+    ]);
     expect(unstorableTextPaths('\u0000')).toEqual([[]]);
     expect(unstorableTextPaths({ a: [1, true, null, 'x'] })).toEqual([]);
   });

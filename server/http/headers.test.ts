@@ -31,7 +31,11 @@ afterAll(async () => {
 describe('files of the built app and uploads', () => {
   it('serves hashed assets for a year, immutable, compressed or not', async () => {
     for (const encoding of ['br', 'identity']) {
-      const res = await t.app.inject({ method: 'GET', url: `/${ASSET}`, headers: { 'accept-encoding': encoding } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/${ASSET}`,
+        headers: { 'accept-encoding': encoding },
+      });
       expect(res.statusCode, encoding).toBe(200);
       expect(res.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
     }
@@ -61,7 +65,13 @@ describe('permissions policy', () => {
     expect(scannerPolicy).toContain('microphone=()');
     expect(scannerPolicy).toContain('geolocation=()');
 
-    for (const url of ['/manage/events', '/e/1/concert', '/check-in', '/manage/event/1/check-in', '/api/health']) {
+    for (const url of [
+      '/manage/events',
+      '/e/1/concert',
+      '/check-in',
+      '/manage/event/1/check-in',
+      '/api/health',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       const policy = String(res.headers['permissions-policy']);
       expect(policy, url).toContain('camera=()');

@@ -15,7 +15,8 @@ let orderShortId: string;
 
 const NUL = 'Ada\u0000Lovelace';
 const SURROGATE = 'Lisboa \ud800';
-const MESSAGE_EN = 'This text contains a character that cannot be saved. Type the text again rather than pasting it.';
+const MESSAGE_EN =
+  'This text contains a character that cannot be saved. Type the text again rather than pasting it.';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,7 +27,11 @@ beforeAll(async () => {
   eventId = event.id;
   ticketId = ticket.id;
   await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-  const reserved = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }], until: 'reserved' });
+  const reserved = await makeOrder(t.app, {
+    eventId,
+    lines: [{ ticket_id: ticketId, quantity: 1 }],
+    until: 'reserved',
+  });
   orderShortId = reserved.short_id;
   listShortId = (await makeCheckInList(t.app, owner, { eventId, ticket_ids: [ticketId] })).short_id;
 });
@@ -56,7 +61,9 @@ describe('NUL characters and lone surrogates', () => {
       first_name: NUL,
       last_name: 'Silva',
       email: 'ada@example.com',
-      attendees: [{ ticket_id: ticketId, first_name: 'Ada', last_name: `Silva${SURROGATE}`, email: 'a@example.com' }],
+      attendees: [
+        { ticket_id: ticketId, first_name: 'Ada', last_name: `Silva${SURROGATE}`, email: 'a@example.com' },
+      ],
       answers: [],
     });
     expect(details.statusCode).toBe(422);
