@@ -13,7 +13,7 @@ export type Mutation =
   | { kind: 'proto'; at: number; key: '__proto__' | 'constructor' };
 
 /** Stand-ins for the keys JSON.stringify would not write as they are, put back by `toJson`. */
-const PROTO_MARKS = { __proto__: '__fuzz_proto_key__', constructor: '__fuzz_constructor_key__' } as const;
+const PROTO_MARKS = { proto: '__fuzz_proto_key__', constructor: '__fuzz_constructor_key__' } as const;
 
 const extraKey = fc.constantFrom(
   'extra',
@@ -55,8 +55,9 @@ type Path = (string | number)[];
 
 function pathsOf(value: unknown, path: Path = [], into: Path[] = []): Path[] {
   into.push(path);
-  if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...path, i], into));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) pathsOf(item, [...path, i], into);
+  } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], into);
   }
   return into;
@@ -92,7 +93,7 @@ export function mutate(body: unknown, change: Mutation): unknown {
     const node = path ? (at(root, path) as Record<string, unknown>) : undefined;
     if (node && change.kind === 'extra') node[change.key] = change.value;
     if (node && change.kind === 'proto') {
-      node[PROTO_MARKS[change.key]] =
+      node[change.key === '__proto__' ? PROTO_MARKS.proto : PROTO_MARKS.constructor] =
         change.key === '__proto__' ? { polluted: 'fuzz' } : { prototype: { polluted: 'fuzz' } };
     }
   }
@@ -102,7 +103,7 @@ export function mutate(body: unknown, change: Mutation): unknown {
 /** JSON text of a body, with the prototype keys `mutate` marked written out for real. */
 export function toJson(body: unknown): string {
   return (JSON.stringify(body) ?? 'null')
-    .replaceAll(`"${PROTO_MARKS.__proto__}"`, '"__proto__"')
+    .replaceAll(`"${PROTO_MARKS.proto}"`, '"__proto__"')
     .replaceAll(`"${PROTO_MARKS.constructor}"`, '"constructor"')
     .replaceAll(`"${DEEP_MARK}"`, `${'['.repeat(5_000)}1${']'.repeat(5_000)}`);
 }

@@ -209,21 +209,17 @@ function bodyArbitrary(
   return fc.oneof(
     { arbitrary: fc.record({ payload: valid.map(toJson), contentType }), weight: 3 },
     {
-      arbitrary: fc
-        .tuple(valid, mutation)
-        .map(([value, change]) => ({
-          payload: toJson(mutate(value, change)),
-          contentType: 'application/json',
-        })),
+      arbitrary: fc.tuple(valid, mutation).map(([value, change]) => ({
+        payload: toJson(mutate(value, change)),
+        contentType: 'application/json',
+      })),
       weight: 6,
     },
     {
-      arbitrary: fc
-        .tuple(valid, mutation, mutation)
-        .map(([value, a, b]) => ({
-          payload: toJson(mutate(mutate(value, a), b)),
-          contentType: 'application/json',
-        })),
+      arbitrary: fc.tuple(valid, mutation, mutation).map(([value, a, b]) => ({
+        payload: toJson(mutate(mutate(value, a), b)),
+        contentType: 'application/json',
+      })),
       weight: 2,
     },
     { arbitrary: fc.record({ payload: rawBody, contentType }), weight: 1 },
