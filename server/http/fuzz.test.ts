@@ -129,7 +129,8 @@ async function discoverFilters(operations: Operation[], context: Pick<FuzzContex
 /** Requests that end a session or a flow go last, so the others find things still in place. */
 function phaseOf(operation: Operation): number {
   if (operation.method === 'DELETE') return 2;
-  if (/\/(abandon|cancel|logout|status)$/.test(operation.path)) return 1;
+  // A new staff link retires the old one, which the public check-in calls use.
+  if (/\/(abandon|cancel|logout|status|link)$/.test(operation.path)) return 1;
   return 0;
 }
 
@@ -191,6 +192,14 @@ describe('schema fuzzing', () => {
           event_id: [fuzzed.eventId],
         },
         strings: {
+          password: ['correct horse battery'],
+          password_confirmation: ['correct horse battery'],
+          new_password: ['another horse battery'],
+          new_password_confirmation: ['another horse battery'],
+          timezone: ['Europe/Lisbon', 'UTC', 'America/Sao_Paulo'],
+          currency: ['EUR', 'USD', 'BRL'],
+          rate: ['23', '5.5', '0'],
+          discount: ['10', '12.5', '100'],
           email: fuzzed.emails,
           promo_code: fuzzed.promoCodes,
           code: fuzzed.promoCodes,
@@ -209,6 +218,7 @@ describe('schema fuzzing', () => {
     expect(requests.length).toBeGreaterThanOrEqual(3000);
     const failures: unknown[] = [];
     const statuses = new Map<number, number>();
+    const byOperation: Record<string, Record<string, number>> = {};
     for (const [n, request] of requests.entries()) {
       const id = `fuzz-${n}`;
       const failure = (status: number | string) =>
@@ -232,11 +242,19 @@ describe('schema fuzzing', () => {
         continue;
       }
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      const counts = (byOperation[request.operation] ??= {});
+      const key = `${request.fault === 'none' ? 'valid' : request.fault}:${res.statusCode}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+      if (process.env.FUZZ_REPORT && request.fault === 'none' && res.statusCode === 422) {
+        counts[`sample:${res.body.slice(0, 300)} <- ${clip(request.payload, 300)} ${clip(request.url, 150)}`] = 0;
+      }
       if (res.statusCode >= 500) failure(res.statusCode);
     }
-    if (failures.length > 0 && process.env.FUZZ_REPORT) {
+    // FUZZ_REPORT=file.json writes what each operation answered, to see how deep a seed got.
+    if (process.env.FUZZ_REPORT) {
       const { writeFileSync } = await import('node:fs');
-      writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ failures, statuses: [...statuses] }, null, 1));
+      const report = { failures, statuses: [...statuses], byOperation };
+      writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 1));
     }
     expect(failures).toEqual([]);
     // Most requests were refused, but a good share went through to the services.

@@ -42,7 +42,7 @@ const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
 function known<T>(pool: T[] | undefined, fallback: fc.Arbitrary<T>): fc.Arbitrary<T> {
   if (!pool || pool.length === 0) return fallback;
-  return fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 4 }, { arbitrary: fallback, weight: 1 });
+  return fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 9 }, { arbitrary: fallback, weight: 1 });
 }
 
 function idPool(values: KnownValues, key: string | undefined): number[] | undefined {
@@ -71,7 +71,9 @@ function stringOf(schema: JsonSchema, values: KnownValues, key: string | undefin
       })
       .map((date) => date.toISOString().slice(0, 10));
   } else if (schema.format === 'email' || key?.endsWith('email')) {
-    base = fc.emailAddress().filter((email) => email.length <= 254);
+    base = fc
+      .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,15}$/), fc.constantFrom('example.com', 'example.org'))
+      .map(([local, domain]) => `${local}@${domain}`);
   } else if (schema.format === 'uri' || key?.endsWith('url')) {
     base = fc.webUrl();
   } else if (schema.pattern) {
@@ -79,7 +81,16 @@ function stringOf(schema: JsonSchema, values: KnownValues, key: string | undefin
       .stringMatching(new RegExp(schema.pattern))
       .filter((s) => s.length >= minLength && s.length <= 500);
   } else {
-    base = fc.string({ minLength: Math.max(minLength, 0), maxLength });
+    // Mostly text a person would type; now and then any printable characters.
+    const words = fc
+      .array(fc.constantFrom('Fado', 'night', 'Ada', 'Lisboa', 'Rua', 'Augusta', 'São', 'Paulo', '2031', 'VIP'), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((list) => list.join(' '));
+    base = fc
+      .oneof({ arbitrary: words, weight: 3 }, { arbitrary: fc.string({ minLength, maxLength }), weight: 1 })
+      .filter((text) => text.trim().length >= minLength && text.length <= Math.max(maxLength, minLength));
   }
   return key ? known(values.strings[key], base) : base;
 }
