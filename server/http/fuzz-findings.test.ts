@@ -72,6 +72,26 @@ describe('exports', () => {
   });
 });
 
+describe('a fixed fee of more than 999,999 minor units', () => {
+  it('is priced on the public ticket list instead of failing it', async () => {
+    const fee = await t.app.inject({
+      method: 'POST',
+      url: '/api/taxes-and-fees',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { name: 'Venue levy', type: 'FEE', calculation_type: 'FIXED', rate: 1_500_000 },
+    });
+    expect(fee.statusCode).toBe(201);
+    const { event } = await makeLiveEvent(t.app, owner, {
+      currency: 'JPY',
+      settings: { offline_payments_enabled: true },
+      tickets: [{ title: 'Seat', type: 'PAID', price: 8000, tax_and_fee_ids: [fee.json().id] }],
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/tickets` });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.stringify(res.json())).toContain('1508000');
+  });
+});
+
 describe('fields named like properties of every object', () => {
   it('are reported as unknown fields with 422', async () => {
     for (const key of ['constructor', 'toString', 'hasOwnProperty']) {
