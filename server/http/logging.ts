@@ -81,7 +81,9 @@ interface LoggedError {
  * code say what failed.
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
+  // Some callers log a message as `err` (the job worker does): keep it, scrubbed.
+  if (!(error instanceof Error))
+    return { type: typeof error, message: scrub(String(error), false), stack: '' };
   const fields = error as Error & Record<string, unknown>;
   const fromDatabase = typeof fields.severity === 'string' || 'query' in fields;
   const logged: LoggedError = {
