@@ -242,11 +242,14 @@ describe('schema fuzzing', () => {
         continue;
       }
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-      const counts = (byOperation[request.operation] ??= {});
+      const counts = byOperation[request.operation] ?? {};
+      byOperation[request.operation] = counts;
       const key = `${request.fault === 'none' ? 'valid' : request.fault}:${res.statusCode}`;
       counts[key] = (counts[key] ?? 0) + 1;
       if (process.env.FUZZ_REPORT && request.fault === 'none' && res.statusCode === 422) {
-        counts[`sample:${res.body.slice(0, 300)} <- ${clip(request.payload, 300)} ${clip(request.url, 150)}`] = 0;
+        counts[
+          `sample:${res.body.slice(0, 300)} <- ${clip(request.payload, 300)} ${clip(request.url, 150)}`
+        ] = 0;
       }
       if (res.statusCode >= 500) failure(res.statusCode);
     }

@@ -185,16 +185,19 @@ function queryArbitrary(operation: Operation, context: FuzzContext, faulty: bool
   const badParam =
     params.length === 0
       ? oddQueryPairs
-      : fc.tuple(fc.constantFrom(...params.map((param) => param.name)), nastyQueryValue, fc.boolean()).map(
-          ([name, value, twice]): QueryPair[] => [
+      : fc
+          .tuple(fc.constantFrom(...params.map((param) => param.name)), nastyQueryValue, fc.boolean())
+          .map(([name, value, twice]): QueryPair[] => [
             [name, encodeQueryValue(value)],
             ...(twice ? [[name, '1'] as QueryPair] : []),
-          ],
-        );
+          ]);
   return fc
     .oneof(
       { arbitrary: fc.tuple(withFilters(false), badParam).map(([a, b]) => [...a, ...b]), weight: 4 },
-      { arbitrary: withFilters(true), weight: context.filters[`${operation.method} ${operation.path}`] ? 2 : 0 },
+      {
+        arbitrary: withFilters(true),
+        weight: context.filters[`${operation.method} ${operation.path}`] ? 2 : 0,
+      },
       { arbitrary: fc.tuple(withFilters(false), oddQueryPairs).map(([a, b]) => [...a, ...b]), weight: 1 },
     )
     .map(toQuery);

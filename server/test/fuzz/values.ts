@@ -83,10 +83,13 @@ function stringOf(schema: JsonSchema, values: KnownValues, key: string | undefin
   } else {
     // Mostly text a person would type; now and then any printable characters.
     const words = fc
-      .array(fc.constantFrom('Fado', 'night', 'Ada', 'Lisboa', 'Rua', 'Augusta', 'São', 'Paulo', '2031', 'VIP'), {
-        minLength: 1,
-        maxLength: 4,
-      })
+      .array(
+        fc.constantFrom('Fado', 'night', 'Ada', 'Lisboa', 'Rua', 'Augusta', 'São', 'Paulo', '2031', 'VIP'),
+        {
+          minLength: 1,
+          maxLength: 4,
+        },
+      )
       .map((list) => list.join(' '));
     base = fc
       .oneof({ arbitrary: words, weight: 3 }, { arbitrary: fc.string({ minLength, maxLength }), weight: 1 })
