@@ -74,7 +74,7 @@ function stringOf(schema: JsonSchema, values: KnownValues, key: string | undefin
     base = fc
       .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,15}$/), fc.constantFrom('example.com', 'example.org'))
       .map(([local, domain]) => `${local}@${domain}`);
-  } else if (schema.format === 'uri' || key?.endsWith('url')) {
+  } else if (schema.format === 'uri' || key?.endsWith('url') || key === 'website') {
     base = fc.webUrl();
   } else if (schema.pattern) {
     base = fc
