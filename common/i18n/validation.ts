@@ -171,6 +171,11 @@ export const VALIDATION = {
     id: 'validation.filter_operator_not_allowed',
     message: 'Unknown filter operator. Allowed: {operators}.',
   },
+  dateInFuture: /*i18n*/ { id: 'validation.date_in_future', message: 'Choose a time in the future.' },
+  messageNotPromotional: /*i18n*/ {
+    id: 'validation.message_not_promotional',
+    message: 'Confirm that this message is about the event and is not promotional.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 const byId = new Map<string, MessageDescriptor>(Object.values(VALIDATION).map((d) => [d.id, d]));
