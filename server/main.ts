@@ -10,6 +10,7 @@ import { jobHandlers } from './jobs/handlers';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
 import { PASSWORD_RESET_JOB, passwordResetJobHandler } from './modules/auth/recovery';
+import { messageJobHandlers } from './modules/messages/delivery';
 import { seedDemo } from './modules/demo/seed';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { describeDatabase, describeMail } from './startup-banner';
@@ -60,6 +61,12 @@ async function main(): Promise<void> {
   reservationSweep.unref();
   const handlers = {
     ...jobHandlers({ mailer }),
+    ...messageJobHandlers({
+      db: database.db,
+      mailer,
+      appUrl: config.appUrl,
+      maxRecipients: config.messages.maxRecipients,
+    }),
     [PASSWORD_RESET_JOB]: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
   };
   const worker = startWorker({ db: database.db, handlers, logger: app.log });
