@@ -14,6 +14,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface MessagesKit extends TestApp {
   smtp: TestSmtp;
+  /** The mailer the jobs use by default: SMTP to `smtp`. */
+  mailer: Mailer;
   owner: Owner;
   as(token: string, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse>;
   /** Runs every due job (mail, expansion, sending) until none is due, with this mailer. */
@@ -54,6 +56,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
   const kit: MessagesKit = {
     ...t,
     smtp,
+    mailer,
     owner,
     as: (token, method, url, payload) =>
       t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }),
@@ -81,13 +84,12 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
       if (created.statusCode !== 201) throw new Error(`message refused: ${created.body}`);
       await kit.deliver();
       const id = created.json<MessageResponse>().id;
-      return (await kit.as(owner.token, 'GET', `/api/events/${eventId}/messages/${id}`)).json<MessageResponse>();
+      return (
+        await kit.as(owner.token, 'GET', `/api/events/${eventId}/messages/${id}`)
+      ).json<MessageResponse>();
     },
     async dueNow() {
-      await t.app.db
-        .update(jobs)
-        .set({ runAt: sql`now()` })
-        .where(eq(jobs.status, 'pending'));
+      await t.app.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.status, 'pending'));
     },
     async attendeeId(shortId) {
       const [row] = await t.app.db

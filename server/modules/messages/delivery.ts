@@ -21,7 +21,10 @@ export interface MessageDeliveryDependencies {
   maxRecipients: number;
 }
 
-type Handler = (payload: Record<string, unknown>, context: { attempt: number; jobId: number }) => Promise<void>;
+type Handler = (
+  payload: Record<string, unknown>,
+  context: { attempt: number; jobId: number },
+) => Promise<void>;
 
 /** The handlers of the message jobs, for the worker (`server/main.ts` hands them over). */
 export function messageJobHandlers(deps: MessageDeliveryDependencies): Record<string, Handler> {

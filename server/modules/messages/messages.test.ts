@@ -52,7 +52,12 @@ beforeAll(async () => {
     email: 'dan@example.com',
     lines: [{ ticket_id: seat, quantity: 1 }],
   });
-  await makeOrder(k.app, { eventId, buyer: 'Frank', lines: [{ ticket_id: seat, quantity: 1 }], until: 'details' });
+  await makeOrder(k.app, {
+    eventId,
+    buyer: 'Frank',
+    lines: [{ ticket_id: seat, quantity: 1 }],
+    until: 'details',
+  });
   bobId = await k.attendeeId(orderA.attendees[1]?.short_id ?? '');
   danId = await k.attendeeId(orderC.attendees[0]?.short_id ?? '');
   const cancelled = await k.as(k.owner.token, 'POST', `/api/events/${eventId}/attendees/${danId}/cancel`);
@@ -65,7 +70,11 @@ afterAll(async () => {
 });
 
 const recipientsOf = async (id: number) => {
-  const res = await k.as(k.owner.token, 'GET', `/api/events/${eventId}/messages/${id}/recipients?per_page=100`);
+  const res = await k.as(
+    k.owner.token,
+    'GET',
+    `/api/events/${eventId}/messages/${id}/recipients?per_page=100`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: MessageRecipientResponse[] }>().data;
 };
@@ -98,7 +107,9 @@ describe('recipient scopes', () => {
   });
 
   it('listed attendees, still without a cancelled one', async () => {
-    expect(await deliveredTo({ type: 'ATTENDEES', attendee_ids: [bobId, danId] })).toEqual(['bob@example.com']);
+    expect(await deliveredTo({ type: 'ATTENDEES', attendee_ids: [bobId, danId] })).toEqual([
+      'bob@example.com',
+    ]);
   });
 
   it('order owners, by default of completed and awaiting orders, or of the statuses chosen', async () => {
@@ -119,7 +130,9 @@ describe('recipient scopes', () => {
 
   it('refuses tickets of another event', async () => {
     const other = await makeLiveEvent(k.app, k.owner, { title: 'Other' });
-    const res = await k.send(eventId, { scope: { type: 'TICKET_HOLDERS', ticket_ids: [other.tickets[0]?.id ?? 0] } });
+    const res = await k.send(eventId, {
+      scope: { type: 'TICKET_HOLDERS', ticket_ids: [other.tickets[0]?.id ?? 0] },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty(['scope.ticket_ids']);
   });

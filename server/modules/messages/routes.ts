@@ -12,13 +12,7 @@ import {
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import {
-  createMessage,
-  deleteMessage,
-  findMessageRecipients,
-  findMessages,
-  getMessage,
-} from './service';
+import { createMessage, deleteMessage, findMessageRecipients, findMessages, getMessage } from './service';
 
 const EventParams = z.object({ id: idParam() });
 const MessageParams = z.object({ id: idParam(), messageId: idParam() });

@@ -95,7 +95,11 @@ export async function insertRecipientBatch(
   batch: { messageId: number; eventId: number; scope: MessageScope; after: number; size: number },
 ): Promise<ExpandedBatch> {
   const source = scopeSource(batch.eventId, batch.scope, batch.after);
-  const rows = await queryRows<{ scanned: number | string; last_source: number | string | null; ids: unknown }>(
+  const rows = await queryRows<{
+    scanned: number | string;
+    last_source: number | string | null;
+    ids: unknown;
+  }>(
     tx,
     sql`
     with batch as (${source} order by source_id limit ${batch.size}),
@@ -109,10 +113,12 @@ export async function insertRecipientBatch(
            (select coalesce(json_agg(id order by id), '[]'::json) from written) as ids`,
   );
   const row = rows[0];
-  const ids = typeof row?.ids === 'string' ? (JSON.parse(row.ids) as unknown[]) : ((row?.ids as unknown[]) ?? []);
+  const ids =
+    typeof row?.ids === 'string' ? (JSON.parse(row.ids) as unknown[]) : ((row?.ids as unknown[]) ?? []);
   return {
     scanned: Number(row?.scanned ?? 0),
-    lastSourceId: row?.last_source === null || row?.last_source === undefined ? batch.after : Number(row.last_source),
+    lastSourceId:
+      row?.last_source === null || row?.last_source === undefined ? batch.after : Number(row.last_source),
     recipientIds: ids.map(Number),
   };
 }

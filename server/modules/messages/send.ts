@@ -8,7 +8,7 @@ import { events, jobs, messageRecipients, messages, type RecipientKind } from '.
 import { i18nFor } from '../../i18n';
 import { renderMessageMail } from '../../mail/message-template';
 import type { Mailer } from '../../mail/transport';
-import { type MessageJobContext, finishIfDone } from './expand';
+import { finishIfDone, type MessageJobContext } from './expand';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
 
 /** Recipients a send job claims at once, and so has in flight at most. */

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ERRORS } from '../../../common/errors';
-import type { PageMeta } from '../../../common/list-query';
 import { VALIDATION } from '../../../common/i18n/validation';
+import type { PageMeta } from '../../../common/list-query';
 import {
   type CreateMessageRequest,
   DELETABLE_MESSAGE_STATUSES,
@@ -96,11 +96,7 @@ async function getRow(db: Db, { auth, eventId, messageId }: Omit<MessageRef, 'db
     .select()
     .from(messages)
     .where(
-      and(
-        eq(messages.id, messageId),
-        eq(messages.eventId, eventId),
-        eq(messages.accountId, auth.accountId),
-      ),
+      and(eq(messages.id, messageId), eq(messages.eventId, eventId), eq(messages.accountId, auth.accountId)),
     );
   if (!row) throw new AppError('MESSAGE_NOT_FOUND');
   return row;
@@ -142,10 +138,7 @@ export async function findMessages({
       return (await present(db, rows)).map((shown) => toMessageSummaryResponse(shown.row, shown.extra));
     },
     total: async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messages)
-        .where(where);
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
       return row?.n ?? 0;
     },
   });
@@ -182,10 +175,7 @@ export async function findMessageRecipients(
           .offset(offset)
       ).map(toRecipientResponse),
     total: async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messageRecipients)
-        .where(where);
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(messageRecipients).where(where);
       return row?.n ?? 0;
     },
   });
@@ -232,7 +222,12 @@ export async function createMessage({
       });
     }
     if (input.scope.type === 'TICKET_HOLDERS') {
-      await assertEventTickets({ db: tx, eventId, ticketIds: input.scope.ticket_ids, field: 'scope.ticket_ids' });
+      await assertEventTickets({
+        db: tx,
+        eventId,
+        ticketIds: input.scope.ticket_ids,
+        field: 'scope.ticket_ids',
+      });
     }
     if (!input.is_test) {
       const count = await countScopeAddresses(tx, eventId, input.scope);
