@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app';
 import { jobHandlers } from '../jobs/handlers';
+import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
+import { sweepExpiredReservations } from '../modules/orders/service';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { lastLink, startSmtp, type TestSmtp } from './smtp';
 
@@ -58,7 +60,12 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
       await t.close();
       await smtp.close();
     },
-    deliverMail: () => runDueJobs({ db: app.db, handlers: jobHandlers({ mailer }) }),
+    deliverMail: () =>
+      runDueJobs({
+        db: app.db,
+        kinds: JOB_KINDS,
+        handlers: jobHandlers({ mailer, sweepExpiredReservations }),
+      }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),
     async register(input = {}) {
       counter += 1;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { MAIL_JOB, MailJobPayload } from '../mail/payload';
+import { type EnqueueInput, enqueueJob } from './queue';
+import type { Schedule } from './schedules';
+
+/** Gives the seats of reservations past their time back, for every event (a schedule). */
+export const EXPIRE_RESERVATIONS_JOB = 'orders.expire-reservations';
+
+/**
+ * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
+ * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
+ * to its payload and asks for its handler.
+ */
+export const JOB_KINDS = {
+  [MAIL_JOB]: MailJobPayload,
+  [EXPIRE_RESERVATIONS_JOB]: z.object({}).strict(),
+} as const;
+
+export type AppJobKinds = typeof JOB_KINDS;
+export type JobKind = keyof AppJobKinds;
+
+/** Recurring jobs: each runs once per slot, on whichever instance claims it first. */
+export const SCHEDULES: readonly Schedule<AppJobKinds>[] = [
+  // Expired reservations give their seats back even when nobody is buying.
+  { type: EXPIRE_RESERVATIONS_JOB, everyMs: 30_000 },
+];
+
+/**
+ * Adds a job, its payload checked against its kind. Call it with the transaction of the change
+ * that causes it, so the job exists exactly when that change commits. Returns false when
+ * `uniqueKey` was already enqueued.
+ */
+export function enqueue<T extends JobKind>(db: Db, input: EnqueueInput<AppJobKinds, T>): Promise<boolean> {
+  return enqueueJob(db, JOB_KINDS, input);
+}
