@@ -14,7 +14,7 @@ import {
   releaseOrphanedJobs,
   retryDelayMs,
 } from './queue';
-import { type JobHandlers, runDueJobs } from './worker';
+import { type JobHandlers, runDueJobs, startWorker } from './worker';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -183,6 +183,32 @@ describe('job queue', () => {
     await claimNextJob(t.handle.db, 300_000);
     expect(await releaseOrphanedJobs(t.handle.db)).toBe(1);
     expect(await run({ work: async () => {}, greet: async () => {} })).toBe(2);
+  });
+
+  it('stops after the job in progress when asked to, leaving the rest of the queue', async () => {
+    for (let i = 0; i < 5; i++) await add({ type: 'count', payload: { i } });
+    const started: number[] = [];
+    let begun = () => {};
+    const first = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    const worker = startWorker({
+      db: t.handle.db,
+      kinds: KINDS,
+      handlers: handlers({
+        count: async ({ i }) => {
+          started.push(i);
+          begun();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        },
+      }),
+    });
+    await first;
+    await worker.stop();
+    expect(started).toHaveLength(1);
+    const rows = await t.handle.db.select().from(jobs);
+    expect(rows.filter((r) => r.status === 'done')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(4);
   });
 
   it('lets concurrent workers share the queue without running a job twice', async () => {

@@ -28,6 +28,8 @@ export interface WorkerOptions<K extends JobKinds> {
   pollMs?: number;
   /** How long a claim holds a job without news from its worker; renewed while it runs. */
   leaseMs?: number;
+  /** Once aborted, no further job is claimed (the one running finishes). */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -74,7 +76,7 @@ export async function runDueJobs<K extends JobKinds>(
 ): Promise<number> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let ran = 0;
-  while (ran < limit) {
+  while (ran < limit && !options.signal?.aborted) {
     const job = await claimNextJob(options.db, leaseMs);
     if (!job) break;
     ran += 1;
@@ -95,26 +97,27 @@ export interface Worker {
 
 /** Polls for due jobs (and queues scheduled ones) in the background until stopped. */
 export function startWorker<K extends JobKinds>(options: WorkerOptions<K>): Worker {
-  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const stopping = new AbortController();
+  const run = { ...options, signal: stopping.signal };
 
   const tick = () => {
-    if (stopped) return;
-    running = enqueueSchedules(options)
+    if (stopping.signal.aborted) return;
+    running = enqueueSchedules(run)
       .catch((error: unknown) => options.logger?.warn({ err: error }, 'scheduled jobs not queued yet'))
-      .then(() => runDueJobs(options))
+      .then(() => runDueJobs(run))
       .then(() => undefined)
       .catch((error: unknown) => options.logger?.error({ err: error }, 'job worker error'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.pollMs ?? 1000);
+        if (!stopping.signal.aborted) timer = setTimeout(tick, options.pollMs ?? 1000);
       });
   };
   timer = setTimeout(tick, 0);
 
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
     },

@@ -3,6 +3,8 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
   to: string[];
   subject: string;
   text: string;
@@ -34,6 +36,7 @@ export async function startSmtp(): Promise<TestSmtp> {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
         const text = parsed.text ?? '';
         mails.push({
+          messageId: parsed.messageId ?? '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: parsed.subject ?? '',
           text,
@@ -52,6 +55,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A client that dies halfway through a mail (a killed server process) resets its connection:
+  // the mail is not received, and the server goes on.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
