@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     kinds: JOB_KINDS,
     handlers: jobHandlers({ mailer, sweepExpiredReservations }),
     schedules: SCHEDULES,
+    // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.
+    concurrency: 4,
     logger: app.log,
   });
 

@@ -218,7 +218,12 @@ describe('job queue', () => {
       runs.set(i, (runs.get(i) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, 2));
     };
-    const results = await Promise.all(Array.from({ length: 4 }, () => run({ count })));
+    // Four workers (instances), each running three jobs side by side.
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        runDueJobs({ db: t.handle.db, kinds: KINDS, handlers: handlers({ count }), concurrency: 3 }),
+      ),
+    );
     expect(results.reduce((a, b) => a + b, 0)).toBe(40);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(runs.size).toBe(40);

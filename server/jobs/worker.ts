@@ -28,8 +28,10 @@ export interface WorkerOptions<K extends JobKinds> {
   pollMs?: number;
   /** How long a claim holds a job without news from its worker; renewed while it runs. */
   leaseMs?: number;
-  /** Once aborted, no further job is claimed (the one running finishes). */
+  /** Once aborted, no further job is claimed (the ones running finish). */
   signal?: AbortSignal;
+  /** How many jobs this worker runs side by side (default 1). */
+  concurrency?: number;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -69,19 +71,29 @@ async function runOne<K extends JobKinds>(options: WorkerOptions<K>, job: JobRow
   }
 }
 
-/** Runs due jobs until none is left; returns how many ran. Handlers must be idempotent. */
+/**
+ * Runs due jobs until none is left (or `limit` ran), `concurrency` at a time; returns how many
+ * ran. Handlers must be idempotent.
+ */
 export async function runDueJobs<K extends JobKinds>(
   options: WorkerOptions<K>,
   limit = 100,
 ): Promise<number> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let ran = 0;
-  while (ran < limit && !options.signal?.aborted) {
-    const job = await claimNextJob(options.db, leaseMs);
-    if (!job) break;
-    ran += 1;
-    await runOne(options, job, leaseMs);
-  }
+  let empty = false;
+  const lane = async () => {
+    while (ran < limit && !empty && !options.signal?.aborted) {
+      const job = await claimNextJob(options.db, leaseMs);
+      if (!job) {
+        empty = true;
+        return;
+      }
+      ran += 1;
+      await runOne(options, job, leaseMs);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, lane));
   return ran;
 }
 

@@ -50,7 +50,11 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
     ...(messageId ? { messageId: `<${messageId}@${domain}>` } : {}),
   });
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    // Pooled: a few connections kept open and shared by the mails the worker sends side by side,
+    // rather than a new connection (and its handshake) per mail. `?pool=false` in the URL opts out.
+    const url = new URL(config.smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport: Transporter = nodemailer.createTransport(url.toString());
     return {
       async send(mail) {
         await transport.sendMail(headers(mail));
