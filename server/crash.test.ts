@@ -57,6 +57,12 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
 describe('crash recovery', { timeout: 240_000 }, () => {
   it('loses no confirmed order, completes none twice and sends each mail once across SIGKILLs', async () => {
     const started = Date.now();
+    const phases: string[] = [];
+    let phaseStart = started;
+    const phase = (name: string) => {
+      phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
+      phaseStart = Date.now();
+    };
     const random = seededRandom(SEED);
     let shop: Shop;
     {
@@ -74,6 +80,7 @@ describe('crash recovery', { timeout: 240_000 }, () => {
     });
     instance = server;
     await server.start();
+    phase('seed and start');
 
     // Two or three kills, each once the buyers have made a seeded share of their requests.
     const plan = purchases(random, BUYERS, { free: shop.event.freeTicketId, paid: shop.event.paidTicketId });
@@ -108,6 +115,7 @@ describe('crash recovery', { timeout: 240_000 }, () => {
       throw new Error(`${String(error)}; kills ${killed.join('; ')}\n${server.log.slice(-6000)}`);
     });
     await restarting;
+    phase('checkouts');
     expect(killed).toHaveLength(kills.length);
     expect(server.starts).toBe(kills.length + 1);
 
@@ -127,6 +135,7 @@ describe('crash recovery', { timeout: 240_000 }, () => {
       .reduce((n, c) => n + 1 + c.o.purchase.lines.reduce((s, l) => s + l.quantity, 0), 0);
     const distinctMails = () => new Set(smtp.mails.map((m) => m.messageId)).size;
     await waitFor(`${owed} mails (have ${distinctMails()})`, () => distinctMails() >= owed, 60_000);
+    phase('mail');
     await waitFor(
       'the lapsed reservations to expire',
       async () => {
@@ -138,6 +147,7 @@ describe('crash recovery', { timeout: 240_000 }, () => {
       },
       45_000,
     );
+    phase('expiry');
     expect(await server.stop('SIGTERM')).toBe(0);
 
     const handle = await database.open();
@@ -162,7 +172,7 @@ describe('crash recovery', { timeout: 240_000 }, () => {
     expect(confirmed.filter((o) => !o.purchase.card).length).toBeGreaterThan(80);
     expect(outcomes.some((o) => o.refused === 'NOT_ENOUGH_AVAILABLE')).toBe(true);
     console.log(
-      `crash test on ${database.kind}: ${confirmed.length} orders confirmed, ${smtp.mails.length} mails, kills ${killed.join('; ')}, ${Math.round((Date.now() - started) / 1000)} s`,
+      `crash test on ${database.kind}: ${confirmed.length} orders confirmed, ${smtp.mails.length} mails, kills ${killed.join('; ')}; ${phases.join(', ')}; ${Math.round((Date.now() - started) / 1000)} s`,
     );
   });
 });

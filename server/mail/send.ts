@@ -10,13 +10,14 @@ import type { Mailer } from './transport';
 
 /**
  * Queues a mail in the caller's transaction: it is sent (by the job worker, with retries)
- * only if that transaction commits, in the recipient's language.
+ * only if that transaction commits, in the recipient's language. False when `uniqueKey` was
+ * queued before.
  */
 export async function enqueueMail<K extends MailTemplateName>(
   db: Db,
   mail: { template: K; to: string; locale: Locale; data: MailTemplates[K]; uniqueKey?: string },
-): Promise<void> {
-  await enqueue(db, {
+): Promise<boolean> {
+  return enqueue(db, {
     type: MAIL_JOB,
     payload: { template: mail.template, to: mail.to, locale: mail.locale, data: mail.data },
     uniqueKey: mail.uniqueKey,

@@ -28,7 +28,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * is 502/503 (a process shutting down, Stripe unreachable), for at most `patienceMs`.
  */
 export async function send(
-  shop: Storefront,
+  shop: Pick<Storefront, 'base' | 'onStep'>,
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
   patienceMs = 180_000,
@@ -65,7 +65,7 @@ export interface Purchase {
   card: boolean;
   /** Also asks the server to check the payment with Stripe, as the return page does. */
   refresh?: boolean;
-  /** Stripe delivers the webhook twice. */
+  /** Stripe delivers the webhook twice, at once. */
   duplicateWebhook?: boolean;
 }
 
@@ -147,9 +147,12 @@ export async function checkout(shop: Storefront, eventId: number, purchase: Purc
   const refresh = purchase.refresh
     ? send(shop, `${orders}/${shortId}/stripe/refresh`, { method: 'POST' })
     : Promise.resolve(undefined);
-  await deliverWebhook(shop, intentId);
-  if (purchase.duplicateWebhook) await deliverWebhook(shop, intentId);
-  await refresh;
+  // Stripe may deliver an event twice, the second time while the first is still being handled.
+  await Promise.all([
+    deliverWebhook(shop, intentId),
+    purchase.duplicateWebhook ? deliverWebhook(shop, intentId) : undefined,
+    refresh,
+  ]);
   return { purchase, shortId, intentId, confirmed: true };
 }
 
