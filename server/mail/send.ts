@@ -10,8 +10,8 @@ import type { Mailer } from './transport';
 
 /**
  * Queues a mail in the caller's transaction: it is sent (by the job worker, with retries)
- * only if that transaction commits, in the recipient's language. False when `uniqueKey` was
- * queued before.
+ * only if that transaction commits, in the recipient's language. False when a mail with the
+ * same `uniqueKey` was queued before (this one is not).
  */
 export async function enqueueMail<K extends MailTemplateName>(
   db: Db,
