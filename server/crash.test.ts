@@ -12,6 +12,7 @@ import { Instance } from './test/instance';
 import { findBrokenRules } from './test/invariants';
 import {
   createProcessDatabase,
+  MANY_BUYERS_ENV,
   type ProcessDatabase,
   type Shop,
   seedShop,
@@ -86,6 +87,7 @@ describe('crash recovery', { timeout: 240_000 }, () => {
       APP_URL: 'http://tessera.test',
       SEED_DEMO: 'false',
       WEB_DIST_DIR: await standInWebBuild(dir),
+      ...MANY_BUYERS_ENV,
     });
     instance = server;
     await server.start();

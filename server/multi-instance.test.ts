@@ -16,6 +16,7 @@ import { findBrokenRules } from './test/invariants';
 import { startS3, type TestS3 } from './test/s3';
 import {
   createProcessDatabase,
+  MANY_BUYERS_ENV,
   type ProcessDatabase,
   type Shop,
   seedShop,
@@ -83,11 +84,7 @@ async function sharedEnv(): Promise<Record<string, string>> {
     AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
     REDIS_URL: 'redis://127.0.0.1:6379',
     REDIS_KEY_PREFIX: `tessera-test-${randomBytes(6).toString('hex')}:`,
-    // The buyers all come from one address.
-    ORDER_RATE_LIMIT_PER_MINUTE: '100000',
-    ORDER_RATE_LIMIT_PER_EVENT_PER_MINUTE: '100000',
-    OPEN_ORDERS_PER_ADDRESS: '100000',
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+    ...MANY_BUYERS_ENV,
   };
 }
 

@@ -61,6 +61,17 @@ export function stripeEnv(stripe: StripeTestServer): Record<string, string> {
   };
 }
 
+/**
+ * Rate limits high enough for a test's buyers, who all come from one address (settings that a
+ * server without such limits ignores).
+ */
+export const MANY_BUYERS_ENV: Readonly<Record<string, string>> = {
+  ORDER_RATE_LIMIT_PER_MINUTE: '100000',
+  ORDER_RATE_LIMIT_PER_EVENT_PER_MINUTE: '100000',
+  OPEN_ORDERS_PER_ADDRESS: '100000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+};
+
 /** A stand-in web build, so a server process starts without building the web app. */
 export async function standInWebBuild(dir: string): Promise<string> {
   const web = path.join(dir, 'web');
