@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { expectAttribute, expectChecked, expectCount, expectText, expectValue } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -141,18 +142,18 @@ describe('attendees', () => {
       .getByRole('link', { name: 'Attendees' })
       .click();
     await page.getByRole('heading', { name: 'Attendees', level: 2 }).waitFor();
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
-    await expect.poll(() => rows(page).first().textContent(), { timeout: 10_000 }).toContain('Rui Costa');
+    await expectCount(rows(page)).toBe(2);
+    await expectText(rows(page).first()).toContain('Rui Costa');
     await expectAccessible(page, 'list');
 
     // A search by e-mail asks the server, and stays in the address through a reload.
     await page.getByRole('searchbox', { name: 'Search' }).fill(ana.email);
     await page.waitForURL((url) => url.searchParams.get('query') === ana.email);
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
-    expect(await rows(page).first().textContent()).toContain(anaReference);
+    await expectCount(rows(page)).toBe(1);
+    await expectText(rows(page).first()).toContain(anaReference);
     await page.reload();
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(ana.email);
+    await expectCount(rows(page)).toBe(1);
+    await expectValue(page.getByRole('searchbox', { name: 'Search' })).toBe(ana.email);
 
     // Ana's details: her answers, readable; edit her name, resend her ticket.
     await rows(page).first().getByRole('link', { name: 'Ana Lima' }).click();
@@ -185,7 +186,7 @@ describe('attendees', () => {
     expect(searched.lines[1]).toContain(ana.email);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.waitForURL((url) => !url.searchParams.has('query'));
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
+    await expectCount(rows(page)).toBe(2);
 
     // Add an attendee by hand, by keyboard.
     const mia = { first_name: 'Mia', last_name: 'Sousa', email: `mia.${stamp}@example.com` };
@@ -206,14 +207,14 @@ describe('attendees', () => {
     await page.keyboard.press('ArrowDown');
     await page.getByRole('option', { name: 'General admission' }).waitFor();
     await page.keyboard.press('Enter');
-    expect(await ticketSelect.inputValue()).toBe('General admission');
+    await expectValue(ticketSelect).toBe('General admission');
     await page.keyboard.press('Tab');
     await page.keyboard.type(mia.first_name);
     await page.keyboard.press('Tab');
     await page.keyboard.type(mia.last_name);
     await page.keyboard.press('Tab');
     await page.keyboard.type(mia.email);
-    expect(await modal.getByRole('checkbox', { name: 'Send the ticket by e-mail' }).isChecked()).toBe(true);
+    await expectChecked(modal.getByRole('checkbox', { name: 'Send the ticket by e-mail' })).toBe(true);
     await page.keyboard.press('Enter');
 
     // The new attendee opens beside the list, marked as added by hand; their ticket is mailed.
@@ -223,9 +224,9 @@ describe('attendees', () => {
     const mail = await waitForMail({ to: mia.email, subject: /Your ticket for Harbour Night/, seen });
     expect(mail.links.some((link) => link.includes(`/ticket/${eventId}/`))).toBe(true);
     const ticketLink = drawer.getByRole('link', { name: /Open the ticket/ });
-    expect(await ticketLink.getAttribute('href')).toMatch(new RegExp(`^/ticket/${eventId}/`));
-    expect(await ticketLink.getAttribute('target')).toBe('_blank');
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(3);
+    await expectAttribute(ticketLink, 'href').toMatch(new RegExp(`^/ticket/${eventId}/`));
+    await expectAttribute(ticketLink, 'target').toBe('_blank');
+    await expectCount(rows(page)).toBe(3);
     await waitForToastsToClose(page);
     await expectAccessible(page, 'detail');
 
@@ -251,7 +252,7 @@ describe('attendees', () => {
     // Escape closes the details; the list shows Mia's status, and the address forgets her.
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => !url.searchParams.has('attendee'));
-    await expect.poll(() => rows(page).first().textContent(), { timeout: 10_000 }).toContain('Mia Sousa');
+    await expectText(rows(page).first()).toContain('Mia Sousa');
 
     // Open her again from the list by keyboard.
     await rows(page).first().getByRole('link', { name: 'Mia Sousa' }).focus();
@@ -302,12 +303,12 @@ describe('attendees', () => {
     await status.click();
     await page.getByRole('option', { name: 'Cancelled' }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'CANCELLED');
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
-    expect(await rows(page).first().textContent()).toContain('Leo Matos');
+    await expectCount(rows(page)).toBe(1);
+    await expectText(rows(page).first()).toContain('Leo Matos');
     await page.getByRole('searchbox', { name: 'Search' }).fill('nobody-here');
     await page.getByText('No attendee matches').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(5);
+    await expectCount(rows(page)).toBe(5);
 
     // A tiered ticket needs its tier; without the e-mail, no ticket is mailed.
     await page.getByRole('button', { name: 'Add an attendee' }).click();
@@ -333,7 +334,7 @@ describe('attendees', () => {
     await drawer.getByRole('heading', { name: 'Nina' }).waitFor();
     await drawer.getByText('Patron · Late').waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(6);
+    await expectCount(rows(page)).toBe(6);
     expect((await readMailbox()).some((m) => m.to.includes(`nina.${stamp}@`))).toBe(false);
 
     // The one refusal asked for above (reactivating without a seat) is the only failed call.

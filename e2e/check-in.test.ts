@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { expectAttribute, expectCount, expectText } from './expect';
 import { writeQrVideo } from './fake-camera';
 import { apiCall, organizerSession } from './session';
 
@@ -119,10 +120,10 @@ describe('check-in at the door', () => {
     await waitForToastsToClose(page);
     await expectAccessible(page, 'lists');
     await card.getByRole('button', { name: 'Staff link' }).click();
-    const link = await page.getByTestId('staff-link').textContent();
-    expect(link).toMatch(/\/check-in\/[A-Za-z0-9_-]{22}$/);
+    await expectText(page.getByTestId('staff-link')).toMatch(/\/check-in\/[A-Za-z0-9_-]{22}$/);
     await page.getByRole('img', { name: 'QR code of the staff link' }).waitFor();
     await expectAccessible(page, 'staff-link');
+    const link = await page.getByTestId('staff-link').textContent();
     await session.context.close();
     const staffPath = new URL(link ?? '').pathname;
 
@@ -142,18 +143,18 @@ describe('check-in at the door', () => {
       await door.goto(staffPath);
       const outcome = door.locator('[data-outcome]');
       await door.locator('[data-outcome="CHECKED_IN"]').waitFor({ timeout: 20_000 });
-      expect(await outcome.textContent()).toContain('Maria Silva · Entry');
+      await expectText(outcome).toContain('Maria Silva · Entry');
       await door.getByTestId('checked-in-count').getByText('1 / 3').waitFor();
       await expectAccessible(door, 'scanned');
       // The list shows namesakes in the order they bought: the second is in, the first is not.
       await door.getByLabel('Find by name or order reference').fill('maria silva');
       const marias = door.getByTestId('staff-attendee');
       await marias.nth(1).getByText('Entry · Checked in').waitFor();
-      expect(await marias.count()).toBe(2);
-      expect(await marias.nth(0).textContent()).not.toContain('Checked in');
+      await expectCount(marias).toBe(2);
+      await expectText(marias.nth(0)).not.toContain('Checked in');
       // The code stays in view: after the pause, the same ticket is refused as already scanned.
       await door.locator('[data-outcome="ALREADY_CHECKED_IN"]').waitFor({ timeout: 20_000 });
-      expect(await outcome.textContent()).toContain('Ticket already scanned at');
+      await expectText(outcome).toContain('Ticket already scanned at');
 
       // Offline, one indicator says so, clear of the scanning controls; the scanned Maria is
       // still refused, the other can still be let in.
@@ -170,7 +171,7 @@ describe('check-in at the door', () => {
         expect(await overlaps(indicators[0] ?? null, control)).toBe(false);
       }
       await door.getByText('Decided on this device while offline').waitFor({ timeout: 20_000 });
-      expect(await door.locator('[data-outcome]').getAttribute('data-outcome')).toBe('ALREADY_CHECKED_IN');
+      await expectAttribute(door.locator('[data-outcome]'), 'data-outcome').toBe('ALREADY_CHECKED_IN');
       await marias.nth(0).getByRole('button', { name: 'Check in Maria Silva' }).click();
       await marias.nth(0).getByText('Entry · Checked in').waitFor();
       await door.getByTestId('checked-in-count').getByText('2 / 3').waitFor();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { expectAttribute, expectCount, expectEventually, expectText, expectValue } from './expect';
 import { type OrganizerSession, organizerSession } from './session';
 
 // The buyer's checkout: pick tickets on the event page, reserve, give details, pay, see the summary.
@@ -80,22 +81,22 @@ describe('checkout', () => {
     await page.getByText('Choose at least one ticket.').waitFor();
     await row.getByRole('button', { name: 'More Early bird' }).click();
     await row.getByRole('button', { name: 'More Early bird' }).click();
-    expect(await row.getByTestId('ticket-quantity').textContent()).toBe('2');
+    await expectText(row.getByTestId('ticket-quantity')).toBe('2');
     await expectAccessible(page, 'picker');
     await page.getByRole('button', { name: 'Check out (2)' }).click();
     await page.waitForURL(/\/checkout\/\d+\/[\w-]{22}\/details$/);
 
     await page.getByTestId('pre-checkout-message').getByText('Bring your ID.').waitFor();
     await page.getByTestId('reservation-bar').getByRole('timer').waitFor();
-    expect(await page.getByTestId('order-total').textContent()).toContain('€0.00');
+    await expectText(page.getByTestId('order-total')).toContain('€0.00');
     // Sent empty: the shared rules say what is missing, before any call.
     await page.getByTestId('details-submit').click();
     await page.getByText('This field is required.').first().waitFor();
     await fillBuyer(page);
     await page.getByRole('button', { name: 'Copy my details' }).click();
     const attendees = page.getByTestId('attendee-form');
-    expect(await attendees.count()).toBe(2);
-    expect(await attendees.nth(0).getByLabel('First name').inputValue()).toBe('Ana');
+    await expectCount(attendees).toBe(2);
+    await expectValue(attendees.nth(0).getByLabel('First name')).toBe('Ana');
     await attendees.nth(0).getByLabel('Dietary needs').fill('None');
     await attendees.nth(1).getByLabel('First name').fill('Rui');
     await attendees.nth(1).getByLabel('Last name').fill('Costa');
@@ -107,15 +108,15 @@ describe('checkout', () => {
 
     await page.waitForURL('**/summary');
     await page.getByTestId('order-status').getByText('Completed').waitFor();
-    expect(await page.getByTestId('order-reference').textContent()).toMatch(/^[A-Z0-9]{8}$/);
+    await expectText(page.getByTestId('order-reference')).toMatch(/^[A-Z0-9]{8}$/);
     await page.getByTestId('post-checkout-message').getByText('See you at the door!').waitFor();
     const tickets = page.getByTestId('summary-ticket');
-    expect(await tickets.count()).toBe(2);
-    expect(await tickets.nth(1).textContent()).toContain('Rui Costa');
-    expect(await tickets.first().getByRole('link').getAttribute('href')).toMatch(
+    await expectCount(tickets).toBe(2);
+    await expectText(tickets.nth(1)).toContain('Rui Costa');
+    await expectAttribute(tickets.first().getByRole('link'), 'href').toMatch(
       new RegExp(`^/ticket/${eventId}/[\\w-]+$`),
     );
-    expect(await page.getByRole('link', { name: 'Print order' }).getAttribute('href')).toMatch(/\/print$/);
+    await expectAttribute(page.getByRole('link', { name: 'Print order' }), 'href').toMatch(/\/print$/);
     await expectAccessible(page, 'summary-free');
     expect(errors).toEqual([]);
     await context.close();
@@ -154,7 +155,7 @@ describe('checkout', () => {
       .filter({ hasText: /not enough|left|available/i })
       .first()
       .waitFor();
-    expect(await row.getByTestId('ticket-quantity').textContent()).toBe('2');
+    await expectText(row.getByTestId('ticket-quantity')).toBe('2');
     await expectAccessible(page, 'picker-refused-phone');
     await row.getByRole('button', { name: 'Fewer Standard' }).click();
     await page.getByTestId('checkout-button').click();
@@ -169,7 +170,7 @@ describe('checkout', () => {
     await page.goBack();
     await page.waitForURL('**/details');
     await page.getByTestId('attendee-form').waitFor();
-    expect(await diet.inputValue()).toBe('Vegan');
+    await expectValue(diet).toBe('Vegan');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL('**/payment');
     await page
@@ -214,7 +215,7 @@ describe('checkout', () => {
     await expectAccessible(page, 'warning');
     await page.getByRole('button', { name: 'I need more time' }).click();
     await page.getByTestId('reservation-announcement').getByText('Your reservation was extended.').waitFor();
-    expect(await page.getByRole('button', { name: 'I need more time' }).count()).toBe(0);
+    await expectCount(page.getByRole('button', { name: 'I need more time' })).toBe(0);
     await page.clock.fastForward('01:05');
     await page.getByTestId('order-problem-expired').waitFor();
     await page.getByRole('heading', { name: 'Your reservation has expired' }).waitFor();
@@ -257,19 +258,23 @@ describe('checkout', () => {
     // declined card's reservation still offers more time, and says so once to screen readers.
     const moreTime = page.getByRole('button', { name: 'I need more time' });
     const announcement = page.getByTestId('reservation-announcement');
-    expect(await moreTime.count()).toBe(0);
-    expect(await announcement.textContent()).toBe('');
+    await expectCount(moreTime).toBe(0);
+    await expectText(announcement).toBe('');
     await page.clock.fastForward('13:15');
     await announcement
       .getByText('Less than 2 minutes left to complete your order. You can ask for more time.')
       .waitFor();
-    expect(secondsLeft(await page.getByTestId('countdown').textContent())).toBeLessThan(120);
+    await expectEventually(async () =>
+      secondsLeft(await page.getByTestId('countdown').textContent()),
+    ).toBeLessThan(120);
     await expectAccessible(page, 'more-time');
     await moreTime.click();
     // The answer's Date header sets the countdown back on the server's time: a fresh 15 minutes.
     await announcement.getByText('Your reservation was extended.').waitFor();
-    expect(await moreTime.count()).toBe(0);
-    expect(secondsLeft(await page.getByTestId('countdown').textContent())).toBeGreaterThan(14 * 60);
+    await expectCount(moreTime).toBe(0);
+    await expectEventually(async () =>
+      secondsLeft(await page.getByTestId('countdown').textContent()),
+    ).toBeGreaterThan(14 * 60);
     await page.getByLabel('Visa 4242 – payment succeeds').check();
     await page.getByTestId('pay-button').click();
     await page.waitForURL('**/summary', { timeout: 20_000 });

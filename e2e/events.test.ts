@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { expectEventually } from './expect';
 import { type ReceivedMail, waitForMail } from './mailbox';
 
 // The journey of issue 4 through the real app: a new account sets up its first organizer and
@@ -194,7 +195,9 @@ describe('organizers and events', () => {
     await publicPage.getByText('Times are in the Europe/Lisbon time zone.').waitFor();
     const cover = publicPage.getByTestId('event-cover');
     await cover.waitFor();
-    expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectEventually(() =>
+      cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     const api = await publicPage.request.get(`/api/public/events/${eventId}`);
     expect(new Date((await api.json()).start_date).toISOString()).toBe('2030-06-01T18:00:00.000Z');
     await screenshot(publicPage, 'events-public');

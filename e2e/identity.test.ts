@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { expectCount, expectValue, expectVisible } from './expect';
 import { type ReceivedMail, waitForMail } from './mailbox';
 
 // Journeys of issue 3 through the real app: registration and e-mail confirmation, password
@@ -109,7 +110,7 @@ describe('registration, e-mail confirmation and password reset', () => {
     const confirmation = await waitForMail({ to: owner.email, subject: /Confirm your e-mail address/ });
     await page.goto(linkPath(confirmation, '/manage/profile/confirm-email-address/'));
     await page.getByText(`Thank you: ${owner.email} is confirmed.`).waitFor();
-    expect(await page.getByText('Confirm your e-mail address.').count()).toBe(0);
+    await expectCount(page.getByText('Confirm your e-mail address.')).toBe(0);
     await expectAccessible(page, 'email-confirmed');
 
     await page.getByRole('link', { name: 'Go to your profile' }).click();
@@ -135,7 +136,7 @@ describe('registration, e-mail confirmation and password reset', () => {
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await page.waitForURL('**/auth/login');
     await page.getByText('Your password has been changed. Log in with your new password.').waitFor();
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(owner.email);
+    await expectValue(page.getByLabel('E-mail')).toBe(owner.email);
 
     await logIn(page, owner.email, owner.password);
     await page.getByText('The e-mail address or password is not correct.').waitFor();
@@ -227,7 +228,7 @@ describe('invitations and roles', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row').filter({ hasText: organizer.email });
     await row.getByText('Invitation pending').waitFor();
-    expect(await row.getByText('Organizer').isVisible()).toBe(true);
+    await expectVisible(row.getByText('Organizer')).toBe(true);
 
     expect(failures).toEqual([]);
     expect(unexpected(errors)).toEqual([]);
@@ -241,7 +242,7 @@ describe('invitations and roles', () => {
     const failures = apiFailures(page);
     await page.goto(acceptPath);
     await page.getByText(`invited you to join ${accountName} on Tessera.`).waitFor();
-    expect(await page.getByLabel('First name').inputValue()).toBe(organizer.first);
+    await expectValue(page.getByLabel('First name')).toBe(organizer.first);
     await page.getByLabel('Last name').fill(organizer.last);
     await page.getByLabel(/^Password/).fill(organizer.password);
     await page.getByLabel('Repeat the password').fill(organizer.password);
@@ -256,7 +257,7 @@ describe('invitations and roles', () => {
     await page.waitForURL('**/manage/events');
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
-    expect(await page.getByRole('menuitem', { name: 'Account settings' }).count()).toBe(0);
+    await expectCount(page.getByRole('menuitem', { name: 'Account settings' })).toBe(0);
     await page.keyboard.press('Escape');
 
     await page.goto('/account/users');
@@ -301,7 +302,7 @@ describe('a login in two accounts', () => {
     const invitation = await waitForMail({ to: other.email, subject: /invited you/ });
     await cora.page.goto(linkPath(invitation, '/auth/accept-invitation/'));
     await cora.page.getByText(/You already have a Tessera login with this e-mail/).waitFor();
-    expect(await cora.page.getByLabel(/^Password/).count()).toBe(0);
+    await expectCount(cora.page.getByLabel(/^Password/)).toBe(0);
     await cora.page.getByLabel(/I accept the terms/).check();
     await cora.page.getByRole('button', { name: `Join ${accountName}` }).click();
     await cora.page.waitForURL('**/manage/events');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { expectCount, expectEventually, expectText, expectValue } from './expect';
 import { waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -89,19 +90,19 @@ describe('orders', () => {
 
     await page.goto(`/manage/event/${eventId}/orders`);
     await page.getByTestId('order-row').first().waitFor();
-    expect(await page.getByTestId('order-row').count()).toBe(4);
+    await expectCount(page.getByTestId('order-row')).toBe(4);
     const nunoRow = page.getByTestId('order-row').filter({ hasText: nuno });
-    expect(await nunoRow.getByTestId('order-tickets').textContent()).toBe('2 (1 cancelled)');
+    await expectText(nunoRow.getByTestId('order-tickets')).toBe('2 (1 cancelled)');
     const heldRow = page.getByTestId('order-row').filter({ has: page.locator('[data-status="RESERVED"]') });
-    expect(await heldRow.locator('[data-status]').textContent()).toMatch(/^Reserved · 1[45] min left$/);
-    expect(await heldRow.getByTestId('order-tickets').textContent()).toBe('2');
+    await expectText(heldRow.locator('[data-status]')).toMatch(/^Reserved · 1[45] min left$/);
+    await expectText(heldRow.getByTestId('order-tickets')).toBe('2');
     await expectAccessible(page, 'list');
     // A checkout in progress is not an order yet, and its drawer says so.
     await heldRow.getByRole('link').click();
     const held = page.getByRole('dialog', { name: 'Order', exact: true });
     await held.getByText('Checkout in progress').waitFor();
     await held.getByTestId('order-activity').filter({ hasText: 'Checkout started' }).waitFor();
-    expect(await held.getByText('Order placed').count()).toBe(0);
+    await expectCount(held.getByText('Order placed')).toBe(0);
     await held.getByRole('button', { name: 'Close' }).click();
     await held.waitFor({ state: 'detached' });
     await page.getByLabel('Search').fill(maria);
@@ -195,7 +196,7 @@ describe('orders', () => {
     await drawer.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: /^Refund order/ });
     const amount = refund.getByLabel('Amount to refund');
-    expect(await amount.inputValue()).toBe('30.00');
+    await expectValue(amount).toBe('30.00');
     await amount.fill('15.00');
     await expectAccessible(page, 'refund-modal');
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -212,8 +213,10 @@ describe('orders', () => {
       )
       .toBe('PARTIALLY_REFUNDED');
     const badge = page.getByTestId('order-row').first().locator('[data-status]');
-    expect(await badge.textContent()).toBe('Partially refunded');
-    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await expectText(badge).toBe('Partially refunded');
+    await expectEventually(() => badge.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
     await expectAccessible(page, 'refunded');
     await session.context.close();
   }, 90_000);

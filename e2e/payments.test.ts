@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { expectText } from './expect';
 import { organizerSession } from './session';
 
 // An admin connects the account to Stripe (the local stand-in): out to onboarding and back.
@@ -29,7 +30,7 @@ describe('card payments', () => {
       .click();
     await page.waitForURL('**/account/payment');
     await page.getByRole('heading', { name: 'Card payments' }).waitFor();
-    expect(await page.getByTestId('connection-status').textContent()).toBe('Not connected');
+    await expectText(page.getByTestId('connection-status')).toBe('Not connected');
     await expectAccessible(page, 'not-connected');
 
     // Keyboard: the button is reachable and starts the onboarding.

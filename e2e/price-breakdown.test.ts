@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { expectChecked, expectEventually, expectInnerText } from './expect';
 import { waitForMail } from './mailbox';
 import { organizerSession } from './session';
 
@@ -83,7 +84,7 @@ describe('the price breakdown', () => {
     await dialog.getByLabel('Name').fill('VAT');
     await dialog.getByRole('textbox', { name: 'Rate' }).fill('23.5');
     const onFees = dialog.getByRole('switch', { name: 'Also applies to fees' });
-    expect(await onFees.isChecked()).toBe(false);
+    await expectChecked(onFees).toBe(false);
     await onFees.check();
     await screenshot(page, 'price-breakdown-tax-form');
     await dialog.getByRole('radio', { name: 'Fee' }).check();
@@ -92,7 +93,7 @@ describe('the price breakdown', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('VAT has been added.').waitFor();
     const vatRow = page.getByTestId('tax-or-fee-row').filter({ hasText: 'VAT' });
-    expect(await vatRow.getByTestId('tax-base').innerText()).toBe('Ticket price and fees');
+    await expectInnerText(vatRow.getByTestId('tax-base')).toBe('Ticket price and fees');
     await screenshot(page, 'price-breakdown-taxes');
     const vat = (await api<{ data: { id: number; name: string }[] }>('GET', '/api/taxes-and-fees')).data.find(
       (t) => t.name === 'VAT',
@@ -195,7 +196,7 @@ describe('the price breakdown', () => {
       settings: { offline_payments_enabled: true, price_display_mode: 'INCLUSIVE' },
     });
     await buyer.page.reload();
-    expect(await breakdownIn(buyer.page.locator('main'))).toEqual({
+    await expectEventually(() => breakdownIn(buyer.page.locator('main'))).toEqual({
       rows: [{ label: '1 × General', detail: null, amount: '€33.96' }],
       total: '€33.96',
       included: [

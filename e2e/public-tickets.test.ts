@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { expectAttribute, expectCount, expectInnerText } from './expect';
 import { organizerSession } from './session';
 
 // A buyer's view of an event's tickets: prices with a 20 % tax shown inclusive, then exclusive,
@@ -89,9 +90,9 @@ describe('public tickets', () => {
     await expect(ticket('General admission').innerText()).resolves.toContain('incl. taxes and fees');
     await expect(ticket('Community ticket').innerText()).resolves.toContain('Free');
     await expect(ticket('Community ticket').innerText()).resolves.not.toContain('taxes');
-    expect(await tickets.getByText('Backstage pass').count()).toBe(0);
+    await expectCount(tickets.getByText('Backstage pass')).toBe(0);
     // The organizer gave no place: no empty "Where" card.
-    expect(await page.getByRole('region', { name: 'Where' }).count()).toBe(0);
+    await expectCount(page.getByRole('region', { name: 'Where' })).toBe(0);
     await expectAccessible(page, 'inclusive');
 
     // The organizer shows prices without taxes and makes the event online: the page says so
@@ -126,7 +127,7 @@ describe('public tickets', () => {
     await expect(ticket('Backstage pass').innerText()).resolves.toContain('10 left');
     const general = ticket('General admission');
     await general.getByText('€8.00').waitFor();
-    expect(await general.locator('s').innerText()).toContain('€10.00');
+    await expectInnerText(general.locator('s')).toContain('€10.00');
     await expectAccessible(page, 'code-applied');
 
     // The link with the code keeps it; removing the code hides the ticket again.
@@ -134,12 +135,12 @@ describe('public tickets', () => {
     await ticket('Backstage pass').waitFor();
     await tickets.getByRole('button', { name: 'Remove code' }).click();
     await tickets.getByRole('button', { name: 'Have a promo code?' }).waitFor();
-    expect(await tickets.getByText('Backstage pass').count()).toBe(0);
+    await expectCount(tickets.getByText('Backstage pass')).toBe(0);
 
     // A donation is typed in euros: one that is not an amount, or above the largest price, says so.
     await tickets.getByRole('button', { name: 'More Pay what you want' }).click();
     const amount = tickets.getByLabel('Your amount per ticket (EUR)');
-    expect(await amount.getAttribute('placeholder')).toBe('5.00');
+    await expectAttribute(amount, 'placeholder').toBe('5.00');
     await amount.fill('5.005');
     await tickets.getByTestId('checkout-button').click();
     await tickets.getByText('Enter an amount.').waitFor();

@@ -4,6 +4,7 @@ import type { CapacityAssignmentResponse } from '../common/capacity';
 import type { EventResponse } from '../common/events';
 import type { QuestionResponse } from '../common/questions';
 import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { expectAttribute, expectCount, expectEventually, expectValue } from './expect';
 import { organizerSession } from './session';
 
 // The organizer's questions and capacity screens: default questions locked, custom ones made
@@ -58,8 +59,8 @@ describe('questions and capacity assignments', () => {
     await orderGroup.getByText('First name', { exact: true }).waitFor();
     await orderGroup.getByText('Last name', { exact: true }).waitFor();
     await orderGroup.getByText('E-mail', { exact: true }).waitFor();
-    expect(await orderGroup.getByText('Default', { exact: true }).count()).toBe(3);
-    expect(await orderGroup.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    await expectCount(orderGroup.getByText('Default', { exact: true })).toBe(3);
+    await expectCount(orderGroup.getByRole('button', { name: /^(Edit|Delete) / })).toBe(0);
     await attendeeGroup.getByText('No questions of your own here yet.').waitFor();
     await expectAccessible(page, 'questions-defaults');
 
@@ -81,8 +82,8 @@ describe('questions and capacity assignments', () => {
     await dialog.getByRole('button', { name: 'Move option 3 up' }).click();
     const preview = dialog.getByTestId('question-preview');
     const select = preview.getByRole('combobox', { name: 'Meal choice' });
-    expect(await select.evaluate((el) => el.tagName)).toBe('SELECT');
-    expect(await select.locator('option').allTextContents()).toEqual([
+    await expectEventually(() => select.evaluate((el) => el.tagName)).toBe('SELECT');
+    await expectEventually(() => select.locator('option').allTextContents()).toEqual([
       'Choose…',
       'Fish',
       'Vegetarian',
@@ -116,25 +117,25 @@ describe('questions and capacity assignments', () => {
     await dialog.getByRole('button', { name: 'Add question' }).click();
     await orderGroup.getByText('Internal note').waitFor();
     await orderGroup.getByText('Hidden', { exact: true }).waitFor();
-    expect(await ownTitles(orderGroup)).toEqual(['Company name', 'Internal note']);
+    await expectEventually(() => ownTitles(orderGroup)).toEqual(['Company name', 'Internal note']);
 
     // Reordered with the keyboard; the focus stays on the moved question.
     await orderGroup.getByRole('button', { name: 'Move Internal note up' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Internal note moved to position 1 of 2.').waitFor();
-    expect(await ownTitles(orderGroup)).toEqual(['Internal note', 'Company name']);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Move Internal note down',
-    );
+    await expectEventually(() => ownTitles(orderGroup)).toEqual(['Internal note', 'Company name']);
+    await expectEventually(() =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).toBe('Move Internal note down');
     await expectAccessible(page, 'questions-list');
     await page.reload();
     await orderGroup.getByText('Internal note').waitFor();
-    expect(await ownTitles(orderGroup)).toEqual(['Internal note', 'Company name']);
+    await expectEventually(() => ownTitles(orderGroup)).toEqual(['Internal note', 'Company name']);
 
     // Edited: the meal becomes required.
     await attendeeGroup.getByRole('button', { name: 'Edit Meal choice' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit question' });
-    expect(await dialog.getByLabel('Option 2', { exact: true }).inputValue()).toBe('Vegetarian');
+    await expectValue(dialog.getByLabel('Option 2', { exact: true })).toBe('Vegetarian');
     await dialog.getByRole('checkbox', { name: 'Required' }).check();
     await dialog.getByRole('button', { name: 'Save question' }).click();
     await page.getByText('The question has been saved.').waitFor();
@@ -213,10 +214,10 @@ describe('questions and capacity assignments', () => {
     });
     await page.goto(`/manage/event/${bare.id}/capacity-assignments`);
     await page.getByRole('heading', { name: 'Create a ticket first' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Go to tickets' }).getAttribute('href')).toBe(
+    await expectAttribute(page.getByRole('link', { name: 'Go to tickets' }), 'href').toBe(
       `/manage/event/${bare.id}/tickets`,
     );
-    expect(await page.getByRole('button', { name: 'Add capacity assignment' }).count()).toBe(0);
+    await expectCount(page.getByRole('button', { name: 'Add capacity assignment' })).toBe(0);
     await expectAccessible(page, 'capacity-no-tickets');
 
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { expectAttribute, expectEventually, expectText, expectVisible } from './expect';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,10 +16,10 @@ describe('the web shell', () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');
     await page.waitForURL('**/auth/login');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    await expectText(page.getByRole('heading', { level: 1 })).toBeTruthy();
     await page.getByLabel('E-mail').waitFor();
-    expect(await page.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expectVisible(page.getByRole('button', { name: 'Log in' })).toBe(true);
+    await expectAttribute(page.locator('html'), 'lang').toBe('en');
     await screenshot(page, 'login-en');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -31,7 +32,7 @@ describe('the web shell', () => {
     await page.getByLabel('E-mail').fill('not-an-email');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Enter a valid e-mail address.').waitFor();
-    expect(await page.getByText('This field is required.').isVisible()).toBe(true);
+    await expectVisible(page.getByText('This field is required.')).toBe(true);
     await context.close();
   });
 
@@ -39,8 +40,8 @@ describe('the web shell', () => {
     const { context, page, errors } = await openPage(browser, { cookies: { tessera_locale: 'de' } });
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
-    expect(await page.getByLabel('Passwort').isVisible()).toBe(true);
-    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await expectVisible(page.getByLabel('Passwort')).toBe(true);
+    await expectAttribute(page.locator('html'), 'lang').toBe('de');
     await screenshot(page, 'login-de');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -72,9 +73,9 @@ describe('the web shell', () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/this/does/not/exist');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await page.getByRole('img', { name: 'Error' }).isVisible()).toBe(true);
+    await expectVisible(page.getByRole('img', { name: 'Error' })).toBe(true);
     const home = page.getByRole('link', { name: 'Go back to the home page' });
-    expect(await home.getAttribute('href')).toBe('/');
+    await expectAttribute(home, 'href').toBe('/');
     await screenshot(page, 'not-found');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -88,7 +89,7 @@ describe('the web shell', () => {
     await page.goto('/manage/events?tab=ended');
     await page.waitForURL('**/auth/login');
     // The page to come back to after login (the login journey itself arrives with accounts).
-    expect(await page.evaluate(() => sessionStorage.getItem('tessera_return_to'))).toBe(
+    await expectEventually(() => page.evaluate(() => sessionStorage.getItem('tessera_return_to'))).toBe(
       '/manage/events?tab=ended',
     );
     await context.close();

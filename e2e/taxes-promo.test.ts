@@ -4,6 +4,7 @@ import type { PromoCodeResponse } from '../common/promo-codes';
 import type { TaxOrFeeResponse } from '../common/taxes-fees';
 import type { TicketResponse } from '../common/tickets';
 import { launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { expectAttribute, expectCount, expectValue } from './expect';
 import { organizerSession } from './session';
 
 // The account admin sets up taxes and fees, then the promo codes of an event, through the UI;
@@ -73,14 +74,14 @@ describe('taxes, fees and promo codes', () => {
     await page.getByRole('button', { name: 'Actions for Booking fee' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit Booking fee' });
-    expect(await dialog.getByRole('textbox', { name: 'Amount per ticket' }).inputValue()).toBe('1.50');
+    await expectValue(dialog.getByRole('textbox', { name: 'Amount per ticket' })).toBe('1.50');
     await dialog.getByLabel('Name').fill('Service fee');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Service fee has been saved.').waitFor();
     const feeRow = page.getByTestId('tax-or-fee-row').filter({ hasText: 'Service fee' });
     await feeRow.getByText('€1.50').waitFor();
     await feeRow.getByText('Fee', { exact: true }).waitFor();
-    expect(await page.getByTestId('tax-or-fee-row').count()).toBe(2);
+    await expectCount(page.getByTestId('tax-or-fee-row')).toBe(2);
     // Checked once the dialog has faded out: half-transparent text fails the contrast rule.
     await dialog.waitFor({ state: 'detached' });
     await expectAccessible(page, 'taxes-list');
@@ -148,7 +149,7 @@ describe('taxes, fees and promo codes', () => {
     await page.getByRole('button', { name: 'Add a promo code' }).first().click();
     let dialog = page.getByRole('dialog', { name: 'Add a promo code' });
     await dialog.getByLabel('Code').pressSequentially('summer-15');
-    expect(await dialog.getByLabel('Code').inputValue()).toBe('SUMMER-15');
+    await expectValue(dialog.getByLabel('Code')).toBe('SUMMER-15');
     await dialog.getByLabel('Percentage off each ticket').fill('15');
     await dialog.getByLabel('Expires').fill('2030-06-01T19:00');
     await dialog.getByLabel('Usage limit').fill('10');
@@ -175,7 +176,7 @@ describe('taxes, fees and promo codes', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     const codeField = dialog.getByLabel('Code');
     await dialog.getByText('This event already has this code.').waitFor();
-    expect(await codeField.getAttribute('aria-invalid')).toBe('true');
+    await expectAttribute(codeField, 'aria-invalid').toBe('true');
     await expectAccessible(page, 'promo-duplicate');
 
     // A code without discount: it only unlocks hidden tickets.

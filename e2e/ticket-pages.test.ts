@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../common/ticket-code';
 import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { expectCount } from './expect';
 import { apiCall, organizerSession } from './session';
 
 // The buyer's printable pages: the ticket with a QR code that a phone camera can read (decoded
@@ -130,7 +131,7 @@ describe('order and ticket pages', () => {
     await page.goto(`/order/${eventId}/${order.short_id}/print`);
     await page.getByRole('heading', { name: `Order ${order.reference}` }).waitFor();
     await page.getByText('Completed', { exact: true }).waitFor();
-    expect(await page.getByTestId('ticket-card').count()).toBe(2);
+    await expectCount(page.getByTestId('ticket-card')).toBe(2);
     await page.getByRole('img', { name: 'QR code of the ticket of Rui Moreau' }).waitFor();
     await expectAccessible(page, 'order-print');
 
@@ -140,7 +141,7 @@ describe('order and ticket pages', () => {
     if (!eva) throw new Error('attendee missing');
     await page.goto(`/ticket/${eventId}/${eva.short_id}`);
     await page.getByText('Not valid yet').waitFor();
-    expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+    await expectCount(page.getByRole('img', { name: /QR code/ })).toBe(0);
 
     // A link that leads nowhere.
     await page.goto(`/ticket/${eventId}/${'x'.repeat(22)}`);

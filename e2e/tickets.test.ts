@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketResponse } from '../common/tickets';
 import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { expectCount, expectEventually, expectInnerText } from './expect';
 import { type OrganizerSession, organizerSession } from './session';
 
 // The organizer's ticket screens (/manage/event/{id}/tickets): one ticket of each type
@@ -90,17 +91,17 @@ describe('tickets', () => {
     await save(page, dialog, 'Festival pass');
 
     // The list, in the event currency.
-    expect(await rowTitles(page)).toEqual([
+    await expectEventually(() => rowTitles(page)).toEqual([
       'Community pass',
       'General admission',
       'Supporter',
       'Festival pass',
     ]);
     const price = (title: string) => row(page, title).getByTestId('ticket-price');
-    expect(await price('Community pass').innerText()).toBe('Free');
-    expect(await price('General admission').innerText()).toBe('€25.00');
-    expect(await price('Supporter').innerText()).toBe('From €5.00');
-    expect(await price('Festival pass').innerText()).toBe('€15.00 – €30.50');
+    await expectInnerText(price('Community pass')).toBe('Free');
+    await expectInnerText(price('General admission')).toBe('€25.00');
+    await expectInnerText(price('Supporter')).toBe('From €5.00');
+    await expectInnerText(price('Festival pass')).toBe('€15.00 – €30.50');
     await row(page, 'Festival pass').getByText('Early bird: €15.00 · Regular: €30.50').waitFor();
     await row(page, 'General admission').getByText('On sale').waitFor();
     await row(page, 'General admission').getByText('0 sold').waitFor();
@@ -128,7 +129,7 @@ describe('tickets', () => {
     let answered = sorted();
     await page.getByRole('button', { name: 'Move Community pass down' }).click();
     await answered;
-    expect(await rowTitles(page)).toEqual([
+    await expectEventually(() => rowTitles(page)).toEqual([
       'General admission',
       'Community pass',
       'Supporter',
@@ -139,7 +140,7 @@ describe('tickets', () => {
     await answered;
     await page.reload();
     await row(page, 'Festival pass').waitFor();
-    expect(await rowTitles(page)).toEqual([
+    await expectEventually(() => rowTitles(page)).toEqual([
       'Festival pass',
       'General admission',
       'Community pass',
@@ -155,8 +156,8 @@ describe('tickets', () => {
     // A search turns reordering off, and says why.
     await page.getByLabel('Search').fill('pass');
     await page.getByText('Reordering is off while a search or filter is active.', { exact: false }).waitFor();
-    expect(await rowTitles(page)).toEqual(['Festival pass', 'Community pass']);
-    expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
+    await expectEventually(() => rowTitles(page)).toEqual(['Festival pass', 'Community pass']);
+    await expectCount(page.getByRole('button', { name: /^Move / })).toBe(0);
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await row(page, 'Supporter').waitFor();
 
@@ -168,7 +169,7 @@ describe('tickets', () => {
     await dialog.getByLabel('Title').fill('Standing');
     await dialog.getByLabel('Price').fill('27.5');
     await save(page, dialog, 'Standing');
-    expect(await price('Standing').innerText()).toBe('€27.50');
+    await expectInnerText(price('Standing')).toBe('€27.50');
 
     // A form the schema refuses: more per order at least than at most.
     await page.getByRole('button', { name: 'Actions for Standing' }).click();

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,9 +16,11 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerRateLimits } from './http/rate-limits';
 import { genRequestId, registerRequestContext } from './http/request-context';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
 import { accountRoutes } from './modules/accounts/routes';
 import { attendeeRoutes } from './modules/attendees/routes';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: LIMITS.maxJsonBodyBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    ...serverTimeouts(config.requestTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -115,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       testApiBase: usesTestServer(config.stripe) ? (config.stripe.apiBase ?? null) : null,
     },
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app);
   // Uploads (images) stream through multipart with their own limit; JSON bodies stay at 1 MB.
   await app.register(multipart, {
     limits: { fileSize: LIMITS.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },

@@ -7,6 +7,9 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A count allowed per minute (or at once), from 1 to 100,000. */
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,7 +50,23 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_RATE_LIMIT_PER_MINUTE: perMinute(10),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute(600),
+  CHECK_IN_RATE_LIMIT_PER_MINUTE: perMinute(3000),
+  CHECK_IN_SEARCH_RATE_LIMIT_PER_MINUTE: perMinute(60),
+  ORDER_RATE_LIMIT_PER_MINUTE: perMinute(20),
+  ORDER_RATE_LIMIT_PER_EVENT_PER_MINUTE: perMinute(600),
+  OPEN_ORDERS_PER_ADDRESS: perMinute(10),
+  PROMO_CODE_RATE_LIMIT_PER_MINUTE: perMinute(20),
+  PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE: perMinute(300),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('tessera:'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -73,8 +92,12 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDistDir: string;
-  /** Login, forgot-password and reset attempts per minute, per IP and per e-mail address. */
-  authRateLimitPerMinute: number;
+  /** What anyone may do without a login, per minute unless said otherwise (decision 018). */
+  rateLimits: RateLimits;
+  /** Counts of the rate limits live here, shared by every instance; without it, in memory. */
+  redis?: { url: string; keyPrefix: string };
+  /** How long a client may take to send a whole request (its headers: at most 15 s of it). */
+  requestTimeoutMs: number;
   /** Uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
   s3?: {
     bucket: string;
@@ -95,6 +118,27 @@ export interface Config {
     apiBase?: string;
     platformFeePercent: number;
   };
+}
+
+export interface RateLimits {
+  /** Login, registration, forgot-password and reset attempts per client address and per e-mail (or link). */
+  auth: number;
+  /** Any other public route, per client address and route. */
+  public: number;
+  /** The door staff's routes behind a check-in list's link (list, scans), per client address and route. */
+  checkIn: number;
+  /** Searches of a check-in list, per client address. */
+  checkInSearch: number;
+  /** Orders created per client address. */
+  orders: number;
+  /** Orders created per event, whatever the addresses. */
+  ordersPerEvent: number;
+  /** Reservations one client address may hold open at once (not per minute). */
+  openOrdersPerAddress: number;
+  /** Promo code checks per client address. */
+  promoCodes: number;
+  /** Promo code checks per event, whatever the addresses. */
+  promoCodesPerEvent: number;
 }
 
 export class ConfigError extends Error {}
@@ -126,7 +170,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    rateLimits: {
+      auth: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      public: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+      checkIn: e.CHECK_IN_RATE_LIMIT_PER_MINUTE,
+      checkInSearch: e.CHECK_IN_SEARCH_RATE_LIMIT_PER_MINUTE,
+      orders: e.ORDER_RATE_LIMIT_PER_MINUTE,
+      ordersPerEvent: e.ORDER_RATE_LIMIT_PER_EVENT_PER_MINUTE,
+      openOrdersPerAddress: e.OPEN_ORDERS_PER_ADDRESS,
+      promoCodes: e.PROMO_CODE_RATE_LIMIT_PER_MINUTE,
+      promoCodesPerEvent: e.PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE,
+    },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     seedDemo: e.SEED_DEMO,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -11,6 +11,7 @@ import { JOB_KINDS, SCHEDULES } from './jobs/kinds';
 import { releaseOrphanedJobs } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
+import { passwordResetJobHandler } from './modules/auth/recovery';
 import { seedDemo } from './modules/demo/seed';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { describeDatabase, describeMail } from './startup-banner';
@@ -62,7 +63,11 @@ async function main(): Promise<void> {
   const worker = startWorker({
     db: database.db,
     kinds: JOB_KINDS,
-    handlers: jobHandlers({ mailer, sweepExpiredReservations }),
+    handlers: jobHandlers({
+      mailer,
+      sweepExpiredReservations,
+      passwordReset: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
+    }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.
     concurrency: 4,

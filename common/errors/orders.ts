@@ -16,6 +16,14 @@ export const ORDER_ERRORS = {
       message: 'This promo code has already been used as many times as allowed.',
     },
   },
+  TOO_MANY_OPEN_ORDERS: {
+    status: 429,
+    message: /*i18n*/ {
+      id: 'error.too_many_open_orders',
+      message:
+        'Too many reservations are open from your connection. Finish or cancel one, or wait until it expires, then try again.',
+    },
+  },
   ORDER_NOT_FOUND: {
     status: 404,
     message: /*i18n*/ { id: 'error.order_not_found', message: 'This order no longer exists.' },

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { ExportFormat } from '../../common/list-query';
 import { csvChunks } from './csv';
 import type { Table } from './table';
@@ -9,6 +10,10 @@ const TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+/** What an export route answers, for its OpenAPI entry (`produces` names the two types). */
+export const EXPORT_PRODUCES = ['text/csv', TYPES.xlsx];
+export const ExportFile = z.string().meta({ description: 'The file, CSV or XLSX as the query asks' });
 
 /**
  * Streams a table to the client as a download named `{name}.{format}`. Rows are read while the

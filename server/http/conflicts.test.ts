@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount, makeEvent } from '../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../test/identity';
 import { lastLink } from '../test/smtp';
 
@@ -33,7 +34,7 @@ const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.sta
 
 describe('an e-mail address another login uses', () => {
   it('is a 409 on registration, whatever its case, in the language of the request', async () => {
-    const first = await kit.register();
+    const first = await makeAccount(kit.app);
     const taken = await register(first.email.toUpperCase());
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
@@ -58,8 +59,8 @@ describe('an e-mail address another login uses', () => {
   });
 
   it('is a 409 for an e-mail change, and when the new address was taken before the change is confirmed', async () => {
-    const a = await kit.register();
-    const b = await kit.register();
+    const a = await makeAccount(kit.app);
+    const b = await makeAccount(kit.app);
     const taken = await kit.as(a.token, {
       method: 'PUT',
       url: '/api/users/me',
@@ -97,7 +98,7 @@ describe('inviting someone who already belongs to the account', () => {
     kit.as(token, { method: 'POST', url: '/api/users', payload: { email, role: 'ORGANIZER' } });
 
   it('is a 409 on the e-mail field', async () => {
-    const owner = await kit.register();
+    const owner = await makeAccount(kit.app);
     const email = `member.${Date.now()}@example.com`;
     expect((await invite(owner.token, email)).statusCode).toBe(201);
     const again = await invite(owner.token, email.toUpperCase());
@@ -111,12 +112,12 @@ describe('inviting someone who already belongs to the account', () => {
   });
 
   it('lets one of several simultaneous invitations in, and two accounts invite the same newcomer at once', async () => {
-    const owner = await kit.register();
+    const owner = await makeAccount(kit.app);
     const email = `rush.${Date.now()}@example.com`;
     const answers = await Promise.all(Array.from({ length: 4 }, () => invite(owner.token, email)));
     expect(statuses(answers)).toEqual([201, 409, 409, 409]);
 
-    const [one, two] = [await kit.register(), await kit.register()];
+    const [one, two] = [await makeAccount(kit.app), await makeAccount(kit.app)];
     const newcomer = `both.${Date.now()}@example.com`;
     const both = await Promise.all([invite(one.token, newcomer), invite(two.token, newcomer)]);
     expect(statuses(both)).toEqual([201, 201]);
@@ -126,8 +127,8 @@ describe('inviting someone who already belongs to the account', () => {
 
 describe('a promo code the event already has', () => {
   it('is a 409 on the code field, whatever its case, on create and on rename; other events may use it', async () => {
-    const owner = await kit.register();
-    const event = await kit.createEvent(owner.token);
+    const owner = await makeAccount(kit.app);
+    const event = await makeEvent(kit.app, owner);
     const url = `/api/events/${event.id}/promo-codes`;
     const create = (code: string) =>
       kit.as(owner.token, {
@@ -156,7 +157,7 @@ describe('a promo code the event already has', () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => create('RUSH')));
     expect(statuses(answers)).toEqual([201, 409, 409, 409]);
 
-    const other = await kit.createEvent(owner.token);
+    const other = await makeEvent(kit.app, owner);
     const elsewhere = await kit.as(owner.token, {
       method: 'POST',
       url: `/api/events/${other.id}/promo-codes`,

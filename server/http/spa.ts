@@ -5,12 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler';
 
-/** Puts a page's title and head tags into the SPA's `index.html`. */
+/**
+ * Puts a page's title and head tags into the SPA's `index.html`. The replacements are
+ * functions: a replacement string would read `$&`, `` $` `` and `$'` in an organizer's text as
+ * "the matched tag" and "the page before or after it", splicing the page's own markup in.
+ */
 export function withHead(indexHtml: string, page: { title: string; head: string }): string {
   const title = page.title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace('</head>', `    ${page.head}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace('</head>', () => `    ${page.head}\n  </head>`);
 }
 
 /**

@@ -2,8 +2,8 @@ import type { Database } from '../db/client';
 import { MAIL_JOB } from '../mail/payload';
 import { mailJobHandler } from '../mail/send';
 import type { Mailer } from '../mail/transport';
-import { type AppJobKinds, EXPIRE_RESERVATIONS_JOB } from './kinds';
-import type { JobHandlers } from './worker';
+import { type AppJobKinds, EXPIRE_RESERVATIONS_JOB, type JobPayload, PASSWORD_RESET_JOB } from './kinds';
+import type { JobHandler, JobHandlers } from './worker';
 
 export interface JobDependencies {
   mailer: Mailer;
@@ -13,6 +13,8 @@ export interface JobDependencies {
    * no module).
    */
   sweepExpiredReservations: (db: Database) => Promise<number>;
+  /** The work behind a forgot-password request (`auth`'s `passwordResetJobHandler`). */
+  passwordReset: JobHandler<JobPayload<typeof PASSWORD_RESET_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -25,5 +27,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
         if ((await deps.sweepExpiredReservations(db)) === 0) return;
       }
     },
+    [PASSWORD_RESET_JOB]: deps.passwordReset,
   };
 }

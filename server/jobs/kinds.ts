@@ -7,6 +7,9 @@ import type { Schedule } from './schedules';
 /** Gives the seats of reservations past their time back, for every event (a schedule). */
 export const EXPIRE_RESERVATIONS_JOB = 'orders.expire-reservations';
 
+/** A forgot-password request, worked on after its answer (decision 018). */
+export const PASSWORD_RESET_JOB = 'auth.password-reset';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -15,10 +18,13 @@ export const EXPIRE_RESERVATIONS_JOB = 'orders.expire-reservations';
 export const JOB_KINDS = {
   [MAIL_JOB]: MailJobPayload,
   [EXPIRE_RESERVATIONS_JOB]: z.object({}).strict(),
+  [PASSWORD_RESET_JOB]: z.object({ email: z.string() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;
 export type JobKind = keyof AppJobKinds;
+/** The payload a job of kind `K` carries once parsed. */
+export type JobPayload<K extends JobKind> = z.output<AppJobKinds[K]>;
 
 /** Recurring jobs: each runs once per slot, on whichever instance claims it first. */
 export const SCHEDULES: readonly Schedule<AppJobKinds>[] = [

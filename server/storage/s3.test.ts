@@ -1,39 +1,36 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityKit, type IdentityKit } from '../test/identity';
+import { createTestApp, type TestApp } from '../test/app';
+import { makeAccount, makeEvent } from '../test/builders';
 import { startS3, type TestS3 } from '../test/s3';
 
 let s3: TestS3;
-let kit: IdentityKit;
+let t: TestApp;
 beforeAll(async () => {
   s3 = await startS3();
-  kit = await createIdentityKit({
-    S3_BUCKET: 'tessera-test',
-    S3_ENDPOINT: s3.url,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'test',
-    S3_SECRET_ACCESS_KEY: 'test-secret',
-    S3_PUBLIC_URL: 'https://cdn.example/tessera',
+  t = await createTestApp({
+    env: {
+      S3_BUCKET: 'tessera-test',
+      S3_ENDPOINT: s3.url,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+      S3_PUBLIC_URL: 'https://cdn.example/tessera',
+    },
   });
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
   await s3?.close();
 });
 
 describe('S3-compatible storage', () => {
   it('puts uploads and their variants in the bucket with long cache headers, and deletes them', async () => {
-    const owner = await kit.register();
-    const org = (
-      await kit.as(owner.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Org' } })
-    ).json();
-    const event = (
-      await kit.as(owner.token, {
-        method: 'POST',
-        url: '/api/events',
-        payload: { title: 'Stored in S3', organizer_id: org.id, start_date: '2031-02-01T20:00:00Z' },
-      })
-    ).json();
+    const owner = await makeAccount(t.app);
+    const event = await makeEvent(t.app, owner, {
+      title: 'Stored in S3',
+      start_date: '2031-02-01T20:00:00Z',
+    });
     const png = await sharp({ create: { width: 700, height: 350, channels: 3, background: '#222' } })
       .png()
       .toBuffer();
@@ -44,7 +41,7 @@ describe('S3-compatible storage', () => {
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await kit.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: `/api/events/${event.id}/images`,
       headers: {
@@ -64,9 +61,10 @@ describe('S3-compatible storage', () => {
     expect(original?.cacheControl).toBe('public, max-age=31536000, immutable');
     expect([...s3.objects.values()].filter((o) => o.contentType === 'image/webp')).toHaveLength(2);
 
-    const deleted = await kit.as(owner.token, {
+    const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/events/${event.id}/images/${image.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(deleted.statusCode).toBe(204);
     expect(s3.objects.size).toBe(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
-import { makeAccount, makeCheckInList, makeLiveEvent, makeOrder, makeQuestion } from './builders';
+import { makeAccount, makeCheckInList, makeLiveEvent, makeMember, makeOrder, makeQuestion } from './builders';
 
 // The builders make what a user would have made through the API: the API then shows it.
 
@@ -72,5 +72,23 @@ describe('test data builders', () => {
     expect((await get(owner.token, '/api/users/me')).json().email_confirmed).toBe(false);
     const { event } = await makeLiveEvent(t.app, other);
     expect((await get(owner.token, `/api/events/${event.id}`)).statusCode).toBe(404);
+  });
+
+  it('add a member with a role who accepted the invitation, or one still invited', async () => {
+    const owner = await makeAccount(t.app);
+    const organizer = await makeMember(t.app, owner, { role: 'ORGANIZER' });
+    expect((await get(organizer.token, '/api/users/me')).json()).toMatchObject({
+      email: organizer.email,
+      role: 'ORGANIZER',
+    });
+    expect((await get(organizer.token, '/api/users')).statusCode).toBe(403);
+    const invited = await makeMember(t.app, owner, { role: 'ADMIN', accept: false });
+    expect(invited.token).toBe('');
+    const users = await get(owner.token, '/api/users?sort_by=created_at');
+    expect(users.json().data.map((u: { id: number; status: string }) => [u.id, u.status])).toEqual([
+      [owner.userId, 'ACTIVE'],
+      [organizer.userId, 'ACTIVE'],
+      [invited.userId, 'INVITED'],
+    ]);
   });
 });

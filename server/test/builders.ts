@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { RegisterRequest } from '../../common/auth';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../common/accounts';
+import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
+import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
 import {
@@ -9,21 +11,28 @@ import {
   type PublicOrderResponse,
 } from '../../common/orders';
 import { CreateOrganizerRequest } from '../../common/organizers';
+import { PromoCodeRequest } from '../../common/promo-codes';
 import { QuestionRequest } from '../../common/questions';
+import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { TicketRequest } from '../../common/tickets';
+import { InviteUserRequest } from '../../common/users';
 import type { App } from '../app';
 import type { Db } from '../db/client';
 import { jobs, users } from '../db/schema';
 import type { AuthContext } from '../http/auth';
 import { registerAccount } from '../modules/auth/service';
+import { createCapacityAssignment } from '../modules/capacity/service';
 import { createCheckInList } from '../modules/check-in/lists';
 import { createEvent, updateEventStatus } from '../modules/events/service';
 import { completeOrder, saveOrderDetails } from '../modules/orders/details';
 import { getPublicOrder } from '../modules/orders/public-view';
 import { createOrder } from '../modules/orders/service';
 import { createOrganizer } from '../modules/organizers/service';
+import { createPromoCode } from '../modules/promo-codes/service';
 import { createQuestion } from '../modules/questions/service';
+import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createTicket } from '../modules/tickets/service';
+import { acceptInvitation, inviteUser } from '../modules/users/invitations';
 
 /**
  * Test data builders. Each writes through the services the API uses (so the data is what a
@@ -89,6 +98,64 @@ export async function makeAccount(
   };
 }
 
+/**
+ * Someone the owner invited into the account with a role. They accept the invitation with the
+ * link of its mail (still queued), as they would from their mailbox, unless `accept: false`
+ * leaves the invitation pending; `token` is then empty.
+ */
+export async function makeMember(
+  app: App,
+  owner: Owner,
+  input: { role: Role; accept?: boolean; first_name?: string },
+): Promise<Owner> {
+  const { role, accept = true, first_name = 'Grace' } = input;
+  const email = `member${next()}.${Date.now()}@example.com`;
+  const user = await inviteUser({
+    db: app.db,
+    auth: owner.auth,
+    input: InviteUserRequest.parse({ email, first_name, last_name: 'Hopper', role }),
+    links: { appUrl: app.config.appUrl },
+    locale: 'en',
+  });
+  const member = {
+    token: '',
+    userId: user.id,
+    accountId: owner.accountId,
+    email,
+    auth: {
+      userId: user.id,
+      accountId: owner.accountId,
+      role,
+      isOwner: false,
+      sessionId: 0,
+      emailConfirmed: true,
+    },
+  };
+  if (!accept) return { ...member, auth: { ...member.auth, emailConfirmed: false } };
+  const [mail] = await app.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(sql`${jobs.payload}->>'template' = 'invitation'`, sql`${jobs.payload}->>'to' = ${email}`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const url = String((mail?.payload.data as { url?: unknown } | undefined)?.url ?? '');
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  const password = 'correct horse battery';
+  const session = await acceptInvitation({
+    db: app.db,
+    token,
+    input: AcceptInvitationRequest.parse({
+      first_name,
+      last_name: 'Hopper',
+      password,
+      password_confirmation: password,
+      accept_terms: true,
+    }),
+    client: {},
+  });
+  return { ...member, token: session.token };
+}
+
 export async function makeOrganizer(app: App, owner: Owner, input: Partial<CreateOrganizerRequest> = {}) {
   return createOrganizer(app.db, owner.auth, CreateOrganizerRequest.parse({ name: 'Org', ...input }));
 }
@@ -149,6 +216,8 @@ export interface OrderPlan {
   email?: string;
   /** One first name per attendee, in line order; the buyer's name when left out. */
   attendees?: string[];
+  /** One e-mail per attendee, in line order; the buyer's e-mail when left out. */
+  emails?: string[];
   answers?: { question_id: number; answer: unknown }[];
   /** `reserved` stops after reserving, `details` after the buyer's details; `offline` pays offline. */
   until?: 'reserved' | 'details' | 'complete' | 'offline';
@@ -162,14 +231,15 @@ export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderR
   if (until === 'reserved') return order;
   const buyer = plan.buyer ?? `Buyer${next()}`;
   const email = plan.email ?? `${buyer.toLowerCase()}@example.com`;
-  const names = plan.attendees ?? [];
+  const names = [...(plan.attendees ?? [])];
+  const emails = [...(plan.emails ?? [])];
   const attendees = plan.lines.flatMap((line) =>
     Array.from({ length: line.quantity }, () => ({
       ticket_id: line.ticket_id,
       ...(line.price_id ? { price_id: line.price_id } : {}),
       first_name: names.shift() ?? buyer,
       last_name: 'Silva',
-      email,
+      email: emails.shift() ?? email,
     })),
   );
   const details = OrderDetailsRequest.parse({
@@ -219,4 +289,36 @@ export async function makeJobs(db: Db, count: number, overrides: (i: number) => 
   const rows = [];
   for (let i = 0; i < count; i++) rows.push(await makeJob(db, overrides(i)));
   return rows;
+}
+
+/** A tax or fee of the owner's account, to attach to tickets by id. */
+export function makeTaxOrFee(app: App, owner: Owner, input: TaxOrFeeRequest) {
+  return createTaxOrFee(app.db, owner.auth, TaxOrFeeRequest.parse(input));
+}
+
+/** A promo code of the event: 10% off every ticket unless told otherwise. */
+export function makePromoCode(
+  app: App,
+  owner: Owner,
+  promo: Partial<PromoCodeRequest> & { eventId: number },
+) {
+  const { eventId, ...fields } = promo;
+  const input = PromoCodeRequest.parse({
+    code: `CODE${next()}`,
+    discount_type: 'PERCENTAGE',
+    discount: '10',
+    ...fields,
+  });
+  return createPromoCode({ db: app.db, auth: owner.auth, eventId, input });
+}
+
+/** A capacity assignment sharing one limit between tickets of the event. */
+export function makeCapacityAssignment(
+  app: App,
+  owner: Owner,
+  assignment: Partial<CapacityAssignmentRequest> & { eventId: number; ticket_ids: number[] },
+) {
+  const { eventId, ...fields } = assignment;
+  const input = CapacityAssignmentRequest.parse({ name: `Room ${next()}`, ...fields });
+  return createCapacityAssignment({ db: app.db, auth: owner.auth, eventId, input });
 }

@@ -4,6 +4,7 @@ import { jobHandlers } from '../jobs/handlers';
 import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
+import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { sweepExpiredReservations } from '../modules/orders/service';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { lastLink, startSmtp, type TestSmtp } from './smtp';
@@ -64,7 +65,11 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
       runDueJobs({
         db: app.db,
         kinds: JOB_KINDS,
-        handlers: jobHandlers({ mailer, sweepExpiredReservations }),
+        handlers: jobHandlers({
+          mailer,
+          sweepExpiredReservations,
+          passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
+        }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),
     async register(input = {}) {

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
 import { expect } from 'vitest';
-import { users } from '../db/schema';
 import { createStripeClient } from '../payments/stripe/client';
 import { type StripeTestServer, startStripeTestServer } from '../payments/stripe/test-server/server';
 import { type StripeEvent, signPayload } from '../payments/stripe/test-server/state';
+import { makeAccount, makeLiveEvent, makeOrder, type Owner } from './builders';
 import { createIdentityKit, type IdentityKit } from './identity';
 
 /**
@@ -18,7 +17,7 @@ export interface StripeKit {
   stripeServer: StripeTestServer;
   /** The SDK as the buyer's browser would use it, for confirming payments. */
   stripe: Stripe;
-  owner: Awaited<ReturnType<IdentityKit['register']>>;
+  owner: Owner;
   eventId: number;
   ticketId: number;
   deliver(event: StripeEvent, signature?: string): Promise<LightMyRequestResponse>;
@@ -51,33 +50,24 @@ export async function createStripeKit(ticket: { price: number; quantity: number 
     apiBase: stripeServer.url,
     platformFeePercent: 0,
   });
-  const owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  const eventId = (
-    await kit.createEvent(owner.token, {
-      title: 'Card night',
-      start_date: '2031-02-01T20:00:00Z',
-      // Offline too, so the event may go live before Stripe is connected.
-      settings: { offline_payments_enabled: true },
-    })
-  ).id;
-  const created = await kit.as(owner.token, {
-    method: 'POST',
-    url: `/api/events/${eventId}/tickets`,
-    payload: {
-      title: 'Seat',
-      type: 'PAID',
-      price: ticket.price,
-      quantity_available: ticket.quantity,
-      tax_and_fee_ids: [],
-    },
+  const owner = await makeAccount(kit.app);
+  const { event, tickets } = await makeLiveEvent(kit.app, owner, {
+    title: 'Card night',
+    start_date: '2031-02-01T20:00:00Z',
+    // Offline too, so the event may go live before Stripe is connected.
+    settings: { offline_payments_enabled: true },
+    tickets: [
+      {
+        title: 'Seat',
+        type: 'PAID',
+        price: ticket.price,
+        quantity_available: ticket.quantity,
+        tax_and_fee_ids: [],
+      },
+    ],
   });
-  const ticketId = created.json().id as number;
-  await kit.as(owner.token, {
-    method: 'PUT',
-    url: `/api/events/${eventId}/status`,
-    payload: { status: 'LIVE' },
-  });
+  const eventId = event.id;
+  const ticketId = tickets[0]?.id ?? 0;
   const base = `/api/public/events/${eventId}/orders`;
 
   const self: StripeKit = {
@@ -107,21 +97,12 @@ export async function createStripeKit(ticket: { price: number; quantity: number 
       return state.stripe_account_id as string;
     },
     async orderWithIntent(quantity = 1, email = 'card.buyer@example.com') {
-      const order = (
-        await kit.app.inject({
-          method: 'POST',
-          url: base,
-          payload: { tickets: [{ ticket_id: ticketId, quantity }] },
-        })
-      ).json();
-      const person = { first_name: 'Ana', last_name: 'Lima', email };
-      await kit.app.inject({
-        method: 'PUT',
-        url: `${base}/${order.short_id}`,
-        payload: {
-          ...person,
-          attendees: Array.from({ length: quantity }, () => ({ ...person, ticket_id: ticketId })),
-        },
+      const order = await makeOrder(kit.app, {
+        eventId,
+        lines: [{ ticket_id: ticketId, quantity }],
+        buyer: 'Ana',
+        email,
+        until: 'details',
       });
       const res = await kit.app.inject({
         method: 'POST',

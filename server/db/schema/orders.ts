@@ -59,6 +59,11 @@ export const orders = pgTable(
     lastName: text('last_name'),
     email: text('email'),
     locale: text('locale'),
+    /**
+     * Who reserved it: the client address (an IPv6 address cut to its /64), to cap the
+     * reservations one address holds open (decision 018). Null for orders made otherwise.
+     */
+    clientAddress: text('client_address'),
     idempotencyKey: text('idempotency_key'),
     /** A hash of the request that created the order, to refuse a key reused for another body. */
     requestHash: text('request_hash'),
@@ -82,6 +87,9 @@ export const orders = pgTable(
     index('orders_event_idx').on(t.eventId, t.createdAt),
     index('orders_reserved_idx')
       .on(t.reservedUntil)
+      .where(sql`${t.status} in ('RESERVED', 'PAYMENT_FAILED')`),
+    index('orders_open_by_address_idx')
+      .on(t.clientAddress, t.reservedUntil)
       .where(sql`${t.status} in ('RESERVED', 'PAYMENT_FAILED')`),
     check('orders_money', sql`${t.total} >= 0 and ${t.subtotal} >= 0 and ${t.discount} >= 0`),
     check('orders_refunded', sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),

@@ -1,22 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, type Owner } from '../../test/builders';
 
 // Every settings endpoint writes the same way (decision 013): PUT takes any subset of the
 // fields, a field left out keeps its value, null clears a field that may be empty, and an
 // unknown field is refused with 422.
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register({ first_name: 'Rosa', last_name: 'Lima' });
+  t = await createTestApp();
+  owner = await makeAccount(t.app, { first_name: 'Rosa', last_name: 'Lima' });
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
-const put = (url: string, payload: object) => kit.as(owner.token, { method: 'PUT', url, payload });
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
+const put = (url: string, payload: object) => as(owner.token, { method: 'PUT', url, payload });
 
 describe('account settings (PUT /api/accounts/current)', () => {
   it('change only what is sent, clear with null, refuse unknown fields', async () => {
@@ -66,14 +72,14 @@ describe('event defaults (PUT /api/accounts/current/event-defaults)', () => {
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().errors).sort()).toEqual(['order_timeout_minutes', 'seo_title']);
 
-    const event = await kit.createEvent(owner.token);
+    const event = await makeEvent(t.app, owner);
     expect(event.settings).toMatchObject({ order_timeout_minutes: 30, price_display_mode: 'EXCLUSIVE' });
   });
 });
 
 describe('organizer settings (PUT /api/organizers/{id})', () => {
   it('change only what is sent, clear with null, refuse unknown fields', async () => {
-    const created = await kit.as(owner.token, {
+    const created = await as(owner.token, {
       method: 'POST',
       url: '/api/organizers',
       payload: { name: 'Harbour Hall', email: 'hall@rosa.example', currency: 'GBP' },
@@ -123,7 +129,7 @@ describe('profile (PUT /api/users/me)', () => {
 
 describe('event and its settings (PUT /api/events/{id})', () => {
   it('change only what is sent, settings and location field by field; null clears; unknown fields refused', async () => {
-    const event = await kit.createEvent(owner.token, {
+    const event = await makeEvent(t.app, owner, {
       title: 'Fado Night',
       description: '<p>Songs by the river.</p>',
       end_date: '2031-01-01T23:00:00Z',
@@ -173,7 +179,7 @@ describe('event and its settings (PUT /api/events/{id})', () => {
 
 describe('the OpenAPI document', () => {
   it('says the rule on every settings endpoint, whose request bodies require no field', async () => {
-    const document = (await kit.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const schemaOf = (schema: { $ref?: string }) =>
       schema.$ref ? document.components.schemas[schema.$ref.split('/').at(-1) ?? ''] : schema;
     const settingsWrites = [

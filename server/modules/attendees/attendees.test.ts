@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets, users } from '../../db/schema';
+import { tickets } from '../../db/schema';
+import { makeAccount, makeLiveEvent, makeMember, makeOrder, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
 // The organizer's attendee calls: the list and its whitelists, manual attendees (a manual
@@ -8,7 +9,7 @@ import { createIdentityKit, type IdentityKit } from '../../test/identity';
 // resending the ticket, account isolation and the ORGANIZER role.
 
 let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let owner: Owner;
 let eventId: number;
 let seat: number;
 let vip: number;
@@ -19,43 +20,30 @@ const stock = async (id: number) => (await kit.app.db.select().from(tickets).whe
 
 /** A free order placed and completed by a buyer through the public checkout. */
 async function buy(ticketId: number, people: { first_name: string; email: string }[]): Promise<string> {
-  const base = `/api/public/events/${eventId}/orders`;
-  const created = await kit.app.inject({
-    method: 'POST',
-    url: base,
-    payload: { tickets: [{ ticket_id: ticketId, quantity: people.length }] },
+  const order = await makeOrder(kit.app, {
+    eventId,
+    lines: [{ ticket_id: ticketId, quantity: people.length }],
+    buyer: 'Bea',
+    attendees: people.map((p) => p.first_name),
+    emails: people.map((p) => p.email),
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const shortId = created.json().short_id as string;
-  const details = await kit.app.inject({
-    method: 'PUT',
-    url: `${base}/${shortId}`,
-    payload: {
-      first_name: 'Bea',
-      last_name: 'Buyer',
-      email: 'bea@example.com',
-      attendees: people.map((p) => ({ ticket_id: ticketId, last_name: 'Guest', ...p })),
-    },
-  });
-  expect(details.statusCode, details.body).toBe(200);
-  const done = await kit.app.inject({ method: 'POST', url: `${base}/${shortId}/complete`, payload: {} });
-  expect(done.json().status).toBe('COMPLETED');
-  return done.json().reference as string;
+  expect(order.status).toBe('COMPLETED');
+  return order.reference;
 }
 
 beforeAll(async () => {
   kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  eventId = (await kit.createEvent(owner.token, { title: 'Door night', start_date: '2031-05-01T20:00:00Z' }))
-    .id;
-  seat = (
-    await as(owner.token, 'POST', '/tickets', { title: 'Seat', type: 'FREE', quantity_available: 3 })
-  ).json().id;
-  vip = (
-    await as(owner.token, 'POST', '/tickets', { title: 'VIP', type: 'FREE', quantity_available: 1 })
-  ).json().id;
-  await as(owner.token, 'PUT', '/status', { status: 'LIVE' });
+  owner = await makeAccount(kit.app);
+  const { event, tickets: made } = await makeLiveEvent(kit.app, owner, {
+    title: 'Door night',
+    start_date: '2031-05-01T20:00:00Z',
+    tickets: [
+      { title: 'Seat', type: 'FREE', quantity_available: 3 },
+      { title: 'VIP', type: 'FREE', quantity_available: 1 },
+    ],
+  });
+  eventId = event.id;
+  [seat, vip] = made.map((ticket) => ticket.id) as [number, number];
 });
 afterAll(async () => {
   await kit?.close();
@@ -68,11 +56,7 @@ describe('attendees', () => {
       { first_name: 'Adam', email: 'adam@example.com' },
     ]);
     // A reservation nobody finished is not an attendee.
-    await kit.app.inject({
-      method: 'POST',
-      url: `/api/public/events/${eventId}/orders`,
-      payload: { tickets: [{ ticket_id: seat, quantity: 1 }] },
-    });
+    await makeOrder(kit.app, { eventId, lines: [{ ticket_id: seat, quantity: 1 }], until: 'reserved' });
 
     const all = await as(owner.token, 'GET', '/attendees?sort_by=first_name&sort_direction=asc');
     expect(all.statusCode, all.body).toBe(200);
@@ -206,7 +190,7 @@ describe('attendees', () => {
   });
 
   it('are hidden from other accounts and open to the ORGANIZER role', async () => {
-    const stranger = await kit.register();
+    const stranger = await makeAccount(kit.app);
     const [zoe] = (await as(owner.token, 'GET', '/attendees?query=zoe')).json().data;
     expect((await as(stranger.token, 'GET', '/attendees')).statusCode).toBe(404);
     expect((await as(stranger.token, 'GET', `/attendees/${zoe.id}`)).statusCode).toBe(404);
@@ -215,7 +199,7 @@ describe('attendees', () => {
       (await kit.app.inject({ method: 'GET', url: `/api/events/${eventId}/attendees` })).statusCode,
     ).toBe(401);
 
-    const organizer = await kit.addMember(owner, 'ORGANIZER');
+    const organizer = await makeMember(kit.app, owner, { role: 'ORGANIZER' });
     const list = await as(organizer.token, 'GET', '/attendees');
     expect(list.statusCode).toBe(200);
     expect(list.json().meta.total).toBeGreaterThan(0);

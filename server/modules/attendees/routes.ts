@@ -11,7 +11,7 @@ import {
 } from '../../../common/attendees';
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
-import { sendExport } from '../../exports/send';
+import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { exportAttendees } from './export';
@@ -77,8 +77,8 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Download the attendees (CSV or XLSX) with their answers; the list’s search and filters apply',
         params: EventParams,
         querystring: AttendeesExportQuery,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        response: { ...errorResponses(401, 403, 404, 422) },
+        produces: EXPORT_PRODUCES,
+        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

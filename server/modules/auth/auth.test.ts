@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../http/auth';
+import { makeAccount } from '../../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
 import { lastLink } from '../../test/smtp';
 
@@ -67,7 +68,7 @@ describe('registration', () => {
   });
 
   it('refuses an address that already has a login, and bad input field by field', async () => {
-    const first = await kit.register();
+    const first = await makeAccount(kit.app);
     const dup = await kit.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -111,7 +112,7 @@ describe('registration', () => {
 
 describe('login and sessions', () => {
   it('logs in with the right password only', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     const wrong = await kit.login(email, 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
@@ -129,7 +130,7 @@ describe('login and sessions', () => {
   });
 
   it('stores only a hash of the token, and logout revokes it', async () => {
-    const { token } = await kit.register();
+    const { token } = await makeAccount(kit.app);
     const [row] = await kit.app.db
       .select()
       .from(sessions)
@@ -153,7 +154,7 @@ describe('login and sessions', () => {
       headers: { authorization: 'Bearer x' },
     });
     expect(garbage.statusCode).toBe(401);
-    const { token } = await kit.register();
+    const { token } = await makeAccount(kit.app);
     await kit.app.db
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -164,7 +165,7 @@ describe('login and sessions', () => {
   });
 
   it('slides the expiry forward when a session is used', async () => {
-    const { token } = await kit.register();
+    const { token } = await makeAccount(kit.app);
     await kit.app.db
       .update(sessions)
       .set({ lastUsedAt: sql`now() - interval '2 days'`, expiresAt: sql`now() + interval '28 days'` })

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userLinks } from '../../db/schema';
+import { jobs, userLinks } from '../../db/schema';
+import { makeAccount } from '../../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
 import { lastLink } from '../../test/smtp';
 
@@ -20,7 +21,7 @@ async function requestReset(email: string) {
 
 describe('forgot password', () => {
   it('answers the same whether or not the address is known, and mails only known ones', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     await kit.deliverMail();
     const before = kit.smtp.mails.length;
     const known = await requestReset(email);
@@ -32,8 +33,41 @@ describe('forgot password', () => {
     expect(kit.smtp.to('stranger@example.com')).toEqual([]);
   });
 
+  it('does the same work before answering for known and unknown addresses: one queued job, no link yet', async () => {
+    const { email } = await kit.register();
+    await kit.deliverMail();
+    const pending = () =>
+      kit.app.db
+        .select({ type: jobs.type, payload: jobs.payload })
+        .from(jobs)
+        .where(eq(jobs.status, 'pending'))
+        .orderBy(jobs.id);
+    const resetLinks = async () =>
+      (await kit.app.db.select().from(userLinks).where(eq(userLinks.purpose, 'PASSWORD_RESET'))).filter(
+        (l) => l.email === email,
+      );
+    const forgot = (address: string) =>
+      kit.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: address } });
+
+    expect((await forgot(email)).statusCode).toBe(200);
+    const afterKnown = await pending();
+    expect((await forgot('nobody.here@example.com')).statusCode).toBe(200);
+    const afterUnknown = await pending();
+    // Whether the address has a login is found out after the answer, by the job.
+    expect(afterKnown).toHaveLength(1);
+    expect(afterUnknown).toHaveLength(2);
+    expect(afterUnknown[1]?.type).toBe(afterKnown[0]?.type);
+    expect(await resetLinks()).toEqual([]);
+
+    const before = kit.smtp.mails.length;
+    await kit.deliverMail();
+    expect(await resetLinks()).toHaveLength(1);
+    expect(kit.smtp.mails.length).toBe(before + 1);
+    expect(kit.smtp.to(email).at(-1)?.subject).toBe('Reset your password');
+  });
+
   it('resets the password with the mailed link once, and ends every session', async () => {
-    const { email, token: oldSession } = await kit.register();
+    const { email, token: oldSession } = await makeAccount(kit.app);
     await requestReset(email);
     const mail = kit.smtp.to(email).find((m) => m.subject === 'Reset your password');
     const link = lastLink(mail, '/auth/reset-password/');
@@ -67,7 +101,7 @@ describe('forgot password', () => {
   });
 
   it('refuses an expired link, an older link once a newer one was sent, and a made-up one', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     await requestReset(email);
     const first = lastLink(kit.smtp.to(email).at(-1), '/auth/reset-password/');
     await requestReset(email);
@@ -92,7 +126,7 @@ describe('forgot password', () => {
   });
 
   it('makes a reset link expire after 60 minutes', async () => {
-    const { email } = await kit.register();
+    const { email } = await makeAccount(kit.app);
     await requestReset(email);
     const [row] = await kit.app.db
       .select({

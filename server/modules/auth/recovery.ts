@@ -6,6 +6,8 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
+import { enqueue, type JobPayload, PASSWORD_RESET_JOB } from '../../jobs/kinds';
+import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/send';
 import { createLink, lockLink, markLinkUsed, revokeLinks } from './links';
 import { hashPassword } from './passwords';
@@ -13,25 +15,47 @@ import type { Links } from './service';
 import { revokeUserSessions } from './sessions';
 
 /**
- * Sends a reset link when the address belongs to a user. The caller answers the same way
- * either way, so the form cannot be used to find out who has a login.
+ * `POST /api/auth/forgot-password`: queues the request and nothing else, so the answer takes
+ * the same time whether or not the address has a login (the job finds out, after the answer).
  */
 export async function requestPasswordReset(
   db: Database,
   input: z.output<typeof ForgotPasswordRequest>,
-  links: Links,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.email, input.email));
-    if (!user?.passwordHash) return;
-    const token = await createLink(tx, { purpose: 'PASSWORD_RESET', userId: user.id, email: user.email });
-    await enqueueMail(tx, {
-      template: 'passwordReset',
-      to: user.email,
-      locale: isLocale(user.locale) ? user.locale : 'en',
-      data: { firstName: user.firstName, url: `${links.appUrl}/auth/reset-password/${token}` },
-    });
-  });
+  await enqueue(db, { type: PASSWORD_RESET_JOB, payload: { email: input.email } });
+}
+
+/** Rolls back a link made by a job that had already sent its mail. */
+class AlreadySent extends Error {}
+
+/**
+ * The job behind a forgot-password request: mails a reset link when the address belongs to a
+ * user with a password. Run twice, it sends one mail whose link works (the second run's link
+ * is rolled back).
+ */
+export function passwordResetJobHandler(deps: {
+  db: Database;
+  links: Links;
+}): JobHandler<JobPayload<typeof PASSWORD_RESET_JOB>> {
+  return async ({ email }, { jobId }) => {
+    try {
+      await inTransaction(deps.db, async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.email, email));
+        if (!user?.passwordHash) return;
+        const token = await createLink(tx, { purpose: 'PASSWORD_RESET', userId: user.id, email: user.email });
+        const queued = await enqueueMail(tx, {
+          template: 'passwordReset',
+          to: user.email,
+          locale: isLocale(user.locale) ? user.locale : 'en',
+          data: { firstName: user.firstName, url: `${deps.links.appUrl}/auth/reset-password/${token}` },
+          uniqueKey: `password-reset:${jobId}`,
+        });
+        if (!queued) throw new AlreadySent();
+      });
+    } catch (error) {
+      if (!(error instanceof AlreadySent)) throw error;
+    }
+  };
 }
 
 /** Whether a reset link can still be used; answers with the address it is for. */

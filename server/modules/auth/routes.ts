@@ -13,7 +13,7 @@ import {
   SessionResponse,
 } from '../../../common/auth';
 import { authenticate, authOf, revokeSession } from '../../http/auth';
-import { authRateLimits } from '../../http/rate-limits';
+import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { acceptInvitation, getInvitation } from '../users/invitations';
 import { checkResetLink, requestPasswordReset, resetPassword } from './recovery';
@@ -32,7 +32,7 @@ const PASSWORD_RESET_DONE = /*i18n*/ {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limited = authRateLimits(app);
+  const limited = authLimits(app);
   const links = { appUrl: app.config.appUrl };
   const client = (request: { ip: string; headers: Record<string, unknown> }): ClientInfo => ({
     ip: request.ip,
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, request.body, links);
+      await requestPasswordReset(app.db, request.body);
       return { message: request.i18n._(FORGOT_PASSWORD_ANSWER) };
     },
   );
@@ -115,11 +115,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/reset-password/:token',
     {
+      preHandler: limited,
       schema: {
         tags: ['auth'],
         summary: 'Check a password reset link',
         params: TokenParams,
-        response: { 200: ResetLinkResponse, ...errorResponses(410) },
+        response: { 200: ResetLinkResponse, ...errorResponses(410, 429) },
       },
     },
     async (request) => checkResetLink(app.db, request.params.token),
@@ -146,11 +147,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/invitations/:token',
     {
+      preHandler: limited,
       schema: {
         tags: ['auth'],
         summary: 'Read an invitation',
         params: TokenParams,
-        response: { 200: InvitationResponse, ...errorResponses(409, 410) },
+        response: { 200: InvitationResponse, ...errorResponses(409, 410, 429) },
       },
     },
     async (request) => getInvitation(app.db, request.params.token),

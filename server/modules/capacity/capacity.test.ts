@@ -1,38 +1,36 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityAssignments, tickets } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeTicket, type Owner } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 let day: number;
 let vip: number;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  eventId = (await kit.createEvent(owner.token, { title: 'Room', start_date: '2031-06-01T20:00:00Z' })).id;
-  const ticket = async (title: string) =>
-    (
-      await kit.as(owner.token, {
-        method: 'POST',
-        url: `/api/events/${eventId}/tickets`,
-        payload: { title, type: 'FREE' },
-      })
-    ).json().id;
-  day = await ticket('Day');
-  vip = await ticket('VIP');
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  eventId = (await makeEvent(t.app, owner, { title: 'Room', start_date: '2031-06-01T20:00:00Z' })).id;
+  day = (await makeTicket(t.app, owner, { eventId, title: 'Day' })).id;
+  vip = (await makeTicket(t.app, owner, { eventId, title: 'VIP' })).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
+
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
 
 const url = (suffix = '') => `/api/events/${eventId}/capacity-assignments${suffix}`;
 
 describe('capacity assignments', () => {
   it('share one limit between tickets, and need tickets of the event', async () => {
-    const created = await kit.as(owner.token, {
+    const created = await as(owner.token, {
       method: 'POST',
       url: url(),
       payload: { name: 'Main room', capacity: 300, ticket_ids: [day, vip] },
@@ -46,13 +44,13 @@ describe('capacity assignments', () => {
       ticket_ids: [day, vip].sort((a, b) => a - b),
     });
 
-    const none = await kit.as(owner.token, {
+    const none = await as(owner.token, {
       method: 'POST',
       url: url(),
       payload: { name: 'Empty', capacity: 5, ticket_ids: [] },
     });
     expect(Object.keys(none.json().errors)).toEqual(['ticket_ids']);
-    const foreign = await kit.as(owner.token, {
+    const foreign = await as(owner.token, {
       method: 'POST',
       url: url(),
       payload: { name: 'X', capacity: 5, ticket_ids: [999_999] },
@@ -61,15 +59,15 @@ describe('capacity assignments', () => {
 
     const id = created.json().id;
     // 120 Day tickets sold (as the checkout would count them: on the ticket and the assignment).
-    await kit.app.db.update(tickets).set({ quantitySold: 120 }).where(eq(tickets.id, day));
-    await kit.app.db.update(capacityAssignments).set({ used: 120 }).where(eq(capacityAssignments.id, id));
+    await t.app.db.update(tickets).set({ quantitySold: 120 }).where(eq(tickets.id, day));
+    await t.app.db.update(capacityAssignments).set({ used: 120 }).where(eq(capacityAssignments.id, id));
     const remaining = async (ticketId: number) =>
-      (await kit.as(owner.token, { method: 'GET', url: `/api/events/${eventId}/tickets/${ticketId}` })).json()
+      (await as(owner.token, { method: 'GET', url: `/api/events/${eventId}/tickets/${ticketId}` })).json()
         .quantity_remaining;
     // The shared limit is what is left of the tickets, which are otherwise unlimited.
     expect(await remaining(day)).toBe(180);
     expect(await remaining(vip)).toBe(180);
-    const shrink = await kit.as(owner.token, {
+    const shrink = await as(owner.token, {
       method: 'PUT',
       url: url(`/${id}`),
       payload: { name: 'Main room', capacity: 100, ticket_ids: [day] },
@@ -77,7 +75,7 @@ describe('capacity assignments', () => {
     expect(shrink.json().errors).toEqual({
       capacity: ['The quantity cannot be lower than what is already sold or reserved.'],
     });
-    const ok = await kit.as(owner.token, {
+    const ok = await as(owner.token, {
       method: 'PUT',
       url: url(`/${id}`),
       payload: { name: 'Main hall', capacity: 150, ticket_ids: [day], status: 'INACTIVE' },
@@ -92,9 +90,9 @@ describe('capacity assignments', () => {
     // An inactive assignment limits nothing.
     expect(await remaining(day)).toBeNull();
 
-    const other = await kit.register();
-    expect((await kit.as(other.token, { method: 'GET', url: url(`/${id}`) })).statusCode).toBe(404);
-    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${id}`) })).statusCode).toBe(204);
-    expect((await kit.as(owner.token, { method: 'GET', url: url() })).json().data).toEqual([]);
+    const other = await makeAccount(t.app);
+    expect((await as(other.token, { method: 'GET', url: url(`/${id}`) })).statusCode).toBe(404);
+    expect((await as(owner.token, { method: 'DELETE', url: url(`/${id}`) })).statusCode).toBe(204);
+    expect((await as(owner.token, { method: 'GET', url: url() })).json().data).toEqual([]);
   });
 });

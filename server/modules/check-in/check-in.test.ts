@@ -1,93 +1,76 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckInListRequest } from '../../../common/check-in';
 import { parseTicketCode } from '../../../common/ticket-code';
-import { checkInScans, checkIns, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { checkInScans, checkIns } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeCheckInList, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
 import { ticketCodeHash } from './public-list';
 
 // Check-in lists and the door: every outcome of a scan, signed codes, nonces that make retries
 // and offline uploads harmless, and one check-in however many devices scan a ticket at once.
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 let seat: number;
 let backstage: number;
 let paid: number;
 let base: string;
 
+const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  kit.as(owner.token, { method, url: `/api/events/${eventId}${url}`, ...(payload ? { payload } : {}) });
+  as(owner.token, method, `/api/events/${eventId}${url}`, payload);
 
-/** An order placed through the public checkout; answers its attendees. */
+/** An order placed by Bea through the public checkout; answers its attendees. */
 async function buy(ticketId: number, names: string[], offline = false) {
-  const orders = `/api/public/events/${eventId}/orders`;
-  const created = await kit.app.inject({
-    method: 'POST',
-    url: orders,
-    payload: { tickets: [{ ticket_id: ticketId, quantity: names.length }] },
+  const order = await makeOrder(t.app, {
+    eventId,
+    lines: [{ ticket_id: ticketId, quantity: names.length }],
+    buyer: 'Bea',
+    attendees: names,
+    emails: names.map((n) => `${n}@example.com`),
+    until: offline ? 'offline' : 'complete',
   });
-  const shortId = created.json().short_id as string;
-  await kit.app.inject({
-    method: 'PUT',
-    url: `${orders}/${shortId}`,
-    payload: {
-      first_name: 'Bea',
-      last_name: 'Buyer',
-      email: 'bea@example.com',
-      attendees: names.map((n) => ({
-        ticket_id: ticketId,
-        first_name: n,
-        last_name: 'Guest',
-        email: `${n}@example.com`,
-      })),
-    },
-  });
-  const done = await kit.app.inject({
-    method: 'POST',
-    url: `${orders}/${shortId}/complete`,
-    payload: offline ? { payment_provider: 'OFFLINE' } : {},
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json().attendees as { short_id: string; ticket_code: string; first_name: string }[];
+  expect(order.status).toBe(offline ? 'AWAITING_PAYMENT' : 'COMPLETED');
+  return order.attendees;
 }
 
-async function newList(payload: object = {}) {
-  const res = await api('POST', '/check-in-lists', {
-    name: 'Main door',
-    ticket_ids: [seat, paid],
-    ...payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; short_id: string };
+/** A list for the seat and paid tickets, as the organizer makes it. */
+function newList(fields: Partial<CheckInListRequest> = {}) {
+  return makeCheckInList(t.app, owner, { eventId, name: 'Main door', ticket_ids: [seat, paid], ...fields });
 }
 
 const scan = (shortId: string, payload: object) =>
-  kit.app.inject({ method: 'POST', url: `/api/public/check-in-lists/${shortId}/check-ins`, payload });
+  t.app.inject({ method: 'POST', url: `/api/public/check-in-lists/${shortId}/check-ins`, payload });
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  eventId = (
-    await kit.createEvent(owner.token, {
-      title: 'Door',
-      start_date: '2031-09-01T20:00:00Z',
-      settings: { offline_payments_enabled: true },
-    })
-  ).id;
-  seat = (await api('POST', '/tickets', { title: 'Seat', type: 'FREE' })).json().id;
-  backstage = (await api('POST', '/tickets', { title: 'Backstage', type: 'FREE' })).json().id;
-  paid = (
-    await api('POST', '/tickets', { title: 'Paid', type: 'PAID', price: 1000, tax_and_fee_ids: [] })
-  ).json().id;
-  await api('PUT', '/status', { status: 'LIVE' });
-  await kit.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(kit.app.server.address() as AddressInfo).port}`;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  const { event, tickets } = await makeLiveEvent(t.app, owner, {
+    title: 'Door',
+    start_date: '2031-09-01T20:00:00Z',
+    settings: { offline_payments_enabled: true, offline_payment_instructions: 'Pay at the door.' },
+    tickets: [
+      { title: 'Seat', type: 'FREE' },
+      { title: 'Backstage', type: 'FREE' },
+      { title: 'Paid', type: 'PAID', price: 1000, tax_and_fee_ids: [] },
+    ],
+  });
+  eventId = event.id;
+  [seat, backstage, paid] = tickets.map((ticket) => ticket.id) as [number, number, number];
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
 describe('check-in lists', () => {
@@ -104,9 +87,15 @@ describe('check-in lists', () => {
     });
     expect(Object.keys(backwards.json().errors)).toEqual(['expires_at']);
 
-    const list = await newList({ description: 'Scan everyone at the front.' });
+    const created = await api('POST', '/check-in-lists', {
+      name: 'Main door',
+      ticket_ids: [seat, paid],
+      description: 'Scan everyone at the front.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = created.json() as { id: number; short_id: string };
     expect(list.short_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const publicView = await kit.app.inject({
+    const publicView = await t.app.inject({
       method: 'GET',
       url: `/api/public/check-in-lists/${list.short_id}`,
     });
@@ -120,15 +109,12 @@ describe('check-in lists', () => {
 
     const replaced = await api('POST', `/check-in-lists/${list.id}/link`);
     expect(replaced.json().short_id).not.toBe(list.short_id);
-    const old = await kit.app.inject({ method: 'GET', url: `/api/public/check-in-lists/${list.short_id}` });
+    const old = await t.app.inject({ method: 'GET', url: `/api/public/check-in-lists/${list.short_id}` });
     expect(old.statusCode).toBe(404);
     expect(old.json().code).toBe('CHECK_IN_LIST_NOT_FOUND');
 
-    const stranger = await kit.register();
-    const hidden = await kit.as(stranger.token, {
-      method: 'GET',
-      url: `/api/events/${eventId}/check-in-lists/${list.id}`,
-    });
+    const stranger = await makeAccount(t.app);
+    const hidden = await as(stranger.token, 'GET', `/api/events/${eventId}/check-in-lists/${list.id}`);
     expect(hidden.statusCode).toBe(404);
     expect((await api('DELETE', `/check-in-lists/${list.id}`)).statusCode).toBe(204);
   });
@@ -144,7 +130,7 @@ describe('check-in lists', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
       outcome: 'CHECKED_IN',
-      attendee: { first_name: 'ana', last_name: 'Guest', ticket_title: 'Seat' },
+      attendee: { first_name: 'ana', last_name: 'Silva', ticket_title: 'Seat' },
       check_in: { device: 'Door 1' },
     });
     const again = await scan(list.short_id, { ticket_code: ana.ticket_code, device: 'Door 2' });
@@ -184,16 +170,14 @@ describe('check-in lists', () => {
     }
 
     // Cancelled tickets are refused, and listed as revoked for devices that work offline.
-    const [listed] = (
-      await kit.as(owner.token, { method: 'GET', url: `/api/events/${eventId}/attendees?query=rui@` })
-    ).json().data;
+    const [listed] = (await api('GET', '/attendees?query=rui@')).json().data;
     await api('POST', `/attendees/${listed.id}/cancel`);
     expect((await scan(list.short_id, { ticket_code: rui.ticket_code })).json().outcome).toBe('CANCELLED');
-    const view = await kit.app.inject({ method: 'GET', url: `/api/public/check-in-lists/${list.short_id}` });
+    const view = await t.app.inject({ method: 'GET', url: `/api/public/check-in-lists/${list.short_id}` });
     expect(view.json().revoked).toEqual([ticketCodeHash(rui.short_id)]);
 
     // Picked by hand from the staff list, which shows names and states but no e-mail or link.
-    const people = await kit.app.inject({
+    const people = await t.app.inject({
       method: 'GET',
       url: `/api/public/check-in-lists/${list.short_id}/attendees?query=ana`,
     });
@@ -208,7 +192,7 @@ describe('check-in lists', () => {
     expect(JSON.stringify(people.json())).not.toContain(ana.short_id);
 
     // Undo, then in again.
-    const undo = await kit.app.inject({
+    const undo = await t.app.inject({
       method: 'DELETE',
       url: `/api/public/check-in-lists/${list.short_id}/check-ins/${first.json().check_in.id}`,
     });
@@ -237,7 +221,7 @@ describe('check-in lists', () => {
     const [second] = await buy(seat, ['maria']);
     const [owing] = await buy(paid, ['maria'], true);
     if (!first || !second || !owing) throw new Error('orders not placed');
-    const people = await kit.app.inject({
+    const people = await t.app.inject({
       method: 'GET',
       url: `/api/public/check-in-lists/${list.short_id}/attendees?query=maria`,
     });
@@ -261,7 +245,7 @@ describe('check-in lists', () => {
     expect(settled.json()).toMatchObject({ outcome: 'CHECKED_IN', attendee: { id: three } });
 
     // Undone: the answer says whose check-in it was.
-    const undone = await kit.app.inject({
+    const undone = await t.app.inject({
       method: 'DELETE',
       url: `/api/public/check-in-lists/${list.short_id}/check-ins/${scanned.json().check_in.id}`,
     });
@@ -284,7 +268,7 @@ describe('check-in lists', () => {
     });
     expect(who(await scan(list.short_id, upload))).toBe(two);
     // An answer written down before answers named the attendee is replayed with the id.
-    await kit.app.db
+    await t.app.db
       .update(checkInScans)
       .set({ answer: sql`${checkInScans.answer} #- '{body,attendee,id}'` })
       .where(eq(checkInScans.nonce, 'namesake-0002'));
@@ -346,7 +330,7 @@ describe('check-in lists', () => {
     ]);
     // Replays are the first answers, word for word.
     expect(answers[5]).toEqual(answers[0]);
-    const rows = await kit.app.db.select().from(checkIns).where(eq(checkIns.checkInListId, list.id));
+    const rows = await t.app.db.select().from(checkIns).where(eq(checkIns.checkInListId, list.id));
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.madeOffline)).toBe(true);
     const stats = (await api('GET', '/check_in_stats')).json();
@@ -360,7 +344,7 @@ describe('check-in lists', () => {
     const list = await newList({ name: 'Rush door' });
     const [max] = await buy(seat, ['max']);
     if (!max) throw new Error('no attendee');
-    const devices = kit.app.databaseKind === 'postgresql' ? 100 : 20;
+    const devices = t.app.databaseKind === 'postgresql' ? 100 : 20;
     const results = await Promise.all(
       Array.from({ length: devices }, (_, i) =>
         fetch(`${base}/api/public/check-in-lists/${list.short_id}/check-ins`, {
@@ -375,7 +359,7 @@ describe('check-in lists', () => {
     );
     expect(results.filter((r) => r.outcome === 'CHECKED_IN')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'ALREADY_CHECKED_IN')).toHaveLength(devices - 1);
-    const rows = await kit.app.db.select().from(checkIns).where(eq(checkIns.checkInListId, list.id));
+    const rows = await t.app.db.select().from(checkIns).where(eq(checkIns.checkInListId, list.id));
     expect(rows).toHaveLength(1);
   });
 });

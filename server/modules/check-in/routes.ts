@@ -13,6 +13,7 @@ import {
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { clientAddress, limitRequests, perAddress } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import {
   createCheckInList,
@@ -141,9 +142,19 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const staff = ['check-in (staff)'];
+  // Door staff scan fast, often many devices behind one address: a limit of their own.
+  const doorLimit = { rateLimit: perAddress(app.config.rateLimits.checkIn) };
+  const searchLimit = limitRequests(app, [
+    {
+      name: 'check-in-search',
+      max: app.config.rateLimits.checkInSearch,
+      key: (request) => ((request.query as { query?: string }).query ? clientAddress(request) : undefined),
+    },
+  ]);
   app.get(
     '/api/public/check-in-lists/:shortId',
     {
+      config: doorLimit,
       schema: {
         tags: staff,
         summary: 'A check-in list for door staff, with the event key and revoked tickets for offline use',
@@ -156,6 +167,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/check-in-lists/:shortId/attendees',
     {
+      config: doorLimit,
+      preHandler: searchLimit,
       schema: {
         tags: staff,
         summary: 'The list’s attendees: names, tickets and whether they are in',
@@ -163,7 +176,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AttendeesQuery,
         response: {
           200: z.object({ data: z.array(CheckInAttendee), meta: PageMeta }),
-          ...errorResponses(404, 422),
+          ...errorResponses(404, 422, 429),
         },
       },
     },
@@ -172,6 +185,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/check-in-lists/:shortId/check-ins',
     {
+      config: doorLimit,
       schema: {
         tags: staff,
         summary: 'Check a ticket in (scanned code or picked attendee); idempotent by nonce',
@@ -193,6 +207,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/public/check-in-lists/:shortId/check-ins/:checkInId',
     {
+      config: doorLimit,
       schema: {
         tags: staff,
         summary: 'Undo a check-in (check out); answers whose check-in it was',

@@ -1,24 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeOrganizer, type Owner, setEventStatus } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let organizerId: number;
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  organizerId = (
-    await kit.as(owner.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Org' } })
-  ).json().id;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  organizerId = (await makeOrganizer(t.app, owner)).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
+
+const as = (token: string, options: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object }) =>
+  t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
 
 const defaults = {
   order_timeout_minutes: 25,
@@ -33,16 +32,16 @@ const defaults = {
 
 describe('event defaults', () => {
   it('are copied into new events and stay editable per event', async () => {
-    const before = await kit.as(owner.token, { method: 'GET', url: '/api/accounts/current/event-defaults' });
+    const before = await as(owner.token, { method: 'GET', url: '/api/accounts/current/event-defaults' });
     expect(before.json()).toMatchObject({ order_timeout_minutes: 15, price_display_mode: 'INCLUSIVE' });
-    const saved = await kit.as(owner.token, {
+    const saved = await as(owner.token, {
       method: 'PUT',
       url: '/api/accounts/current/event-defaults',
       payload: defaults,
     });
     expect(saved.json()).toEqual(defaults);
 
-    const event = await kit.as(owner.token, {
+    const event = await as(owner.token, {
       method: 'POST',
       url: '/api/events',
       payload: {
@@ -53,7 +52,7 @@ describe('event defaults', () => {
       },
     });
     expect(event.json().settings).toMatchObject({ ...defaults, order_timeout_minutes: 40 });
-    const bad = await kit.as(owner.token, {
+    const bad = await as(owner.token, {
       method: 'PUT',
       url: '/api/accounts/current/event-defaults',
       payload: { ...defaults, order_timeout_minutes: 500 },
@@ -64,27 +63,17 @@ describe('event defaults', () => {
 
 describe('duplicate', () => {
   it('copies the event as a draft, moving its dates and copying settings when asked', async () => {
-    const source = (
-      await kit.as(owner.token, {
-        method: 'POST',
-        url: '/api/events',
-        payload: {
-          title: 'Original',
-          organizer_id: organizerId,
-          start_date: '2030-05-01T19:00:00Z',
-          end_date: '2030-05-01T23:00:00Z',
-          location: { venue_name: 'Hall' },
-          settings: { footer_message: 'Custom footer', order_timeout_minutes: 30 },
-        },
-      })
-    ).json();
-    await kit.as(owner.token, {
-      method: 'PUT',
-      url: `/api/events/${source.id}/status`,
-      payload: { status: 'LIVE' },
+    const source = await makeEvent(t.app, owner, {
+      title: 'Original',
+      organizer_id: organizerId,
+      start_date: '2030-05-01T19:00:00Z',
+      end_date: '2030-05-01T23:00:00Z',
+      location: { venue_name: 'Hall' },
+      settings: { footer_message: 'Custom footer', order_timeout_minutes: 30 },
     });
+    await setEventStatus(t.app, owner, { id: source.id });
 
-    const copy = await kit.as(owner.token, {
+    const copy = await as(owner.token, {
       method: 'POST',
       url: `/api/events/${source.id}/duplicate`,
       payload: { title: 'Original (June)', start_date: '2030-06-01T19:00:00Z' },
@@ -100,7 +89,7 @@ describe('duplicate', () => {
     });
     expect(copy.json().id).not.toBe(source.id);
 
-    const plain = await kit.as(owner.token, {
+    const plain = await as(owner.token, {
       method: 'POST',
       url: `/api/events/${source.id}/duplicate`,
       payload: { copy_settings: false },
@@ -111,8 +100,8 @@ describe('duplicate', () => {
       order_timeout_minutes: 25,
     });
 
-    const other = await kit.register();
-    const foreign = await kit.as(other.token, {
+    const other = await makeAccount(t.app);
+    const foreign = await as(other.token, {
       method: 'POST',
       url: `/api/events/${source.id}/duplicate`,
       payload: {},
@@ -123,30 +112,22 @@ describe('duplicate', () => {
 
 describe('public organizer page', () => {
   it('lists only live events that have not ended', async () => {
-    const org = (
-      await kit.as(owner.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Public org' } })
-    ).json();
+    const org = await makeOrganizer(t.app, owner, { name: 'Public org' });
     const make = async (title: string, start: string, end: string | null, live: boolean) => {
-      const event = (
-        await kit.as(owner.token, {
-          method: 'POST',
-          url: '/api/events',
-          payload: { title, organizer_id: org.id, start_date: start, end_date: end },
-        })
-      ).json();
-      if (live)
-        await kit.as(owner.token, {
-          method: 'PUT',
-          url: `/api/events/${event.id}/status`,
-          payload: { status: 'LIVE' },
-        });
+      const event = await makeEvent(t.app, owner, {
+        title,
+        organizer_id: org.id,
+        start_date: start,
+        end_date: end,
+      });
+      if (live) await setEventStatus(t.app, owner, { id: event.id });
       return event;
     };
     const later = await make('Later', inDays(9), null, true);
     const soon = await make('Soon', inDays(2), null, true);
     await make('Draft', inDays(3), null, false);
     await make('Past', inDays(-5), inDays(-4), true);
-    const res = await kit.app.inject({ method: 'GET', url: `/api/public/organizers/${org.id}/events` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/public/organizers/${org.id}/events` });
     expect(res.json().data.map((e: { id: number }) => e.id)).toEqual([soon.id, later.id]);
   });
 });

@@ -12,33 +12,37 @@ import {
   tickets,
   ticketTaxesAndFees,
 } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  makeAccount,
+  makeCapacityAssignment,
+  makeEvent,
+  makePromoCode,
+  makeQuestion,
+  makeTaxOrFee,
+  makeTicket,
+  type Owner,
+} from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let sourceId: number;
 let vip: number;
 
 const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  sourceId = (await kit.createEvent(owner.token, { title: 'Original', start_date: '2031-05-01T20:00:00Z' }))
-    .id;
-  const post = async (path: string, payload: object) => {
-    const res = await kit.as(owner.token, { method: 'POST', url: `/api/events/${sourceId}${path}`, payload });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return res.json();
-  };
-  const vat = (
-    await kit.as(owner.token, {
-      method: 'POST',
-      url: '/api/taxes-and-fees',
-      payload: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '23' },
-    })
-  ).json();
-  const standard = await post('/tickets', {
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  sourceId = (await makeEvent(t.app, owner, { title: 'Original', start_date: '2031-05-01T20:00:00Z' })).id;
+  const vat = await makeTaxOrFee(t.app, owner, {
+    name: 'VAT',
+    type: 'TAX',
+    calculation_type: 'PERCENTAGE',
+    rate: '23',
+  });
+  const standard = await makeTicket(t.app, owner, {
+    eventId: sourceId,
     title: 'Standard',
     type: 'PAID',
     price: 2000,
@@ -47,7 +51,8 @@ beforeAll(async () => {
     tax_and_fee_ids: [vat.id],
   });
   vip = (
-    await post('/tickets', {
+    await makeTicket(t.app, owner, {
+      eventId: sourceId,
       title: 'VIP',
       type: 'TIERED',
       prices: [
@@ -56,25 +61,47 @@ beforeAll(async () => {
       ],
     })
   ).id;
-  await post('/questions', { title: 'Diet', type: 'RADIO', options: ['Meat', 'Veg'], ticket_ids: [vip] });
-  await post('/promo-codes', { code: 'ALL10', discount_type: 'PERCENTAGE', discount: 10 });
-  await post('/promo-codes', {
+  await makeQuestion(t.app, owner, {
+    eventId: sourceId,
+    title: 'Diet',
+    type: 'RADIO',
+    options: ['Meat', 'Veg'],
+    ticket_ids: [vip],
+  });
+  await makePromoCode(t.app, owner, {
+    eventId: sourceId,
+    code: 'ALL10',
+    discount_type: 'PERCENTAGE',
+    discount: 10,
+  });
+  await makePromoCode(t.app, owner, {
+    eventId: sourceId,
     code: 'VIPONLY',
     discount_type: 'FIXED',
     discount: 500,
     applicable_ticket_ids: [vip],
     expiry_date: '2031-04-01T00:00:00Z',
   });
-  await post('/capacity-assignments', { name: 'Hall', capacity: 80, ticket_ids: [standard.id, vip] });
+  await makeCapacityAssignment(t.app, owner, {
+    eventId: sourceId,
+    name: 'Hall',
+    capacity: 80,
+    ticket_ids: [standard.id, vip],
+  });
   // Something was sold: the copy must not inherit it.
-  await kit.app.db.update(tickets).set({ quantitySold: 7 }).where(eq(tickets.id, standard.id));
+  await t.app.db.update(tickets).set({ quantitySold: 7 }).where(eq(tickets.id, standard.id));
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
 const duplicate = async (payload: object) => {
-  const res = await kit.as(owner.token, {
+  const res = await as(owner.token, {
     method: 'POST',
     url: `/api/events/${sourceId}/duplicate`,
     payload,
@@ -82,7 +109,7 @@ const duplicate = async (payload: object) => {
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as number;
   const get = async (path: string) =>
-    (await kit.as(owner.token, { method: 'GET', url: `/api/events/${id}${path}` })).json().data;
+    (await as(owner.token, { method: 'GET', url: `/api/events/${id}${path}` })).json().data;
   return { id, get };
 };
 
@@ -156,18 +183,18 @@ describe('duplicating an event', () => {
       capacityAssignments,
       capacityAssignmentTickets,
     ];
-    const counts = () => Promise.all(copied.map((table) => kit.app.db.$count(table)));
+    const counts = () => Promise.all(copied.map((table) => t.app.db.$count(table)));
     const before = await counts();
     // The last thing a copy writes is which tickets its capacity covers: refuse exactly that,
     // after the event, tickets, tiers, taxes, questions, promo codes and capacity are written.
-    await kit.app.db.execute(sql`
+    await t.app.db.execute(sql`
       create function refuse_copy() returns trigger language plpgsql as $$
       begin raise exception 'refused for the test'; end $$`);
-    await kit.app.db.execute(sql`
+    await t.app.db.execute(sql`
       create trigger refuse_copy before insert on capacity_assignment_tickets
       for each row execute function refuse_copy()`);
     try {
-      const res = await kit.as(owner.token, {
+      const res = await as(owner.token, {
         method: 'POST',
         url: `/api/events/${sourceId}/duplicate`,
         payload: { title: 'Half copy' },
@@ -175,11 +202,11 @@ describe('duplicating an event', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().code).toBe('INTERNAL');
     } finally {
-      await kit.app.db.execute(sql`drop trigger refuse_copy on capacity_assignment_tickets`);
-      await kit.app.db.execute(sql`drop function refuse_copy()`);
+      await t.app.db.execute(sql`drop trigger refuse_copy on capacity_assignment_tickets`);
+      await t.app.db.execute(sql`drop function refuse_copy()`);
     }
     expect(await counts()).toEqual(before);
-    const listed = await kit.as(owner.token, { method: 'GET', url: '/api/events?query=Half' });
+    const listed = await as(owner.token, { method: 'GET', url: '/api/events?query=Half' });
     expect(listed.json().data).toEqual([]);
   });
 });

@@ -1,30 +1,38 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  makeAccount,
+  makeEvent,
+  makeMember,
+  makeOrganizer,
+  type Owner,
+  setEventStatus,
+} from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let organizerId: number;
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  const res = await kit.as(owner.token, {
-    method: 'POST',
-    url: '/api/organizers',
-    payload: { name: 'Jazz Club' },
-  });
-  organizerId = res.json().id;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  organizerId = (await makeOrganizer(t.app, owner, { name: 'Jazz Club' })).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
 async function createEvent(token: string, overrides: Record<string, unknown> = {}) {
-  return kit.as(token, {
+  return as(token, {
     method: 'POST',
     url: '/api/events',
     payload: {
@@ -37,13 +45,9 @@ async function createEvent(token: string, overrides: Record<string, unknown> = {
   });
 }
 
-async function confirmEmail(account: { token: string; userId: number }) {
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, account.userId));
-}
-
 describe('organizers', () => {
   it('default their currency and time zone to the account’s', async () => {
-    const res = await kit.as(owner.token, {
+    const res = await as(owner.token, {
       method: 'POST',
       url: '/api/organizers',
       payload: { name: 'Fado House', email: 'Hello@Fado.example', website: 'https://fado.example' },
@@ -55,7 +59,7 @@ describe('organizers', () => {
       currency: 'EUR',
       timezone: 'Europe/Lisbon',
     });
-    const bad = await kit.as(owner.token, {
+    const bad = await as(owner.token, {
       method: 'POST',
       url: '/api/organizers',
       payload: { name: '', website: 'javascript:alert(1)' },
@@ -115,24 +119,16 @@ describe('events', () => {
   });
 
   it('move through the status machine; going live needs a confirmed e-mail address', async () => {
-    const account = await kit.register();
-    const org = (
-      await kit.as(account.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Org' } })
-    ).json();
-    const event = (
-      await kit.as(account.token, {
-        method: 'POST',
-        url: '/api/events',
-        payload: { title: 'Status test', organizer_id: org.id, start_date: inDays(3) },
-      })
-    ).json();
+    const account = await makeAccount(t.app, { confirmed: false });
+    const event = await makeEvent(t.app, account, { title: 'Status test', start_date: inDays(3) });
     const setStatus = (status: string) =>
-      kit.as(account.token, { method: 'PUT', url: `/api/events/${event.id}/status`, payload: { status } });
+      as(account.token, { method: 'PUT', url: `/api/events/${event.id}/status`, payload: { status } });
 
     const unconfirmed = await setStatus('LIVE');
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json().code).toBe('EMAIL_NOT_CONFIRMED');
-    await confirmEmail(account);
+    // This test is about the confirmation itself: the address is confirmed, the same event goes live.
+    await t.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, account.userId));
 
     expect((await setStatus('LIVE')).json().status).toBe('LIVE');
     expect((await setStatus('DRAFT')).json().status).toBe('DRAFT');
@@ -147,17 +143,12 @@ describe('events', () => {
   });
 
   it('are public only while LIVE', async () => {
-    await confirmEmail(owner);
-    const event = (await createEvent(owner.token, { title: 'Public one' })).json();
-    expect((await kit.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` })).statusCode).toBe(
+    const event = await makeEvent(t.app, owner, { title: 'Public one', organizer_id: organizerId });
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` })).statusCode).toBe(
       404,
     );
-    await kit.as(owner.token, {
-      method: 'PUT',
-      url: `/api/events/${event.id}/status`,
-      payload: { status: 'LIVE' },
-    });
-    const res = await kit.app.inject({
+    await setEventStatus(t.app, owner, { id: event.id });
+    const res = await t.app.inject({
       method: 'GET',
       url: `/api/public/events/${event.id}?promo_code=SUMMER`,
     });
@@ -172,49 +163,38 @@ describe('events', () => {
   });
 
   it('list by tab, search and sort', async () => {
-    const account = await kit.register();
-    await confirmEmail(account);
-    const org = (
-      await kit.as(account.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Lister' } })
-    ).json();
-    const make = async (title: string, start: string, end: string | null) =>
-      (
-        await kit.as(account.token, {
-          method: 'POST',
-          url: '/api/events',
-          payload: { title, organizer_id: org.id, start_date: start, end_date: end },
-        })
-      ).json();
+    const account = await makeAccount(t.app);
+    const org = await makeOrganizer(t.app, account, { name: 'Lister' });
+    const make = (title: string, start: string, end: string | null) =>
+      makeEvent(t.app, account, { title, organizer_id: org.id, start_date: start, end_date: end });
     const future = await make('Beta future', inDays(20), null);
     const ongoing = await make('Alpha ongoing', inDays(-1), inDays(1));
     const past = await make('Gamma past', inDays(-10), inDays(-9));
     const archived = await make('Delta archived', inDays(30), null);
-    await kit.as(account.token, {
-      method: 'PUT',
-      url: `/api/events/${archived.id}/status`,
-      payload: { status: 'ARCHIVED' },
-    });
+    await setEventStatus(t.app, account, { id: archived.id, status: 'ARCHIVED' });
 
     const tab = async (state: string, extra = '') =>
       (
-        await kit.as(account.token, {
+        await as(account.token, {
           method: 'GET',
           url: `/api/events?filter_fields[state][eq]=${state}${extra}`,
         })
       ).json();
-    expect((await tab('upcoming')).data.map((e: { id: number }) => e.id)).toEqual([ongoing.id, future.id]);
-    expect((await tab('ended')).data.map((e: { id: number }) => e.id)).toEqual([past.id]);
+    const upcoming = (await tab('upcoming')).data;
+    expect(upcoming.map((e: { id: number }) => e.id)).toEqual([ongoing.id, future.id]);
+    expect(upcoming.map((e: { lifecycle: string }) => e.lifecycle)).toEqual(['ONGOING', 'UPCOMING']);
+    const ended = (await tab('ended')).data;
+    expect(ended.map((e: { id: number }) => e.id)).toEqual([past.id]);
+    expect(ended[0].lifecycle).toBe('ENDED');
     expect((await tab('archived')).data.map((e: { id: number }) => e.id)).toEqual([archived.id]);
     expect(
       (await tab('upcoming', '&sort_by=title&sort_direction=desc')).data.map(
         (e: { title: string }) => e.title,
       ),
     ).toEqual(['Beta future', 'Alpha ongoing']);
-    const search = await kit.as(account.token, { method: 'GET', url: '/api/events?query=gamma' });
+    const search = await as(account.token, { method: 'GET', url: '/api/events?query=gamma' });
     expect(search.json().data.map((e: { id: number }) => e.id)).toEqual([past.id]);
-    expect(ongoing.lifecycle).toBe('ONGOING');
-    expect(past.lifecycle).toBe('ENDED');
-    const byOrganizer = await kit.as(account.token, {
+    const byOrganizer = await as(account.token, {
       method: 'GET',
       url: `/api/organizers/${org.id}/events`,
     });
@@ -222,14 +202,17 @@ describe('events', () => {
   });
 
   it('merge settings on update and keep other accounts out (404)', async () => {
-    const event = (await createEvent(owner.token, { settings: { footer_message: 'See you there' } })).json();
-    const updated = await kit.as(owner.token, {
+    const event = await makeEvent(t.app, owner, {
+      organizer_id: organizerId,
+      settings: { footer_message: 'See you there' },
+    });
+    const updated = await as(owner.token, {
       method: 'PUT',
       url: `/api/events/${event.id}`,
       payload: {
         title: 'Renamed',
         organizer_id: organizerId,
-        start_date: event.start_date,
+        start_date: event.startDate.toISOString(),
         settings: { order_timeout_minutes: 30 },
       },
     });
@@ -239,42 +222,38 @@ describe('events', () => {
       settings: { order_timeout_minutes: 30, footer_message: 'See you there' },
     });
 
-    const other = await kit.register();
+    const other = await makeAccount(t.app);
     for (const [method, url] of [
       ['GET', `/api/events/${event.id}`],
       ['PUT', `/api/events/${event.id}/status`],
       ['GET', `/api/organizers/${organizerId}`],
       ['GET', `/api/organizers/${organizerId}/events`],
     ] as const) {
-      const res = await kit.as(other.token, {
+      const res = await as(other.token, {
         method,
         url,
         ...(method === 'PUT' ? { payload: { status: 'ARCHIVED' } } : {}),
       });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    const otherOrganizer = (
-      await kit.as(other.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Mine' } })
-    ).json();
+    const otherOrganizer = await makeOrganizer(t.app, other, { name: 'Mine' });
     const foreignOrganizer = await createEvent(owner.token, { organizer_id: otherOrganizer.id });
     expect(foreignOrganizer.statusCode).toBe(404);
-    expect((await kit.as(other.token, { method: 'GET', url: '/api/events' })).json().meta.total).toBe(0);
-    const [row] = await kit.app.db.select().from(events).where(eq(events.id, event.id));
+    expect((await as(other.token, { method: 'GET', url: '/api/events' })).json().meta.total).toBe(0);
+    const [row] = await t.app.db.select().from(events).where(eq(events.id, event.id));
     expect(row?.title).toBe('Renamed');
   });
 
   it('can be managed by an ORGANIZER', async () => {
-    const { token } = await kit.addMember(owner, 'ORGANIZER');
+    const { token } = await makeMember(t.app, owner, { role: 'ORGANIZER' });
     const created = await createEvent(token, { title: 'By an organizer' });
     expect(created.statusCode).toBe(201);
-    const live = await kit.as(token, {
+    const live = await as(token, {
       method: 'PUT',
       url: `/api/events/${created.json().id}/status`,
       payload: { status: 'LIVE' },
     });
     expect(live.json().status).toBe('LIVE');
-    expect(
-      (await kit.as(token, { method: 'GET', url: '/api/organizers' })).json().meta.total,
-    ).toBeGreaterThan(0);
+    expect((await as(token, { method: 'GET', url: '/api/organizers' })).json().meta.total).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, type Owner, setEventStatus } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 
 beforeAll(async () => {
   const web = await mkdtemp(path.join(os.tmpdir(), 'tessera-web-'));
@@ -15,30 +14,25 @@ beforeAll(async () => {
     path.join(web, 'index.html'),
     '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>',
   );
-  kit = await createIdentityKit({ WEB_DIST_DIR: web });
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  t = await createTestApp({ env: { WEB_DIST_DIR: web, APP_URL: 'http://tessera.test' } });
+  owner = await makeAccount(t.app);
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
-const page = async (url: string) => (await kit.app.inject({ method: 'GET', url })).body;
+const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
 
 describe('the first HTML of a public event page', () => {
   it('carries the title, description, Open Graph tags and schema.org Event of a live event', async () => {
-    const event = await kit.createEvent(owner.token, {
+    const event = await makeEvent(t.app, owner, {
       title: 'Fado & <Friends>',
       description: '<p>Songs of <b>Lisbon</b> by the river.</p>',
       start_date: '2031-12-01T20:00:00Z',
       location: { venue_name: 'Casa do Fado', city: 'Lisboa', country: 'Portugal' },
     });
     expect(await page(`/e/${event.id}/fado`)).toContain('<title>Tessera</title>');
-    await kit.as(owner.token, {
-      method: 'PUT',
-      url: `/api/events/${event.id}/status`,
-      payload: { status: 'LIVE' },
-    });
+    await setEventStatus(t.app, owner, { id: event.id });
 
     const html = await page(`/e/${event.id}/${event.slug}`);
     expect(html).toContain('<title>Fado &#38; &#60;Friends&#62;</title>');
@@ -61,16 +55,12 @@ describe('the first HTML of a public event page', () => {
   });
 
   it('tells search engines to stay away when the event says so, and knows nothing of drafts', async () => {
-    const event = await kit.createEvent(owner.token, {
+    const event = await makeEvent(t.app, owner, {
       title: 'Private party',
       start_date: '2031-12-02T20:00:00Z',
       settings: { allow_search_indexing: false, seo_title: 'A private party' },
     });
-    await kit.as(owner.token, {
-      method: 'PUT',
-      url: `/api/events/${event.id}/status`,
-      payload: { status: 'LIVE' },
-    });
+    await setEventStatus(t.app, owner, { id: event.id });
     const html = await page(`/e/${event.id}/x`);
     // No place given and not online: no empty Place for search engines to complain about.
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';

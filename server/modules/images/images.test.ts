@@ -3,21 +3,26 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../storage';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, type Owner } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  eventId = (await kit.createEvent(owner.token, { title: 'Pictures', start_date: '2031-01-01T20:00:00Z' }))
-    .id;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  eventId = (await makeEvent(t.app, owner, { title: 'Pictures', start_date: '2031-01-01T20:00:00Z' })).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
+
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#3b3fb6' } })
@@ -47,7 +52,7 @@ function multipart(fields: { image?: { body: Buffer; filename: string }; type?: 
 
 async function upload(fields: Parameters<typeof multipart>[0], token = owner.token, id = eventId) {
   const { payload, contentType } = multipart(fields);
-  return kit.app.inject({
+  return t.app.inject({
     method: 'POST',
     url: `/api/events/${id}/images`,
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
@@ -65,13 +70,13 @@ describe('event images', () => {
     const image = res.json();
     expect(image).toMatchObject({ type: 'EVENT_COVER', width: 1200, height: 600 });
     expect(image.variants.map((v: { width: number }) => v.width)).toEqual([400, 800, 1200]);
-    const variant = await kit.app.inject({ method: 'GET', url: image.variants[0].url });
+    const variant = await t.app.inject({ method: 'GET', url: image.variants[0].url });
     expect(variant.statusCode).toBe(200);
     expect(variant.headers['cache-control']).toContain('immutable');
     const meta = await sharp(variant.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 400, height: 200 });
 
-    const list = await kit.as(owner.token, { method: 'GET', url: `/api/events/${eventId}/images` });
+    const list = await as(owner.token, { method: 'GET', url: `/api/events/${eventId}/images` });
     expect(list.json().data.map((i: { id: number }) => i.id)).toEqual([image.id]);
   });
 
@@ -82,13 +87,13 @@ describe('event images', () => {
     const second = (
       await upload({ image: { body: await png(900, 450), filename: 'b.png' }, type: 'EVENT_COVER' })
     ).json();
-    const list = await kit.as(owner.token, { method: 'GET', url: `/api/events/${eventId}/images` });
+    const list = await as(owner.token, { method: 'GET', url: `/api/events/${eventId}/images` });
     expect(list.json().data.map((i: { id: number }) => i.id)).toEqual([second.id]);
-    const dir = uploadsDir(kit.app.config.dataDir);
+    const dir = uploadsDir(t.app.config.dataDir);
     expect(existsSync(path.join(dir, first.url.replace('/uploads/', '')))).toBe(false);
     expect(existsSync(path.join(dir, second.url.replace('/uploads/', '')))).toBe(true);
 
-    const deleted = await kit.as(owner.token, {
+    const deleted = await as(owner.token, {
       method: 'DELETE',
       url: `/api/events/${eventId}/images/${second.id}`,
     });
@@ -130,14 +135,14 @@ describe('event images', () => {
   });
 
   it('keeps other accounts out', async () => {
-    const other = await kit.register();
+    const other = await makeAccount(t.app);
     const res = await upload(
       { image: { body: await png(1200, 600), filename: 'x.png' }, type: 'EVENT_COVER' },
       other.token,
     );
     expect(res.statusCode).toBe(404);
-    expect(
-      (await kit.as(other.token, { method: 'GET', url: `/api/events/${eventId}/images` })).statusCode,
-    ).toBe(404);
+    expect((await as(other.token, { method: 'GET', url: `/api/events/${eventId}/images` })).statusCode).toBe(
+      404,
+    );
   });
 });

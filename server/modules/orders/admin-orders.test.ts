@@ -1,13 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets, users } from '../../db/schema';
+import { orders, tickets } from '../../db/schema';
+import {
+  makeAccount,
+  makeEvent,
+  makeMember,
+  makeOrder,
+  makeQuestion,
+  makeTicket,
+  type Owner,
+  setEventStatus,
+} from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
 // The organizer's orders: the list and its whitelists, the order screen, marking an offline
 // order paid, cancelling (stock back, buyer told), resending, notes, the activity log, export.
 
 let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let owner: Owner;
 let eventId: number;
 let free: number;
 let paid: number;
@@ -17,72 +27,49 @@ const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload
   kit.as(token, { method, url: `/api/events/${eventId}${url}`, ...(payload ? { payload } : {}) });
 const sold = async (id: number) => (await kit.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
 
-/** An order through the public checkout; answers the public order. */
+/** An order through the public checkout, completed or left awaiting an offline payment. */
 async function place(ticketId: number, buyer: string, names: string[], offline = false) {
-  const base = `/api/public/events/${eventId}/orders`;
-  const created = await kit.app.inject({
-    method: 'POST',
-    url: base,
-    payload: { tickets: [{ ticket_id: ticketId, quantity: names.length }] },
+  const order = await makeOrder(kit.app, {
+    eventId,
+    lines: [{ ticket_id: ticketId, quantity: names.length }],
+    buyer,
+    attendees: names,
+    emails: names.map((name) => `${name}@example.com`),
+    answers: [{ question_id: company, answer: `${buyer} Lda` }],
+    until: offline ? 'offline' : 'complete',
   });
-  const shortId = created.json().short_id as string;
-  const details = await kit.app.inject({
-    method: 'PUT',
-    url: `${base}/${shortId}`,
-    payload: {
-      first_name: buyer,
-      last_name: 'Silva',
-      email: `${buyer.toLowerCase()}@example.com`,
-      attendees: names.map((n) => ({
-        ticket_id: ticketId,
-        first_name: n,
-        last_name: 'Silva',
-        email: `${n}@example.com`,
-      })),
-      answers: [{ question_id: company, answer: `${buyer} Lda` }],
-    },
-  });
-  expect(details.statusCode, details.body).toBe(200);
-  const done = await kit.app.inject({
-    method: 'POST',
-    url: `${base}/${shortId}/complete`,
-    payload: offline ? { payment_provider: 'OFFLINE' } : {},
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  const [row] = (await api(owner.token, 'GET', `/orders?query=${done.json().reference}`)).json().data;
-  return row as { id: number; reference: string; status: string };
+  const [row] = await kit.app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.shortId, order.short_id));
+  return { id: row?.id ?? 0, reference: order.reference };
 }
 
 beforeAll(async () => {
   kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  owner = await makeAccount(kit.app);
   eventId = (
-    await kit.createEvent(owner.token, {
+    await makeEvent(kit.app, owner, {
       title: 'Orders night',
       start_date: '2031-04-01T20:00:00Z',
       settings: { offline_payments_enabled: true, offline_payment_instructions: 'Transfer to PT50.' },
     })
   ).id;
-  free = (
-    await api(owner.token, 'POST', '/tickets', { title: 'Free', type: 'FREE', quantity_available: 10 })
-  ).json().id;
+  free = (await makeTicket(kit.app, owner, { eventId, title: 'Free', type: 'FREE', quantity_available: 10 }))
+    .id;
   paid = (
-    await api(owner.token, 'POST', '/tickets', {
+    await makeTicket(kit.app, owner, {
+      eventId,
       title: 'Paid',
       type: 'PAID',
       price: 1200,
       tax_and_fee_ids: [],
     })
-  ).json().id;
+  ).id;
   company = (
-    await api(owner.token, 'POST', '/questions', {
-      title: 'Company',
-      type: 'SINGLE_LINE',
-      scope: 'PER_ORDER',
-    })
-  ).json().id;
-  await api(owner.token, 'PUT', '/status', { status: 'LIVE' });
+    await makeQuestion(kit.app, owner, { eventId, title: 'Company', type: 'SINGLE_LINE', scope: 'PER_ORDER' })
+  ).id;
+  await setEventStatus(kit.app, owner, { id: eventId, status: 'LIVE' });
 });
 afterAll(async () => {
   await kit?.close();
@@ -93,14 +80,14 @@ describe('orders for the organizer', () => {
     const ana = await place(free, 'Ana', ['ana']);
     await place(paid, 'Bruno', ['bruno', 'bia'], true);
     // A reservation abandoned is not listed unless asked for by status.
-    const left = await kit.app.inject({
-      method: 'POST',
-      url: `/api/public/events/${eventId}/orders`,
-      payload: { tickets: [{ ticket_id: free, quantity: 1 }] },
+    const left = await makeOrder(kit.app, {
+      eventId,
+      lines: [{ ticket_id: free, quantity: 1 }],
+      until: 'reserved',
     });
     await kit.app.inject({
       method: 'POST',
-      url: `/api/public/events/${eventId}/orders/${left.json().short_id}/abandon`,
+      url: `/api/public/events/${eventId}/orders/${left.short_id}/abandon`,
     });
     const all = (await api(owner.token, 'GET', '/orders?sort_by=total&sort_direction=desc')).json();
     expect(all.data.map((o: { first_name: string }) => o.first_name)).toEqual(['Bruno', 'Ana']);
@@ -126,10 +113,10 @@ describe('orders for the organizer', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['sort_by']);
 
-    const stranger = await kit.register();
+    const stranger = await makeAccount(kit.app);
     expect((await api(stranger.token, 'GET', '/orders')).statusCode).toBe(404);
     expect((await api(stranger.token, 'GET', `/orders/${ana.id}`)).statusCode).toBe(404);
-    const organizer = await kit.addMember(owner, 'ORGANIZER');
+    const organizer = await makeMember(kit.app, owner, { role: 'ORGANIZER' });
     expect((await api(organizer.token, 'GET', `/orders/${ana.id}`)).statusCode).toBe(200);
   });
 
@@ -242,11 +229,7 @@ describe('orders for the organizer', () => {
     expect(await refused(gift.id, 'cancel')).toBe('ORDER_ALREADY_CANCELLED');
 
     // A checkout in progress is not an order the organizer can act on yet.
-    await kit.app.inject({
-      method: 'POST',
-      url: `/api/public/events/${eventId}/orders`,
-      payload: { tickets: [{ ticket_id: paid, quantity: 1 }] },
-    });
+    await makeOrder(kit.app, { eventId, lines: [{ ticket_id: paid, quantity: 1 }], until: 'reserved' });
     const [held] = (await api(owner.token, 'GET', '/orders?filter_fields[status][eq]=RESERVED')).json().data;
     expect(await actions(held.id)).toEqual([]);
     expect(await refused(held.id, 'cancel')).toBe('ORDER_NOT_CANCELLABLE');

@@ -13,7 +13,7 @@ import {
 } from '../../../common/admin-orders';
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
-import { sendExport } from '../../exports/send';
+import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { addOrderNote, cancelOrder, markOrderPaid, resendOrderConfirmation } from './admin-actions';
@@ -62,7 +62,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       description: ORDERS_DEFAULT_LIST,
       params: EventParams,
       querystring: OrdersExportQuery,
-      response: { ...errorResponses(401, 403, 404, 422) },
+      produces: EXPORT_PRODUCES,
+      response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
     }),
     async (request, reply) => {
       const table = await exportOrders({

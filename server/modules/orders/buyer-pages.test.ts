@@ -1,63 +1,55 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { orders } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeQuestion, makeTicket, setEventStatus } from '../../test/builders';
 
 // What the buyer's pages read: the questions checkout asks, the order with its event and
 // messages, one extension of the reservation, and a ticket with its QR code.
 
-let kit: IdentityKit;
+let t: TestApp;
 let eventId: number;
 let ticketId: number;
 let asked: number;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  const owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  const event = await kit.createEvent(owner.token, {
+  t = await createTestApp();
+  const owner = await makeAccount(t.app);
+  const event = await makeEvent(t.app, owner, {
     title: 'Buyer pages',
     start_date: '2031-05-01T18:00:00Z',
-  });
-  eventId = event.id;
-  const post = async (url: string, payload: object) =>
-    (await kit.as(owner.token, { method: 'POST', url: `/api/events/${eventId}${url}`, payload })).json();
-  ticketId = (await post('/tickets', { title: 'Stream pass', type: 'FREE' })).id;
-  asked = (await post('/questions', { title: 'Country', type: 'SINGLE_LINE', required: true })).id;
-  await post('/questions', { title: 'Notes for staff', type: 'SINGLE_LINE', is_hidden: true });
-  await kit.as(owner.token, {
-    method: 'PUT',
-    url: `/api/events/${eventId}`,
-    payload: {
-      title: event.title,
-      organizer_id: event.organizer_id,
-      start_date: event.start_date,
-      online_event_details: 'Join at https://stream.example.com/room-42',
-      settings: {
-        pre_checkout_message: 'Bring a headset.',
-        post_checkout_message: 'See you online!',
-        ticket_page_message: 'Show this at the virtual door.',
-        order_timeout_minutes: 10,
-        offline_payments_enabled: true,
-        offline_payment_instructions: 'Pay at the door.',
-      },
+    online_event_details: 'Join at https://stream.example.com/room-42',
+    settings: {
+      pre_checkout_message: 'Bring a headset.',
+      post_checkout_message: 'See you online!',
+      ticket_page_message: 'Show this at the virtual door.',
+      order_timeout_minutes: 10,
+      offline_payments_enabled: true,
+      offline_payment_instructions: 'Pay at the door.',
     },
   });
-  await kit.as(owner.token, {
-    method: 'PUT',
-    url: `/api/events/${eventId}/status`,
-    payload: { status: 'LIVE' },
+  eventId = event.id;
+  ticketId = (await makeTicket(t.app, owner, { eventId, title: 'Stream pass', type: 'FREE' })).id;
+  asked = (
+    await makeQuestion(t.app, owner, { eventId, title: 'Country', type: 'SINGLE_LINE', required: true })
+  ).id;
+  await makeQuestion(t.app, owner, {
+    eventId,
+    title: 'Notes for staff',
+    type: 'SINGLE_LINE',
+    is_hidden: true,
   });
+  await setEventStatus(t.app, owner, { id: eventId, status: 'LIVE' });
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
 const base = () => `/api/public/events/${eventId}`;
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  kit.app.inject({ method, url: `${base()}${url}`, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `${base()}${url}`, ...(payload ? { payload } : {}) });
 const reserve = async () => {
   const res = await inject('POST', '/orders', { tickets: [{ ticket_id: ticketId, quantity: 1 }] });
   expect(res.statusCode, res.body).toBe(201);
@@ -96,7 +88,7 @@ describe('the buyer’s pages', () => {
       },
     ]);
     expect(
-      (await kit.app.inject({ method: 'GET', url: '/api/public/events/999999/questions' })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/public/events/999999/questions' })).statusCode,
     ).toBe(404);
   });
 
@@ -133,7 +125,7 @@ describe('the buyer’s pages', () => {
   it('extend a reservation once, to the order timeout from now', async () => {
     const order = await reserve();
     const soon = new Date(Date.now() + 60_000);
-    await kit.app.db.update(orders).set({ reservedUntil: soon }).where(eq(orders.shortId, order.short_id));
+    await t.app.db.update(orders).set({ reservedUntil: soon }).where(eq(orders.shortId, order.short_id));
     const extended = await inject('POST', `/orders/${order.short_id}/extend`);
     expect(extended.statusCode, extended.body).toBe(200);
     const until = new Date(extended.json().reserved_until).getTime();
@@ -148,7 +140,7 @@ describe('the buyer’s pages', () => {
     });
 
     const late = await reserve();
-    await kit.app.db
+    await t.app.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.shortId, late.short_id));
@@ -157,7 +149,7 @@ describe('the buyer’s pages', () => {
 
   it('offer more time after a declined card, while the reservation still holds the seats', async () => {
     const order = await reserve();
-    await kit.app.db
+    await t.app.db
       .update(orders)
       .set({ status: 'PAYMENT_FAILED', reservedUntil: new Date(Date.now() + 60_000) })
       .where(eq(orders.shortId, order.short_id));
@@ -202,7 +194,7 @@ describe('the buyer’s pages', () => {
     });
     expect(JSON.stringify(res.json())).not.toContain(order.short_id);
 
-    const qr = await kit.app.inject({ method: 'GET', url: res.json().qr_code_url });
+    const qr = await t.app.inject({ method: 'GET', url: res.json().qr_code_url });
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toContain('image/svg+xml');
     const { data, info } = await sharp(Buffer.from(qr.body), { density: 300 })
@@ -214,7 +206,7 @@ describe('the buyer’s pages', () => {
 
     const madeUp = await inject('GET', `/attendees/${'A'.repeat(22)}/qr.svg`);
     expect(madeUp.statusCode).toBe(404);
-    const elsewhere = await kit.app.inject({
+    const elsewhere = await t.app.inject({
       method: 'GET',
       url: `/api/public/events/${eventId + 1000}/attendees/${holder.short_id}`,
     });

@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../../../common/ticket-code';
-import { orders, tickets, users } from '../../db/schema';
+import { orders, tickets } from '../../db/schema';
+import { makeAccount, makeEvent, makeQuestion, makeTicket, setEventStatus } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
 let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
 let eventId: number;
 let free: number;
 let paid: number;
@@ -17,15 +17,30 @@ let company: number;
 
 beforeAll(async () => {
   kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  eventId = (await kit.createEvent(owner.token, { title: 'Details', start_date: '2031-11-01T20:00:00Z' })).id;
-  const post = async (url: string, payload: object) =>
-    (await kit.as(owner.token, { method: 'POST', url: `/api/events/${eventId}${url}`, payload })).json();
-  free = (await post('/tickets', { title: 'Free', type: 'FREE' })).id;
-  paid = (await post('/tickets', { title: 'Paid', type: 'PAID', price: 1500, tax_and_fee_ids: [] })).id;
+  const owner = await makeAccount(kit.app);
+  const event = await makeEvent(kit.app, owner, {
+    title: 'Details',
+    start_date: '2031-11-01T20:00:00Z',
+    settings: {
+      offline_payments_enabled: true,
+      offline_payment_instructions: 'Pay by transfer to PT50 0000.',
+    },
+  });
+  eventId = event.id;
+  free = (await makeTicket(kit.app, owner, { eventId, title: 'Free', type: 'FREE' })).id;
+  paid = (
+    await makeTicket(kit.app, owner, {
+      eventId,
+      title: 'Paid',
+      type: 'PAID',
+      price: 1500,
+      tax_and_fee_ids: [],
+    })
+  ).id;
+  const question = (fields: Omit<Parameters<typeof makeQuestion>[2], 'eventId'>) =>
+    makeQuestion(kit.app, owner, { eventId, ...fields });
   diet = (
-    await post('/questions', {
+    await question({
       title: 'Diet',
       type: 'RADIO',
       options: ['Meat', 'Veg'],
@@ -33,27 +48,9 @@ beforeAll(async () => {
       ticket_ids: [free],
     })
   ).id;
-  company = (await post('/questions', { title: 'Company', type: 'SINGLE_LINE', scope: 'PER_ORDER' })).id;
-  await post('/questions', { title: 'Internal', type: 'SINGLE_LINE', required: true, is_hidden: true });
-  const current = (await kit.as(owner.token, { method: 'GET', url: `/api/events/${eventId}` })).json();
-  await kit.as(owner.token, {
-    method: 'PUT',
-    url: `/api/events/${eventId}`,
-    payload: {
-      title: current.title,
-      organizer_id: current.organizer_id,
-      start_date: current.start_date,
-      settings: {
-        offline_payments_enabled: true,
-        offline_payment_instructions: 'Pay by transfer to PT50 0000.',
-      },
-    },
-  });
-  await kit.as(owner.token, {
-    method: 'PUT',
-    url: `/api/events/${eventId}/status`,
-    payload: { status: 'LIVE' },
-  });
+  company = (await question({ title: 'Company', type: 'SINGLE_LINE', scope: 'PER_ORDER' })).id;
+  await question({ title: 'Internal', type: 'SINGLE_LINE', required: true, is_hidden: true });
+  await setEventStatus(kit.app, owner, { id: eventId, status: 'LIVE' });
 });
 afterAll(async () => {
   await kit?.close();

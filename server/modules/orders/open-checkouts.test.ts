@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { orders } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeLiveEvent, makeOrder, makePromoCode, type Owner } from '../../test/builders';
 
 // What the organizer sees of orders: how many tickets each holds (cancelled ones apart), and the
 // checkouts in progress that hold seats and promo code uses: on the order list, in the promo
 // code list and on the dashboard. A reservation past its time shows as expired, swept or not.
 
-let kit: IdentityKit;
-let token: string;
+let t: TestApp;
+let owner: Owner;
 
 type Line = { ticket_id: number; quantity: number };
 type ListedOrder = {
@@ -22,54 +23,36 @@ type ListedOrder = {
 
 /** A LIVE event with two free tickets and a paid one, offline payments on, order timeout 15 min. */
 async function liveEvent() {
-  const event = await kit.createEvent(token, {
+  const { event, tickets } = await makeLiveEvent(t.app, owner, {
     title: 'Open checkouts',
     settings: { offline_payments_enabled: true, order_timeout_minutes: 15 },
+    tickets: [
+      { title: 'Floor', type: 'FREE', quantity_available: 50 },
+      { title: 'Balcony', type: 'FREE', quantity_available: 50 },
+      { title: 'Seat', type: 'PAID', price: 1000, tax_and_fee_ids: [] },
+    ],
   });
+  const [floor, balcony, seat] = tickets.map((ticket) => ticket.id) as [number, number, number];
   const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    kit.as(token, { method, url: `/api/events/${event.id}${url}`, ...(payload ? { payload } : {}) });
-  const ticket = async (payload: object) => (await api('POST', '/tickets', payload)).json().id as number;
-  const floor = await ticket({ title: 'Floor', type: 'FREE', quantity_available: 50 });
-  const balcony = await ticket({ title: 'Balcony', type: 'FREE', quantity_available: 50 });
-  const seat = await ticket({ title: 'Seat', type: 'PAID', price: 1000, tax_and_fee_ids: [] });
-  await api('PUT', '/status', { status: 'LIVE' });
+    t.app.inject({
+      method,
+      url: `/api/events/${event.id}${url}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      ...(payload ? { payload } : {}),
+    });
   const base = `/api/public/events/${event.id}/orders`;
 
   /** A checkout started: the public order, RESERVED. */
-  async function reserve(lines: Line[], promoCode?: string) {
-    const res = await kit.app.inject({
-      method: 'POST',
-      url: base,
-      payload: { tickets: lines, ...(promoCode ? { promo_code: promoCode } : {}) },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { short_id: string; reference: string };
-  }
+  const reserve = (lines: Line[], promoCode?: string) =>
+    makeOrder(t.app, { eventId: event.id, lines, promo_code: promoCode, until: 'reserved' });
   /** A checkout finished: attendees named, completed (free) or left awaiting an offline payment. */
-  async function place(lines: Line[], options: { promoCode?: string; offline?: boolean } = {}) {
-    const order = await reserve(lines, options.promoCode);
-    const people = lines.flatMap((l) =>
-      Array.from({ length: l.quantity }, (_, i) => ({
-        ticket_id: l.ticket_id,
-        first_name: `P${i}`,
-        last_name: 'Lima',
-        email: `p${i}.${l.ticket_id}@example.com`,
-      })),
-    );
-    const details = await kit.app.inject({
-      method: 'PUT',
-      url: `${base}/${order.short_id}`,
-      payload: { first_name: 'Rui', last_name: 'Lima', email: 'rui@example.com', attendees: people },
+  const place = (lines: Line[], options: { promoCode?: string; offline?: boolean } = {}) =>
+    makeOrder(t.app, {
+      eventId: event.id,
+      lines,
+      promo_code: options.promoCode,
+      until: options.offline ? 'offline' : 'complete',
     });
-    expect(details.statusCode, details.body).toBe(200);
-    const done = await kit.app.inject({
-      method: 'POST',
-      url: `${base}/${order.short_id}/complete`,
-      payload: options.offline ? { payment_provider: 'OFFLINE' } : {},
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    return order;
-  }
   const list = async (query = '') => {
     const res = await api('GET', `/orders?per_page=100${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -79,21 +62,19 @@ async function liveEvent() {
     (await list(query)).find((o) => o.reference === reference);
   /** Moves a reservation's end into the past, as if its time had run out unswept. */
   const lapse = (reference: string) =>
-    kit.app.db
+    t.app.db
       .update(orders)
       .set({ reservedUntil: sql`now() - interval '1 minute'` })
       .where(eq(orders.reference, reference));
-  return { id: event.id as number, api, floor, balcony, seat, reserve, place, list, listed, lapse, base };
+  return { id: event.id, api, floor, balcony, seat, reserve, place, list, listed, lapse, base };
 }
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  const owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  token = owner.token;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
 describe('the orders list counts tickets', () => {
@@ -134,7 +115,7 @@ describe('checkouts in progress', () => {
     const lapsed = await e.reserve([{ ticket_id: e.balcony, quantity: 1 }]);
     const gone = await e.reserve([{ ticket_id: e.balcony, quantity: 1 }]);
     expect(
-      (await kit.app.inject({ method: 'POST', url: `${e.base}/${gone.short_id}/abandon` })).statusCode,
+      (await t.app.inject({ method: 'POST', url: `${e.base}/${gone.short_id}/abandon` })).statusCode,
     ).toBe(200);
     await e.lapse(lapsed.reference);
 
@@ -176,13 +157,13 @@ describe('checkouts in progress', () => {
 
   it('show on the promo code list as used / reserved', async () => {
     const e = await liveEvent();
-    const created = await e.api('POST', '/promo-codes', {
+    await makePromoCode(t.app, owner, {
+      eventId: e.id,
       code: 'TWICE',
       discount_type: 'PERCENTAGE',
       discount: '10',
       max_allowed_usages: 2,
     });
-    expect(created.statusCode, created.body).toBe(201);
     const usage = async () => {
       const [code] = (await e.api('GET', '/promo-codes')).json().data;
       return [code.times_used, code.times_reserved, code.max_allowed_usages];
@@ -193,7 +174,7 @@ describe('checkouts in progress', () => {
     const second = await e.reserve([{ ticket_id: e.seat, quantity: 1 }], 'TWICE');
     // Both uses are held: nobody else can use the code, and the list says why.
     expect(await usage()).toEqual([0, 2, 2]);
-    const third = await kit.app.inject({
+    const third = await t.app.inject({
       method: 'POST',
       url: e.base,
       payload: { tickets: [{ ticket_id: e.seat, quantity: 1 }], promo_code: 'TWICE' },
@@ -204,7 +185,7 @@ describe('checkouts in progress', () => {
 
     await e.lapse(second.reference);
     expect(await usage()).toEqual([0, 1, 2]);
-    const finished = await kit.app.inject({
+    const finished = await t.app.inject({
       method: 'PUT',
       url: `${e.base}/${first.short_id}`,
       payload: {
@@ -215,7 +196,7 @@ describe('checkouts in progress', () => {
       },
     });
     expect(finished.statusCode, finished.body).toBe(200);
-    await kit.app.inject({
+    await t.app.inject({
       method: 'POST',
       url: `${e.base}/${first.short_id}/complete`,
       payload: { payment_provider: 'OFFLINE' },

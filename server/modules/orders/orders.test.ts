@@ -1,11 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, tickets, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { orders, tickets } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  makeAccount,
+  makeEvent,
+  makePromoCode,
+  makeTaxOrFee,
+  makeTicket,
+  type Owner,
+  setEventStatus,
+} from '../../test/builders';
 import { sweepExpiredReservations } from './service';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 const ids: Record<string, number> = {};
 let earlyTier: number;
@@ -13,44 +22,34 @@ let earlyTier: number;
 const future = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  // Every buyer of this file orders from 127.0.0.1: room for all of them (the limits themselves
+  // are tested in server/http/abuse-limits.test.ts).
+  t = await createTestApp({ env: { ORDER_RATE_LIMIT_PER_MINUTE: '500', OPEN_ORDERS_PER_ADDRESS: '500' } });
+  owner = await makeAccount(t.app);
   eventId = (
-    await kit.createEvent(owner.token, {
+    await makeEvent(t.app, owner, {
       title: 'Selling',
       start_date: '2031-09-01T20:00:00Z',
       settings: { offline_payments_enabled: true },
     })
   ).id;
-  const as = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    kit.as(owner.token, { method, url, payload });
-  const vat = (
-    await as('POST', '/api/taxes-and-fees', {
-      name: 'VAT',
-      type: 'TAX',
-      calculation_type: 'PERCENTAGE',
-      rate: '23',
-      applies_to_fees: true,
-    })
-  ).json();
-  const fee = (
-    await as('POST', '/api/taxes-and-fees', {
-      name: 'Booking',
-      type: 'FEE',
-      calculation_type: 'FIXED',
-      rate: 100,
-    })
-  ).json();
-  const ticket = async (name: string, payload: object) => {
-    const res = await as('POST', `/api/events/${eventId}/tickets`, {
-      title: name,
-      tax_and_fee_ids: [],
-      ...payload,
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    ids[name] = res.json().id;
-    return res.json();
+  const vat = await makeTaxOrFee(t.app, owner, {
+    name: 'VAT',
+    type: 'TAX',
+    calculation_type: 'PERCENTAGE',
+    rate: '23',
+    applies_to_fees: true,
+  });
+  const fee = await makeTaxOrFee(t.app, owner, {
+    name: 'Booking',
+    type: 'FEE',
+    calculation_type: 'FIXED',
+    rate: 100,
+  });
+  const ticket = async (name: string, fields: Omit<Parameters<typeof makeTicket>[2], 'eventId'>) => {
+    const made = await makeTicket(t.app, owner, { eventId, title: name, tax_and_fee_ids: [], ...fields });
+    ids[name] = made.id;
+    return made;
   };
   await ticket('paid', {
     type: 'PAID',
@@ -71,22 +70,18 @@ beforeAll(async () => {
       { label: 'Late', price: 4000 },
     ],
   });
-  earlyTier = tiered.prices[0].id;
-  await as('POST', `/api/events/${eventId}/promo-codes`, {
-    code: 'TENOFF',
-    discount_type: 'PERCENTAGE',
-    discount: 10,
-  });
-  await as('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+  earlyTier = tiered.prices[0]?.id ?? 0;
+  await makePromoCode(t.app, owner, { eventId, code: 'TENOFF', discount_type: 'PERCENTAGE', discount: 10 });
+  await setEventStatus(t.app, owner, { id: eventId, status: 'LIVE' });
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
 const order = (payload: object, headers: Record<string, string> = {}) =>
-  kit.app.inject({ method: 'POST', url: `/api/public/events/${eventId}/orders`, payload, headers });
+  t.app.inject({ method: 'POST', url: `/api/public/events/${eventId}/orders`, payload, headers });
 const counters = async (ticketId: number | undefined) => {
-  const [row] = await kit.app.db
+  const [row] = await t.app.db
     .select()
     .from(tickets)
     .where(eq(tickets.id, ticketId ?? 0));
@@ -122,7 +117,7 @@ describe('reserving an order', () => {
       total: 4674,
     });
     expect(await counters(ids.paid)).toEqual({ sold: 0, reserved: 2 });
-    const again = await kit.app.inject({
+    const again = await t.app.inject({
       method: 'GET',
       url: `/api/public/events/${eventId}/orders/${body.short_id}`,
     });
@@ -226,33 +221,33 @@ describe('reserving an order', () => {
     const held = (await order({ tickets: [{ ticket_id: ids.paid, quantity: 2 }] })).json();
     expect((await counters(ids.paid)).reserved).toBe((start.reserved ?? 0) + 2);
     const url = `/api/public/events/${eventId}/orders/${held.short_id}/abandon`;
-    const abandoned = await kit.app.inject({ method: 'POST', url });
+    const abandoned = await t.app.inject({ method: 'POST', url });
     expect(abandoned.json().status).toBe('ABANDONED');
     expect(await counters(ids.paid)).toEqual(start);
-    expect((await kit.app.inject({ method: 'POST', url })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(409);
 
     // 5 in stock, 2 held by the first test: 3 left; a reservation of 3 past its time stops counting.
     const stale = (await order({ tickets: [{ ticket_id: ids.paid, quantity: 3 }] })).json();
     expect((await order({ tickets: [{ ticket_id: ids.paid, quantity: 2 }] })).statusCode).toBe(409);
-    await kit.app.db
+    await t.app.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.shortId, stale.short_id));
     const fresh = await order({ tickets: [{ ticket_id: ids.paid, quantity: 2 }] });
     expect(fresh.statusCode, fresh.body).toBe(201);
-    const expired = await kit.app.inject({
+    const expired = await t.app.inject({
       method: 'GET',
       url: `/api/public/events/${eventId}/orders/${stale.short_id}`,
     });
     expect(expired.json().status).toBe('EXPIRED');
 
     // The background sweep does the same without a buyer.
-    await kit.app.db
+    await t.app.db
       .update(orders)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orders.shortId, fresh.json().short_id));
-    expect(await sweepExpiredReservations(kit.app.db)).toBeGreaterThanOrEqual(1);
-    const late = await kit.app.inject({
+    expect(await sweepExpiredReservations(t.app.db)).toBeGreaterThanOrEqual(1);
+    const late = await t.app.inject({
       method: 'POST',
       url: `/api/public/events/${eventId}/orders/${fresh.json().short_id}/abandon`,
     });
@@ -260,14 +255,14 @@ describe('reserving an order', () => {
   });
 
   it('is only for live events, and a made-up short id names no order', async () => {
-    const draft = await kit.createEvent(owner.token, { title: 'Draft', start_date: '2031-09-02T20:00:00Z' });
-    const res = await kit.app.inject({
+    const draft = await makeEvent(t.app, owner, { title: 'Draft', start_date: '2031-09-02T20:00:00Z' });
+    const res = await t.app.inject({
       method: 'POST',
       url: `/api/public/events/${draft.id}/orders`,
       payload: { tickets: [{ ticket_id: ids.free, quantity: 1 }] },
     });
     expect(res.statusCode).toBe(404);
-    const none = await kit.app.inject({
+    const none = await t.app.inject({
       method: 'GET',
       url: `/api/public/events/${eventId}/orders/${'x'.repeat(22)}`,
     });

@@ -8,6 +8,7 @@ import {
 } from '../../../common/orders';
 import { idParam } from '../../../common/validators';
 import { AppError } from '../../http/app-error';
+import { addressAndEventLimits, clientAddress } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { completeOrder, extendOrder, saveOrderDetails } from './details';
 import { getPublicOrder } from './public-view';
@@ -27,9 +28,15 @@ const idempotencyKeyOf = (header: string | string[] | undefined): string | undef
 
 /** The buyer's side of orders: no login; the order's short id is the capability. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = app.config.rateLimits;
   app.post(
     '/api/public/events/:id/orders',
     {
+      preHandler: addressAndEventLimits(app, {
+        name: 'orders',
+        perAddress: limits.orders,
+        perEvent: limits.ordersPerEvent,
+      }),
       schema: {
         tags,
         summary: 'Reserve tickets: an order held for the event’s order timeout',
@@ -39,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: PublicOrderResponse,
           201: PublicOrderResponse,
-          ...errorResponses(400, 404, 409, 422),
+          ...errorResponses(400, 404, 409, 422, 429),
         },
       },
     },
@@ -50,6 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         locale: request.locale,
+        client: { address: clientAddress(request), maxOpenOrders: limits.openOrdersPerAddress },
       });
       return reply.status(created ? 201 : 200).send(order);
     },

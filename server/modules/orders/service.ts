@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
@@ -71,10 +71,40 @@ async function existingForKey(
   return row;
 }
 
+/** The client that asks for an order over the API, and how many open reservations it may hold. */
+export interface OrderClient {
+  /** Its address, as the rate limits key it (`addressKey`). */
+  address: string;
+  maxOpenOrders: number;
+}
+
+/**
+ * Refuses a reservation when the client address already holds `maxOpenOrders` open ones, on
+ * any event (decision 018). Requests of one address take turns on an advisory lock, so two at
+ * once cannot both take the last place.
+ */
+async function checkOpenReservations(tx: Transaction, client: OrderClient, now: Date): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`open-orders:${client.address}`}, 0))`,
+  );
+  const [held] = await tx
+    .select({ open: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientAddress, client.address),
+        inArray(orders.status, OPEN_STATUSES),
+        gt(orders.reservedUntil, now),
+      ),
+    );
+  if ((held?.open ?? 0) >= client.maxOpenOrders) throw new AppError('TOO_MANY_OPEN_ORDERS');
+}
+
 /**
  * `POST /api/public/events/{id}/orders`: checks and prices the request, then reserves all its
  * stock in one transaction (or none of it) and writes the order as RESERVED until the event's
  * order timeout. With an Idempotency-Key, a repeated request answers the order made first.
+ * A `client` (the API's caller) may hold only so many reservations open at once.
  */
 export async function createOrder({
   db,
@@ -82,6 +112,7 @@ export async function createOrder({
   input,
   idempotencyKey: key,
   locale,
+  client,
   now = new Date(),
 }: {
   db: Database;
@@ -89,6 +120,7 @@ export async function createOrder({
   input: Input;
   idempotencyKey?: string | undefined;
   locale?: string;
+  client?: OrderClient;
   now?: Date;
 }): Promise<{ order: PublicOrderResponse; created: boolean }> {
   const event = await liveEvent(db, eventId);
@@ -120,6 +152,7 @@ export async function createOrder({
   try {
     const shortId = await inTransaction(db, async (tx) => {
       await expireLapsedOrders(tx, { eventId, now });
+      if (client) await checkOpenReservations(tx, client, now);
       await reserveSeats(tx, claim);
       const [order] = await tx
         .insert(orders)
@@ -136,6 +169,7 @@ export async function createOrder({
           currency: event.currency,
           ...quote.totals,
           locale: locale ?? null,
+          clientAddress: client?.address ?? null,
           idempotencyKey: key ?? null,
           requestHash: key ? hash : null,
         })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tickets } from '../../db/schema';
 import type { StripeEvent } from '../../payments/stripe/test-server/state';
+import { makeAccount } from '../../test/builders';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
 
 // Refunds of card payments: asked of Stripe, settled by its webhooks, refused when they
@@ -178,7 +179,7 @@ describe('refunds', () => {
     });
 
     const order = await paidOrder(1, 'mine@example.com');
-    const stranger = await k.kit.register();
+    const stranger = await makeAccount(k.kit.app);
     const theirs = await k.kit.as(stranger.token, {
       method: 'POST',
       url: `/api/events/${k.eventId}/orders/${order.id}/refund`,

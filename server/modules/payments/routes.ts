@@ -136,6 +136,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.post(
       '/api/public/webhooks/stripe',
       {
+        // Signed by Stripe, which sends bursts from few addresses and delays a refused event for hours.
+        config: { rateLimit: false },
         schema: {
           tags: ['payments'],
           summary: 'Stripe’s events (signed): payments, refunds and connected accounts',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, stripeConnections, tickets } from '../../db/schema';
 import { type StripeEvent, signPayload } from '../../payments/stripe/test-server/state';
+import { makeEvent, makeTicket } from '../../test/builders';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
 import { sweepExpiredReservations } from '../orders/service';
 
@@ -25,16 +26,16 @@ const confirm = (intentId: string, card = 'pm_card_visa') =>
 
 /** A draft event with one ticket of the given type and no offline payment; answers its id. */
 async function draftWithTicket(type: 'FREE' | 'PAID'): Promise<number> {
-  const { id } = await k.kit.createEvent(k.owner.token, {
+  const { id } = await makeEvent(k.kit.app, k.owner, {
     title: `${type} night`,
     start_date: '2031-03-01T20:00:00Z',
   });
-  const ticket = await k.kit.as(k.owner.token, {
-    method: 'POST',
-    url: `/api/events/${id}/tickets`,
-    payload: type === 'FREE' ? { title: 'Entry', type } : { title: 'Entry', type, price: 1500 },
+  await makeTicket(k.kit.app, k.owner, {
+    eventId: id,
+    title: 'Entry',
+    type,
+    ...(type === 'PAID' ? { price: 1500 } : {}),
   });
-  expect(ticket.statusCode, ticket.body).toBe(201);
   return id;
 }
 const goLive = (eventId: number) =>

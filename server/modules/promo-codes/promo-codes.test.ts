@@ -1,40 +1,39 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoCodes, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { promoCodes } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeTicket, type Owner, setEventStatus } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 let ticketId: number;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
   eventId = (
-    await kit.createEvent(owner.token, {
+    await makeEvent(t.app, owner, {
       title: 'Discounts',
       start_date: '2031-05-01T20:00:00Z',
       settings: { offline_payments_enabled: true },
     })
   ).id;
-  ticketId = (
-    await kit.as(owner.token, {
-      method: 'POST',
-      url: `/api/events/${eventId}/tickets`,
-      payload: { title: 'T', type: 'PAID', price: 2000 },
-    })
-  ).json().id;
+  ticketId = (await makeTicket(t.app, owner, { eventId, title: 'T', type: 'PAID', price: 2000 })).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
 const url = (suffix = '') => `/api/events/${eventId}/promo-codes${suffix}`;
-const create = (payload: object) => kit.as(owner.token, { method: 'POST', url: url(), payload });
+const create = (payload: object) => as(owner.token, { method: 'POST', url: url(), payload });
 const check = (code: string) =>
-  kit.app.inject({ method: 'GET', url: `/api/public/events/${eventId}/promo-codes/${code}` });
+  t.app.inject({ method: 'GET', url: `/api/public/events/${eventId}/promo-codes/${code}` });
 
 describe('promo codes', () => {
   it('are created per event, upper-cased, for all or some tickets', async () => {
@@ -59,7 +58,7 @@ describe('promo codes', () => {
       max_allowed_usages: 2,
       applicable_ticket_ids: [ticketId],
     });
-    const list = await kit.as(owner.token, { method: 'GET', url: url() });
+    const list = await as(owner.token, { method: 'GET', url: url() });
     expect(list.json().data.map((c: { code: string }) => c.code)).toEqual(['FIVEOFF', 'SUMMER-15']);
   });
 
@@ -87,16 +86,12 @@ describe('promo codes', () => {
 
   it('answer the public check: valid while live, unexpired and with uses left', async () => {
     expect((await check('summer-15')).json()).toEqual({ valid: false }); // the event is still a draft
-    await kit.as(owner.token, {
-      method: 'PUT',
-      url: `/api/events/${eventId}/status`,
-      payload: { status: 'LIVE' },
-    });
+    await setEventStatus(t.app, owner, { id: eventId });
     expect((await check('summer-15')).json()).toEqual({ valid: true });
     expect((await check('SUMMER-15')).json()).toEqual({ valid: true });
     expect((await check('nope')).json()).toEqual({ valid: false });
 
-    await kit.app.db.update(promoCodes).set({ timesUsed: 2 }).where(eq(promoCodes.code, 'FIVEOFF'));
+    await t.app.db.update(promoCodes).set({ timesUsed: 2 }).where(eq(promoCodes.code, 'FIVEOFF'));
     expect((await check('FIVEOFF')).json()).toEqual({ valid: false });
     const expired = (
       await create({
@@ -108,7 +103,7 @@ describe('promo codes', () => {
     ).json();
     expect((await check('OLD')).json()).toEqual({ valid: false });
 
-    const lowered = await kit.as(owner.token, {
+    const lowered = await as(owner.token, {
       method: 'PUT',
       url: url(`/${expired.id}`),
       payload: { code: 'OLD', discount_type: 'PERCENTAGE', discount: 5, expiry_date: null },
@@ -118,20 +113,18 @@ describe('promo codes', () => {
   });
 
   it('keep the usage limit above what was used, delete, and stay in their account', async () => {
-    const fiveOff = (await kit.as(owner.token, { method: 'GET', url: url() }))
+    const fiveOff = (await as(owner.token, { method: 'GET', url: url() }))
       .json()
       .data.find((c: { code: string }) => c.code === 'FIVEOFF');
-    const under = await kit.as(owner.token, {
+    const under = await as(owner.token, {
       method: 'PUT',
       url: url(`/${fiveOff.id}`),
       payload: { code: 'FIVEOFF', discount_type: 'FIXED', discount: 500, max_allowed_usages: 1 },
     });
     expect(Object.keys(under.json().errors)).toEqual(['max_allowed_usages']);
-    const other = await kit.register();
-    expect((await kit.as(other.token, { method: 'GET', url: url(`/${fiveOff.id}`) })).statusCode).toBe(404);
-    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${fiveOff.id}`) })).statusCode).toBe(
-      204,
-    );
-    expect((await kit.as(owner.token, { method: 'GET', url: url(`/${fiveOff.id}`) })).statusCode).toBe(404);
+    const other = await makeAccount(t.app);
+    expect((await as(other.token, { method: 'GET', url: url(`/${fiveOff.id}`) })).statusCode).toBe(404);
+    expect((await as(owner.token, { method: 'DELETE', url: url(`/${fiveOff.id}`) })).statusCode).toBe(204);
+    expect((await as(owner.token, { method: 'GET', url: url(`/${fiveOff.id}`) })).statusCode).toBe(404);
   });
 });

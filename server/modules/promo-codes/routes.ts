@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PromoCodeRequest, PromoCodeResponse, PromoCodeValidity } from '../../../common/promo-codes';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { addressAndEventLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import {
   createPromoCode,
@@ -131,11 +132,16 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/events/:id/promo-codes/:code',
     {
+      preHandler: addressAndEventLimits(app, {
+        name: 'promo-codes',
+        perAddress: app.config.rateLimits.promoCodes,
+        perEvent: app.config.rateLimits.promoCodesPerEvent,
+      }),
       schema: {
         tags: ['public'],
         summary: 'Whether a promo code can be used on a live event now',
         params: PublicParams,
-        response: { 200: PromoCodeValidity },
+        response: { 200: PromoCodeValidity, ...errorResponses(429) },
       },
     },
     async (request) => ({ valid: await isPromoCodeValid(app.db, request.params.id, request.params.code) }),

@@ -1,28 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
-import { tickets, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import type { TicketRequest } from '../../../common/tickets';
+import { tickets } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  makeAccount,
+  makeEvent,
+  makePromoCode,
+  makeTaxOrFee,
+  makeTicket,
+  type Owner,
+  setEventStatus,
+} from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
-let event: { id: number; organizer_id: number };
+let t: TestApp;
+let owner: Owner;
+let event: { id: number; organizerId: number };
 const ids: Record<string, number> = {};
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
 
-async function api(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const res = await kit.as(owner.token, { method, url, ...(payload ? { payload } : {}) });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
-const addTicket = async (name: string, fields: object) => {
-  ids[name] = (await api('POST', `/api/events/${event.id}/tickets`, { title: name, ...fields })).id;
+const addTicket = async (name: string, fields: Partial<TicketRequest>) => {
+  ids[name] = (await makeTicket(t.app, owner, { eventId: event.id, title: name, ...fields })).id;
 };
 
 const publicTickets = (query = '') =>
-  kit.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/tickets${query}` });
+  t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/tickets${query}` });
 
 async function visible(query = ''): Promise<PublicTicketsResponse> {
   const res = await publicTickets(query);
@@ -33,16 +37,14 @@ const titles = (body: PublicTicketsResponse) => body.data.map((t) => t.title);
 const ticketNamed = (body: PublicTicketsResponse, title: string) => body.data.find((t) => t.title === title);
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  // Going live needs a confirmed e-mail address.
-  await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-  event = await kit.createEvent(owner.token, {
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  event = await makeEvent(t.app, owner, {
     title: 'Harbour Nights',
     start_date: inDays(30),
     settings: { offline_payments_enabled: true },
   });
-  const vat = await api('POST', '/api/taxes-and-fees', {
+  const vat = await makeTaxOrFee(t.app, owner, {
     name: 'VAT',
     type: 'TAX',
     calculation_type: 'PERCENTAGE',
@@ -74,21 +76,23 @@ beforeAll(async () => {
       { label: 'Door', price: 1500 },
     ],
   });
-  await kit.app.db
+  await t.app.db
     .update(tickets)
     .set({ quantitySold: 5 })
     .where(eq(tickets.id, ids.Gone ?? 0));
-  await kit.app.db
+  await t.app.db
     .update(tickets)
     .set({ quantitySold: 2, quantityReserved: 1 })
     .where(eq(tickets.id, ids['Last few'] ?? 0));
-  await api('POST', `/api/events/${event.id}/promo-codes`, {
+  await makePromoCode(t.app, owner, {
+    eventId: event.id,
     code: 'FRIENDS',
     discount_type: 'PERCENTAGE',
     discount: '50',
-    applicable_ticket_ids: [ids.Standard, ids.Friends],
+    applicable_ticket_ids: [ids.Standard ?? 0, ids.Friends ?? 0],
   });
-  await api('POST', `/api/events/${event.id}/promo-codes`, {
+  await makePromoCode(t.app, owner, {
+    eventId: event.id,
     code: 'OLD',
     discount_type: 'FIXED',
     discount: '100',
@@ -96,16 +100,22 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
 async function setDisplayMode(mode: 'INCLUSIVE' | 'EXCLUSIVE') {
-  await api('PUT', `/api/events/${event.id}`, {
-    title: 'Harbour Nights',
-    organizer_id: event.organizer_id,
-    start_date: inDays(30),
-    settings: { price_display_mode: mode },
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/events/${event.id}`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: {
+      title: 'Harbour Nights',
+      organizer_id: event.organizerId,
+      start_date: inDays(30),
+      settings: { price_display_mode: mode },
+    },
   });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('public tickets', () => {
@@ -113,10 +123,10 @@ describe('public tickets', () => {
     const draft = await publicTickets();
     expect(draft.statusCode).toBe(404);
     expect(draft.json().code).toBe('NOT_FOUND');
-    expect(
-      (await kit.app.inject({ method: 'GET', url: '/api/public/events/999999/tickets' })).statusCode,
-    ).toBe(404);
-    await api('PUT', `/api/events/${event.id}/status`, { status: 'LIVE' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/events/999999/tickets' })).statusCode).toBe(
+      404,
+    );
+    await setEventStatus(t.app, owner, { id: event.id });
     expect((await publicTickets()).statusCode).toBe(200);
   });
 

@@ -1,29 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeTicket, type Owner } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 let ticketId: number;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  eventId = (await kit.createEvent(owner.token, { title: 'Asking', start_date: '2031-07-01T20:00:00Z' })).id;
-  ticketId = (
-    await kit.as(owner.token, {
-      method: 'POST',
-      url: `/api/events/${eventId}/tickets`,
-      payload: { title: 'T', type: 'FREE' },
-    })
-  ).json().id;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  eventId = (await makeEvent(t.app, owner, { title: 'Asking', start_date: '2031-07-01T20:00:00Z' })).id;
+  ticketId = (await makeTicket(t.app, owner, { eventId, title: 'T' })).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
 const url = (suffix = '') => `/api/events/${eventId}/questions${suffix}`;
-const create = (payload: object) => kit.as(owner.token, { method: 'POST', url: url(), payload });
+const create = (payload: object) => as(owner.token, { method: 'POST', url: url(), payload });
 
 describe('questions', () => {
   it('are asked per order or per attendee, in order, with options for choices', async () => {
@@ -53,7 +53,7 @@ describe('questions', () => {
     });
     expect(company.json()).toMatchObject({ options: [], ticket_ids: [], sort_order: 1 });
 
-    const sorted = await kit.as(owner.token, {
+    const sorted = await as(owner.token, {
       method: 'POST',
       url: url('/sort'),
       payload: { question_ids: [company.json().id, diet.json().id] },
@@ -69,7 +69,7 @@ describe('questions', () => {
   });
 
   it('always include the default ones, which cannot be edited, deleted or sorted', async () => {
-    const list = (await kit.as(owner.token, { method: 'GET', url: url() })).json().data;
+    const list = (await as(owner.token, { method: 'GET', url: url() })).json().data;
     const defaults = list.filter((q: { is_default: boolean }) => q.is_default);
     expect(defaults).toMatchObject([
       { default_key: 'FIRST_NAME', type: 'SINGLE_LINE', required: true, scope: 'PER_ORDER' },
@@ -77,7 +77,7 @@ describe('questions', () => {
       { default_key: 'EMAIL' },
     ]);
     const firstName = defaults[0].id;
-    const edit = await kit.as(owner.token, {
+    const edit = await as(owner.token, {
       method: 'PUT',
       url: url(`/${firstName}`),
       payload: { title: 'Given name', type: 'SINGLE_LINE' },
@@ -87,9 +87,9 @@ describe('questions', () => {
       code: 'DEFAULT_QUESTION_LOCKED',
       message: 'Default questions (first name, last name and e-mail) cannot be edited or deleted.',
     });
-    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${firstName}`) })).statusCode).toBe(409);
+    expect((await as(owner.token, { method: 'DELETE', url: url(`/${firstName}`) })).statusCode).toBe(409);
     const own = list.filter((q: { is_default: boolean }) => !q.is_default).map((q: { id: number }) => q.id);
-    const withDefault = await kit.as(owner.token, {
+    const withDefault = await as(owner.token, {
       method: 'POST',
       url: url('/sort'),
       payload: { question_ids: [firstName, ...own] },
@@ -98,20 +98,20 @@ describe('questions', () => {
   });
 
   it('switch the event’s "show hidden questions" on when one is hidden, and keep it on', async () => {
-    const event = await kit.createEvent(owner.token, { title: 'Hidden', start_date: '2031-07-02T20:00:00Z' });
+    const event = await makeEvent(t.app, owner, { title: 'Hidden', start_date: '2031-07-02T20:00:00Z' });
     const settingOf = async () =>
-      (await kit.as(owner.token, { method: 'GET', url: `/api/events/${event.id}` })).json().settings
+      (await as(owner.token, { method: 'GET', url: `/api/events/${event.id}` })).json().settings
         .show_hidden_questions;
     expect(await settingOf()).toBe(false);
-    const hidden = await kit.as(owner.token, {
+    const hidden = await as(owner.token, {
       method: 'POST',
       url: `/api/events/${event.id}/questions`,
       payload: { title: 'Internal note', type: 'MULTI_LINE', is_hidden: true },
     });
     expect(hidden.statusCode).toBe(201);
     expect(await settingOf()).toBe(true);
-    const current = (await kit.as(owner.token, { method: 'GET', url: `/api/events/${event.id}` })).json();
-    const off = await kit.as(owner.token, {
+    const current = (await as(owner.token, { method: 'GET', url: `/api/events/${event.id}` })).json();
+    const off = await as(owner.token, {
       method: 'PUT',
       url: `/api/events/${event.id}`,
       payload: {
@@ -138,15 +138,15 @@ describe('questions', () => {
 
   it('are changed, deleted, and kept inside their account', async () => {
     const q = (await create({ title: 'Address', type: 'ADDRESS' })).json();
-    const changed = await kit.as(owner.token, {
+    const changed = await as(owner.token, {
       method: 'PUT',
       url: url(`/${q.id}`),
       payload: { title: 'Postal address', type: 'ADDRESS', required: true, is_hidden: true },
     });
     expect(changed.json()).toMatchObject({ title: 'Postal address', required: true, is_hidden: true });
-    const other = await kit.register();
-    expect((await kit.as(other.token, { method: 'GET', url: url(`/${q.id}`) })).statusCode).toBe(404);
-    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${q.id}`) })).statusCode).toBe(204);
-    expect((await kit.as(owner.token, { method: 'GET', url: url(`/${q.id}`) })).statusCode).toBe(404);
+    const other = await makeAccount(t.app);
+    expect((await as(other.token, { method: 'GET', url: url(`/${q.id}`) })).statusCode).toBe(404);
+    expect((await as(owner.token, { method: 'DELETE', url: url(`/${q.id}`) })).statusCode).toBe(204);
+    expect((await as(owner.token, { method: 'GET', url: url(`/${q.id}`) })).statusCode).toBe(404);
   });
 });

@@ -1,47 +1,45 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendees, orders, tickets, users } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { orders, tickets } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  makeAccount,
+  makeEvent,
+  makeLiveEvent,
+  makeOrder,
+  makeTaxOrFee,
+  makeTicket,
+  setEventStatus,
+} from '../../test/builders';
+import { markOrderPaid } from '../orders/admin-actions';
 
-let kit: IdentityKit;
+let t: TestApp;
 beforeAll(async () => {
-  kit = await createIdentityKit();
+  t = await createTestApp();
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
+
+const as = (token: string, method: 'GET', url: string) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
 
 describe('event stats', () => {
   it('count public page views, written in batches, per day', async () => {
-    const owner = await kit.register();
-    await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-    const org = (
-      await kit.as(owner.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Org' } })
-    ).json();
-    const event = (
-      await kit.as(owner.token, {
-        method: 'POST',
-        url: '/api/events',
-        payload: { title: 'Watched', organizer_id: org.id, start_date: '2031-03-01T20:00:00Z' },
-      })
-    ).json();
-    await kit.as(owner.token, {
-      method: 'PUT',
-      url: `/api/events/${event.id}/status`,
-      payload: { status: 'LIVE' },
-    });
+    const owner = await makeAccount(t.app);
+    const event = await makeEvent(t.app, owner, { title: 'Watched', start_date: '2031-03-01T20:00:00Z' });
+    await setEventStatus(t.app, owner, { id: event.id });
 
-    for (let i = 0; i < 3; i++)
-      await kit.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` });
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` });
     // Nothing is written per view...
-    const before = await kit.as(owner.token, { method: 'GET', url: `/api/events/${event.id}/stats` });
+    const before = await as(owner.token, 'GET', `/api/events/${event.id}/stats`);
     expect(before.json()).toMatchObject({ page_views: 0, tickets_sold: 0, tickets_reserved: 0 });
     // ...until the counter is flushed; two flushes add up.
-    expect(await kit.app.pageViews.flush(kit.app.db)).toBe(3);
-    await kit.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` });
-    await kit.app.pageViews.flush(kit.app.db);
+    expect(await t.app.pageViews.flush(t.app.db)).toBe(3);
+    await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` });
+    await t.app.pageViews.flush(t.app.db);
 
-    const stats = (await kit.as(owner.token, { method: 'GET', url: `/api/events/${event.id}/stats` })).json();
+    const stats = (await as(owner.token, 'GET', `/api/events/${event.id}/stats`)).json();
     expect(stats.page_views).toBe(4);
     expect(stats.daily).toHaveLength(14);
     expect(stats.daily.at(-1)).toEqual({
@@ -57,92 +55,58 @@ describe('event stats', () => {
       [5, 1],
       [2, 0],
     ]) {
-      const ticket = (
-        await kit.as(owner.token, {
-          method: 'POST',
-          url: `/api/events/${event.id}/tickets`,
-          payload: { title: `T${sold}`, type: 'FREE' },
-        })
-      ).json();
-      await kit.app.db
+      const ticket = await makeTicket(t.app, owner, { eventId: event.id, title: `T${sold}` });
+      await t.app.db
         .update(tickets)
         .set({ quantitySold: sold, quantityReserved: reserved })
         .where(eq(tickets.id, ticket.id));
     }
-    const withSales = (
-      await kit.as(owner.token, { method: 'GET', url: `/api/events/${event.id}/stats` })
-    ).json();
+    const withSales = (await as(owner.token, 'GET', `/api/events/${event.id}/stats`)).json();
     expect(withSales).toMatchObject({ tickets_sold: 7, tickets_reserved: 1 });
 
-    const other = await kit.register();
-    expect(
-      (await kit.as(other.token, { method: 'GET', url: `/api/events/${event.id}/stats` })).statusCode,
-    ).toBe(404);
+    const other = await makeAccount(t.app);
+    expect((await as(other.token, 'GET', `/api/events/${event.id}/stats`)).statusCode).toBe(404);
   });
 
   it('add up the money, orders and attendees of paid orders, per day', async () => {
-    const owner = await kit.register();
-    await kit.app.db.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, owner.userId));
-    const event = await kit.createEvent(owner.token, { title: 'Sold', start_date: '2031-03-01T20:00:00Z' });
-    const as = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
-      kit.as(owner.token, { method, url: `/api/events/${event.id}${url}`, ...(payload ? { payload } : {}) });
-    const tax = (
-      await kit.as(owner.token, {
-        method: 'POST',
-        url: '/api/taxes-and-fees',
-        payload: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '20' },
-      })
-    ).json();
-    const paid = (
-      await as('POST', '/tickets', { title: 'Paid', type: 'PAID', price: 1000, tax_and_fee_ids: [tax.id] })
-    ).json();
-    await as('PUT', '', {
-      title: event.title,
-      organizer_id: event.organizer_id,
-      start_date: event.start_date,
-      settings: { offline_payments_enabled: true },
+    const owner = await makeAccount(t.app);
+    const tax = await makeTaxOrFee(t.app, owner, {
+      name: 'VAT',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: '20',
     });
-    await as('PUT', '/status', { status: 'LIVE' });
-
-    const buy = async (quantity: number) => {
-      const base = `/api/public/events/${event.id}/orders`;
-      const order = (
-        await kit.app.inject({
-          method: 'POST',
-          url: base,
-          payload: { tickets: [{ ticket_id: paid.id, quantity }] },
-        })
-      ).json();
-      const person = { first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com' };
-      await kit.app.inject({
-        method: 'PUT',
-        url: `${base}/${order.short_id}`,
-        payload: {
-          ...person,
-          attendees: Array.from({ length: quantity }, () => ({ ...person, ticket_id: paid.id })),
-        },
+    const { event, tickets: made } = await makeLiveEvent(t.app, owner, {
+      title: 'Sold',
+      start_date: '2031-03-01T20:00:00Z',
+      settings: { offline_payments_enabled: true, offline_payment_instructions: 'Pay at the door.' },
+      tickets: [{ title: 'Paid', type: 'PAID', price: 1000, tax_and_fee_ids: [tax.id] }],
+    });
+    const paid = made[0];
+    if (!paid) throw new Error('ticket missing');
+    const buy = (quantity: number) =>
+      makeOrder(t.app, {
+        eventId: event.id,
+        lines: [{ ticket_id: paid.id, quantity }],
+        buyer: 'Ana',
+        until: 'offline',
       });
-      await kit.app.inject({
-        method: 'POST',
-        url: `${base}/${order.short_id}/complete`,
-        payload: { payment_provider: 'OFFLINE' },
-      });
-      return order.short_id as string;
-    };
     const settled = await buy(2);
     await buy(1);
-    // Marking an offline order paid is the organizer's (a later screen): done here by hand.
-    await kit.app.db
-      .update(orders)
-      .set({ status: 'COMPLETED', completedAt: new Date() })
-      .where(eq(orders.shortId, settled));
-    const [row] = await kit.app.db.select({ id: orders.id }).from(orders).where(eq(orders.shortId, settled));
-    await kit.app.db
-      .update(attendees)
-      .set({ status: 'ACTIVE' })
-      .where(eq(attendees.orderId, row?.id ?? 0));
+    // The organizer marks the first offline order paid.
+    const [row] = await t.app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.shortId, settled.short_id));
+    await markOrderPaid({
+      db: t.app.db,
+      auth: owner.auth,
+      eventId: event.id,
+      orderId: row?.id ?? 0,
+      links: { appUrl: t.app.config.appUrl },
+    });
 
-    const stats = (await as('GET', '/stats')).json();
+    const stats = (await as(owner.token, 'GET', `/api/events/${event.id}/stats`)).json();
     expect(stats).toMatchObject({
       currency: 'EUR',
       gross_sales: 2400,

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
-import { lastLink } from '../../test/smtp';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeMember, makeTicket, type Owner } from '../../test/builders';
 
-let kit: IdentityKit;
-let admin: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let admin: Owner;
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  admin = await kit.register();
+  t = await createTestApp();
+  admin = await makeAccount(t.app);
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
 const create = (token: string, payload: object) =>
-  kit.as(token, { method: 'POST', url: '/api/taxes-and-fees', payload });
+  as(token, { method: 'POST', url: '/api/taxes-and-fees', payload });
 
 describe('taxes and fees', () => {
   it('keep percentages exact and fixed amounts in minor units', async () => {
@@ -54,7 +59,7 @@ describe('taxes and fees', () => {
     });
     expect(fee.json()).toMatchObject({ rate: '250', is_default: false });
 
-    const list = await kit.as(admin.token, { method: 'GET', url: '/api/taxes-and-fees' });
+    const list = await as(admin.token, { method: 'GET', url: '/api/taxes-and-fees' });
     expect(list.json().data.map((t: { name: string }) => t.name)).toEqual([
       'Booking fee',
       'City tax',
@@ -62,7 +67,7 @@ describe('taxes and fees', () => {
       'VAT',
     ]);
 
-    const updated = await kit.as(admin.token, {
+    const updated = await as(admin.token, {
       method: 'PUT',
       url: `/api/taxes-and-fees/${fee.json().id}`,
       payload: { name: 'Service fee', type: 'FEE', calculation_type: 'PERCENTAGE', rate: '2.5' },
@@ -73,24 +78,15 @@ describe('taxes and fees', () => {
       rate: '2.5',
     });
     // A fee in use: deleting it detaches it from the tickets that applied it, and says so.
-    const org = (
-      await kit.as(admin.token, { method: 'POST', url: '/api/organizers', payload: { name: 'Org' } })
-    ).json();
-    const event = (
-      await kit.as(admin.token, {
-        method: 'POST',
-        url: '/api/events',
-        payload: { title: 'Taxed', organizer_id: org.id, start_date: '2031-08-01T20:00:00Z' },
-      })
-    ).json();
-    const ticket = (
-      await kit.as(admin.token, {
-        method: 'POST',
-        url: `/api/events/${event.id}/tickets`,
-        payload: { title: 'T', type: 'PAID', price: 1000, tax_and_fee_ids: [fee.json().id, vat.json().id] },
-      })
-    ).json();
-    const removed = await kit.as(admin.token, {
+    const event = await makeEvent(t.app, admin, { title: 'Taxed', start_date: '2031-08-01T20:00:00Z' });
+    const ticket = await makeTicket(t.app, admin, {
+      eventId: event.id,
+      title: 'T',
+      type: 'PAID',
+      price: 1000,
+      tax_and_fee_ids: [fee.json().id, vat.json().id],
+    });
+    const removed = await as(admin.token, {
       method: 'DELETE',
       url: `/api/taxes-and-fees/${fee.json().id}`,
     });
@@ -99,14 +95,13 @@ describe('taxes and fees', () => {
       detached_tickets: 1,
       message: 'Deleted. It was removed from 1 ticket.',
     });
-    const after = await kit.as(admin.token, {
+    const after = await as(admin.token, {
       method: 'GET',
       url: `/api/events/${event.id}/tickets/${ticket.id}`,
     });
     expect(after.json().tax_and_fee_ids).toEqual([vat.json().id]);
     expect(
-      (await kit.as(admin.token, { method: 'DELETE', url: `/api/taxes-and-fees/${fee.json().id}` }))
-        .statusCode,
+      (await as(admin.token, { method: 'DELETE', url: `/api/taxes-and-fees/${fee.json().id}` })).statusCode,
     ).toBe(404);
   });
 
@@ -133,17 +128,7 @@ describe('taxes and fees', () => {
   });
 
   it('are managed by admins only and stay inside their account', async () => {
-    const email = `org.${Date.now()}@example.com`;
-    await kit.as(admin.token, { method: 'POST', url: '/api/users', payload: { email, role: 'ORGANIZER' } });
-    await kit.deliverMail();
-    const link = lastLink(kit.smtp.to(email).at(-1), '/auth/accept-invitation/');
-    const organizer = (
-      await kit.app.inject({
-        method: 'POST',
-        url: `/api/auth/invitations/${link.token}`,
-        payload: { first_name: 'O', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
-      })
-    ).json().token;
+    const organizer = (await makeMember(t.app, admin, { role: 'ORGANIZER' })).token;
     const refused = await create(organizer, {
       name: 'VAT',
       type: 'TAX',
@@ -151,23 +136,21 @@ describe('taxes and fees', () => {
       rate: '20',
     });
     expect(refused.statusCode).toBe(403);
-    expect((await kit.as(organizer, { method: 'GET', url: '/api/taxes-and-fees' })).statusCode).toBe(200);
+    expect((await as(organizer, { method: 'GET', url: '/api/taxes-and-fees' })).statusCode).toBe(200);
 
     const mine = (
       await create(admin.token, { name: 'Mine', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '5' })
     ).json();
-    const other = await kit.register();
-    const foreign = await kit.as(other.token, {
+    const other = await makeAccount(t.app);
+    const foreign = await as(other.token, {
       method: 'PUT',
       url: `/api/taxes-and-fees/${mine.id}`,
       payload: { name: 'Stolen', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '1' },
     });
     expect(foreign.statusCode).toBe(404);
     expect(
-      (await kit.as(other.token, { method: 'DELETE', url: `/api/taxes-and-fees/${mine.id}` })).statusCode,
+      (await as(other.token, { method: 'DELETE', url: `/api/taxes-and-fees/${mine.id}` })).statusCode,
     ).toBe(404);
-    expect((await kit.as(other.token, { method: 'GET', url: '/api/taxes-and-fees' })).json().data).toEqual(
-      [],
-    );
+    expect((await as(other.token, { method: 'GET', url: '/api/taxes-and-fees' })).json().data).toEqual([]);
   });
 });

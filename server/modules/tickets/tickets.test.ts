@@ -1,35 +1,39 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketPrices, tickets } from '../../db/schema';
-import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, makeTaxOrFee, type Owner } from '../../test/builders';
 
-let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let t: TestApp;
+let owner: Owner;
 let eventId: number;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
-  owner = await kit.register();
-  eventId = (await kit.createEvent(owner.token, { title: 'Ticketed', start_date: '2031-04-01T20:00:00Z' }))
-    .id;
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  eventId = (await makeEvent(t.app, owner, { title: 'Ticketed', start_date: '2031-04-01T20:00:00Z' })).id;
 });
 afterAll(async () => {
-  await kit?.close();
+  await t?.close();
 });
 
+const as = (
+  token: string,
+  options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
+) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
+
 const url = (suffix = '') => `/api/events/${eventId}/tickets${suffix}`;
-const create = (payload: object, token = owner.token) =>
-  kit.as(token, { method: 'POST', url: url(), payload });
+const create = (payload: object, token = owner.token) => as(token, { method: 'POST', url: url(), payload });
 
 describe('tickets', () => {
   it('are created of every type, in order, with the account’s default taxes', async () => {
-    const vat = (
-      await kit.as(owner.token, {
-        method: 'POST',
-        url: '/api/taxes-and-fees',
-        payload: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '23', is_default: true },
-      })
-    ).json();
+    const vat = await makeTaxOrFee(t.app, owner, {
+      name: 'VAT',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: '23',
+      is_default: true,
+    });
     const free = await create({ title: 'Free entry', type: 'FREE' });
     expect(free.statusCode, free.body).toBe(201);
     expect(free.json()).toMatchObject({
@@ -70,7 +74,7 @@ describe('tickets', () => {
     ]);
     expect(tiered.json().sale_state).toBe('ON_SALE');
 
-    const list = await kit.as(owner.token, { method: 'GET', url: url() });
+    const list = await as(owner.token, { method: 'GET', url: url() });
     expect(list.json().data.map((t: { title: string }) => t.title)).toEqual([
       'Free entry',
       'Standard',
@@ -93,31 +97,30 @@ describe('tickets', () => {
       'quantity_available',
       'title',
     ]);
-    const other = await kit.register();
-    const foreignTax = (
-      await kit.as(other.token, {
-        method: 'POST',
-        url: '/api/taxes-and-fees',
-        payload: { name: 'Theirs', type: 'TAX', calculation_type: 'PERCENTAGE', rate: '5' },
-      })
-    ).json();
+    const other = await makeAccount(t.app);
+    const foreignTax = await makeTaxOrFee(t.app, other, {
+      name: 'Theirs',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: '5',
+    });
     const res = await create({ title: 'X', type: 'FREE', tax_and_fee_ids: [foreignTax.id] });
     expect(res.json().errors).toEqual({ tax_and_fee_ids: ['Choose taxes and fees of this account.'] });
     expect((await create({ title: 'X', type: 'FREE' }, other.token)).statusCode).toBe(404);
   });
 
   it('reorder, and refuse an order that leaves a ticket out', async () => {
-    const ids = (await kit.as(owner.token, { method: 'GET', url: url() }))
+    const ids = (await as(owner.token, { method: 'GET', url: url() }))
       .json()
       .data.map((t: { id: number }) => t.id);
     const reversed = [...ids].reverse();
-    const sorted = await kit.as(owner.token, {
+    const sorted = await as(owner.token, {
       method: 'POST',
       url: url('/sort'),
       payload: { ticket_ids: reversed },
     });
     expect(sorted.json().data.map((t: { id: number }) => t.id)).toEqual(reversed);
-    const partial = await kit.as(owner.token, {
+    const partial = await as(owner.token, {
       method: 'POST',
       url: url('/sort'),
       payload: { ticket_ids: reversed.slice(1) },
@@ -129,24 +132,24 @@ describe('tickets', () => {
     const ticket = (
       await create({ title: 'Sold', type: 'PAID', price: 1000, quantity_available: 10 })
     ).json();
-    await kit.app.db
+    await t.app.db
       .update(tickets)
       .set({ quantitySold: 4, quantityReserved: 2 })
       .where(eq(tickets.id, ticket.id));
     const body = { title: 'Sold', type: 'PAID', price: 1000, quantity_available: 10 };
 
-    const del = await kit.as(owner.token, { method: 'DELETE', url: url(`/${ticket.id}`) });
+    const del = await as(owner.token, { method: 'DELETE', url: url(`/${ticket.id}`) });
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(
       'This ticket has been ordered, so it cannot be deleted. Hide it instead.',
     );
-    const retype = await kit.as(owner.token, {
+    const retype = await as(owner.token, {
       method: 'PUT',
       url: url(`/${ticket.id}`),
       payload: { ...body, type: 'FREE' },
     });
     expect(retype.json().code).toBe('TICKET_TYPE_LOCKED');
-    const shrink = await kit.as(owner.token, {
+    const shrink = await as(owner.token, {
       method: 'PUT',
       url: url(`/${ticket.id}`),
       payload: { ...body, quantity_available: 5 },
@@ -155,7 +158,7 @@ describe('tickets', () => {
     expect(shrink.json().errors).toEqual({
       quantity_available: ['The quantity cannot be lower than what is already sold or reserved.'],
     });
-    const hidden = await kit.as(owner.token, {
+    const hidden = await as(owner.token, {
       method: 'PUT',
       url: url(`/${ticket.id}`),
       payload: { ...body, quantity_available: 6, is_hidden: true },
@@ -173,14 +176,14 @@ describe('tickets', () => {
       })
     ).json();
     const [a, b] = tiered.prices;
-    await kit.app.db.update(ticketPrices).set({ quantitySold: 1 }).where(eq(ticketPrices.id, a.id));
-    const dropSold = await kit.as(owner.token, {
+    await t.app.db.update(ticketPrices).set({ quantitySold: 1 }).where(eq(ticketPrices.id, a.id));
+    const dropSold = await as(owner.token, {
       method: 'PUT',
       url: url(`/${tiered.id}`),
       payload: { title: 'Tiers', type: 'TIERED', prices: [{ id: b.id, label: 'B', price: 200 }] },
     });
     expect(dropSold.json().code).toBe('TIER_HAS_SALES');
-    const dropUnsold = await kit.as(owner.token, {
+    const dropUnsold = await as(owner.token, {
       method: 'PUT',
       url: url(`/${tiered.id}`),
       payload: {
@@ -195,6 +198,6 @@ describe('tickets', () => {
     expect(dropUnsold.json().prices.map((p: { label: string }) => p.label)).toEqual(['A (renamed)', 'C']);
 
     const fresh = (await create({ title: 'Unsold', type: 'FREE' })).json();
-    expect((await kit.as(owner.token, { method: 'DELETE', url: url(`/${fresh.id}`) })).statusCode).toBe(204);
+    expect((await as(owner.token, { method: 'DELETE', url: url(`/${fresh.id}`) })).statusCode).toBe(204);
   });
 });

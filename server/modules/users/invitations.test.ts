@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
 import { lastLink } from '../../test/smtp';
 
@@ -25,7 +26,7 @@ async function invite(token: string, email: string, role: 'ADMIN' | 'ORGANIZER' 
 
 describe('invitations', () => {
   it('invites by e-mail; the invitee accepts, sets a password and is logged in as ORGANIZER', async () => {
-    const owner = await kit.register({ first_name: 'Olga', last_name: 'Owner' });
+    const owner = await makeAccount(kit.app, { first_name: 'Olga', last_name: 'Owner' });
     const email = newEmail();
     const invited = await invite(owner.token, email);
     expect(invited.statusCode).toBe(201);
@@ -89,7 +90,7 @@ describe('invitations', () => {
   });
 
   it('resending sends a new link and retires the old one; revoking retires it for good', async () => {
-    const owner = await kit.register();
+    const owner = await makeAccount(kit.app);
     const email = newEmail();
     const { id } = (await invite(owner.token, email)).json();
     const first = lastLink(kit.smtp.to(email).at(-1), '/auth/accept-invitation/');
@@ -115,8 +116,8 @@ describe('invitations', () => {
   });
 
   it('adds someone who already has a login to the account; they then choose the account at login', async () => {
-    const a = await kit.register({ first_name: 'Alpha' });
-    const b = await kit.register({ first_name: 'Beta' });
+    const a = await makeAccount(kit.app, { first_name: 'Alpha' });
+    const b = await makeAccount(kit.app, { first_name: 'Beta' });
     const res = await invite(a.token, b.email, 'ADMIN');
     expect(res.statusCode).toBe(201);
     const link = lastLink(kit.smtp.to(b.email).at(-1), '/auth/accept-invitation/');
@@ -147,7 +148,7 @@ describe('invitations', () => {
     expect(own.json().user.role).toBe('ADMIN');
     expect(own.json().user.is_account_owner).toBe(true);
 
-    const stranger = await kit.register();
+    const stranger = await makeAccount(kit.app);
     const notMine = await kit.login(b.email, PASSWORD, stranger.accountId);
     expect(notMine.statusCode).toBe(403);
 

@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount, makeMember, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
-import { lastLink } from '../../test/smtp';
 
 let kit: IdentityKit;
-let owner: Awaited<ReturnType<IdentityKit['register']>>;
+let owner: Owner;
 let organizer: { token: string; id: number; email: string };
-let otherAccount: Awaited<ReturnType<IdentityKit['register']>>;
+let otherAccount: Owner;
 
 beforeAll(async () => {
   kit = await createIdentityKit();
-  owner = await kit.register({ first_name: 'Owner' });
-  otherAccount = await kit.register({ first_name: 'Other' });
-  const email = `organizer.${Date.now()}@example.com`;
-  const invited = await kit.as(owner.token, {
-    method: 'POST',
-    url: '/api/users',
-    payload: { email, first_name: 'Org', role: 'ORGANIZER' },
-  });
-  await kit.deliverMail();
-  const link = lastLink(kit.smtp.to(email).at(-1), '/auth/accept-invitation/');
-  const accepted = await kit.app.inject({
-    method: 'POST',
-    url: `/api/auth/invitations/${link.token}`,
-    payload: { first_name: 'Org', password: PASSWORD, password_confirmation: PASSWORD, accept_terms: true },
-  });
-  organizer = { token: accepted.json().token, id: invited.json().id, email };
+  owner = await makeAccount(kit.app, { first_name: 'Owner' });
+  otherAccount = await makeAccount(kit.app, { first_name: 'Other' });
+  const member = await makeMember(kit.app, owner, { role: 'ORGANIZER', first_name: 'Org' });
+  organizer = { token: member.token, id: member.userId, email: member.email };
 });
 afterAll(async () => {
   await kit?.close();

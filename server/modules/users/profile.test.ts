@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { assertEmailConfirmed } from '../../http/auth';
+import { makeAccount } from '../../test/builders';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
 import { lastLink } from '../../test/smtp';
 
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 describe('profile', () => {
   it('updates name, language and time zone', async () => {
-    const { token } = await kit.register();
+    const { token } = await makeAccount(kit.app);
     const res = await kit.as(token, {
       method: 'PUT',
       url: '/api/users/me',
@@ -37,7 +38,7 @@ describe('profile', () => {
   });
 
   it('changes the password only with the current one, and logs out the other sessions', async () => {
-    const { token, email } = await kit.register();
+    const { token, email } = await makeAccount(kit.app);
     const other = (await kit.login(email, PASSWORD)).json().token;
     const missing = await kit.as(token, {
       method: 'PUT',
@@ -86,7 +87,7 @@ describe('profile', () => {
 
 describe('e-mail change', () => {
   it('stays pending until the link sent to the new address is opened', async () => {
-    const { token, email, userId } = await kit.register();
+    const { token, email, userId } = await makeAccount(kit.app);
     const newAddress = `moved.${Date.now()}@example.com`;
     const res = await kit.as(token, {
       method: 'PUT',
@@ -100,7 +101,7 @@ describe('e-mail change', () => {
     const link = lastLink(mail, '/manage/profile/confirm-email-change/');
 
     // Somebody else's session cannot use the link.
-    const stranger = await kit.register();
+    const stranger = await makeAccount(kit.app);
     const foreign = await kit.as(stranger.token, {
       method: 'POST',
       url: `/api/users/${userId}/email-change/${link.token}`,
@@ -134,7 +135,7 @@ describe('e-mail change', () => {
   });
 
   it('tells the previous address in the user’s language, when, and whom to write to if it was not them', async () => {
-    const { token, email, userId } = await kit.register();
+    const { token, email, userId } = await makeAccount(kit.app);
     const support = `help.${Date.now()}@harbour.example`;
     const account = await kit.as(token, {
       method: 'PUT',
@@ -178,7 +179,7 @@ describe('e-mail change', () => {
   });
 
   it('can be cancelled, which retires its link', async () => {
-    const { token, userId } = await kit.register();
+    const { token, userId } = await makeAccount(kit.app);
     const newAddress = `cancelled.${Date.now()}@example.com`;
     await kit.as(token, {
       method: 'PUT',
@@ -200,8 +201,8 @@ describe('e-mail change', () => {
   });
 
   it('refuses an address another login uses, and a change without the current password', async () => {
-    const a = await kit.register();
-    const b = await kit.register();
+    const a = await makeAccount(kit.app);
+    const b = await makeAccount(kit.app);
     const taken = await kit.as(a.token, {
       method: 'PUT',
       url: '/api/users/me',
@@ -219,7 +220,7 @@ describe('e-mail change', () => {
 
 describe('e-mail confirmation', () => {
   it('resends a fresh link while unconfirmed, then says it is already confirmed', async () => {
-    const { token, userId, email } = await kit.register();
+    const { token, userId, email } = await makeAccount(kit.app, { confirmed: false });
     await kit.deliverMail();
     const first = lastLink(kit.smtp.to(email).at(-1), '/manage/profile/confirm-email-address/');
     const resent = await kit.as(token, {

@@ -42,6 +42,7 @@ const person = (id: number, first_name: string, extra: Partial<CheckInAttendee> 
 
 const offline = () => new ApiError({ status: 0, code: 'OFFLINE', message: 'You are offline.' });
 const gone = () => new ApiError({ status: 404, code: 'CHECK_IN_LIST_NOT_FOUND', message: 'Gone.' });
+const busy = () => new ApiError({ status: 429, code: 'RATE_LIMITED', message: 'Wait.' });
 
 /** The check-in API of one list, in memory: one check-in per attendee, one answer per nonce. */
 function doorServer(people: CheckInAttendee[]) {
@@ -53,6 +54,8 @@ function doorServer(people: CheckInAttendee[]) {
   const door = {
     reachable: true,
     exists: true,
+    /** Answers 429, as the server does over its rate limit. */
+    busy: false,
     checkIns,
     /** The nonce of every check-in the server was sent. */
     received,
@@ -62,6 +65,7 @@ function doorServer(people: CheckInAttendee[]) {
   const call = <T>(answer: () => T): Promise<T> => {
     if (!door.reachable) return Promise.reject(offline());
     if (!door.exists) return Promise.reject(gone());
+    if (door.busy) return Promise.reject(busy());
     return Promise.resolve(answer());
   };
   const server: CheckInServer = {
@@ -276,6 +280,12 @@ describe('a door device’s check-in list', () => {
     // The browser thinks it is online, the server is still out of reach: both wait.
     await sync.upload();
     expect(sync.getState().waiting).toBe(2);
+    // Reachable but asking to wait (too many requests from the venue's address): both wait too.
+    door.reachable = true;
+    door.busy = true;
+    await sync.upload();
+    expect(sync.getState().waiting).toBe(2);
+    door.busy = false;
 
     door.reachable = true;
     const queued = [...store.queue.keys()];

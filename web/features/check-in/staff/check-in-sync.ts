@@ -66,6 +66,8 @@ export interface CheckInSync {
 /** No answer at all (offline, or the server out of reach): the device decides on its own. */
 const isNetworkError = (error: unknown) => isApiError(error) && error.status === 0;
 const isGone = (error: unknown) => isApiError(error) && error.status === 404;
+/** The server asks to wait (rate limit): a queued scan is sent again later. */
+const isBusy = (error: unknown) => isApiError(error) && error.status === 429;
 
 export function createCheckInSync(options: {
   shortId: string;
@@ -130,8 +132,8 @@ export function createCheckInSync(options: {
         try {
           rememberAnswer(await server.postCheckIn(shortId, scan.body));
         } catch (error) {
-          // Out of reach again: the rest waits. Any other answer is final for this scan.
-          if (isNetworkError(error)) return;
+          // Out of reach again, or asked to wait: the rest waits. Any other answer is final for this scan.
+          if (isNetworkError(error) || isBusy(error)) return;
         }
         await store.dequeue(scan.nonce);
       }

@@ -1,0 +1,314 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StripeTestServer, startStripeTestServer } from '../payments/stripe/test-server/server';
+import { createTestApp, type TestApp } from '../test/app';
+import {
+  type AuthorizationWorld,
+  cover,
+  coverUpload,
+  makeAuthorizationWorld,
+} from '../test/authorization-world';
+import { AUTHORIZATION_MATRIX, PARAMS, type RouteRule, type World } from './authorization-matrix';
+
+// Every route of the OpenAPI document, called by the wrong people: nobody, another account,
+// an ORGANIZER where only ADMINs may go, and anybody on the public routes. The table of who
+// may call what is ./authorization-matrix.ts.
+
+interface Operation {
+  key: string;
+  method: InjectOptions['method'];
+  path: string;
+  secured: boolean;
+  /** The statuses the document says the route answers. */
+  documented: string[];
+  rule: RouteRule;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+let stripe: StripeTestServer;
+let t: TestApp;
+let w: AuthorizationWorld;
+let operations: Operation[];
+let documentKeys: string[];
+let image: Buffer;
+
+beforeAll(async () => {
+  // Card payments configured, so the payment routes get past "not set up" to the ids they name.
+  stripe = await startStripeTestServer();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    },
+  });
+  w = await makeAuthorizationWorld(t.app);
+  image = await cover();
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  documentKeys = [];
+  operations = [];
+  for (const [path, methods] of Object.entries<Record<string, { security?: unknown[]; responses: object }>>(
+    document.paths,
+  )) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      documentKeys.push(key);
+      const rule = AUTHORIZATION_MATRIX[key];
+      if (!rule) continue;
+      operations.push({
+        key,
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        secured: (operation.security?.length ?? 0) > 0,
+        documented: Object.keys(operation.responses),
+        rule,
+      });
+    }
+  }
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await stripe?.stop();
+});
+
+/** The route's path with the world's ids; `params` wins over the rule's and the defaults. */
+function urlOf(op: Operation, world: World, params: Record<string, string | number> = {}): string {
+  const chosen = { ...op.rule.params?.(world), ...params };
+  return op.path.replace(/([^/]+)\/\{(\w+)\}/g, (_, segment: string, name: string) => {
+    const value = chosen[name] ?? PARAMS[`${segment}/{${name}}`]?.(world);
+    if (value === undefined) throw new Error(`${op.key}: no value for {${name}} (add it to PARAMS)`);
+    return `${segment}/${encodeURIComponent(String(value))}`;
+  });
+}
+
+async function call(
+  op: Operation,
+  token: string | null,
+  params: Record<string, string | number> = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+  let payload: InjectOptions['payload'];
+  if (op.rule.upload) {
+    const upload = coverUpload(image);
+    headers['content-type'] = upload.contentType;
+    payload = upload.payload;
+  } else if (op.rule.body) {
+    payload = op.rule.body(w.a) as InjectOptions['payload'];
+  }
+  const res = await t.app.inject({ method: op.method, url: urlOf(op, w.a, params), headers, payload });
+  return { status: res.statusCode, body: res.body };
+}
+
+const byAccess = (...access: RouteRule['access'][]) =>
+  operations.filter((op) => access.includes(op.rule.access));
+const reachOf = (op: Operation) => op.rule.reach ?? 'account';
+const found = (body: string, strings: readonly string[]) => strings.filter((s) => s && body.includes(s));
+
+/** Every table's rows, hashed: two equal snapshots mean nothing was written. */
+async function snapshot(): Promise<Record<string, string>> {
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rows<{ name: string }>(
+    await t.app.db.execute(sql`select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+  );
+  const hashes: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = rows<{ n: number; h: string }>(
+      await t.app.db.execute(sql`select count(*)::int as n,
+        md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from ${sql.identifier(name)} x`),
+    );
+    hashes[name] = `${row?.n}:${row?.h}`;
+  }
+  return hashes;
+}
+
+/** Runs `sweep` and fails if it wrote anything, naming the tables that changed. */
+async function unchanged(sweep: () => Promise<void>): Promise<void> {
+  const before = await snapshot();
+  await sweep();
+  const after = await snapshot();
+  expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
+  expect(Object.keys(before).length).toBeGreaterThan(20);
+}
+
+describe('the authorization matrix', () => {
+  it('names every route of the OpenAPI document, and only those', () => {
+    const named = Object.keys(AUTHORIZATION_MATRIX);
+    expect(
+      documentKeys.filter((key) => !named.includes(key)),
+      'routes without a matrix entry',
+    ).toEqual([]);
+    expect(
+      named.filter((key) => !documentKeys.includes(key)),
+      'entries without a route',
+    ).toEqual([]);
+    expect(operations.length).toBeGreaterThan(100);
+  });
+
+  it('agrees with the document on which routes need a login, and knows what each public one answers', () => {
+    const disagree = operations
+      .filter((op) => op.secured !== (op.rule.access !== 'public'))
+      .map((op) => `${op.key}: document ${op.secured ? 'secured' : 'public'}, matrix ${op.rule.access}`);
+    expect(disagree).toEqual([]);
+    const unsure = operations.filter(
+      (op) => (op.rule.access === 'public') !== (op.rule.answers !== undefined),
+    );
+    expect(unsure.map((op) => op.key)).toEqual([]);
+  });
+});
+
+describe('routes behind a login', () => {
+  it('answer 401 without a token, with a malformed one and with a logged-out one, and change nothing', async () => {
+    const wrong: string[] = [];
+    await unchanged(async () => {
+      for (const op of byAccess('member', 'admin', 'self')) {
+        for (const token of [null, 'not a token', w.loggedOutToken]) {
+          const { status, body } = await call(op, token);
+          const shown = token === null ? 'none' : token === w.loggedOutToken ? 'logged out' : 'malformed';
+          if (status !== 401) wrong.push(`${op.key} (token ${shown}): ${status} ${body.slice(0, 120)}`);
+        }
+      }
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('answer another account’s member 404 for the first account’s ids, showing and changing nothing', async () => {
+    const wrong: string[] = [];
+    const forbidden = [...w.secrets, ...w.orderSecrets, ...w.publicNames];
+    await unchanged(async () => {
+      for (const op of byAccess('member', 'admin', 'self').filter((o) => reachOf(o) === 'account')) {
+        const { status, body } = await call(op, w.other.token);
+        if (status !== 404) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
+        const leaked = found(body, forbidden);
+        if (leaked.length > 0) wrong.push(`${op.key} shows ${leaked.join(', ')}`);
+        if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+      }
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('answer ORGANIZERs 403 on ADMIN routes and 404 for another user’s self routes, changing nothing', async () => {
+    const wrong: string[] = [];
+    await unchanged(async () => {
+      for (const op of byAccess('admin')) {
+        const { status, body } = await call(op, w.organizer.token);
+        if (status !== 403 || JSON.parse(body).code !== 'FORBIDDEN')
+          wrong.push(`${op.key}: ${status} ${body}`);
+      }
+      for (const op of byAccess('self')) {
+        const { status, body } = await call(op, w.organizer.token, { id: w.a.ownerId });
+        if (status !== 404) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
+      }
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('show another account’s member only their own account on the routes about the caller', async () => {
+    const wrong: string[] = [];
+    const forbidden = [...w.secrets, ...w.orderSecrets, ...w.publicNames];
+    for (const op of byAccess('member', 'admin').filter((o) => reachOf(o) === 'caller')) {
+      const { status, body } = await call(op, w.other.token);
+      if ([401, 403, 404].includes(status) || status >= 500) wrong.push(`${op.key}: ${status} ${body}`);
+      const leaked = found(body, forbidden);
+      if (leaked.length > 0) wrong.push(`${op.key} shows ${leaked.join(', ')}`);
+      if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('public routes', () => {
+  it('open only their own rows: another event’s or list’s link gets nothing of the first account', async () => {
+    const op = (key: string) => {
+      const found = operations.find((o) => o.key === key);
+      if (!found) throw new Error(`${key} is not in the document`);
+      return found;
+    };
+    const elsewhere = { id: w.otherEventId };
+    const otherList = { shortId: w.otherListShortId };
+    const ticket = await call(op('GET /api/public/events/{id}/attendees/{shortId}'), null);
+    const ticketCode = JSON.parse(ticket.body).ticket_code as string;
+    expect(ticketCode).toBeTruthy();
+    const wrong: string[] = [];
+    await unchanged(async () => {
+      for (const key of [
+        'GET /api/public/events/{id}/orders/{shortId}',
+        'GET /api/public/events/{id}/attendees/{shortId}',
+        'GET /api/public/events/{id}/attendees/{shortId}/qr.svg',
+        'POST /api/public/events/{id}/orders/{shortId}/abandon',
+        'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh',
+      ]) {
+        const { status } = await call(op(key), null, elsewhere);
+        if (status !== 404) wrong.push(`${key} on another event: ${status}`);
+      }
+      const checkOut = await call(
+        op('DELETE /api/public/check-in-lists/{shortId}/check-ins/{checkInId}'),
+        null,
+        otherList,
+      );
+      if (checkOut.status !== 404) wrong.push(`check-out through another list: ${checkOut.status}`);
+      const scan = op('POST /api/public/check-in-lists/{shortId}/check-ins');
+      const picked = await call(scan, null, otherList);
+      const scanned = await t.app.inject({
+        method: 'POST',
+        url: urlOf(scan, w.a, otherList),
+        payload: { ticket_code: ticketCode },
+      });
+      for (const { body } of [picked, { body: scanned.body }]) {
+        if (JSON.parse(body).outcome !== 'INVALID') wrong.push(`check-in through another list: ${body}`);
+        const leaked = found(body, [...w.secrets, ...w.orderSecrets, ...w.publicNames]);
+        if (leaked.length > 0) wrong.push(`check-in through another list shows ${leaked.join(', ')}`);
+      }
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('show nothing private: no drafts, hidden tickets or questions, other buyers or members', async () => {
+    const wrong: string[] = [];
+    for (const op of byAccess('public')) {
+      const { status, body } = await call(op, null);
+      const forbidden = [...w.secrets, ...w.otherSecrets, ...(op.rule.showsOrder ? [] : w.orderSecrets)];
+      const leaked = found(body, forbidden);
+      if (leaked.length > 0) wrong.push(`${op.key} (${status}) shows ${leaked.join(', ')}`);
+      if (status !== op.rule.answers) wrong.push(`${op.key}: ${status}, not ${op.rule.answers}: ${body}`);
+      if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('know no draft event: its public routes answer 404 (200 where they never do, as the promo code check)', async () => {
+    const wrong: string[] = [];
+    for (const op of byAccess('public').filter((o) => o.path.startsWith('/api/public/events/{id}'))) {
+      const { status, body } = await call(op, null, { id: w.a.draftEventId });
+      const expected = op.documented.includes('404') ? 404 : 200;
+      if (status !== expected) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
+      const leaked = found(body, w.secrets);
+      if (leaked.length > 0) wrong.push(`${op.key} shows ${leaked.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('ORGANIZERs', () => {
+  it('may call every route the matrix opens to members', async () => {
+    const wrong: string[] = [];
+    const members = byAccess('member').filter((op) => reachOf(op) !== 'session');
+    // Reads first, while everything they point at still exists; then the writes.
+    for (const op of [
+      ...members.filter((o) => o.method === 'GET'),
+      ...members.filter((o) => o.method !== 'GET'),
+    ]) {
+      const { status, body } = await call(op, w.organizer.token);
+      if (status === 401 || status === 403 || status >= 500) wrong.push(`${op.key}: ${status} ${body}`);
+      if (op.method === 'GET' && status !== 200) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
+      if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

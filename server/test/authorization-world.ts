@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { CapacityAssignmentRequest } from '../../common/capacity';
+import { CheckInRequest } from '../../common/check-in';
+import { PromoCodeRequest } from '../../common/promo-codes';
+import { TaxOrFeeRequest } from '../../common/taxes-fees';
+import type { App } from '../app';
+import { attendees, orders } from '../db/schema';
+import type { World } from '../http/authorization-matrix';
+import { createCapacityAssignment } from '../modules/capacity/service';
+import { checkInAttendee } from '../modules/check-in/scan';
+import { uploadEventImage } from '../modules/images/service';
+import { addOrderNote } from '../modules/orders/admin-actions';
+import { createPromoCode } from '../modules/promo-codes/service';
+import { createTaxOrFee } from '../modules/taxes-fees/service';
+import {
+  makeAccount,
+  makeCheckInList,
+  makeEvent,
+  makeLiveEvent,
+  makeMember,
+  makeOrder,
+  makeOrganizer,
+  makeQuestion,
+  type Owner,
+} from './builders';
+
+/** Two accounts, for the authorization sweep: the first has one of everything, the second a little. */
+export interface AuthorizationWorld {
+  /** The first account's ids, for the routes' paths and bodies. */
+  a: World;
+  owner: Owner;
+  /** A member of the first account with the ORGANIZER role. */
+  organizer: Owner;
+  /** The owner of the second account. */
+  other: Owner;
+  /** A session of an ADMIN of the first account that logged out. */
+  loggedOutToken: string;
+  /** What only the first account's members may read: never in another account's or a public answer. */
+  secrets: string[];
+  /** The order in the public links: only its own pages may show these. */
+  orderSecrets: string[];
+  /** What the first account shows the public: never in another account's answers either. */
+  publicNames: string[];
+  /** What only the second account's members may read. */
+  otherSecrets: string[];
+  /** The second account's live event and its door staff's link. */
+  otherEventId: number;
+  otherListShortId: string;
+}
+
+/** The smallest cover image the upload accepts. */
+export const cover = () =>
+  sharp({ create: { width: 600, height: 300, channels: 3, background: '#225577' } })
+    .png()
+    .toBuffer();
+
+/** A multipart upload of a cover image, as the organizer's form sends it. */
+export function coverUpload(image: Buffer) {
+  const boundary = 'authorization-sweep';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nEVENT_COVER\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function orderRows(app: App, shortId: string) {
+  const [order] = await app.db.select().from(orders).where(eq(orders.shortId, shortId));
+  if (!order) throw new Error(`no order ${shortId}`);
+  const people = await app.db.select().from(attendees).where(eq(attendees.orderId, order.id));
+  const [first] = people;
+  if (!first) throw new Error(`order ${shortId} has no attendee`);
+  return { order, attendee: first, attendeeShortIds: people.map((p) => p.shortId) };
+}
+
+export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWorld> {
+  // Every name is unique to this run, so finding one in an answer means it came from here.
+  const tag = randomBytes(4).toString('hex');
+  const owner = await makeAccount(app, { email: `owner.${tag}@example.com` });
+  const organizer = await makeMember(app, owner, { role: 'ORGANIZER' });
+  const invited = await makeMember(app, owner, { role: 'ADMIN', accept: false });
+  const leaving = await makeMember(app, owner, { role: 'ADMIN' });
+  const logout = await app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: { authorization: `Bearer ${leaving.token}` },
+  });
+  if (logout.statusCode !== 204) throw new Error(`logout answered ${logout.statusCode}`);
+
+  const host = await makeOrganizer(app, owner, {
+    name: `Harbour Hall ${tag}`,
+    email: `bookings.${tag}@example.com`,
+  });
+  const tax = await createTaxOrFee(
+    app.db,
+    owner.auth,
+    TaxOrFeeRequest.parse({ name: `Levy ${tag}`, type: 'FEE', calculation_type: 'FIXED', rate: 0 }),
+  );
+  const online = `Join at https://meet.example.com/${tag}`;
+  const thanks = `See you at the gate ${tag}`;
+  const { event, tickets } = await makeLiveEvent(app, owner, {
+    title: `Harbour Nights ${tag}`,
+    organizer_id: host.id,
+    online_event_details: online,
+    settings: { post_checkout_message: thanks },
+    tickets: [
+      { title: `Deck ${tag}`, type: 'FREE', quantity_available: 100 },
+      { title: `Crew only ${tag}`, type: 'FREE', is_hidden: true },
+    ],
+  });
+  const [ticket, hidden] = tickets;
+  if (!ticket || !hidden) throw new Error('tickets missing');
+  const draft = await makeEvent(app, owner, { title: `Unannounced ${tag}`, organizer_id: host.id });
+  const question = await makeQuestion(app, owner, { eventId: event.id, title: `Diet ${tag}` });
+  const hiddenQuestion = await makeQuestion(app, owner, {
+    eventId: event.id,
+    title: `Staff notes ${tag}`,
+    is_hidden: true,
+  });
+  const code = `VIP${tag}`.toUpperCase();
+  const promo = await createPromoCode({
+    db: app.db,
+    auth: owner.auth,
+    eventId: event.id,
+    input: PromoCodeRequest.parse({ code, discount_type: 'PERCENTAGE', discount: '10' }),
+  });
+  const capacity = await createCapacityAssignment({
+    db: app.db,
+    auth: owner.auth,
+    eventId: event.id,
+    input: CapacityAssignmentRequest.parse({
+      name: `Deck space ${tag}`,
+      capacity: 200,
+      ticket_ids: [ticket.id],
+    }),
+  });
+  const image = await uploadEventImage({
+    db: app.db,
+    storage: app.storage,
+    auth: owner.auth,
+    eventId: event.id,
+    upload: { body: await cover(), type: 'EVENT_COVER' },
+  });
+
+  const line = [{ ticket_id: ticket.id, quantity: 1 }];
+  const buyers = [`olga.${tag}@example.com`, `petra.${tag}@example.com`] as const;
+  const first = await makeOrder(app, { eventId: event.id, lines: line, email: buyers[0] });
+  const second = await makeOrder(app, { eventId: event.id, lines: line, email: buyers[1] });
+  const mine = await orderRows(app, first.short_id);
+  const theirs = await orderRows(app, second.short_id);
+  const note = `Refund by hand ${tag}`;
+  await addOrderNote({ db: app.db, auth: owner.auth, eventId: event.id, orderId: mine.order.id, note });
+  const list = await makeCheckInList(app, owner, { eventId: event.id, ticket_ids: [ticket.id] });
+  const scan = await checkInAttendee({
+    db: app.db,
+    shortId: list.short_id,
+    input: CheckInRequest.parse({ attendee_id: theirs.attendee.id }),
+  });
+  const checkInId = scan.body.check_in?.id;
+  if (!checkInId) throw new Error(`check-in answered ${scan.body.outcome}`);
+
+  const other = await makeAccount(app, { email: `other.${tag}@example.com` });
+  const { event: otherEvent, tickets: otherTickets } = await makeLiveEvent(app, other, {
+    title: `Rival Fair ${tag}`,
+  });
+  const otherTicketId = otherTickets[0]?.id ?? 0;
+  const otherEmail = `quinn.${tag}@example.com`;
+  await makeOrder(app, {
+    eventId: otherEvent.id,
+    lines: [{ ticket_id: otherTicketId, quantity: 1 }],
+    email: otherEmail,
+  });
+  const otherList = await makeCheckInList(app, other, {
+    eventId: otherEvent.id,
+    ticket_ids: [otherTicketId],
+  });
+
+  return {
+    a: {
+      ownerId: owner.userId,
+      organizerUserId: organizer.userId,
+      invitedUserId: invited.userId,
+      organizerId: host.id,
+      eventId: event.id,
+      draftEventId: draft.id,
+      ticketId: ticket.id,
+      hiddenTicketId: hidden.id,
+      promoCodeId: promo.id,
+      promoCode: code,
+      capacityId: capacity.id,
+      questionId: question.id,
+      taxId: tax.id,
+      imageId: image.id,
+      orderId: mine.order.id,
+      orderShortId: mine.order.shortId,
+      orderEmail: buyers[0],
+      attendeeId: mine.attendee.id,
+      attendeeShortId: mine.attendee.shortId,
+      listId: list.id,
+      listShortId: list.short_id,
+      checkInId,
+    },
+    owner,
+    organizer,
+    other,
+    loggedOutToken: leaving.token,
+    secrets: [
+      owner.email,
+      organizer.email,
+      invited.email,
+      leaving.email,
+      `bookings.${tag}@example.com`,
+      owner.token,
+      organizer.token,
+      draft.title,
+      hidden.title,
+      hiddenQuestion.title,
+      code,
+      note,
+      `Levy ${tag}`,
+      `Deck space ${tag}`,
+      buyers[1],
+      second.short_id,
+      ...theirs.attendeeShortIds,
+    ],
+    orderSecrets: [buyers[0], first.short_id, ...mine.attendeeShortIds, online, thanks],
+    publicNames: [event.title, host.name, ticket.title, question.title],
+    otherSecrets: [other.email, other.token, otherEmail],
+    otherEventId: otherEvent.id,
+    otherListShortId: otherList.short_id,
+  };
+}
