@@ -43,6 +43,7 @@ async function runOne<K extends JobKinds>(options: WorkerOptions<K>, job: JobRow
     renewLease(db, job, leaseMs).catch(() => undefined);
   }, leaseMs / 3);
   renewal.unref();
+  let failure: string | undefined;
   try {
     const schema = Object.hasOwn(kinds, job.type) ? kinds[job.type] : undefined;
     const handler = Object.hasOwn(handlers, job.type)
@@ -58,17 +59,17 @@ async function runOne<K extends JobKinds>(options: WorkerOptions<K>, job: JobRow
       runAt: job.runAt,
       createdAt: job.createdAt,
     });
-    clearInterval(renewal);
-    await completeJob(db, job);
   } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  } finally {
     clearInterval(renewal);
-    const message = error instanceof Error ? error.message : String(error);
-    options.logger?.warn(
-      { jobId: job.id, type: job.type, attempt: job.attempts, err: message },
-      'job failed',
-    );
-    await failJob(db, job, message);
   }
+  if (failure === undefined) {
+    await completeJob(db, job);
+    return;
+  }
+  options.logger?.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: failure }, 'job failed');
+  await failJob(db, job, failure);
 }
 
 /**
