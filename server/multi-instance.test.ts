@@ -122,7 +122,8 @@ if (!process.env.TEST_DATABASE_URL) {
       b = new Instance({ ...env, DATA_DIR: path.join(dir, 'b') });
       instances.push(a, b);
       await Promise.all([a.start(), b.start()]);
-    });
+      // Two processes starting on a busy machine take a while.
+    }, 150_000);
 
     /** A client that sends each request to the other instance than the last. */
     function alternating(): Storefront {
