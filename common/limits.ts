@@ -11,6 +11,8 @@ export const LIMITS = {
   firstName: { min: 1, max: 50 },
   nameMax: 149,
   descriptionMax: 49_999,
+  /** Messages to attendees: the subject, the body's HTML as the editor writes it, a listed scope. */
+  message: { subjectMax: 200, bodyMax: 50_000, maxListedAttendees: 1000 },
   passwordMin: 8,
   queryFreshMs: 60_000,
   notifications: { autoCloseMs: 4000, limit: 5, position: 'bottom-right', width: 440 },

@@ -8,6 +8,8 @@ import type { Role } from './accounts';
 export const PERMISSIONS = {
   'events.manage': ['ADMIN', 'ORGANIZER'],
   'tickets.manage': ['ADMIN', 'ORGANIZER'],
+  /** Writing to an event's attendees; sending also needs a confirmed e-mail address. */
+  'messages.send': ['ADMIN', 'ORGANIZER'],
   'users.manage': ['ADMIN'],
   'account.manage': ['ADMIN'],
   'taxes.manage': ['ADMIN'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_MINOR } from './money';
 import {
   displayUnitPrice,
   isValidRate,
@@ -105,6 +106,20 @@ describe('priceLine', () => {
     expect(fixed.taxes).toEqual([
       { id: 1, name: 'VAT', calculation: 'FIXED', rate: '100', appliesToFees: false, amount: 200 },
     ]);
+  });
+
+  it('takes a fixed fee as large as the largest price a ticket may have', () => {
+    // 1,000,000 yen per ticket: more whole digits than a percentage rate may have.
+    const line = priceLine({
+      unitPrice: 5000,
+      quantity: 2,
+      taxesAndFees: [{ ...booking, rate: String(MAX_MINOR) }],
+    });
+    expect(line.feesTotal).toBe(2 * MAX_MINOR);
+    expect(line.total).toBe(10_000 + 2 * MAX_MINOR);
+    expect(() =>
+      priceLine({ unitPrice: 1, quantity: 1, taxesAndFees: [{ ...booking, rate: '1.5' }] }),
+    ).toThrow(RangeError);
   });
 
   it('rounds once per line, not per unit', () => {

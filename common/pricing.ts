@@ -1,3 +1,5 @@
+import { MAX_MINOR } from './money';
+
 /**
  * Prices, fees and taxes of an order line, in integer minor units (cents). All rounding
  * happens here, once per line, half up. Rates are decimal strings ("23.5" means 23.5 %) and
@@ -91,11 +93,17 @@ function assertMinorUnits(name: string, value: number): void {
     throw new RangeError(`${name} must be a non-negative integer`);
 }
 
-/** A FIXED rate is whole minor units per ticket ("250" is 2.50). */
+/**
+ * A FIXED rate is whole minor units per ticket ("250" is 2.50), up to MAX_MINOR like a price:
+ * more whole digits than a percentage may have (a fee of 1,000,000 yen).
+ */
 function fixedAmount(rate: string): number {
-  const { numerator, denominator } = parseRate(rate);
-  if (denominator !== 1n) throw new RangeError(`a fixed amount is whole minor units: ${rate}`);
-  return Number(numerator);
+  const text = rate.trim();
+  const amount = Number(text);
+  if (!/^\d{1,15}$/.test(text) || amount > MAX_MINOR) {
+    throw new RangeError(`a fixed amount is whole minor units: ${rate}`);
+  }
+  return amount;
 }
 
 function charge(item: TaxOrFee, base: number, quantity: number, onFees: boolean): Charge {

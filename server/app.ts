@@ -15,6 +15,7 @@ import { LIMITS } from '../common/limits';
 import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { withPrivateLogging } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limits';
 import { genRequestId, registerRequestContext } from './http/request-context';
@@ -79,7 +80,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withPrivateLogging(options.logger ?? false),
     genReqId: genRequestId,
     bodyLimit: LIMITS.maxJsonBodyBytes,
     trustProxy: config.trustProxy,

@@ -1,6 +1,7 @@
 import { ACCOUNT_ERRORS } from './accounts';
 import { CATALOGUE_ERRORS } from './catalogue';
 import { HTTP_ERRORS } from './http';
+import { MESSAGE_ERRORS } from './messages';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
 
@@ -17,6 +18,7 @@ export const ERRORS = {
   ...CATALOGUE_ERRORS,
   ...ORDER_ERRORS,
   ...PAYMENT_ERRORS,
+  ...MESSAGE_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -64,6 +64,15 @@ describe('fieldErrors', () => {
     });
   });
 
+  it('reports unknown fields named like Object’s own properties', () => {
+    const input = JSON.parse('{"constructor": 1, "toString": 2, "__proto__": 3, "hasOwnProperty": 4}');
+    const errors = errorsOf(input);
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(Object.hasOwn(errors, key), key).toBe(true);
+      expect(errors[key], key).toEqual(['This field is not accepted here.']);
+    }
+  });
+
   it('uses a schema’s own message when it names a catalog entry', () => {
     const Passwords = z
       .object({ password: z.string(), confirm: z.string() })

@@ -38,6 +38,11 @@ export const VALIDATION = {
   invalidEmail: /*i18n*/ { id: 'validation.invalid_email', message: 'Enter a valid e-mail address.' },
   invalidUrl: /*i18n*/ { id: 'validation.invalid_url', message: 'Enter a valid web address.' },
   invalidDate: /*i18n*/ { id: 'validation.invalid_date', message: 'Enter a valid date and time.' },
+  unstorableText: /*i18n*/ {
+    id: 'validation.unstorable_text',
+    message:
+      'This text contains a character that cannot be saved. Type the text again rather than pasting it.',
+  },
   invalidChoice: /*i18n*/ { id: 'validation.invalid_choice', message: 'Choose one of: {options}.' },
   invalidTimezone: /*i18n*/ { id: 'validation.invalid_timezone', message: 'Choose a valid time zone.' },
   invalidCurrency: /*i18n*/ { id: 'validation.invalid_currency', message: 'Choose a valid currency.' },
@@ -166,6 +171,11 @@ export const VALIDATION = {
     id: 'validation.filter_operator_not_allowed',
     message: 'Unknown filter operator. Allowed: {operators}.',
   },
+  dateInFuture: /*i18n*/ { id: 'validation.date_in_future', message: 'Choose a time in the future.' },
+  messageNotPromotional: /*i18n*/ {
+    id: 'validation.message_not_promotional',
+    message: 'Confirm that this message is about the event and is not promotional.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 const byId = new Map<string, MessageDescriptor>(Object.values(VALIDATION).map((d) => [d.id, d]));
@@ -228,13 +238,14 @@ export function issueMessage(issue: Issue, i18n: I18n): string {
  * `unrecognized_keys` issues are reported under each unknown key.
  */
 export function fieldErrors(issues: readonly Issue[], i18n: I18n, prefix?: string): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
+  // A Map, not an object: a field may be called `constructor` or `__proto__`.
+  const result = new Map<string, string[]>();
   const add = (path: PropertyKey[], message: string) => {
     const parts = prefix ? [prefix, ...path] : path;
     const key = parts.map(String).join('.') || '_';
-    const list = result[key] ?? [];
+    const list = result.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
-    result[key] = list;
+    result.set(key, list);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -243,5 +254,5 @@ export function fieldErrors(issues: readonly Issue[], i18n: I18n, prefix?: strin
       add(issue.path, issueMessage(issue, i18n));
     }
   }
-  return result;
+  return Object.fromEntries(result);
 }

@@ -5,6 +5,7 @@ import { type ApiErrorBody, ERRORS, type ErrorCode } from '../../common/errors';
 import { translate } from '../../common/i18n/translate';
 import { fieldErrors } from '../../common/i18n/validation';
 import { AppError } from './app-error';
+import { routeOf } from './logging';
 import { RequestValidationError } from './validation';
 
 /** Fastify's own error codes that are the client's fault, and what we answer. */
@@ -92,8 +93,9 @@ function toResponse(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toResponse(error, request);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status }, 'request refused');
+    const fields = { route: routeOf(request), status, code: body.code };
+    if (status >= 500) request.log.error({ ...fields, err: error }, 'request failed');
+    else request.log.info(fields, 'request refused');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -1,5 +1,21 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  is,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { VALIDATION } from '../../common/i18n/validation';
@@ -17,8 +33,33 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The largest value of each integer column type; bigint columns are read as safe integers. */
+const INTEGER_MAX: Record<string, number> = {
+  PgSmallInt: 32_767,
+  PgInteger: 2_147_483_647,
+  PgSerial: 2_147_483_647,
+};
+
+/**
+ * How a filter value is read when the field names no schema of its own: as the column's type,
+ * so a value the column cannot hold (`abc` for a number, a year 300,000 for a date) is a 422
+ * rather than a database error.
+ */
+function valueSchemaOf(column: AnyPgColumn | SQL): z.ZodType {
+  if (!is(column, Column)) return z.string();
+  if (column.dataType === 'number') {
+    const max = INTEGER_MAX[column.columnType] ?? Number.MAX_SAFE_INTEGER;
+    return z.coerce.number().int().min(-max).max(max);
+  }
+  if (column.dataType === 'date') {
+    return z.coerce.date().min(new Date('0001-01-01T00:00:00Z')).max(new Date('9999-12-31T23:59:59Z'));
+  }
+  if (column.dataType === 'boolean') return z.enum(['true', 'false']).transform((v) => v === 'true');
+  return z.string();
+}
+
 function parseValues(filter: ListFilter, spec: FilterColumn): unknown[] {
-  const schema = spec.value ?? z.string();
+  const schema = spec.value ?? valueSchemaOf(spec.column);
   return filter.values.map((raw) => {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {

@@ -1,9 +1,22 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** The SPA page where door staff scan tickets (`web/features/check-in/staff/routes.tsx`). */
+const CAMERA_PAGE = /^\/check-in\/[^/]+\/?$/;
+
+/** Browser features no page of Tessera uses; the camera is allowed only on the scanner page. */
+const DENIED_FEATURES = ['accelerometer', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'usb'];
+
+export function permissionsPolicy(pathname: string): string {
+  const camera = CAMERA_PAGE.test(pathname) ? 'camera=(self)' : 'camera=()';
+  return [camera, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(', ');
+}
+
 /**
  * Security headers for the API and the SPA. The SPA is built to need no inline script;
  * Mantine injects style tags and attributes, hence 'unsafe-inline' for styles only.
+ * API answers carry personal data, tokens and secret links: no cache may keep them
+ * (`Cache-Control: no-store`) unless a route sets a cache policy of its own.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -38,5 +51,12 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    reply.header('permissions-policy', permissionsPolicy(pathname));
+    if (pathname.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 }

@@ -3,7 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { UPLOADS_PREFIX } from '../storage';
 import { errorBody } from './error-handler';
+
+/** Paths that name files: a missing one is a 404, never the app's page. */
+const FILE_PREFIXES = ['/assets/', UPLOADS_PREFIX];
 
 /**
  * Puts a page's title and head tags into the SPA's `index.html`. The replacements are
@@ -19,7 +23,8 @@ export function withHead(indexHtml: string, page: { title: string; head: string 
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and `index.html` for every other
- * GET that is not an API path. Unknown `/api/*` paths answer the JSON 404 of the API.
+ * GET that is not an API path. Unknown `/api/*` paths answer the JSON 404 of the API, and
+ * so do missing files under `/assets/` and `/uploads/` (an image that is gone is not a page).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -37,6 +42,8 @@ export async function registerSpa(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Our own Cache-Control below; the plugin's would replace it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
@@ -54,6 +61,9 @@ export async function registerSpa(
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !wantsPage || !hasWeb) {
       return reply.status(404).send(errorBody('ROUTE_NOT_FOUND', request.i18n));
+    }
+    if (FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+      return reply.status(404).send(errorBody('NOT_FOUND', request.i18n));
     }
     indexHtml ??= await readFile(indexPath, 'utf8');
     const head = options.pageHead ? await options.pageHead(pathname) : null;
