@@ -3,9 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { CreateMessageRequest, MessageResponse } from '../../common/messages';
 import { attendees, jobs, orders } from '../db/schema';
 import { jobHandlers } from '../jobs/handlers';
+import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer, type Mailer } from '../mail/transport';
+import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
+import { sweepExpiredReservations } from '../modules/orders/service';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { makeAccount, type Owner } from './builders';
 import { startSmtp, type TestSmtp } from './smtp';
@@ -61,18 +64,19 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
     as: (token, method, url, payload) =>
       t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }),
     async deliver(using = mailer) {
-      const handlers = {
-        ...jobHandlers({ mailer: using }),
-        ...messageJobHandlers({
-          db: t.app.db,
+      const handlers = jobHandlers({
+        mailer: using,
+        sweepExpiredReservations,
+        passwordReset: passwordResetJobHandler({ db: t.app.db, links: { appUrl: config.appUrl } }),
+        messages: messageJobHandlers({
           mailer: using,
           appUrl: config.appUrl,
           maxRecipients: config.messages.maxRecipients,
         }),
-      };
+      });
       let total = 0;
       for (;;) {
-        const ran = await runDueJobs({ db: t.app.db, handlers }, 1000);
+        const ran = await runDueJobs({ db: t.app.db, kinds: JOB_KINDS, handlers, concurrency: 4 }, 1000);
         total += ran;
         if (ran === 0) return total;
       }

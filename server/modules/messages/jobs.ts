@@ -1,10 +1,8 @@
 import type { Db } from '../../db/client';
-import { enqueue } from '../../jobs/queue';
+import { enqueue, type JobPayload, MESSAGE_EXPAND_JOB, MESSAGE_SEND_JOB } from '../../jobs/kinds';
 
-/** Writes a message's recipients, a batch at a time, and queues their sending. */
-export const MESSAGE_EXPAND_JOB = 'messages.expand';
-/** Mails the pending recipients of one range of ids of a message. */
-export const MESSAGE_SEND_JOB = 'messages.send';
+export type ExpandPayload = JobPayload<typeof MESSAGE_EXPAND_JOB>;
+export type SendPayload = JobPayload<typeof MESSAGE_SEND_JOB>;
 
 /** Claims of an expansion before its message is given up as FAILED (INTERNAL). */
 export const EXPAND_MAX_ATTEMPTS = 8;
@@ -16,20 +14,11 @@ export const EXPAND_MAX_ATTEMPTS = 8;
 export const SEND_MAX_ATTEMPTS = 10;
 export const MAX_RECIPIENT_ATTEMPTS = 5;
 
-export interface ExpandPayload {
-  message_id: number;
-}
-export interface SendPayload {
-  message_id: number;
-  first_id: number;
-  last_id: number;
-}
-
 /** Queues a message's expansion in the caller's transaction, due at `runAt` (default now). */
 export async function enqueueExpansion(db: Db, input: { messageId: number; runAt?: Date }): Promise<void> {
   await enqueue(db, {
     type: MESSAGE_EXPAND_JOB,
-    payload: { message_id: input.messageId } satisfies ExpandPayload,
+    payload: { message_id: input.messageId },
     runAt: input.runAt,
     uniqueKey: `message:${input.messageId}:expand`,
     maxAttempts: EXPAND_MAX_ATTEMPTS,
@@ -40,7 +29,7 @@ export async function enqueueExpansion(db: Db, input: { messageId: number; runAt
 export async function enqueueSending(db: Db, payload: SendPayload): Promise<void> {
   await enqueue(db, {
     type: MESSAGE_SEND_JOB,
-    payload: { ...payload } satisfies SendPayload,
+    payload,
     uniqueKey: `message:${payload.message_id}:send:${payload.first_id}`,
     maxAttempts: SEND_MAX_ATTEMPTS,
   });

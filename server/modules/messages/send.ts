@@ -113,15 +113,14 @@ async function sendOne(
     i18nFor(isLocale(recipient.locale) ? recipient.locale : 'en'),
   );
   try {
-    const outgoing = {
+    await deps.mailer.send({
       to: recipient.email,
       ...rendered,
       replyTo: message.replyTo,
       // The same on every try: a mail sent twice (its first sending was cut off before it was
       // marked) is one message to the recipient's mail system.
       messageId: `message-${message.messageId}-${recipient.id}`,
-    };
-    await deps.mailer.send(outgoing);
+    });
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await context.db.execute(sql`
