@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -37,6 +38,45 @@ export function linksOf(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]);
 }
 
+type SocketCallback = (error: Error | null, socket?: { connection: Socket }) => void;
+
+/**
+ * Lets the SMTP connections send each write at once. Nodemailer writes the end of a mail
+ * (`.`) right after its body; with Nagle's algorithm on, that last small write waits for the
+ * server's acknowledgement of the body, which the server delays by some 40 ms because it has
+ * nothing to say until the end arrives. That capped a connection at about 22 mails a second.
+ * The connection is opened here with no delay and handed to nodemailer, which goes on as
+ * usual (TLS included). Nodemailer's own way of opening it only matters for a proxy.
+ */
+function withoutNagle(transport: Transporter): void {
+  const transporter = transport.transporter as unknown as {
+    getSocket?: (
+      options: { host?: string; port?: number; secure?: boolean },
+      callback: SocketCallback,
+    ) => void;
+  };
+  transporter.getSocket = (options, callback) => {
+    const socket = connect({
+      host: options.host ?? 'localhost',
+      port: options.port ?? (options.secure ? 465 : 587),
+      noDelay: true,
+    });
+    const fail = (error: Error) => {
+      socket.destroy();
+      callback(error);
+    };
+    socket.setTimeout(CONNECT_TIMEOUT_MS, () => fail(new Error('SMTP connection timed out')));
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.off('error', fail);
+      callback(null, { connection: socket });
+    });
+  };
+}
+
+const CONNECT_TIMEOUT_MS = 30_000;
+
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it, each mail is written as an .eml
  * file under DATA_DIR/mail/ (open it with any mail client) and its subject, recipient and
@@ -55,6 +95,7 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
     const url = new URL(config.smtpUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
     const transport: Transporter = nodemailer.createTransport(url.toString());
+    if (!url.searchParams.has('proxy')) withoutNagle(transport);
     return {
       async send(mail) {
         await transport.sendMail(headers(mail));
