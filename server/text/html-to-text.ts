@@ -1,6 +1,20 @@
 import { Parser } from 'htmlparser2';
 
-const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'hr']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'ul',
+  'ol',
+  'hr',
+]);
 
 /**
  * The plain-text part of a mail whose HTML was written in the rich-text editor (already

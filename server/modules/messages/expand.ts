@@ -127,7 +127,7 @@ async function startSending(
 async function expandBatch(db: Database, messageId: number): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     const message = await lockMessage(tx, messageId);
-    if (!message || message.status !== 'SENDING' || message.expandedAt) return true;
+    if (message?.status !== 'SENDING' || message.expandedAt) return true;
     const batch = await insertRecipientBatch(tx, {
       messageId,
       eventId: message.eventId,

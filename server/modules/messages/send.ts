@@ -45,7 +45,7 @@ async function loadMessage(db: Database, messageId: number): Promise<MessageMail
     .from(messages)
     .innerJoin(events, eq(events.id, messages.eventId))
     .where(eq(messages.id, messageId));
-  if (!row || row.message.status !== 'SENDING') return null;
+  if (row?.message.status !== 'SENDING') return null;
   const settings = withSettingDefaults(row.event.settings);
   return {
     messageId,
