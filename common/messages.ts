@@ -5,7 +5,7 @@ import { listQuerySchema } from './list-query';
 import { ORDER_STATUSES, type OrderStatus, UNFINISHED_CHECKOUT_STATUSES } from './orders';
 
 /**
- * Messages an organizer sends to the people of one event (issue #16, decision 020). A message
+ * Messages an organizer sends to the people of one event (issue #16). A message
  * is written once, expanded into one recipient per e-mail address, and delivered by the job
  * queue; each recipient is tracked on its own.
  */
