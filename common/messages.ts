@@ -5,7 +5,7 @@ import { listQuerySchema } from './list-query';
 import { ORDER_STATUSES, type OrderStatus, UNFINISHED_CHECKOUT_STATUSES } from './orders';
 
 /**
- * Messages an organizer sends to the people of one event (issue #16). A message
+ * Messages an organizer sends to the people of one event (issue #16, decision 020). A message
  * is written once, expanded into one recipient per e-mail address, and delivered by the job
  * queue; each recipient is tracked on its own.
  */
@@ -101,8 +101,9 @@ export const MESSAGE_PLACEHOLDERS = [
   /** The event's title. */
   'event_title',
   /**
-   * A full link to the recipient's ticket page (for order scopes, and for an address holding
-   * several tickets, the page of their order, which shows every ticket).
+   * A full link to the recipient's ticket page (for an address holding several tickets, the
+   * first of them); for order scopes, the page of their order. In a test or the sender's copy,
+   * the event's page.
    */
   'ticket_url',
 ] as const;
@@ -140,9 +141,15 @@ export const CreateMessageRequest = z
      */
     body: z.string().trim().min(1).max(LIMITS.message.bodyMax),
     scope: MessageScope,
-    /** Send only to the sender's own address, to check how it looks; nobody else receives it. */
+    /**
+     * Send only to the sender's own address, to check how it looks (placeholders filled with
+     * the sender's name and the event's page); nobody else receives it.
+     */
     is_test: z.boolean().default(false),
-    /** Also send one copy to the sender (filled as for the first recipient). Ignored for a test. */
+    /**
+     * Also send one copy to the sender, its placeholders filled with the sender's name and the
+     * event's page. Ignored for a test.
+     */
     send_copy_to_sender: z.boolean().default(false),
     /** Send at this time instead of now; must be in the future. */
     scheduled_at: z.iso
