@@ -3,13 +3,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { MessageResponse } from '../../../common/messages';
-
-/** How far along a message is: 0 to 1, sent and failed recipients both count as handled. */
-export function handledShare(message: Pick<MessageResponse, 'status' | 'counts'>): number {
-  const { sent, failed, total } = message.counts;
-  if (total === 0) return message.status === 'SENT' ? 1 : 0;
-  return Math.min(1, (sent + failed) / total);
-}
+import { handledShare } from './progress';
 
 /**
  * Sent, failed and total recipients with a bar, as they move while the message is sent (the
