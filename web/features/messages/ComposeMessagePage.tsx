@@ -89,10 +89,7 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
           <Trans>Compose a message</Trans>
         </Title>
         <Text size="sm" c="gray.7" maw={620}>
-          <Trans>
-            The message is sent by e-mail to each recipient, with the event's footer message. Replies go to
-            the event's reply-to address.
-          </Trans>
+          <Trans>The message is sent by e-mail to each recipient, with the event's footer message.</Trans>
         </Text>
       </Stack>
       {confirmed ? null : <UnconfirmedAlert me={me} />}

@@ -103,11 +103,10 @@ function AttendeesField({ form, eventId }: { form: ComposeForm; eventId: number 
     const name = `${attendee.first_name} ${attendee.last_name}`.trim();
     const cancelled = attendee.status === 'CANCELLED';
     const ticket = attendee.ticket_title;
+    const email = attendee.email;
     return {
       value: String(attendee.id),
-      label: cancelled
-        ? t`${name} · ${attendee.email} · ${ticket} (cancelled)`
-        : `${name} · ${attendee.email} · ${ticket}`,
+      label: cancelled ? t`${name} · ${email} · ${ticket} (cancelled)` : `${name} · ${email} · ${ticket}`,
       disabled: cancelled,
     };
   });
