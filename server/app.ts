@@ -37,6 +37,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { messageRoutes } from './modules/messages/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ticketHolderRoutes,
     attendeeRoutes,
     checkInRoutes,
+    messageRoutes,
     paymentRoutes,
   ]) {
     await app.register(routes);

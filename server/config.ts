@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   ),
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('tessera:'),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MESSAGES_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
+  MESSAGE_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -98,6 +100,8 @@ export interface Config {
   redis?: { url: string; keyPrefix: string };
   /** How long a client may take to send a whole request (its headers: at most 15 s of it). */
   requestTimeoutMs: number;
+  /** Messages to attendees (decision 020). */
+  messages: MessageLimits;
   /** Uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
   s3?: {
     bucket: string;
@@ -139,6 +143,13 @@ export interface RateLimits {
   promoCodes: number;
   /** Promo code checks per event, whatever the addresses. */
   promoCodesPerEvent: number;
+}
+
+export interface MessageLimits {
+  /** Messages (tests included) one account may create in any 24 hours. */
+  perAccountPerDay: number;
+  /** Addresses one message may go to. */
+  maxRecipients: number;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    messages: { perAccountPerDay: e.MESSAGES_PER_ACCOUNT_PER_DAY, maxRecipients: e.MESSAGE_MAX_RECIPIENTS },
     seedDemo: e.SEED_DEMO,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -7,10 +7,13 @@ import { openDatabase } from './db/client';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { jobHandlers } from './jobs/handlers';
+import { JOB_KINDS, SCHEDULES } from './jobs/kinds';
+import { releaseOrphanedJobs } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
-import { PASSWORD_RESET_JOB, passwordResetJobHandler } from './modules/auth/recovery';
+import { passwordResetJobHandler } from './modules/auth/recovery';
 import { seedDemo } from './modules/demo/seed';
+import { messageJobHandlers } from './modules/messages/delivery';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { describeDatabase, describeMail } from './startup-banner';
 import { VERSION } from './version';
@@ -45,24 +48,37 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   const mailer = createMailer(config, app.log);
+  // Page views are counted in this process's memory, so each instance writes its own
+  // (decision 017); shared work runs as jobs, scheduled ones once per slot across instances.
   const pageViewFlush = setInterval(() => {
     app.pageViews
       .flush(database.db)
       .catch((error: unknown) => app.log.warn({ err: error }, 'page views not saved yet'));
   }, 10_000);
   pageViewFlush.unref();
-  // Expired reservations give their seats back even when nobody is buying.
-  const reservationSweep = setInterval(() => {
-    sweepExpiredReservations(database.db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'expired reservations not released yet'),
-    );
-  }, 30_000);
-  reservationSweep.unref();
-  const handlers = {
-    ...jobHandlers({ mailer }),
-    [PASSWORD_RESET_JOB]: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
-  };
-  const worker = startWorker({ db: database.db, handlers, logger: app.log });
+  if (database.kind === 'pglite') {
+    // The data directory lock makes this the only process: a running job was left by one that died.
+    const released = await releaseOrphanedJobs(database.db);
+    if (released > 0) app.log.warn({ jobs: released }, 'jobs of a stopped process queued again');
+  }
+  const worker = startWorker({
+    db: database.db,
+    kinds: JOB_KINDS,
+    handlers: jobHandlers({
+      mailer,
+      sweepExpiredReservations,
+      passwordReset: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
+      messages: messageJobHandlers({
+        mailer,
+        appUrl: config.appUrl,
+        maxRecipients: config.messages.maxRecipients,
+      }),
+    }),
+    schedules: SCHEDULES,
+    // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.
+    concurrency: 4,
+    logger: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -79,7 +95,6 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearInterval(pageViewFlush);
-      clearInterval(reservationSweep);
       await app.close();
       await worker.stop();
       mailer.close();

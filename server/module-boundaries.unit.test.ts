@@ -24,6 +24,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   demo: [],
   events: ['service'],
   health: ['service'],
+  messages: ['service'],
   // Event pages show the event's images.
   images: ['service', 'presenter'],
   orders: [

@@ -52,6 +52,8 @@ export interface World {
   listId: number;
   listShortId: string;
   checkInId: number;
+  /** A message scheduled for next month (so it can still be read and deleted). */
+  messageId: number;
 }
 
 export interface RouteRule {
@@ -92,6 +94,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'check-in-lists/{listId}': (w) => w.listId,
   'check-in-lists/{shortId}': (w) => w.listShortId,
   'check-ins/{checkInId}': (w) => w.checkInId,
+  'messages/{messageId}': (w) => w.messageId,
   'reset-password/{token}': () => UNKNOWN_TOKEN,
   'invitations/{token}': () => UNKNOWN_TOKEN,
   'confirm-email/{token}': () => UNKNOWN_TOKEN,
@@ -289,6 +292,21 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/events/{id}/attendees/{attendeeId}/cancel': member,
   'POST /api/events/{id}/attendees/{attendeeId}/reactivate': member,
   'POST /api/events/{id}/attendees/{attendeeId}/resend': member,
+
+  'GET /api/events/{id}/messages': member,
+  'POST /api/events/{id}/messages': {
+    access: 'member',
+    body: () => ({
+      subject: 'Doors open at seven',
+      body: '<p>See you there.</p>',
+      scope: { type: 'ALL_ATTENDEES' },
+      is_test: true,
+      acknowledged_not_promotional: true,
+    }),
+  },
+  'GET /api/events/{id}/messages/{messageId}': member,
+  'GET /api/events/{id}/messages/{messageId}/recipients': member,
+  'DELETE /api/events/{id}/messages/{messageId}': member,
 
   'GET /api/events/{id}/check-in-lists': member,
   'POST /api/events/{id}/check-in-lists': {

@@ -1,10 +1,46 @@
-import { MAIL_JOB, mailJobHandler } from '../mail/send';
+import type { Database } from '../db/client';
+import { MAIL_JOB } from '../mail/payload';
+import { mailJobHandler } from '../mail/send';
 import type { Mailer } from '../mail/transport';
-import type { JobHandlers } from './worker';
+import {
+  type AppJobKinds,
+  EXPIRE_RESERVATIONS_JOB,
+  type JobPayload,
+  MESSAGE_EXPAND_JOB,
+  MESSAGE_SEND_JOB,
+  PASSWORD_RESET_JOB,
+} from './kinds';
+import type { JobHandler, JobHandlers } from './worker';
 
-/** Every job type the worker knows, by name. */
-export function jobHandlers(deps: { mailer: Mailer }): JobHandlers {
+export interface JobDependencies {
+  mailer: Mailer;
+  /**
+   * Expires lapsed reservations of every event, a batch at a time; answers how many it expired.
+   * The orders module's `sweepExpiredReservations`, handed in by `main.ts` (this folder knows
+   * no module).
+   */
+  sweepExpiredReservations: (db: Database) => Promise<number>;
+  /** The work behind a forgot-password request (`auth`'s `passwordResetJobHandler`). */
+  passwordReset: JobHandler<JobPayload<typeof PASSWORD_RESET_JOB>>;
+  /** Expanding and sending messages to attendees (`messages`' `messageJobHandlers`). */
+  messages: {
+    expand: JobHandler<JobPayload<typeof MESSAGE_EXPAND_JOB>>;
+    send: JobHandler<JobPayload<typeof MESSAGE_SEND_JOB>>;
+  };
+}
+
+/** The handler of every job kind of `kinds.ts`. */
+export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
   return {
     [MAIL_JOB]: mailJobHandler(deps.mailer),
+    [EXPIRE_RESERVATIONS_JOB]: async (_payload, { db }) => {
+      // One call expires a batch; a backlog (after a long stop) is worked off in a few.
+      for (let batch = 0; batch < 20; batch++) {
+        if ((await deps.sweepExpiredReservations(db)) === 0) return;
+      }
+    },
+    [PASSWORD_RESET_JOB]: deps.passwordReset,
+    [MESSAGE_EXPAND_JOB]: deps.messages.expand,
+    [MESSAGE_SEND_JOB]: deps.messages.send,
   };
 }

@@ -1,12 +1,12 @@
-import { isLocale, type Locale } from '../../common/i18n/locales';
+import type { Locale } from '../../common/i18n/locales';
+import { isLocale } from '../../common/i18n/locales';
 import type { Db } from '../db/client';
 import { i18nFor } from '../i18n';
-import { enqueue } from '../jobs/queue';
+import { enqueue } from '../jobs/kinds';
 import type { JobHandler } from '../jobs/worker';
-import { isMailTemplate, type MailTemplateName, type MailTemplates, renderMail } from './templates';
+import { MAIL_JOB, type MailJobPayload } from './payload';
+import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
 import type { Mailer } from './transport';
-
-export const MAIL_JOB = 'mail.send';
 
 /**
  * Queues a mail in the caller's transaction: it is sent (by the job worker, with retries)
@@ -24,18 +24,15 @@ export async function enqueueMail<K extends MailTemplateName>(
   });
 }
 
-/** The job handler that renders and sends a queued mail. */
-export function mailJobHandler(mailer: Mailer): JobHandler {
-  return async (payload) => {
-    const { template, to, locale, data } = payload as {
-      template: unknown;
-      to: string;
-      locale: unknown;
-      data: MailTemplates[MailTemplateName];
-    };
-    if (!isMailTemplate(template)) throw new Error(`Unknown mail template ${String(template)}`);
+/**
+ * The job handler that renders and sends a queued mail. Its Message-ID is made from the job,
+ * so a mail sent again (its first sending was cut off before the job was marked done) is the
+ * same message to the recipient's mail system, which shows it once.
+ */
+export function mailJobHandler(mailer: Mailer): JobHandler<MailJobPayload> {
+  return async ({ template, to, locale, data }, { jobId, createdAt }) => {
     const i18n = i18nFor(isLocale(locale) ? locale : 'en');
     const rendered = await renderMail(template, data as never, i18n);
-    await mailer.send({ to, ...rendered });
+    await mailer.send({ to, ...rendered, messageId: `job-${jobId}.${createdAt.getTime()}` });
   };
 }

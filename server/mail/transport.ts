@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The unique left part of the Message-ID; the sender's domain is added. */
+  messageId?: string;
 }
 
 export interface MailAttachment {
@@ -41,11 +43,21 @@ export function linksOf(text: string): string[] {
  * links are logged, so a local install is usable without a mail server.
  */
 export function createMailer(config: Config, logger: MailLogger): Mailer {
+  const domain = /@([^\s>]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'tessera.local';
+  const headers = ({ messageId, ...mail }: OutgoingMail) => ({
+    from: config.mailFrom,
+    ...mail,
+    ...(messageId ? { messageId: `<${messageId}@${domain}>` } : {}),
+  });
   if (config.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    // Pooled: a few connections kept open and shared by the mails the worker sends side by side,
+    // rather than a new connection (and its handshake) per mail. `?pool=false` in the URL opts out.
+    const url = new URL(config.smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport: Transporter = nodemailer.createTransport(url.toString());
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        await transport.sendMail(headers(mail));
       },
       close: () => transport.close(),
     };
@@ -54,7 +66,7 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await transport.sendMail(headers(mail));
       await mkdir(dir, { recursive: true });
       const file = path.join(
         dir,

@@ -10,6 +10,8 @@ import { adminQuery, dropDatabase, randomDatabaseName, withDatabase } from './da
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The database's URL on PostgreSQL (another connection pool may open it); undefined on PGlite. */
+  url: string | undefined;
   /** Closes the connection and drops the database. */
   dispose(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ kind: 'postgresql', url: withDatabase(url, name), poolSize: 20 });
     return {
       handle,
+      url: withDatabase(url, name),
       async dispose() {
         await handle.close();
         await dropDatabase(url, name);
@@ -32,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
   const handle = await openDatabase({ kind: 'pglite', snapshot });
-  return { handle, dispose: () => handle.close() };
+  return { handle, url: undefined, dispose: () => handle.close() };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

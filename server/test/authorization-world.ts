@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInRequest } from '../../common/check-in';
+import { CreateMessageRequest } from '../../common/messages';
 import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import type { App } from '../app';
@@ -11,6 +12,7 @@ import type { World } from '../http/authorization-matrix';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
 import { uploadEventImage } from '../modules/images/service';
+import { createMessage } from '../modules/messages/service';
 import { addOrderNote } from '../modules/orders/admin-actions';
 import { createPromoCode } from '../modules/promo-codes/service';
 import { createTaxOrFee } from '../modules/taxes-fees/service';
@@ -165,6 +167,21 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
   const checkInId = scan.body.check_in?.id;
   if (!checkInId) throw new Error(`check-in answered ${scan.body.outcome}`);
 
+  const notice = `Private notice ${tag}`;
+  const message = await createMessage({
+    db: app.db,
+    auth: owner.auth,
+    eventId: event.id,
+    input: CreateMessageRequest.parse({
+      subject: notice,
+      body: '<p>The gate moves.</p>',
+      scope: { type: 'ALL_ATTENDEES' },
+      scheduled_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+      acknowledged_not_promotional: true,
+    }),
+    limits: app.config.messages,
+  });
+
   const other = await makeAccount(app, { email: `other.${tag}@example.com` });
   const { event: otherEvent, tickets: otherTickets } = await makeLiveEvent(app, other, {
     title: `Rival Fair ${tag}`,
@@ -205,6 +222,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       listId: list.id,
       listShortId: list.short_id,
       checkInId,
+      messageId: message.id,
     },
     owner,
     organizer,
@@ -223,6 +241,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       hiddenQuestion.title,
       code,
       note,
+      notice,
       `Levy ${tag}`,
       `Deck space ${tag}`,
       buyers[1],

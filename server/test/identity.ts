@@ -1,9 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app';
 import { jobHandlers } from '../jobs/handlers';
+import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
-import { PASSWORD_RESET_JOB, passwordResetJobHandler } from '../modules/auth/recovery';
+import { passwordResetJobHandler } from '../modules/auth/recovery';
+import { messageJobHandlers } from '../modules/messages/delivery';
+import { sweepExpiredReservations } from '../modules/orders/service';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { lastLink, startSmtp, type TestSmtp } from './smtp';
 
@@ -62,10 +65,17 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
     deliverMail: () =>
       runDueJobs({
         db: app.db,
-        handlers: {
-          ...jobHandlers({ mailer }),
-          [PASSWORD_RESET_JOB]: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
-        },
+        kinds: JOB_KINDS,
+        handlers: jobHandlers({
+          mailer,
+          sweepExpiredReservations,
+          passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
+          messages: messageJobHandlers({
+            mailer,
+            appUrl: config.appUrl,
+            maxRecipients: config.messages.maxRecipients,
+          }),
+        }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),
     async register(input = {}) {

@@ -52,7 +52,7 @@ export async function startTessera(
     output: () => output,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
       }),

@@ -1,8 +1,10 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
   to: string[];
   subject: string;
   text: string;
@@ -26,6 +28,8 @@ export async function startSmtp(): Promise<TestSmtp> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // No DNS lookup of the client's address: it costs each connection a round trip, or a timeout.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -34,6 +38,7 @@ export async function startSmtp(): Promise<TestSmtp> {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
         const text = parsed.text ?? '';
         mails.push({
+          messageId: parsed.messageId ?? '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: parsed.subject ?? '',
           text,
@@ -52,6 +57,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A client that dies halfway through a mail (a killed server process) resets its connection:
+  // the mail is not received, and the server goes on.
+  server.on('error', () => {});
+  // Answers go out at once rather than after the client's delayed acknowledgement (about 40 ms
+  // per SMTP command otherwise).
+  server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

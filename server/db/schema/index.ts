@@ -6,6 +6,7 @@ export * from './check-in';
 export * from './events';
 export * from './images';
 export * from './jobs';
+export * from './messages';
 export * from './orders';
 export * from './organizers';
 export * from './payments';

@@ -6,15 +6,13 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
-import { enqueue } from '../../jobs/queue';
+import { enqueue, type JobPayload, PASSWORD_RESET_JOB } from '../../jobs/kinds';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/send';
 import { createLink, lockLink, markLinkUsed, revokeLinks } from './links';
 import { hashPassword } from './passwords';
 import type { Links } from './service';
 import { revokeUserSessions } from './sessions';
-
-export const PASSWORD_RESET_JOB = 'auth.password-reset';
 
 /**
  * `POST /api/auth/forgot-password`: queues the request and nothing else, so the answer takes
@@ -35,9 +33,11 @@ class AlreadySent extends Error {}
  * user with a password. Run twice, it sends one mail whose link works (the second run's link
  * is rolled back).
  */
-export function passwordResetJobHandler(deps: { db: Database; links: Links }): JobHandler {
-  return async (payload, { jobId }) => {
-    const email = typeof payload.email === 'string' ? payload.email : '';
+export function passwordResetJobHandler(deps: {
+  db: Database;
+  links: Links;
+}): JobHandler<JobPayload<typeof PASSWORD_RESET_JOB>> {
+  return async ({ email }, { jobId }) => {
     try {
       await inTransaction(deps.db, async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.email, email));

@@ -13,6 +13,7 @@ const OWNED_THROUGH: Record<string, string> = {
   capacity_assignment_id: 'capacity_assignments',
   promo_code_id: 'promo_codes',
   question_id: 'questions',
+  message_id: 'messages',
 };
 
 /** Tables that belong to no account: the job queue and Stripe's event log. */

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { MAIL_JOB, MailJobPayload } from '../mail/payload';
+import { type EnqueueInput, enqueueJob } from './queue';
+import type { Schedule } from './schedules';
+
+/** Gives the seats of reservations past their time back, for every event (a schedule). */
+export const EXPIRE_RESERVATIONS_JOB = 'orders.expire-reservations';
+
+/** A forgot-password request, worked on after its answer (decision 018). */
+export const PASSWORD_RESET_JOB = 'auth.password-reset';
+
+/** Writes a message's recipients, a batch at a time, and queues their sending (decision 020). */
+export const MESSAGE_EXPAND_JOB = 'messages.expand';
+/** Mails the pending recipients of one range of ids of a message (decision 020). */
+export const MESSAGE_SEND_JOB = 'messages.send';
+
+/**
+ * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
+ * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
+ * to its payload and asks for its handler.
+ */
+export const JOB_KINDS = {
+  [MAIL_JOB]: MailJobPayload,
+  [EXPIRE_RESERVATIONS_JOB]: z.object({}).strict(),
+  [PASSWORD_RESET_JOB]: z.object({ email: z.string() }),
+  [MESSAGE_EXPAND_JOB]: z.object({ message_id: z.number().int().positive() }),
+  [MESSAGE_SEND_JOB]: z.object({
+    message_id: z.number().int().positive(),
+    first_id: z.number().int().positive(),
+    last_id: z.number().int().positive(),
+  }),
+} as const;
+
+export type AppJobKinds = typeof JOB_KINDS;
+export type JobKind = keyof AppJobKinds;
+/** The payload a job of kind `K` carries once parsed. */
+export type JobPayload<K extends JobKind> = z.output<AppJobKinds[K]>;
+
+/** Recurring jobs: each runs once per slot, on whichever instance claims it first. */
+export const SCHEDULES: readonly Schedule<AppJobKinds>[] = [
+  // Expired reservations give their seats back even when nobody is buying.
+  { type: EXPIRE_RESERVATIONS_JOB, everyMs: 30_000 },
+];
+
+/**
+ * Adds a job, its payload checked against its kind. Call it with the transaction of the change
+ * that causes it, so the job exists exactly when that change commits. Returns false when
+ * `uniqueKey` was already enqueued.
+ */
+export function enqueue<T extends JobKind>(db: Db, input: EnqueueInput<AppJobKinds, T>): Promise<boolean> {
+  return enqueueJob(db, JOB_KINDS, input);
+}

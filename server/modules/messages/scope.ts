@@ -1,0 +1,124 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_MESSAGE_ORDER_STATUSES, type MessageScope } from '../../../common/messages';
+import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
+import type { Db, Transaction } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/**
+ * Who a scope reaches, as SQL. Every source row (an attendee or an order) gives one candidate:
+ * its id (the expansion's cursor), lower-cased address, name, page link, language and kind.
+ * The unique (message, address) index keeps the first candidate of each address.
+ */
+
+/** Ticket holders who count: a valid or awaiting-payment ticket of an order that reached checkout. */
+const ATTENDEE_STATUSES_WRITTEN_TO = ['ACTIVE', 'AWAITING_PAYMENT'] as const;
+
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+function attendeeSource(eventId: number, extra: SQL): SQL {
+  return sql`
+    select a.id as source_id, lower(a.email) as email,
+           trim(a.first_name || ' ' || a.last_name) as name,
+           '/ticket/' || a.event_id || '/' || a.short_id as link_path,
+           coalesce(o.locale, 'en') as locale, 'ATTENDEE' as kind
+      from attendees a
+      join orders o on o.id = a.order_id
+     where a.event_id = ${eventId}
+       and a.status in (${list(ATTENDEE_STATUSES_WRITTEN_TO)})
+       and o.status not in (${list(UNFINISHED_CHECKOUT_STATUSES)})
+       and a.email <> ''
+       ${extra}`;
+}
+
+function orderSource(eventId: number, extra: SQL): SQL {
+  return sql`
+    select o.id as source_id, lower(o.email) as email,
+           trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')) as name,
+           '/checkout/' || o.event_id || '/' || o.short_id || '/summary' as link_path,
+           coalesce(o.locale, 'en') as locale, 'BUYER' as kind
+      from orders o
+     where o.event_id = ${eventId}
+       and o.email is not null and o.email <> ''
+       ${extra}`;
+}
+
+/** The candidates of a scope whose source id is above `after`. */
+function scopeSource(eventId: number, scope: MessageScope, after: number): SQL {
+  switch (scope.type) {
+    case 'ALL_ATTENDEES':
+      return attendeeSource(eventId, sql`and a.id > ${after}`);
+    case 'TICKET_HOLDERS':
+      return attendeeSource(eventId, sql`and a.ticket_id in (${list(scope.ticket_ids)}) and a.id > ${after}`);
+    case 'ATTENDEES':
+      return attendeeSource(eventId, sql`and a.id in (${list(scope.attendee_ids)}) and a.id > ${after}`);
+    case 'ORDER_OWNERS': {
+      const statuses = scope.order_statuses ?? DEFAULT_MESSAGE_ORDER_STATUSES;
+      return orderSource(eventId, sql`and o.status in (${list(statuses)}) and o.id > ${after}`);
+    }
+    case 'ORDER_OWNER':
+      return orderSource(
+        eventId,
+        sql`and o.id = ${scope.order_id} and o.status not in (${list(UNFINISHED_CHECKOUT_STATUSES)}) and o.id > ${after}`,
+      );
+  }
+}
+
+/** How many different addresses a scope reaches now. */
+export async function countScopeAddresses(db: Db, eventId: number, scope: MessageScope): Promise<number> {
+  const [row] = await queryRows<{ count: number | string }>(
+    db,
+    sql`select count(distinct email) as count from (${scopeSource(eventId, scope, 0)}) as candidates`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+export interface ExpandedBatch {
+  /** Candidates read (0: the scope is exhausted). */
+  scanned: number;
+  /** The last source id read: the next batch starts after it. */
+  lastSourceId: number;
+  /** The ids of the recipients written (addresses not yet in the message). */
+  recipientIds: number[];
+}
+
+/**
+ * Writes the next `size` candidates after `after` as recipients of the message, skipping
+ * addresses it already has. One statement, in the caller's transaction (which also moves the
+ * cursor and queues the sending).
+ */
+export async function insertRecipientBatch(
+  tx: Transaction,
+  batch: { messageId: number; eventId: number; scope: MessageScope; after: number; size: number },
+): Promise<ExpandedBatch> {
+  const source = scopeSource(batch.eventId, batch.scope, batch.after);
+  const rows = await queryRows<{
+    scanned: number | string;
+    last_source: number | string | null;
+    ids: unknown;
+  }>(
+    tx,
+    sql`
+    with batch as (${source} order by source_id limit ${batch.size}),
+    written as (
+      insert into message_recipients (message_id, email, name, kind, link_path, locale)
+      select ${batch.messageId}, email, name, kind, link_path, locale from batch order by source_id
+      on conflict (message_id, email) do nothing
+      returning id)
+    select (select count(*) from batch) as scanned,
+           (select max(source_id) from batch) as last_source,
+           (select coalesce(json_agg(id order by id), '[]'::json) from written) as ids`,
+  );
+  const row = rows[0];
+  const ids =
+    typeof row?.ids === 'string' ? (JSON.parse(row.ids) as unknown[]) : ((row?.ids as unknown[]) ?? []);
+  return {
+    scanned: Number(row?.scanned ?? 0),
+    lastSourceId:
+      row?.last_source === null || row?.last_source === undefined ? batch.after : Number(row.last_source),
+    recipientIds: ids.map(Number),
+  };
+}

@@ -1,0 +1,182 @@
+import { eq, sql } from 'drizzle-orm';
+import { withSettingDefaults } from '../../../common/events';
+import { isLocale } from '../../../common/i18n/locales';
+import { fillPlaceholders } from '../../../common/messages';
+import type { Database } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { events, jobs, messageRecipients, messages, type RecipientKind } from '../../db/schema';
+import { i18nFor } from '../../i18n';
+import { renderMessageMail } from '../../mail/message-template';
+import type { Mailer } from '../../mail/transport';
+import { finishIfDone, type MessageJobContext } from './expand';
+import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
+
+/** Recipients a send job claims at once, and so has in flight at most. */
+const CLAIM_SIZE = 25;
+
+export interface SendDependencies {
+  mailer: Mailer;
+  /** The public base URL, for the links filled in per recipient. */
+  appUrl: string;
+}
+
+interface Claimed {
+  id: number;
+  email: string;
+  name: string;
+  kind: RecipientKind;
+  link_path: string;
+  locale: string;
+}
+
+/** What every recipient's mail shares: the message and its event. */
+interface MessageMail {
+  messageId: number;
+  subject: string;
+  body: string;
+  eventTitle: string;
+  footer: string | null;
+  replyTo: string | undefined;
+}
+
+async function loadMessage(db: Database, messageId: number): Promise<MessageMail | null> {
+  const [row] = await db
+    .select({ message: messages, event: { title: events.title, settings: events.settings } })
+    .from(messages)
+    .innerJoin(events, eq(events.id, messages.eventId))
+    .where(eq(messages.id, messageId));
+  if (!row || row.message.status !== 'SENDING') return null;
+  const settings = withSettingDefaults(row.event.settings);
+  return {
+    messageId,
+    subject: row.message.subject,
+    body: row.message.body,
+    eventTitle: row.event.title,
+    footer: settings.footer_message,
+    replyTo: settings.reply_to_email ?? settings.contact_email ?? undefined,
+  };
+}
+
+/**
+ * Claims up to `CLAIM_SIZE` pending recipients of the job's range for this claim of the job:
+ * those no claim of it has taken yet, or an earlier claim took (that worker is gone: the queue
+ * gave the job to this one). The claim holds only while this worker still holds the job, so a
+ * worker that lost its job stops taking recipients at once.
+ */
+async function claimRecipients(
+  db: Database,
+  payload: SendPayload,
+  context: MessageJobContext,
+): Promise<Claimed[]> {
+  return queryRows<Claimed & Record<string, unknown>>(
+    db,
+    sql`
+    update ${messageRecipients}
+       set claim_job = ${context.jobId}, claim_attempt = ${context.attempt}, attempts = attempts + 1
+     where id in (
+       select id from ${messageRecipients}
+        where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
+          and status = 'PENDING'
+          and (claim_job is null or claim_job <> ${context.jobId} or claim_attempt < ${context.attempt})
+        order by id
+        limit ${CLAIM_SIZE}
+        for update skip locked)
+       and exists (select 1 from ${jobs} where ${jobs.id} = ${context.jobId}
+                     and ${jobs.attempts} = ${context.attempt} and ${jobs.status} = 'running')
+    returning id, email, name, kind, link_path, locale`,
+  );
+}
+
+/** This claim's recipient, still pending: only its own claim may settle it. */
+const ownClaim = (id: number, context: MessageJobContext) =>
+  sql`id = ${id} and status = 'PENDING' and claim_job = ${context.jobId} and claim_attempt = ${context.attempt}`;
+
+async function sendOne(
+  deps: SendDependencies,
+  context: MessageJobContext,
+  mail: { message: MessageMail; recipient: Claimed },
+): Promise<void> {
+  const { message, recipient } = mail;
+  const values = {
+    attendee_name: recipient.name,
+    event_title: message.eventTitle,
+    ticket_url: `${deps.appUrl}${recipient.link_path}`,
+  };
+  const rendered = renderMessageMail(
+    {
+      subject: fillPlaceholders(message.subject, values, { html: false }),
+      bodyHtml: fillPlaceholders(message.body, values, { html: true }),
+      eventTitle: message.eventTitle,
+      footer: message.footer,
+      kind: recipient.kind,
+    },
+    i18nFor(isLocale(recipient.locale) ? recipient.locale : 'en'),
+  );
+  try {
+    await deps.mailer.send({
+      to: recipient.email,
+      ...rendered,
+      replyTo: message.replyTo,
+      // The same on every try: a mail sent twice (its first sending was cut off before it was
+      // marked) is one message to the recipient's mail system.
+      messageId: `message-${message.messageId}-${recipient.id}`,
+    });
+  } catch (error) {
+    const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    await context.db.execute(sql`
+      update ${messageRecipients}
+         set last_error = ${text},
+             status = case when attempts >= ${MAX_RECIPIENT_ATTEMPTS} then 'FAILED' else 'PENDING' end
+       where ${ownClaim(recipient.id, context)}`);
+    return;
+  }
+  await context.db.execute(sql`
+    update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
+     where ${ownClaim(recipient.id, context)}`);
+}
+
+async function pendingIn(db: Database, payload: SendPayload): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from ${messageRecipients}
+         where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
+           and status = 'PENDING'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The `messages.send` job: mails the pending recipients of its range, a claimed handful at a
+ * time, each marked SENT as soon as the mail server accepted it. Recipients the server refused
+ * stay pending (with the error) and the job fails, so the queue runs it again after its
+ * backoff; a recipient refused `MAX_RECIPIENT_ATTEMPTS` times, or still pending at the job's
+ * last claim, is FAILED.
+ */
+export async function sendRecipients(
+  payload: SendPayload,
+  context: MessageJobContext & SendDependencies,
+): Promise<void> {
+  const { db } = context;
+  const message = await loadMessage(db, payload.message_id);
+  if (!message) return;
+  for (;;) {
+    const claimed = await claimRecipients(db, payload, context);
+    if (claimed.length === 0) break;
+    const results = await Promise.allSettled(
+      claimed.map((recipient) => sendOne(context, context, { message, recipient })),
+    );
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+  const left = await pendingIn(db, payload);
+  if (left > 0 && context.attempt < SEND_MAX_ATTEMPTS) {
+    throw new Error(`${left} recipients of message ${payload.message_id} are tried again later`);
+  }
+  if (left > 0) {
+    await db.execute(sql`
+      update ${messageRecipients} set status = 'FAILED'
+       where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
+         and status = 'PENDING'`);
+  }
+  await finishIfDone(db, payload.message_id);
+}
