@@ -109,7 +109,6 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
               required
               maxLength={LIMITS.message.subjectMax}
               autoComplete="off"
-              data-autofocus
               key={form.key('subject')}
               {...form.getInputProps('subject')}
             />

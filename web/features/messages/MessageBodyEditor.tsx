@@ -11,6 +11,7 @@ import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type MessagePlaceholder, placeholderToken } from '../../../common/messages';
+import { MESSAGE_HTML_CLASS, MessageHtmlStyle } from './body-style';
 import { LinkControl } from './LinkControl';
 
 const EXTENSIONS = [
@@ -124,8 +125,9 @@ export function MessageBodyEditor({
             <RichTextEditor.Redo />
           </RichTextEditor.ControlsGroup>
         </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={200} fz="sm" />
+        <RichTextEditor.Content mih={200} fz="sm" className={MESSAGE_HTML_CLASS} />
       </RichTextEditor>
+      <MessageHtmlStyle />
       <PlaceholderButtons editor={editor} />
     </Input.Wrapper>
   );

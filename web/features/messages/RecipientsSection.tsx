@@ -51,7 +51,7 @@ function useRecipientsParams(): [RecipientsParams, (change: Partial<RecipientsPa
 export function RecipientsSection({ message, timezone }: { message: MessageResponse; timezone: string }) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useRecipientsParams();
-  const recipients = useRecipients(message.event_id, message.id, params, message.status);
+  const recipients = useRecipients(message.event_id, message, params);
   const [searchText, setSearchText] = useSearchBox(params.query, (query) => setParams({ query }));
   const filtered = params.query !== '' || params.status !== null;
   const total = recipients.data?.meta.total ?? 0;

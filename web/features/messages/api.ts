@@ -2,13 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { AdminOrderResponse } from '../../../common/admin-orders';
 import type { AttendeeResponse } from '../../../common/attendees';
 import type { PageMeta } from '../../../common/list-query';
-import {
-  ACTIVE_MESSAGE_STATUSES,
-  type CreateMessageRequest,
-  type MessageRecipientResponse,
-  type MessageResponse,
-  type MessageStatus,
-  type MessageSummaryResponse,
+import type {
+  CreateMessageRequest,
+  MessageRecipientResponse,
+  MessageResponse,
+  MessageStatus,
+  MessageSummaryResponse,
 } from '../../../common/messages';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -63,25 +62,24 @@ export const messageQuery = (eventId: number, messageId: number) =>
 
 export const useMessage = (eventId: number, messageId: number) => useQuery(messageQuery(eventId, messageId));
 
-/** One page of a message's recipients; `live` asks again as often as the message itself. */
-export function useRecipients(
-  eventId: number,
-  messageId: number,
-  params: RecipientsParams,
-  status: MessageStatus | undefined,
-) {
+/**
+ * One page of a message's recipients. They change as the message's counts move, so the counts
+ * are part of the key: each step of the (polled) message asks for the page again, once more
+ * when it is done, and never while nothing moves.
+ */
+export function useRecipients(eventId: number, message: MessageResponse, params: RecipientsParams) {
   const query = recipientsApiQuery(params);
-  const live = status !== undefined && ACTIVE_MESSAGE_STATUSES.includes(status) && status !== 'SCHEDULED';
+  const { total, sent, failed } = message.counts;
+  const progress = `${message.status}:${total}:${sent}:${failed}`;
   return useQuery({
-    queryKey: queryKeys.messages.recipients(eventId, messageId, query),
+    queryKey: [...queryKeys.messages.recipients(eventId, message.id, query), progress],
     queryFn: ({ signal }) =>
-      apiFetch<Page<MessageRecipientResponse>>(`/events/${eventId}/messages/${messageId}/recipients`, {
+      apiFetch<Page<MessageRecipientResponse>>(`/events/${eventId}/messages/${message.id}/recipients`, {
         signal,
         query,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: live ? 2000 : false,
-    ...whileLoggedInAnd(status !== undefined && status !== 'SCHEDULED'),
+    ...whileLoggedInAnd(message.status !== 'SCHEDULED'),
   });
 }
 
