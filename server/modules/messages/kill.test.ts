@@ -1,0 +1,139 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageResponse } from '../../../common/messages';
+import { buildApp } from '../../app';
+import { testConfig } from '../../test/app';
+import { makeAccount, makeLiveEvent, makeQuestion, makeTicket } from '../../test/builders';
+import { Instance } from '../../test/instance';
+import { message } from '../../test/messages';
+import { seedAttendees } from '../../test/seed-attendees';
+import { createProcessDatabase, type ProcessDatabase, standInWebBuild } from '../../test/shop';
+import { startSmtp, type TestSmtp } from '../../test/smtp';
+
+// Issue 16: one message to 5,000 attendees from a real server process, killed with SIGKILL
+// half-way through the sending and started again on the same database. Every address ends up
+// with the message exactly once as its mail system counts (one Message-ID per address); a mail
+// the kill cut off after the SMTP server took it may have been sent again, with the same
+// Message-ID (decision 020).
+
+const ATTENDEES = 5000;
+
+let dir: string;
+let database: ProcessDatabase;
+let smtp: TestSmtp;
+let server: Instance | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-messages-kill-'));
+  database = await createProcessDatabase(dir);
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  await smtp?.close();
+  await database?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}\n${server?.log.slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** An account with a live event of `ATTENDEES` attendees, written before any server opens the database. */
+async function seed(): Promise<{ token: string; eventId: number }> {
+  const handle = await database.open();
+  const app = await buildApp({ config: testConfig(), database: handle, logger: false });
+  try {
+    await app.ready();
+    const owner = await makeAccount(app);
+    const { event, tickets } = await makeLiveEvent(app, owner, { title: 'Sold-out arena' });
+    const vip = await makeTicket(app, owner, { eventId: event.id, title: 'VIP', type: 'FREE' });
+    const diet = await makeQuestion(app, owner, { eventId: event.id, title: 'Diet' });
+    const company = await makeQuestion(app, owner, {
+      eventId: event.id,
+      title: 'Company',
+      scope: 'PER_ORDER',
+    });
+    await seedAttendees(app.db, {
+      accountId: owner.accountId,
+      eventId: event.id,
+      seatTicket: tickets[0]?.id ?? 0,
+      vipTicket: vip.id,
+      dietQuestion: diet.id,
+      companyQuestion: company.id,
+      count: ATTENDEES,
+    });
+    return { token: owner.token, eventId: event.id };
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+describe('a message to 5,000 attendees', { timeout: 180_000 }, () => {
+  it('reaches every address once although the server is killed half-way', async () => {
+    const started = Date.now();
+    const { token, eventId } = await seed();
+    server = new Instance({
+      ...database.env,
+      SMTP_URL: smtp.url,
+      APP_URL: 'http://tessera.test',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: await standInWebBuild(dir),
+      MESSAGE_MAX_RECIPIENTS: String(ATTENDEES),
+    });
+    await server.start();
+    const api = (url: string, init: RequestInit = {}) =>
+      fetch(`${server?.base()}${url}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    const created = await api(`/api/events/${eventId}/messages`, {
+      method: 'POST',
+      body: JSON.stringify(message({ subject: 'Gates open at six', body: '<p>Dear {{attendee_name}}</p>' })),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as MessageResponse;
+    const subjectMails = () => smtp.mails.filter((m) => m.subject === 'Gates open at six');
+    const distinct = () => new Set(subjectMails().map((m) => m.messageId)).size;
+
+    await waitFor('half of the mails', () => distinct() >= ATTENDEES / 2, 90_000);
+    const atKill = distinct();
+    await server.stop('SIGKILL');
+    await server.start();
+    await waitFor(`${ATTENDEES} mails (have ${distinct()})`, () => distinct() >= ATTENDEES, 90_000);
+    await waitFor(
+      'the message to be marked sent',
+      async () =>
+        ((await (await api(`/api/events/${eventId}/messages/${id}`)).json()) as MessageResponse).status ===
+        'SENT',
+      30_000,
+    );
+    const shown = (await (await api(`/api/events/${eventId}/messages/${id}`)).json()) as MessageResponse;
+    expect(shown.counts).toEqual({ total: ATTENDEES, sent: ATTENDEES, failed: 0 });
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    // One Message-ID per address, and every address.
+    const mails = subjectMails();
+    const idsByAddress = new Map<string, Set<string>>();
+    for (const mail of mails) {
+      for (const to of mail.to) idsByAddress.set(to, (idsByAddress.get(to) ?? new Set()).add(mail.messageId));
+    }
+    expect(idsByAddress.size).toBe(ATTENDEES);
+    expect([...idsByAddress.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+    for (let n = 1; n <= ATTENDEES; n++) expect(idsByAddress.has(`person${n}@example.com`)).toBe(true);
+    expect(distinct()).toBe(ATTENDEES);
+    // Only mails in flight at the kill can go twice: four send jobs with 25 claimed each.
+    const again = mails.length - ATTENDEES;
+    expect(again).toBeLessThanOrEqual(100);
+    console.log(
+      `messages kill test on ${database.kind}: killed at ${atKill} of ${ATTENDEES}; ${mails.length} mails received, ${again} sent again; ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+  });
+});
