@@ -180,6 +180,65 @@ describe('messages', () => {
     await session.context.close();
   }, 120_000);
 
+  it('finds one attendee, then one order, by search and writes to that person alone', async () => {
+    const session = await organizerSession(browser, { confirmEmail: true });
+    const { api, eventId, page } = session;
+    const ticket = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'General admission',
+      type: 'FREE',
+      quantity_available: 10,
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const stamp = Date.now();
+    const emil = await place(eventId, ticket.id, 'Emil', stamp);
+    const fatima = await place(eventId, ticket.id, 'Fatima', stamp);
+    const orders = await api<{ data: { reference: string; email: string }[] }>(
+      'GET',
+      `/api/events/${eventId}/orders`,
+    );
+    const fatimasOrder = orders.data.find((order) => order.email === fatima)?.reference ?? '';
+
+    const compose = async (subject: string, scope: string, pick: () => Promise<void>) => {
+      await page.goto(`/manage/event/${eventId}/messages/new`);
+      const form = page.getByRole('form', { name: 'Compose a message' });
+      await form.getByRole('textbox', { name: 'Subject' }).fill(subject);
+      await form.getByTestId('message-body').click();
+      await page.keyboard.type('See you soon.');
+      await form.getByRole('radio', { name: scope }).check();
+      await pick();
+      await form.getByRole('checkbox', { name: /is not promotional/ }).check();
+      await form.getByRole('button', { name: 'Send message' }).click();
+      await page.waitForURL(/\/messages\/\d+$/);
+      await expectText(page.getByTestId('message-percent'), { timeout: 30_000 }).toBe('100%');
+      await expectText(page.getByTestId('message-total')).toBe('1');
+    };
+
+    await compose('Just for Emil', 'Individual attendees', async () => {
+      const picker = page
+        .getByRole('textbox', { name: 'Attendees' })
+        .or(page.getByRole('combobox', { name: 'Attendees' }));
+      await picker.first().fill('emil');
+      await page.getByRole('option', { name: new RegExp(emil.replace('.', '\\.')) }).click();
+      await page.keyboard.press('Escape');
+    });
+    await waitForMail({ to: emil, subject: /^Just for Emil$/ });
+
+    await compose('Your order', "One order's owner", async () => {
+      const picker = page
+        .getByRole('textbox', { name: 'Order' })
+        .or(page.getByRole('combobox', { name: 'Order' }));
+      await picker.first().fill(fatimasOrder);
+      await page.getByRole('option', { name: new RegExp(fatimasOrder) }).click();
+    });
+    await waitForMail({ to: fatima, subject: /^Your order$/ });
+    await page.getByRole('link', { name: 'Open the order' }).waitFor();
+    const mails = (await readMailbox()).filter((mail) => /^(Just for Emil|Your order)$/.test(mail.subject));
+    expect(mails.map((mail) => `${mail.to} ${mail.subject}`).sort()).toEqual(
+      [`${emil} Just for Emil`, `${fatima} Your order`].sort(),
+    );
+    await session.context.close();
+  }, 90_000);
+
   it('deletes a scheduled message before its time', async () => {
     const session = await organizerSession(browser, { confirmEmail: true });
     const { api, eventId, page } = session;
