@@ -65,6 +65,16 @@ export const queryKeys = {
     detail: (eventId: number, orderId: number) =>
       [...queryKeys.adminOrders.all(eventId), 'detail', orderId] as const,
   },
+  /** The messages an event's organizer sent, under its detail so that event invalidation reaches them. */
+  messages: {
+    all: (eventId: number) => [...queryKeys.events.detail(eventId), 'messages'] as const,
+    list: (eventId: number, params: Record<string, string | number | undefined>) =>
+      [...queryKeys.messages.all(eventId), 'list', params] as const,
+    detail: (eventId: number, messageId: number) =>
+      [...queryKeys.messages.all(eventId), 'detail', messageId] as const,
+    recipients: (eventId: number, messageId: number, params: Record<string, string | number | undefined>) =>
+      [...queryKeys.messages.detail(eventId, messageId), 'recipients', params] as const,
+  },
   /** The check-in lists of an event and their counts, under its detail. */
   checkInLists: {
     all: (eventId: number) => [...queryKeys.events.detail(eventId), 'check-in'] as const,

@@ -98,6 +98,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/check-in`}>
                   <Trans>Check-in</Trans>
                 </SideLink>
+                <SideLink to={`${base}/messages`} alsoActive={`${base}/messages/*`}>
+                  <Trans>Messages</Trans>
+                </SideLink>
                 <SideLink to={`${base}/getting-started`}>
                   <Trans>Getting started</Trans>
                 </SideLink>

@@ -118,6 +118,27 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'messages',
+                Component: lazyPage(
+                  () => import('../messages/MessagesPage'),
+                  (m) => m.MessagesPage,
+                ),
+              },
+              {
+                path: 'messages/new',
+                Component: lazyPage(
+                  () => import('../messages/ComposeMessagePage'),
+                  (m) => m.ComposeMessagePage,
+                ),
+              },
+              {
+                path: 'messages/:messageId',
+                Component: lazyPage(
+                  () => import('../messages/MessageDetailPage'),
+                  (m) => m.MessageDetailPage,
+                ),
+              },
+              {
                 path: 'check-in',
                 Component: lazyPage(
                   () => import('../check-in/CheckInListsPage'),

@@ -1,0 +1,90 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Popover, Stack, TextInput } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { type Editor, useEditorState } from '@tiptap/react';
+import { type KeyboardEvent, useState } from 'react';
+import { LinkIcon } from '../../components/organizer-icons';
+
+/**
+ * The toolbar's link button: a small form with a labelled address field (Enter saves, Escape
+ * closes and gives the focus back to the button). Mantine's own link control has an unnamed
+ * button in its popover, which screen readers cannot name.
+ */
+export function LinkControl({ editor }: { editor: Editor | null }) {
+  const { t } = useLingui();
+  const [opened, setOpened] = useState(false);
+  const [url, setUrl] = useState('');
+  const active = useEditorState({
+    editor,
+    selector: (state) => (state.editor && !state.editor.isDestroyed ? state.editor.isActive('link') : false),
+  });
+
+  const open = () => {
+    setUrl((editor?.getAttributes('link').href as string | undefined) ?? '');
+    setOpened(true);
+  };
+  const save = () => {
+    setOpened(false);
+    if (!editor) return;
+    const href = url.trim();
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (href === '') chain.unsetLink().run();
+    else chain.setLink({ href: /^[a-z][a-z0-9+.-]*:|^\{\{/i.test(href) ? href : `https://${href}` }).run();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      save();
+    }
+  };
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      trapFocus
+      returnFocus
+      withinPortal
+      shadow="md"
+      position="bottom-start"
+      zIndex={300}
+    >
+      <Popover.Target>
+        <RichTextEditor.Control
+          aria-label={t`Link`}
+          title={t`Link`}
+          active={active ?? false}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          disabled={!editor}
+          onClick={() => (opened ? setOpened(false) : open())}
+        >
+          <LinkIcon size={16} />
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={300}>
+          <TextInput
+            label={t`Link address`}
+            placeholder="https://"
+            type="url"
+            value={url}
+            onChange={(change) => setUrl(change.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            data-autofocus
+          />
+          <Group gap="xs" justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => setOpened(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button size="xs" onClick={save}>
+              <Trans>Save link</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
