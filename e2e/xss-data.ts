@@ -67,6 +67,8 @@ export interface Seeded {
   completed: { shortId: string; id: number; attendeeShortId: string; attendeeId: number };
   owing: { shortId: string };
   inCheckout: { shortId: string };
+  /** A message scheduled for later. */
+  messageId: number;
 }
 
 const DAY = 24 * 3600 * 1000;
@@ -306,11 +308,21 @@ export async function seed(): Promise<Seeded> {
   await api('POST', `/api/events/${eventId}/orders/${completedId}/notes`, {
     note: payload('order note', 2000),
   });
+  // A message to every attendee, scheduled a month ahead: its subject and body stay on the
+  // organizer's screens and send nothing during the run.
+  const message = await api<{ id: number }>('POST', `/api/events/${eventId}/messages`, {
+    subject: payload('message subject', 200),
+    body: richText('message body'),
+    scope: { type: 'ALL_ATTENDEES' },
+    scheduled_at: new Date(Date.now() + 30 * DAY).toISOString(),
+    acknowledged_not_promotional: true,
+  });
   const attendees = await api<{ data: { id: number; short_id: string }[] }>(
     'GET',
     `/api/events/${eventId}/attendees?per_page=100`,
   );
   return {
+    messageId: message.id,
     token,
     run,
     eventId,

@@ -180,6 +180,8 @@ export function visits(d: Seeded): Visit[] {
       ],
     },
     { path: `${manage}/attendees`, shows: [...event, ...PEOPLE.flatMap(person)] },
+    { path: `${manage}/messages`, shows: [...event, 'message subject'] },
+    { path: `${manage}/messages/${d.messageId}`, shows: [...event, 'message subject', 'message body'] },
     {
       path: `${manage}/attendees?attendee=${d.completed.attendeeId}`,
       shows: [
