@@ -62,4 +62,39 @@ describe('mailer', () => {
       }),
     ]);
   });
+
+  it('runs beforeEnd once the server has the whole mail and before it takes it; a throwing hook abandons the mail', async () => {
+    const mailer = createMailer(testConfig({ SMTP_URL: smtp.url }), { info: () => {} });
+    const to = (n: number) => `held${n}@example.com`;
+    const seen: { started: number; received: number }[] = [];
+    const before = smtp.started();
+    await mailer.send({
+      to: to(1),
+      ...(await reset('en')),
+      beforeEnd: async () => {
+        // Give the server time to take the mail if it could: it must not have.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.push({ started: smtp.started() - before, received: smtp.to(to(1)).length });
+      },
+    });
+    expect(seen).toEqual([{ started: 1, received: 0 }]);
+    expect(smtp.to(to(1))).toHaveLength(1);
+
+    await expect(
+      mailer.send({
+        to: to(2),
+        ...(await reset('en')),
+        beforeEnd: async () => {
+          throw new Error('claim lost');
+        },
+      }),
+    ).rejects.toThrow('claim lost');
+    // The next mail goes through (on a new connection) and the abandoned one never arrives.
+    await mailer.send({ to: to(3), ...(await reset('en')) });
+    mailer.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smtp.to(to(2))).toEqual([]);
+    expect(smtp.to(to(3))).toHaveLength(1);
+    expect(smtp.started() - before).toBe(3);
+  });
 });

@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { type BeforeEnd, holdEnd } from './held-end';
 
 export interface OutgoingMail {
   to: string;
@@ -14,6 +15,13 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
   /** The unique left part of the Message-ID; the sender's domain is added. */
   messageId?: string;
+  /**
+   * Runs when the mail server has the whole mail but has not taken it yet (SMTP waits for the
+   * mail's last line). Throwing abandons the mail. The message sender records the hand-over
+   * here, so a mail cut off by a crash before this point is sent again and one cut off after
+   * it is not (decision 020).
+   */
+  beforeEnd?: BeforeEnd;
 }
 
 export interface MailAttachment {
@@ -90,12 +98,15 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
     ...(messageId ? { messageId: `<${messageId}@${domain}>` } : {}),
   });
   if (config.smtpUrl) {
-    // Pooled: a few connections kept open and shared by the mails the worker sends side by side,
-    // rather than a new connection (and its handshake) per mail. `?pool=false` in the URL opts out.
+    // Pooled: up to 10 connections kept open and shared by the mails the worker sends side by
+    // side, rather than a new connection (and its handshake) per mail. `?pool=false` in the URL
+    // opts out; `?maxConnections=N` sets another number.
     const url = new URL(config.smtpUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '10');
     const transport: Transporter = nodemailer.createTransport(url.toString());
     if (!url.searchParams.has('proxy')) withoutNagle(transport);
+    transport.use('stream', holdEnd);
     return {
       async send(mail) {
         await transport.sendMail(headers(mail));
@@ -105,6 +116,7 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
   }
   const dir = path.join(config.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  transport.use('stream', holdEnd);
   return {
     async send(mail) {
       const info = await transport.sendMail(headers(mail));

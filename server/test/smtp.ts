@@ -17,6 +17,8 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   mails: ReceivedMail[];
+  /** How many mails the server has begun to receive (DATA accepted), finished or not. */
+  started(): number;
   /** Mails to `address` (newest last). */
   to(address: string): ReceivedMail[];
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export interface TestSmtp {
 /** A real SMTP server on a free local port that keeps what it receives, parsed. */
 export async function startSmtp(): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  let started = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,6 +35,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
+      started += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
@@ -68,6 +72,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    started: () => started,
     to: (address) => mails.filter((m) => m.to.includes(address.toLowerCase())),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

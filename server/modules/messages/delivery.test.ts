@@ -130,6 +130,69 @@ describe('failures', () => {
   });
 });
 
+describe('a mail cut off after the server had all of it', () => {
+  const recipientsOf = async (id: number) =>
+    (await k.as(k.owner.token, 'GET', url(`/${id}/recipients?sort_by=email`))).json<{
+      data: MessageRecipientResponse[];
+    }>().data;
+  const received = (subject: string) =>
+    k.smtp.mails
+      .filter((m) => m.subject === subject)
+      .flatMap((m) => m.to)
+      .sort();
+
+  it('counts as sent when no answer came, and is tried again when the server refused it', async () => {
+    const { id } = (await k.send(eventId, { subject: 'Handed over' })).json<MessageResponse>();
+    const cutOff: Mailer = {
+      async send(mail) {
+        await mail.beforeEnd?.();
+        if (mail.to === 'joao@example.com') {
+          throw Object.assign(new Error('451 local error in processing'), { responseCode: 451 });
+        }
+        throw new Error('Connection closed unexpectedly');
+      },
+      close() {},
+    };
+    await k.deliver(cutOff);
+    expect(await recipientsOf(id)).toMatchObject([
+      { email: 'ines@example.com', status: 'SENT', attempts: 1, last_error: null },
+      {
+        email: 'joao@example.com',
+        status: 'PENDING',
+        attempts: 1,
+        last_error: '451 local error in processing',
+      },
+    ]);
+    await k.dueNow();
+    await k.deliver();
+    expect(received('Handed over')).toEqual(['joao@example.com']);
+    expect(await get(id)).toMatchObject({ status: 'SENT', counts: { total: 2, sent: 2, failed: 0 } });
+  });
+
+  it('is not sent again by the next claim when the worker died after the hand-over', async () => {
+    const { id } = (await k.send(eventId, { subject: 'Died after' })).json<MessageResponse>();
+    const busy: Mailer = {
+      async send() {
+        throw new Error('421 try again later');
+      },
+      close() {},
+    };
+    await k.deliver(busy);
+    // As if the first claim had handed Ines's mail over and died before the server answered.
+    await k.app.db.execute(
+      sql`update message_recipients set handed_over_at = now() where message_id = ${id} and email = 'ines@example.com'`,
+    );
+    await k.dueNow();
+    await k.deliver();
+    expect(received('Died after')).toEqual(['joao@example.com']);
+    expect(await recipientsOf(id)).toMatchObject([
+      { email: 'ines@example.com', status: 'SENT', attempts: 1 },
+      { email: 'joao@example.com', status: 'SENT', attempts: 2, last_error: null },
+    ]);
+    expect(await get(id)).toMatchObject({ status: 'SENT', counts: { total: 2, sent: 2, failed: 0 } });
+  });
+});
+
 describe('limits', () => {
   it('refuse a message reaching more addresses than one message may', async () => {
     await makeOrder(k.app, {

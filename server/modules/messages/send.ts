@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale } from '../../../common/i18n/locales';
 import { fillPlaceholders } from '../../../common/messages';
@@ -9,6 +9,7 @@ import { i18nFor } from '../../i18n';
 import { renderMessageMail } from '../../mail/message-template';
 import type { Mailer } from '../../mail/transport';
 import { finishIfDone, type MessageJobContext } from './expand';
+import { groupWrites } from './grouped';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
 
 /** Recipients a send job claims at once, and so has in flight at most. */
@@ -76,7 +77,7 @@ async function claimRecipients(
      where id in (
        select id from ${messageRecipients}
         where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
-          and status = 'PENDING'
+          and status = 'PENDING' and handed_over_at is null
           and (claim_job is null or claim_job <> ${context.jobId} or claim_attempt < ${context.attempt})
         order by id
         limit ${CLAIM_SIZE}
@@ -91,12 +92,62 @@ async function claimRecipients(
 const ownClaim = (id: number, context: MessageJobContext) =>
   sql`id = ${id} and status = 'PENDING' and claim_job = ${context.jobId} and claim_attempt = ${context.attempt}`;
 
+/** This claim's recipients among `ids`, still pending. */
+const ownClaims = (ids: number[], context: MessageJobContext) =>
+  sql`id in (${sql.join(ids, sql`, `)}) and status = 'PENDING'
+      and claim_job = ${context.jobId} and claim_attempt = ${context.attempt}`;
+
+/** The two marks of each mail, written for all the mails in flight together. */
+interface ClaimWrites {
+  /**
+   * Records that the mail server has the recipient's whole mail, just before its last line goes
+   * out. From here on the mail is not sent again: if this worker dies before it learns the
+   * server's answer, the recipient counts as sent. A claim that is no longer this worker's
+   * abandons the mail instead (the claim's new holder sends it).
+   */
+  handOver(id: number): Promise<void>;
+  /** Marks the recipient SENT: the server took the mail. */
+  sent(id: number): Promise<void>;
+}
+
+function claimWrites(context: MessageJobContext): ClaimWrites {
+  const changed = async (query: SQL) =>
+    new Set((await queryRows<{ id: number | string }>(context.db, query)).map((r) => Number(r.id)));
+  const handOver = groupWrites((ids) =>
+    changed(sql`
+      update ${messageRecipients} set handed_over_at = now()
+       where ${ownClaims(ids, context)} and handed_over_at is null
+         and exists (select 1 from ${jobs} where ${jobs.id} = ${context.jobId}
+                       and ${jobs.attempts} = ${context.attempt} and ${jobs.status} = 'running')
+      returning id`),
+  );
+  const sent = groupWrites((ids) =>
+    changed(sql`
+      update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
+       where ${ownClaims(ids, context)}
+      returning id`),
+  );
+  return {
+    async handOver(id) {
+      if (!(await handOver(id)))
+        throw new Error(`recipient ${id} is no longer claimed by job ${context.jobId}`);
+    },
+    async sent(id) {
+      await sent(id);
+    },
+  };
+}
+
+/** Whether the mail server answered with a refusal (rather than not answering at all). */
+const refused = (error: unknown) =>
+  typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number';
+
 async function sendOne(
   deps: SendDependencies,
   context: MessageJobContext,
-  mail: { message: MessageMail; recipient: Claimed },
+  mail: { message: MessageMail; recipient: Claimed; writes: ClaimWrites },
 ): Promise<void> {
-  const { message, recipient } = mail;
+  const { message, recipient, writes } = mail;
   const values = {
     attendee_name: recipient.name,
     event_title: message.eventTitle,
@@ -117,22 +168,40 @@ async function sendOne(
       to: recipient.email,
       ...rendered,
       replyTo: message.replyTo,
-      // The same on every try: a mail sent twice (its first sending was cut off before it was
-      // marked) is one message to the recipient's mail system.
+      // The same on every try, so a mail system can tell a retry from a new message.
       messageId: `message-${message.messageId}-${recipient.id}`,
+      beforeEnd: () => writes.handOver(recipient.id),
     });
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    if (!refused(error)) {
+      // No answer after the hand-over: the server may well have taken the mail, which is
+      // therefore not sent again and counts as sent.
+      await context.db.execute(sql`
+        update ${messageRecipients} set status = 'SENT', sent_at = handed_over_at
+         where ${ownClaim(recipient.id, context)} and handed_over_at is not null`);
+    }
+    // A refusal, or a failure before the hand-over, leaves the recipient to be tried again.
     await context.db.execute(sql`
       update ${messageRecipients}
-         set last_error = ${text},
+         set last_error = ${text}, handed_over_at = null,
              status = case when attempts >= ${MAX_RECIPIENT_ATTEMPTS} then 'FAILED' else 'PENDING' end
        where ${ownClaim(recipient.id, context)}`);
     return;
   }
-  await context.db.execute(sql`
-    update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
-     where ${ownClaim(recipient.id, context)}`);
+  await writes.sent(recipient.id);
+}
+
+/**
+ * Recipients of the range whose mail was handed over but never marked: the claim that sent
+ * them died, or got no answer, after the mail server had the whole mail. They count as sent.
+ * Every mail of this claim has settled by now, so none of them is still in flight here.
+ */
+async function settleHandedOver(db: Database, payload: SendPayload): Promise<void> {
+  await db.execute(sql`
+    update ${messageRecipients} set status = 'SENT', sent_at = handed_over_at
+     where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
+       and status = 'PENDING' and handed_over_at is not null`);
 }
 
 async function pendingIn(db: Database, payload: SendPayload): Promise<number> {
@@ -140,7 +209,7 @@ async function pendingIn(db: Database, payload: SendPayload): Promise<number> {
     db,
     sql`select count(*) as n from ${messageRecipients}
          where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
-           and status = 'PENDING'`,
+           and status = 'PENDING' and handed_over_at is null`,
   );
   return Number(row?.n ?? 0);
 }
@@ -159,15 +228,17 @@ export async function sendRecipients(
   const { db } = context;
   const message = await loadMessage(db, payload.message_id);
   if (!message) return;
+  const writes = claimWrites(context);
   for (;;) {
     const claimed = await claimRecipients(db, payload, context);
     if (claimed.length === 0) break;
     const results = await Promise.allSettled(
-      claimed.map((recipient) => sendOne(context, context, { message, recipient })),
+      claimed.map((recipient) => sendOne(context, context, { message, recipient, writes })),
     );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
   }
+  await settleHandedOver(db, payload);
   const left = await pendingIn(db, payload);
   if (left > 0 && context.attempt < SEND_MAX_ATTEMPTS) {
     throw new Error(`${left} recipients of message ${payload.message_id} are tried again later`);

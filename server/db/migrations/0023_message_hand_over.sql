@@ -1,0 +1,1 @@
+ALTER TABLE "message_recipients" ADD COLUMN "handed_over_at" timestamp with time zone;
