@@ -139,6 +139,18 @@ describe('messages', () => {
     const afterTest = await readMailbox();
     await tabTo(page, form.getByRole('button', { name: 'Send message' }));
     await page.keyboard.press('Enter');
+    // First the review: how many it reaches, and the message as the first of them reads it.
+    const review = page.getByRole('dialog', { name: 'Review and send' });
+    await expectText(review.getByTestId('review-recipients')).toBe(
+      'This message goes to 2 people now. It cannot be called back.',
+    );
+    await expectText(review).toContain(`As Ana Reis (${ana}) will read it:`);
+    await expectText(review.getByTestId('review-subject')).toBe(`Doors open at 19:00 for ${title}`);
+    await expectText(review.getByTestId('review-body')).toMatch(
+      /^Hello Ana Reis - the doors open at 19:00\. Your ticket: http\S+\/ticket\//,
+    );
+    await expectAccessible(page, 'review');
+    await review.getByRole('button', { name: 'Send now' }).click();
     await page.waitForURL(/\/messages\/\d+$/);
     await page.getByRole('heading', { name: `Doors open at 19:00 for {{event_title}}` }).waitFor();
     await expectText(page.getByTestId('message-percent'), { timeout: 30_000 }).toBe('100%');
@@ -208,6 +220,7 @@ describe('messages', () => {
       await pick();
       await form.getByRole('checkbox', { name: /is not promotional/ }).check();
       await form.getByRole('button', { name: 'Send message' }).click();
+      await page.getByRole('dialog', { name: 'Review and send' }).getByRole('button', { name: 'Send now' }).click();
       await page.waitForURL(/\/messages\/\d+$/);
       await expectText(page.getByTestId('message-percent'), { timeout: 30_000 }).toBe('100%');
       await expectText(page.getByTestId('message-total')).toBe('1');

@@ -304,6 +304,14 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
       acknowledged_not_promotional: true,
     }),
   },
+  'POST /api/events/{id}/messages/preview': {
+    access: 'member',
+    body: () => ({
+      subject: 'Hello {{attendee_name}}',
+      body: '<p>See you at {{event_title}}.</p>',
+      scope: { type: 'ALL_ATTENDEES' },
+    }),
+  },
   'GET /api/events/{id}/messages/{messageId}': member,
   'GET /api/events/{id}/messages/{messageId}/recipients': member,
   'DELETE /api/events/{id}/messages/{messageId}': member,
