@@ -8,7 +8,7 @@ import type {
 } from '../../../common/admin-orders';
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
-import { ORDER_STATUSES } from '../../../common/orders';
+import { ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
@@ -277,6 +277,8 @@ export async function updateOrderBuyer({
 }: OrderRef & { db: Database; input: z.output<typeof UpdateOrderBuyerRequest> }): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockAdminOrderRow({ tx, ...ref });
+    // The buyer may be typing their details right now; theirs would overwrite the correction.
+    if (UNFINISHED_CHECKOUT_STATUSES.includes(row.status)) throw new AppError('ORDER_BUYER_NOT_EDITABLE');
     await tx
       .update(orders)
       .set({
