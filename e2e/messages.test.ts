@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
-import { expectAttribute, expectChecked, expectCount, expectText } from './expect';
+import { expectAttribute, expectChecked, expectCount, expectText, expectVisible } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -287,7 +287,7 @@ describe('messages', () => {
     await session.context.close();
   }, 60_000);
 
-  it('reads in every language at phone width: compose, review, the message page', async () => {
+  it('reads in every language at phone width: compose, review, the message page, the folded event pages', async () => {
     const session = await organizerSession(browser, { confirmEmail: true });
     const { api, context, eventId, page } = session;
     const ticket = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
@@ -307,6 +307,17 @@ describe('messages', () => {
     const host = new URL(baseUrl()).hostname;
     const english = 'Compose a message';
     const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    // On a phone the event's pages fold into one button above the page.
+    await page.goto(`/manage/event/${eventId}/messages`);
+    const pages = page.getByRole('navigation', { name: 'Event pages' });
+    const toggle = page.getByRole('button', { name: 'Event pages' });
+    await expectVisible(pages).toBe(false);
+    await expectAttribute(toggle, 'aria-expanded').toBe('false');
+    await toggle.click();
+    await expectVisible(pages).toBe(true);
+    await pages.getByRole('link', { name: 'Attendees' }).click();
+    await page.waitForURL(`**/manage/event/${eventId}/attendees`);
+    await expectVisible(pages).toBe(false);
     for (const locale of ['de', 'fr', 'pt', 'pt-BR', 'es', 'zh-CN']) {
       await context.addCookies([{ name: 'tessera_locale', value: locale, domain: host, path: '/' }]);
       await page.goto(`/manage/event/${eventId}/messages/new`);
