@@ -3,9 +3,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { MessagePreviewResponse } from '../../../common/messages';
-import { MESSAGE_HTML_CLASS, MessageHtmlStyle } from './body-style';
+import { MessageBodyView } from './body-style';
 
 /**
  * The last step before a message goes out: how many people it reaches and how it reads,
@@ -69,14 +69,7 @@ export function ReviewMessageModal({
               <Text fw={600} data-testid="review-subject" style={{ overflowWrap: 'anywhere' }}>
                 {preview.subject}
               </Text>
-              <MessageHtmlStyle />
-              <Box
-                className={`event-description ${MESSAGE_HTML_CLASS}`}
-                data-testid="review-body"
-                style={{ lineHeight: 1.6, overflowWrap: 'anywhere' }}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitized the body and escaped what it filled in (the preview route).
-                dangerouslySetInnerHTML={{ __html: preview.body }}
-              />
+              <MessageBodyView html={preview.body} testId="review-body" />
               {preview.footer ? (
                 <Text size="xs" c="gray.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                   {preview.footer}
