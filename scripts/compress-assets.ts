@@ -1,13 +1,13 @@
 /**
- * Writes .br and .gz twins of the built text assets, so the server sends them compressed
- * (`@fastify/static` with `preCompressed`) without compressing on every request.
+ * Writes .br and .gz twins of every built text file (scripts, styles, index.html, SVG, maps,
+ * however small), so the server sends them compressed (`@fastify/static` with
+ * `preCompressed`, and the HTML shell in `server/http/spa.ts`) without compressing on every
+ * request (decision 024). Run after `vite build`; `npm run build` does.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-const ROOT = path.join('dist', 'web');
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|webmanifest)$/;
+import { pathToFileURL } from 'node:url';
+import { COMPRESSIBLE_FILE, compressForBuild, TWIN_SUFFIX } from '../server/http/compression';
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -17,16 +17,20 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-let count = 0;
-for (const file of files(ROOT)) {
-  if (!COMPRESSIBLE.test(file)) continue;
-  const content = readFileSync(file);
-  if (content.length < 1024) continue;
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-  count += 1;
+/** Writes the twins of the text files under `root`; returns how many files got them. */
+export function compressAssets(root: string): number {
+  let count = 0;
+  for (const file of [...files(root)]) {
+    if (!COMPRESSIBLE_FILE.test(file)) continue;
+    const content = readFileSync(file);
+    writeFileSync(`${file}${TWIN_SUFFIX.br}`, compressForBuild(content, 'br'));
+    writeFileSync(`${file}${TWIN_SUFFIX.gzip}`, compressForBuild(content, 'gzip'));
+    count += 1;
+  }
+  return count;
 }
-console.log(`compressed ${count} assets (.br and .gz)`);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const count = compressAssets(path.join('dist', 'web'));
+  console.log(`compressed ${count} files (.br and .gz)`);
+}

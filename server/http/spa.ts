@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { UPLOADS_PREFIX } from '../storage';
+import {
+  compressForResponse,
+  type HtmlShell,
+  negotiateEncoding,
+  readHtmlShell,
+  variesByEncoding,
+} from './compression';
 import { errorBody } from './error-handler';
 
 /** Paths that name files: a missing one is a 404, never the app's page. */
@@ -23,7 +29,9 @@ export function withHead(indexHtml: string, page: { title: string; head: string 
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and `index.html` for every other
- * GET that is not an API path. Unknown `/api/*` paths answer the JSON 404 of the API, and
+ * GET that is not an API path, each compressed with brotli or gzip when the browser accepts
+ * it (decision 024): files from their twins written at build time, a page whose head the
+ * server writes per request. Unknown `/api/*` paths answer the JSON 404 of the API, and
  * so do missing files under `/assets/` and `/uploads/` (an image that is gone is not a page).
  */
 export async function registerSpa(
@@ -45,6 +53,7 @@ export async function registerSpa(
       // Our own Cache-Control below; the plugin's would replace it with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
+        if (variesByEncoding(filePath)) res.setHeader('vary', 'accept-encoding');
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           'cache-control',
@@ -53,7 +62,7 @@ export async function registerSpa(
       },
     });
   }
-  let indexHtml: string | undefined;
+  let shell: HtmlShell | undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -65,12 +74,18 @@ export async function registerSpa(
     if (FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return reply.status(404).send(errorBody('NOT_FOUND', request.i18n));
     }
-    indexHtml ??= await readFile(indexPath, 'utf8');
+    shell ??= await readHtmlShell(indexPath);
     const head = options.pageHead ? await options.pageHead(pathname) : null;
-    return reply
+    const html = head ? withHead(shell.text, head) : shell.text;
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(head ? withHead(indexHtml, head) : indexHtml);
+      .header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(html);
+    return reply
+      .header('content-encoding', encoding)
+      .send(head ? compressForResponse(html, encoding) : shell.compressed[encoding]);
   });
 }
