@@ -1,13 +1,16 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../components/api-error';
 import { notify } from '../../components/notify';
 import { abandonOrder, eventPagePath, extendOrder, type PublicOrder } from './api';
 import { formatCountdown } from './clock';
+
+const loadCancelModal = () => import('./CancelOrderModal');
+const CancelOrderModal = lazy(async () => ({ default: (await loadCancelModal()).CancelOrderModal }));
 
 /** When the buyer is warned that time is running out (WCAG 2.2.1). */
 export const WARNING_MS = 2 * 60_000;
@@ -39,6 +42,8 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
   const [announcement, setAnnouncement] = useState('');
   const warned = useRef(false);
   const [confirming, setConfirming] = useState(false);
+  // The modal is loaded the first time it is asked for, then stays mounted for its transitions.
+  const [askedOnce, setAskedOnce] = useState(false);
 
   useEffect(() => {
     if (warning && !warned.current) {
@@ -119,27 +124,31 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
               <Trans>I need more time</Trans>
             </Button>
           ) : null}
-          <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
+          <Button
+            size="xs"
+            variant="default"
+            onPointerEnter={() => void loadCancelModal()}
+            onFocus={() => void loadCancelModal()}
+            onClick={() => {
+              setAskedOnce(true);
+              setConfirming(true);
+            }}
+          >
             <Trans>Cancel order</Trans>
           </Button>
         </Group>
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Cancel this order?`} centered>
-        <Stack>
-          <Text>
-            <Trans>The tickets you reserved go back on sale, and the details you entered are lost.</Trans>
-          </Text>
-          {cancel.isError ? <Alert color="red">{errorMessage(cancel.error)}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              <Trans>Keep my order</Trans>
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-              <Trans>Cancel order</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {askedOnce ? (
+        <Suspense fallback={null}>
+          <CancelOrderModal
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            onCancel={() => cancel.mutate()}
+            pending={cancel.isPending}
+            error={cancel.isError ? cancel.error : null}
+          />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }
