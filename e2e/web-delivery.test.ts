@@ -1,0 +1,90 @@
+import type { Browser, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openPage } from './browser';
+import { expectEventually } from './expect';
+import { organizerSession } from './session';
+
+// What a buyer's browser fetches (decision 024): the event page in a handful of scripts and
+// style sheets, every one compressed, nothing of the checkout until the buyer shows intent,
+// then the checkout's code before any click.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Fetched {
+  path: string;
+  encoding: string | undefined;
+  cacheControl: string | undefined;
+}
+
+async function describeResponse(response: Response): Promise<Fetched> {
+  const headers = await response.allHeaders();
+  return {
+    path: new URL(response.url()).pathname,
+    encoding: headers['content-encoding'],
+    cacheControl: headers['cache-control'],
+  };
+}
+
+const isCode = (path: string) => /^\/assets\/.+\.(js|css)$/.test(path);
+
+describe('what the event page downloads', () => {
+  it('sends its scripts and styles compressed, few of them, and the checkout only on intent', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Quiet Harbour ${Date.now()}`,
+    });
+    const { api, eventId } = session;
+    await api('POST', `/api/events/${eventId}/tickets`, { title: 'Deck place', type: 'FREE' });
+    const event = await api<{ slug: string }>('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    await session.context.close();
+
+    const { context, page, errors } = await openPage(browser);
+    const fetched: Promise<Fetched>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).origin === new URL(baseUrl()).origin)
+        fetched.push(describeResponse(response));
+    });
+    const html = await page.goto(`/e/${eventId}/${event.slug}`);
+    const htmlHeaders = (await html?.allHeaders()) ?? {};
+    expect(['br', 'gzip']).toContain(htmlHeaders['content-encoding']);
+    expect(htmlHeaders.vary).toBe('accept-encoding');
+    expect(htmlHeaders['cache-control']).toBe('no-cache');
+    await page.getByRole('heading', { name: /Quiet Harbour/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const firstVisit = (await Promise.all(fetched)).filter((f) => isCode(f.path));
+    // Entry script and styles, the event page's chunk and styles, the buyer's message catalog.
+    expect(firstVisit.length, firstVisit.map((f) => f.path).join(' ')).toBeLessThanOrEqual(6);
+    for (const file of firstVisit) {
+      expect(['br', 'gzip'], file.path).toContain(file.encoding);
+      expect(file.cacheControl, file.path).toBe('public, max-age=31536000, immutable');
+    }
+    const checkoutChunk = (f: Fetched) => /\/assets\/(routes|DetailsStep|CheckoutLayout)-/.test(f.path);
+    expect(firstVisit.filter(checkoutChunk)).toEqual([]);
+
+    // Whatever leads to checkout carries data-prefetch="checkout" (or calls prefetchCheckout());
+    // the pointer reaching it is enough for the checkout's code to arrive.
+    const before = fetched.length;
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.textContent = 'Get tickets (test)';
+      button.dataset.prefetch = 'checkout';
+      button.style.cssText = 'position:fixed;top:0;left:0;z-index:9999';
+      document.body.append(button);
+    });
+    await page.getByRole('button', { name: 'Get tickets (test)' }).hover();
+    await expectEventually(
+      async () => (await Promise.all(fetched.slice(before))).filter(checkoutChunk).length,
+    ).toBe(1);
+    const afterIntent = (await Promise.all(fetched.slice(before))).filter((f) => isCode(f.path));
+    for (const file of afterIntent) expect(['br', 'gzip'], file.path).toContain(file.encoding);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
