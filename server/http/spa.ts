@@ -11,6 +11,7 @@ import {
   variesByEncoding,
 } from './compression';
 import { errorBody } from './error-handler';
+import { EVENT_PAGE_PATH, readEventPagePreloads, withPreloads } from './preload';
 
 /** Paths that name files: a missing one is a 404, never the app's page. */
 const FILE_PREFIXES = ['/assets/', UPLOADS_PREFIX];
@@ -63,6 +64,7 @@ export async function registerSpa(
     });
   }
   let shell: HtmlShell | undefined;
+  const eventPagePreloads = hasWeb ? readEventPagePreloads(options.distDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -76,16 +78,20 @@ export async function registerSpa(
     }
     shell ??= await readHtmlShell(indexPath);
     const head = options.pageHead ? await options.pageHead(pathname) : null;
-    const html = head ? withHead(shell.text, head) : shell.text;
+    // An event page's code, styles and the visitor's catalog load beside the entry script.
+    const preloads =
+      eventPagePreloads && EVENT_PAGE_PATH.test(pathname) ? eventPagePreloads(request.locale) : '';
+    const html = withPreloads(head ? withHead(shell.text, head) : shell.text, preloads);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
+      // The preloaded catalog follows the language cookie, else Accept-Language.
+      .header('vary', preloads ? 'accept-encoding, accept-language, cookie' : 'accept-encoding');
     if (!encoding) return reply.send(html);
     return reply
       .header('content-encoding', encoding)
-      .send(head ? compressForResponse(html, encoding) : shell.compressed[encoding]);
+      .send(head || preloads ? compressForResponse(html, encoding) : shell.compressed[encoding]);
   });
 }
