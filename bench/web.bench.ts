@@ -59,12 +59,35 @@ function multipart(image: Buffer) {
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+const MAX_FAILURES = 3;
+
 interface RunFigures {
   score: number;
   lcp: number;
   tbt: number;
   cls: number;
   fcp: number;
+}
+
+/** One Lighthouse run of the mobile preset, performance only. */
+async function audit(url: string, port: number): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error('Lighthouse returned no result');
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+  };
 }
 
 /**
@@ -134,24 +157,18 @@ export async function run(): Promise<void> {
   const runs: RunFigures[] = [];
   try {
     // One run not counted: the first in a fresh Chromium is slower (code caches, JIT).
+    let failures = 0;
     for (let i = -1; i < RUNS; i++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
+      const figures = await audit(url, chrome.port).catch((error: unknown) => {
+        // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): run again.
+        if (++failures > MAX_FAILURES) throw error;
+        console.log(`run ${i + 1} failed, once more: ${error instanceof Error ? error.message : error}`);
+        return null;
       });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error('Lighthouse returned no result');
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const figures = {
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcp: numeric('largest-contentful-paint'),
-        tbt: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-        fcp: numeric('first-contentful-paint'),
-      };
+      if (!figures) {
+        i -= 1;
+        continue;
+      }
       if (i < 0) continue;
       runs.push(figures);
       console.log(
