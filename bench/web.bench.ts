@@ -81,6 +81,13 @@ async function audit(url: string, port: number): Promise<RunFigures> {
   if (!lhr) throw new Error('Lighthouse returned no result');
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.WEB_BENCH_DETAILS) {
+    // What keeps the main thread busy: long tasks and script time per file.
+    for (const id of ['long-tasks', 'bootup-time', 'largest-contentful-paint-element']) {
+      const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+      console.log(id, JSON.stringify(details?.items?.slice(0, 8)));
+    }
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: numeric('largest-contentful-paint'),
