@@ -18,7 +18,13 @@ interface Props {
 export function CancelOrderModal({ opened, onClose, onCancel, pending, error }: Props) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Cancel this order?`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t`Cancel this order?`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      centered
+    >
       <Stack>
         <Text>
           <Trans>The tickets you reserved go back on sale, and the details you entered are lost.</Trans>
@@ -28,7 +34,7 @@ export function CancelOrderModal({ opened, onClose, onCancel, pending, error }: 
           <Button variant="default" onClick={onClose}>
             <Trans>Keep my order</Trans>
           </Button>
-          <Button color="red" loading={pending} onClick={onCancel}>
+          <Button color="red.9" loading={pending} onClick={onCancel}>
             <Trans>Cancel order</Trans>
           </Button>
         </Group>
