@@ -61,6 +61,26 @@ export function compressForResponse(content: string, encoding: ContentEncoding):
     : gzipSync(content, { level: 6 });
 }
 
+const recent = new Map<string, Buffer>();
+const RECENT_MAX = 200;
+
+/**
+ * `compressForResponse` remembering the last few hundred pages: a flash crowd on one event
+ * page asks for the same HTML thousands of times, and it is compressed once.
+ */
+export function compressPage(html: string, encoding: ContentEncoding): Buffer {
+  const key = `${encoding}\n${html}`;
+  let body = recent.get(key);
+  if (body) {
+    recent.delete(key); // most recently used last
+  } else {
+    body = compressForResponse(html, encoding);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value ?? '');
+  }
+  recent.set(key, body);
+  return body;
+}
+
 /** `index.html` as written by the build, with its compressed twins (made here if missing). */
 export interface HtmlShell {
   text: string;

@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { negotiateEncoding, variesByEncoding } from './compression';
+import { compressPage, negotiateEncoding, variesByEncoding } from './compression';
 
 describe('choosing the encoding of a response', () => {
   it('prefers brotli, then gzip, honours q-values, and takes the wildcard for gzip', () => {
@@ -25,5 +26,21 @@ describe('choosing the encoding of a response', () => {
     expect(variesByEncoding('/dist/web/favicon.svg.gz')).toBe(true);
     expect(variesByEncoding('/dist/web/assets/cover.webp')).toBe(false);
     expect(variesByEncoding('/dist/web/assets/font.woff2')).toBe(false);
+  });
+});
+
+describe('compressing a page per request', () => {
+  it('gives the same bytes for the same page, compressed once, and each page its own', () => {
+    const page = `<!doctype html><title>Fado</title>${'<p>by the river</p>'.repeat(50)}`;
+    const first = compressPage(page, 'br');
+    expect(compressPage(page, 'br')).toBe(first);
+    expect(brotliDecompressSync(first).toString()).toBe(page);
+    expect(gunzipSync(compressPage(page, 'gzip')).toString()).toBe(page);
+    const other = compressPage(`${page}<p>sold out</p>`, 'br');
+    expect(brotliDecompressSync(other).toString()).toBe(`${page}<p>sold out</p>`);
+    // Past a few hundred pages the oldest is compressed again, to the same bytes.
+    for (let i = 0; i < 250; i++) compressPage(`${page}${i}`, 'br');
+    expect(compressPage(page, 'br')).not.toBe(first);
+    expect(compressPage(page, 'br')).toEqual(first);
   });
 });

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { UPLOADS_PREFIX } from '../storage';
 import {
-  compressForResponse,
+  compressPage,
   type HtmlShell,
   negotiateEncoding,
   readHtmlShell,
@@ -92,6 +92,6 @@ export async function registerSpa(
     if (!encoding) return reply.send(html);
     return reply
       .header('content-encoding', encoding)
-      .send(head || preloads ? compressForResponse(html, encoding) : shell.compressed[encoding]);
+      .send(head || preloads ? compressPage(html, encoding) : shell.compressed[encoding]);
   });
 }
