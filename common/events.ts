@@ -4,7 +4,7 @@ import { ImageResponse } from './images';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
-import { currency, email, timezone } from './validators';
+import { currency, email, hexColor, timezone } from './validators';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -78,7 +78,28 @@ const settingsFields = {
   offline_payments_enabled: z.boolean(),
   /** Shown to buyers who chose to pay offline, and in their order e-mail. */
   offline_payment_instructions: message(),
+  /**
+   * The event page's design (decision 023): the page around the content, the content's cards,
+   * buttons (their label takes the content background), accents and links, and the text.
+   */
+  homepage_background_color: hexColor(),
+  homepage_content_background_color: hexColor(),
+  homepage_primary_color: hexColor(),
+  homepage_secondary_color: hexColor(),
+  homepage_text_color: hexColor(),
+  /** The label of the event page's button that goes on to checkout; null: "Get tickets". */
+  continue_button_text: z.string().trim().max(LIMITS.continueButtonMax).nullable(),
 };
+
+/** The event page's colours out of the box: white cards on a cool grey, Tessera's indigo (decision 023). */
+export const DESIGN_DEFAULTS = {
+  homepage_background_color: '#f1f2f7',
+  homepage_content_background_color: '#ffffff',
+  homepage_primary_color: '#3b3fb6',
+  homepage_secondary_color: '#0c6b58',
+  homepage_text_color: '#1f2133',
+} as const;
+export const DESIGN_FIELDS = Object.keys(DESIGN_DEFAULTS) as (keyof typeof DESIGN_DEFAULTS)[];
 
 export const EVENT_SETTING_DEFAULTS = {
   seo_title: null,
@@ -97,6 +118,8 @@ export const EVENT_SETTING_DEFAULTS = {
   show_hidden_questions: false,
   offline_payments_enabled: false,
   offline_payment_instructions: null,
+  ...DESIGN_DEFAULTS,
+  continue_button_text: null,
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */
@@ -252,6 +275,12 @@ export const PublicEventResponse = z
       contact_email: true,
       pre_checkout_message: true,
       price_display_mode: true,
+      homepage_background_color: true,
+      homepage_content_background_color: true,
+      homepage_primary_color: true,
+      homepage_secondary_color: true,
+      homepage_text_color: true,
+      continue_button_text: true,
     }),
   })
   .meta({ id: 'PublicEvent' });

@@ -183,6 +183,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/events/{id}/duplicate': { access: 'member', body: () => ({}) },
   'GET /api/events/{id}/stats': member,
   'GET /api/public/events/{id}': pub(200),
+  'GET /api/public/events/{id}/calendar.ics': pub(200),
 
   'GET /api/events/{id}/images': member,
   'POST /api/events/{id}/images': { access: 'member', upload: true },
@@ -206,6 +207,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{id}/tickets/{ticketId}': member,
   'GET /api/public/events/{id}/tickets': pub(200),
+  'GET /api/events/{id}/public-tickets': member,
 
   'GET /api/events/{id}/promo-codes': member,
   'POST /api/events/{id}/promo-codes': {
