@@ -17,6 +17,9 @@ import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AlertIcon } from '../../components/icons';
+import { publicEventQuery } from '../public-event/api';
+import { designOf } from '../public-event/design';
+import { EventTheme } from '../public-event/EventTheme';
 import { checkoutPath, eventPagePath, orderQuery, type PublicOrder } from './api';
 import { useRemainingMs } from './clock';
 import type { CheckoutContext } from './context';
@@ -37,11 +40,17 @@ export function CheckoutLayout() {
   const open = order.data?.status === 'RESERVED' || order.data?.status === 'PAYMENT_FAILED';
   const remaining = useRemainingMs(open ? (order.data?.reserved_until ?? null) : null);
 
+  // The event page's design: usually already fetched by the event page the buyer came from.
+  const event = useQuery(publicEventQuery(eventId));
+  const design = designOf(event.data?.settings ?? {});
+
   const fallbackEventPath = `/e/${eventId}`;
   const shell = (content: React.ReactNode) => (
-    <Container component="main" size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
-      {content}
-    </Container>
+    <EventTheme design={design} style={{ minHeight: '100dvh' }}>
+      <Container component="main" size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
+        {content}
+      </Container>
+    </EventTheme>
   );
 
   if (order.isPending) return shell(<CheckoutSkeleton />);

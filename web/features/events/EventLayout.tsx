@@ -113,6 +113,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/promo-codes`}>
                   <Trans>Promo codes</Trans>
                 </SideLink>
+                <SideLink to={`${base}/homepage-designer`}>
+                  <Trans>Homepage designer</Trans>
+                </SideLink>
                 <SideLink to={`${base}/settings`}>
                   <Trans>Settings</Trans>
                 </SideLink>

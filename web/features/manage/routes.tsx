@@ -97,6 +97,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'homepage-designer',
+                Component: lazyPage(
+                  () => import('../events/HomepageDesignerPage'),
+                  (m) => m.HomepageDesignerPage,
+                ),
+              },
+              {
                 path: 'questions',
                 Component: lazyPage(
                   () => import('../questions/QuestionsPage'),

@@ -38,10 +38,22 @@ interface Props {
   promoCode: string | undefined;
   timezone: string;
   dimmed: boolean;
+  /** The label of the button before anything is picked (the design's continue-button text). */
+  continueLabel: string;
+  /** In the designer's preview the button does nothing. */
+  preview?: boolean;
 }
 
 /** The ticket list with quantity pickers, and the button that reserves what was picked. */
-export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: Props) {
+export function TicketPicker({
+  eventId,
+  tickets,
+  promoCode,
+  timezone,
+  dimmed,
+  continueLabel,
+  preview,
+}: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -71,7 +83,7 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
 
   const submit = () => {
     setTried(true);
-    if (picked === 0 || !donationsOk) return;
+    if (picked === 0 || !donationsOk || preview) return;
     const request = toOrderRequest(selection, tickets.data, promoCode);
     setSent(request);
     reserve.mutate(request);
@@ -127,7 +139,7 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={reserve.isPending} data-testid="checkout-button">
-            {picked > 0 ? <Trans>Check out ({picked})</Trans> : <Trans>Get tickets</Trans>}
+            {picked > 0 ? <Trans>Check out ({picked})</Trans> : continueLabel}
           </Button>
         </Group>
       </Box>
