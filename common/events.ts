@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESIGN_DEFAULTS } from './design';
 import { VALIDATION } from './i18n/validation';
 import { ImageResponse } from './images';
 import { LIMITS } from './limits';
@@ -8,6 +9,8 @@ import { currency, email, hexColor, timezone } from './validators';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export { DESIGN_DEFAULTS, DESIGN_FIELDS } from './design';
 
 /** The event state machine, as data: which status may follow which (archived returns to draft). */
 export const EVENT_TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
@@ -90,16 +93,6 @@ const settingsFields = {
   /** The label of the event page's button that goes on to checkout; null: "Get tickets". */
   continue_button_text: z.string().trim().max(LIMITS.continueButtonMax).nullable(),
 };
-
-/** The event page's colours out of the box: white cards on a cool grey, Tessera's indigo (decision 023). */
-export const DESIGN_DEFAULTS = {
-  homepage_background_color: '#f1f2f7',
-  homepage_content_background_color: '#ffffff',
-  homepage_primary_color: '#3b3fb6',
-  homepage_secondary_color: '#0c6b58',
-  homepage_text_color: '#1f2133',
-} as const;
-export const DESIGN_FIELDS = Object.keys(DESIGN_DEFAULTS) as (keyof typeof DESIGN_DEFAULTS)[];
 
 export const EVENT_SETTING_DEFAULTS = {
   seo_title: null,

@@ -172,6 +172,7 @@ export async function seed(): Promise<Seeded> {
       pre_checkout_message: payload('pre-checkout message'),
       post_checkout_message: payload('post-checkout message'),
       ticket_page_message: payload('ticket page message'),
+      continue_button_text: payload('continue button text', 50),
       offline_payments_enabled: true,
       offline_payment_instructions: payload('offline payment instructions'),
     },

@@ -1,5 +1,5 @@
 import { AA_CONTRAST, contrastRatio, parseHex } from '../../../common/contrast';
-import { DESIGN_DEFAULTS, DESIGN_FIELDS } from '../../../common/events';
+import { DESIGN_DEFAULTS, DESIGN_FIELDS } from '../../../common/design';
 
 /**
  * The event page's theme (decision 023): the organizer's five colours as CSS custom
