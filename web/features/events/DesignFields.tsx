@@ -27,20 +27,34 @@ export function DesignFields({
   cover: ImageResponse | undefined;
 }) {
   const { t } = useLingui();
-  const color = (field: ColorField, label: string, description: string) => (
-    <ColorInput
-      label={label}
-      description={description}
-      format="hex"
-      withEyeDropper={false}
-      swatches={SWATCHES}
-      swatchesPerRow={8}
-      required
-      key={form.key(field)}
-      {...form.getInputProps(field)}
-      data-testid={`design-${field}`}
-    />
-  );
+  const color = (field: ColorField, label: string, description: string) => {
+    const value = form.getValues()[field];
+    return (
+      <ColorInput
+        label={label}
+        description={description}
+        format="hex"
+        withEyeDropper={false}
+        // Mantine's saturation and hue sliders cannot be reached by keyboard nor named: the
+        // browser's own colour picker (beside the field) stands in for them.
+        withPicker={false}
+        swatches={SWATCHES}
+        swatchesPerRow={8}
+        rightSectionPointerEvents="all"
+        rightSection={
+          <input
+            type="color"
+            aria-label={t`Pick ${label} on a palette`}
+            value={/^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : '#000000'}
+            onChange={(event) => form.setFieldValue(field, event.currentTarget.value)}
+            style={{ width: 26, height: 26, padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
+          />
+        }
+        key={form.key(field)}
+        {...form.getInputProps(field)}
+      />
+    );
+  };
   return (
     <>
       <Section title={t`Colours`} description={t`Colours are hex codes such as #ffffff.`}>

@@ -18,6 +18,7 @@ const LAYOUT_CSS = `
 .event-page{container-type:inline-size}
 .event-layout{display:grid;gap:20px;grid-template-columns:minmax(0,1fr)}
 .event-layout>*{min-width:0}
+.event-tickets{container-type:inline-size}
 @container (min-width: 56rem){
 .event-layout{grid-template-columns:minmax(0,7fr) minmax(0,5fr);gap:28px;align-items:start}
 .event-layout>.event-tickets{grid-column:2;grid-row:1/span 4;position:sticky;top:16px}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { PublicEvent } from './api';
 import { shortDate } from './when';
@@ -7,7 +7,7 @@ import { shortDate } from './when';
 const BAR_CSS = `
 .event-sticky-bar{display:none}
 @media (max-width: 47.99em){
-.event-sticky-bar{display:flex;position:fixed;left:0;right:0;bottom:0;z-index:100;padding:10px 16px calc(10px + env(safe-area-inset-bottom));background:var(--event-surface);border-top:1px solid var(--event-border);box-shadow:0 -6px 20px rgb(0 0 0 / 0.08)}
+.event-sticky-bar{display:flex;align-items:center;justify-content:space-between;gap:12px;position:fixed;left:0;right:0;bottom:0;z-index:100;padding:10px 16px calc(10px + env(safe-area-inset-bottom));background:var(--event-surface);border-top:1px solid var(--event-border);box-shadow:0 -6px 20px rgb(0 0 0 / 0.08)}
 .event-sticky-spacer{height:76px}
 }
 `;
@@ -16,8 +16,8 @@ const BAR_CSS = `
 export const TICKETS_ID = 'tickets';
 
 /**
- * On a phone, a bar at the bottom of the screen with the way to the tickets, while the
- * tickets section is out of view.
+ * On a phone, a bar at the bottom of the screen with the way to the tickets, while the tickets
+ * section is not in the upper 60 % of the screen (above the fold's bottom edge, or scrolled past).
  */
 export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: string }) {
   const { i18n } = useLingui();
@@ -26,7 +26,7 @@ export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: 
     const target = document.getElementById(TICKETS_ID);
     if (!target || typeof IntersectionObserver !== 'function') return;
     const observer = new IntersectionObserver(([entry]) => setHidden(Boolean(entry?.isIntersecting)), {
-      threshold: 0.15,
+      rootMargin: '0px 0px -40% 0px',
     });
     observer.observe(target);
     return () => observer.disconnect();
@@ -45,13 +45,7 @@ export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: 
       </style>
       <div className="event-sticky-spacer" />
       {hidden ? null : (
-        <Group
-          className="event-sticky-bar"
-          justify="space-between"
-          wrap="nowrap"
-          gap="sm"
-          data-testid="sticky-tickets-bar"
-        >
+        <div className="event-sticky-bar" data-testid="sticky-tickets-bar">
           <div style={{ minWidth: 0 }}>
             <Text fw={700} size="sm" truncate>
               {event.title}
@@ -63,7 +57,7 @@ export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: 
           <Button onClick={goToTickets} style={{ flexShrink: 0 }}>
             {label}
           </Button>
-        </Group>
+        </div>
       )}
     </>
   );
