@@ -2,6 +2,7 @@ import '@mantine/core/styles/Switch.css';
 import { useLingui } from '@lingui/react/macro';
 import { ColorInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import type { ImageResponse } from '../../../common/images';
 import { LIMITS } from '../../../common/limits';
 import { Section } from '../../components/Section';
@@ -21,10 +22,13 @@ export function DesignFields({
   form,
   eventId,
   cover,
+  contrastWarning,
 }: {
   form: UseFormReturnType<DesignValues>;
   eventId: number;
   cover: ImageResponse | undefined;
+  /** Shown under the colours when a pair of them reads poorly. */
+  contrastWarning: ReactNode;
 }) {
   const { t } = useLingui();
   const color = (field: ColorField, label: string, description: string) => {
@@ -69,6 +73,7 @@ export function DesignFields({
           {color('homepage_secondary_color', t`Secondary colour`, t`Links and icons.`)}
           {color('homepage_text_color', t`Text colour`, t`Titles and text.`)}
         </SimpleGrid>
+        {contrastWarning}
       </Section>
       <Section
         title={t`Cover image`}

@@ -129,8 +129,8 @@ function Designer({
               form={form}
               eventId={event.id}
               cover={images.find((i) => i.type === 'EVENT_COVER')}
+              contrastWarning={<ContrastWarning values={values} />}
             />
-            <ContrastWarning values={values} />
             <Group gap="sm">
               <Button type="submit" loading={update.isPending} data-testid="save-design">
                 <Trans>Save design</Trans>
