@@ -205,8 +205,21 @@ function Availability({ ticket, timezone }: { ticket: PublicTicket; timezone: st
       </Text>
     );
   }
+  // Sold out, sale ended, paused: a pill, so the state reads before the price.
   return (
-    <Text size="sm" fw={600} c={color}>
+    <Text
+      size="xs"
+      fw={700}
+      c={color}
+      data-testid="ticket-state"
+      style={{
+        width: 'fit-content',
+        padding: '2px 10px',
+        borderRadius: 999,
+        border: '1px solid currentColor',
+        letterSpacing: '0.02em',
+      }}
+    >
       <StateLabel state={ticket.sale_state} />
     </Text>
   );

@@ -36,12 +36,13 @@ export function mix(a: string, b: string, weight: number): string {
 
 /**
  * Quieter text (dates' details, hints): the text colour mixed into the surface as far as it
- * still reads at 4.5:1, or the text colour itself when even that does not.
+ * still reads at 4.5:1 on every background given, or the text colour itself when even that
+ * does not.
  */
-function mutedOn(text: string, surface: string): string {
+function mutedOn(text: string, surface: string, backgrounds: string[]): string {
   for (let weight = 0.62; weight < 1; weight += 0.04) {
     const candidate = mix(text, surface, weight);
-    if ((contrastRatio(candidate, surface) ?? 0) >= AA_CONTRAST) return candidate;
+    if (backgrounds.every((bg) => (contrastRatio(candidate, bg) ?? 0) >= AA_CONTRAST)) return candidate;
   }
   return text;
 }
@@ -55,7 +56,8 @@ export function designVariables(design: EventDesign): Record<string, string> {
     homepage_secondary_color: accent,
     homepage_text_color: text,
   } = design;
-  const muted = mutedOn(text, surface);
+  // Quiet text may sit on the cards or on the page around them (checkout's header).
+  const muted = mutedOn(text, surface, [surface, page]);
   const border = mix(text, surface, 0.16);
   const primaryHover = mix(primary, text === surface ? '#000000' : text, 0.85);
   const light = mix(primary, surface, 0.1);
@@ -70,7 +72,7 @@ export function designVariables(design: EventDesign): Record<string, string> {
     '--event-text': text,
     '--event-muted': muted,
     '--event-border': border,
-    '--event-page-muted': mutedOn(text, page),
+    '--event-page-muted': mutedOn(text, page, [page]),
     // Mantine's own variables, so its components inside take the design.
     '--mantine-color-body': surface,
     '--mantine-color-text': text,
