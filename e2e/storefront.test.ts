@@ -289,6 +289,18 @@ describe('homepage designer', () => {
     });
     await buyer.page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(buyer.page, 'storefront-event-redesigned-1280');
+    // Checkout wears the design too.
+    await buyer.page.getByRole('button', { name: 'More Neighbours' }).click();
+    await buyerButton.click();
+    const details = buyer.page.getByTestId('details-submit');
+    await details.waitFor();
+    await expectEventually(() => background(details)).toBe(NEW_PRIMARY);
+    await expect(
+      buyer.page
+        .locator('[data-event-design]')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).resolves.toBe('rgb(241, 242, 247)');
     expect(buyer.errors).toEqual([]);
     expect(errors).toEqual([]);
     await buyer.context.close();
