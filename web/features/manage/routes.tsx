@@ -146,6 +146,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'widget',
+                Component: lazyPage(
+                  () => import('../widget/WidgetEmbedPage'),
+                  (m) => m.WidgetEmbedPage,
+                ),
+              },
+              {
                 path: 'getting-started',
                 Component: lazyPage(
                   () => import('../events/GettingStartedPage'),
