@@ -119,7 +119,7 @@ export function WidgetEmbedPage() {
               />
             </Section>
             <Section
-              title={t`Embed code`}
+              title={t`Add it to your website`}
               description={t`Paste this code into your website where the tickets should appear.`}
             >
               <EmbedCode code={code} />
@@ -143,7 +143,7 @@ function EmbedCode({ code }: { code: string }) {
     <Stack gap="sm">
       <Textarea
         id={id}
-        label={t`Code`}
+        label={t`Embed code`}
         value={code}
         readOnly
         autosize
