@@ -155,7 +155,7 @@ function EmbedCode({ code }: { code: string }) {
       <Group>
         <CopyButton value={code} timeout={3000}>
           {({ copied, copy }) => (
-            <Button onClick={copy} variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined}>
+            <Button onClick={copy} color={copied ? 'teal.9' : undefined}>
               {copied ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
             </Button>
           )}

@@ -108,10 +108,11 @@ function useLinksLeaveInNewTab() {
       if (!(link instanceof HTMLAnchorElement)) return;
       if (link.target && link.target !== '_self') return;
       if (!leavesWidget(link.href, window.location.href)) return;
-      // Before the router's own handler, which would show the page inside the frame.
-      event.preventDefault();
+      // The browser then follows the link into a new tab; the router, which would show the page
+      // inside the frame, never hears of the click.
+      link.target = '_blank';
+      link.rel = 'noopener';
       event.stopPropagation();
-      window.open(link.href, '_blank', 'noopener');
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);

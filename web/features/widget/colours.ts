@@ -86,7 +86,8 @@ export function primaryColourVariables(hex: string): Record<string, string> {
 
 /**
  * Mantine writes a filled button's text colour on the button itself (white); the widget's
- * root says which of black or white reads on the chosen colour.
+ * root says which of black or white reads on the chosen colour. A button without a variant
+ * is filled, and carries no `data-variant`.
  */
 export const WIDGET_BUTTON_CSS =
-  "[data-tessera-widget][data-primary] .mantine-Button-root[data-variant='filled']:not(:disabled):not([data-disabled]){--button-color:var(--widget-on-primary)!important}";
+  "[data-tessera-widget][data-primary] .mantine-Button-root:is([data-variant='filled'],:not([data-variant])):not(:disabled):not([data-disabled]){--button-color:var(--widget-on-primary)!important}";
