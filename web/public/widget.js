@@ -6,7 +6,8 @@
  * Options, as data attributes: data-primary-color="#rrggbb", data-button-text="Buy now",
  * data-locale="de" (en, de, fr, pt, pt-BR, es, zh-CN), data-auto-resize="false" (a fixed
  * height that scrolls, instead of following the content), data-title (the frame's name for
- * screen readers). The script inserts an iframe of the widget page right after itself. With
+ * screen readers). The script inserts an iframe of the widget page right after itself (at the
+ * end of the page when it sits in <head>). With
  * auto-resize, the page inside posts its height, and the frame takes it: only from a message
  * sent by that very frame's window, from the Tessera origin this script was loaded from.
  * Plain JavaScript without dependencies or a build step; the page checks every option again.
@@ -25,7 +26,7 @@
   ];
 
   const script = document.currentScript;
-  if (!script?.src || !script.parentNode) return;
+  if (!script?.src) return;
   const origin = new URL(script.src, document.baseURI).origin;
   const eventId = (script.getAttribute('data-event-id') || '').trim();
   if (!/^[0-9]{1,15}$/.test(eventId)) {
@@ -48,7 +49,12 @@
   frame.style.width = '100%';
   frame.style.border = '0';
   frame.style.height = `${autoResize ? FIRST_HEIGHT : FIXED_HEIGHT}px`;
-  script.parentNode.insertBefore(frame, script.nextSibling);
+  // Right after the script tag; a tag in <head> puts the widget at the end of the page instead.
+  const inBody = script.parentNode && script.parentNode !== document.head;
+  const place = () =>
+    inBody ? script.parentNode.insertBefore(frame, script.nextSibling) : document.body.appendChild(frame);
+  if (inBody || document.body) place();
+  else document.addEventListener('DOMContentLoaded', place);
 
   const onMessage = (event) => {
     if (!frame.isConnected) {

@@ -19,25 +19,40 @@ interface FakeFrame {
   top: number;
 }
 
-function embed(attributes: Record<string, string>, scriptSrc = `${TESSERA}/widget.js`) {
+function embed(
+  attributes: Record<string, string>,
+  { scriptSrc = `${TESSERA}/widget.js`, inHead = false } = {},
+) {
   const inserted: FakeFrame[] = [];
+  const appended: FakeFrame[] = [];
+  const head = { name: 'head' };
   const listeners: ((event: unknown) => void)[] = [];
   const errors: unknown[] = [];
   const frameWindow = { name: 'the widget frame' };
   const script = {
     src: scriptSrc,
     getAttribute: (name: string) => attributes[name] ?? null,
-    parentNode: {
-      insertBefore: (node: FakeFrame) => {
-        node.isConnected = true;
-        node.contentWindow = frameWindow;
-        inserted.push(node);
-      },
-    },
+    parentNode: inHead
+      ? head
+      : {
+          insertBefore: (node: FakeFrame) => {
+            node.isConnected = true;
+            node.contentWindow = frameWindow;
+            inserted.push(node);
+          },
+        },
     nextSibling: null,
   };
   const document = {
     currentScript: script,
+    head,
+    body: {
+      appendChild: (node: FakeFrame) => {
+        node.isConnected = true;
+        node.contentWindow = frameWindow;
+        appended.push(node);
+      },
+    },
     baseURI: 'https://organizer.example.com/concerts',
     createElement: (): FakeFrame & Record<string, unknown> => {
       const frame = {
@@ -73,7 +88,7 @@ function embed(attributes: Record<string, string>, scriptSrc = `${TESSERA}/widge
   const post = (event: { origin: string; source: unknown; data: unknown }) => {
     for (const listener of [...listeners]) listener(event);
   };
-  return { frame: inserted[0], frameWindow, post, listeners, errors };
+  return { frame: inserted[0], appended, frameWindow, post, listeners, errors };
 }
 
 describe('/widget.js', () => {
@@ -95,6 +110,13 @@ describe('/widget.js', () => {
     });
     expect(frame?.title).toBe('Tickets');
     expect(frame?.style.height).toBe('480px');
+  });
+
+  it('puts the widget at the end of the page when the tag sits in <head>', () => {
+    const { frame, appended } = embed({ 'data-event-id': '42' }, { inHead: true });
+    expect(frame).toBeUndefined();
+    expect(appended).toHaveLength(1);
+    expect(new URL(appended[0]?.src ?? '').pathname).toBe('/widget/42');
   });
 
   it('does nothing but say why when the event id is not a number', () => {
