@@ -2,6 +2,7 @@ import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
