@@ -288,7 +288,9 @@ describe('the embeddable widget', () => {
     await page.getByRole('switch', { name: 'Fit the height to the content' }).check();
     await expectEventually(() => boxHeight(page.getByTestId('widget-preview'))).not.toBe(640);
 
-    await page.getByRole('button', { name: 'Copy code' }).click();
+    // By keyboard, as by mouse.
+    await page.getByRole('button', { name: 'Copy code' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
     await expectAccessible(page, 'screen');
@@ -312,6 +314,13 @@ describe('the embeddable widget', () => {
     expect(await button.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     await expectAccessible(page, 'page-de');
+
+    // The language was the embed's, not remembered for the buyer; a button text is only text.
+    const text = '<img src=x onerror=alert(1)>Buy';
+    await page.goto(`/widget/${eventId}?button_text=${encodeURIComponent(text)}`);
+    await page.getByRole('button', { name: 'Have a promo code?' }).waitFor();
+    await expectText(button).toBe(text);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
