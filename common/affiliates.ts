@@ -15,17 +15,6 @@ export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
  */
 export const AFFILIATE_COUNTED_STATUSES = PAID_ORDER_STATUSES;
 
-/** How long a buyer's browser remembers the code of an `?aff=` link, per event. */
-export const AFFILIATE_MEMORY_DAYS = 30;
-
-/** The query parameter of an affiliate's link on the public event page. */
-export const AFFILIATE_PARAM = 'aff';
-
-/** What a well-formed code is, whatever its case (the length limits included). */
-export const AFFILIATE_CODE_PATTERN = new RegExp(
-  `^[A-Za-z0-9_-]{${LIMITS.affiliate.codeMin},${LIMITS.affiliate.codeMax}}$`,
-);
-
 /**
  * An affiliate's code, as in `?aff=CODE`: letters, digits, dashes and underscores, matched
  * without regard to case (stored upper-case, unique within the event).

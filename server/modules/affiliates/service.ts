@@ -1,10 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  AFFILIATE_CODE_PATTERN,
-  type AffiliateRequest,
-  type AffiliateResponse,
-} from '../../../common/affiliates';
+import { AFFILIATE_CODE_PATTERN } from '../../../common/affiliate-link';
+import type { AffiliateRequest, AffiliateResponse } from '../../../common/affiliates';
 import type { Database, Db, Transaction } from '../../db/client';
 import { affiliates, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
