@@ -111,7 +111,7 @@ function AffiliateForm({
           required
           autoComplete="off"
           spellCheck={false}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           key={form.key('code')}
           {...form.getInputProps('code')}
           onChange={typeCode}
