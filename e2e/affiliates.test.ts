@@ -43,8 +43,6 @@ describe('affiliates', () => {
     const session = await organizerSession(browser, { confirmEmail: true, eventTitle: 'Harbour Jazz Night' });
     const { page, errors, api, eventId } = session;
     await api('POST', `/api/events/${eventId}/tickets`, { title: 'Standing', type: 'FREE' });
-    // Another affiliate, so that the sale is seen to go to the right one.
-    await api('POST', `/api/events/${eventId}/affiliates`, { name: 'Poster crew', code: 'POSTERS' });
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
     const event = await api<{ slug: string }>('GET', `/api/events/${eventId}`);
 
@@ -54,6 +52,11 @@ describe('affiliates', () => {
       .getByRole('navigation', { name: 'Event pages' })
       .getByRole('link', { name: 'Affiliates' })
       .click();
+    await page.getByRole('heading', { name: 'No affiliates yet' }).waitFor();
+    await expectAccessible(page, 'empty');
+    // Another affiliate, so that the sale is seen to go to the right one.
+    await api('POST', `/api/events/${eventId}/affiliates`, { name: 'Poster crew', code: 'POSTERS' });
+    await page.reload();
     await page.getByRole('heading', { name: 'Affiliates', exact: true }).waitFor();
     await expectCount(page.getByTestId('affiliate-row')).toBe(1);
 
