@@ -5,6 +5,7 @@ import type { StripePaymentIntentResponse } from '../../../common/payments';
 import type { PublicQuestion } from '../../../common/questions';
 import { type ApiRequest, apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { withAffiliateCode } from '../affiliates/remember';
 import { observeServerClock } from './clock';
 
 export type PublicOrder = PublicOrderResponse;
@@ -18,11 +19,14 @@ const orderPath = (eventId: string | number, shortId: string) =>
 const call = <T>(path: string, request: ApiRequest = {}) =>
   apiFetch<T>(path, { ...request, onResponse: observeServerClock });
 
-/** `POST …/orders`: reserve what the buyer picked; the key makes a retried click the same order. */
+/**
+ * `POST …/orders`: reserve what the buyer picked; the key makes a retried click the same order.
+ * The affiliate link the buyer followed to this event, if any, goes with it (decision 021).
+ */
 export const createOrder = (eventId: string, body: CreateOrderRequest, idempotencyKey: string) =>
   call<PublicOrder>(`${base(eventId)}/orders`, {
     method: 'POST',
-    body,
+    body: withAffiliateCode(eventId, body),
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 

@@ -76,6 +76,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'affiliates',
+                Component: lazyPage(
+                  () => import('../affiliates/AffiliatesPage'),
+                  (m) => m.AffiliatesPage,
+                ),
+              },
+              {
                 path: 'attendees',
                 Component: lazyPage(
                   () => import('../attendees/AttendeesPage'),

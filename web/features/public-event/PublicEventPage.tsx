@@ -18,6 +18,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { type Where, whereOf } from '../../../common/where';
 import { isApiError } from '../../api/client';
 import { AlertIcon, TicketOffIcon } from '../../components/icons';
+import { useRememberAffiliate } from '../affiliates/remember';
 import { type PublicEvent, publicEventQuery } from './api';
 import { TicketsSection } from './TicketsSection';
 
@@ -27,6 +28,7 @@ export function PublicEventPage() {
   const [searchParams] = useSearchParams();
   const promoCode = searchParams.get('promo_code') || undefined;
   const event = useQuery(publicEventQuery(eventId, promoCode));
+  useRememberAffiliate(eventId);
 
   return (
     <Container component="main" size="md" py={{ base: 'lg', sm: 48 }}>
