@@ -58,7 +58,7 @@ export const currency = () =>
       { message: VALIDATION.invalidCurrency.id },
     );
 
-/** A colour as a six-digit hex code such as `#ffffff` (SPEC §5), stored in lower case. */
+/** A colour as a six-digit hex code such as `#ffffff`, stored in lower case. */
 export const hexColor = () =>
   z
     .string()

@@ -25,7 +25,7 @@ export const WIDGET_PARAMS = {
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** Whether a value is a colour as `#rrggbb` (SPEC §5), the same rule as `hexColor()`. */
+/** Whether a value is a colour as `#rrggbb`, the same rule as `hexColor()`. */
 export function isHexColor(value: string): boolean {
   return HEX_COLOR.test(value.trim());
 }
