@@ -8,6 +8,8 @@ export const LIMITS = {
   maxUploadBytes: 6 * 1024 * 1024,
   maxImageBytes: 5 * 1024 * 1024,
   promoCode: { min: 3, max: 50 },
+  /** An affiliate's code in `?aff=CODE` links, and its name (decision 021). */
+  affiliate: { codeMin: 2, codeMax: 40, nameMax: 100 },
   firstName: { min: 1, max: 50 },
   nameMax: 149,
   /** The event page's own label for its "Get tickets" button. */

@@ -163,6 +163,38 @@ export const CreateMessageRequest = z
   .meta({ id: 'CreateMessageRequest' });
 export type CreateMessageRequest = z.input<typeof CreateMessageRequest>;
 
+/**
+ * `POST /api/events/{id}/messages/preview`: how a message would read and how many it would
+ * reach, before it is sent. Nothing is written or sent.
+ */
+export const MessagePreviewRequest = z
+  .strictObject({
+    subject: z.string().trim().min(1).max(LIMITS.message.subjectMax),
+    body: z.string().trim().min(1).max(LIMITS.message.bodyMax),
+    scope: MessageScope,
+  })
+  .meta({ id: 'MessagePreviewRequest' });
+export type MessagePreviewRequest = z.input<typeof MessagePreviewRequest>;
+
+export const MessagePreviewResponse = z
+  .object({
+    /** Different addresses the scope reaches now. */
+    recipients: z.number().int(),
+    /**
+     * Whose values fill the placeholders: the scope's first recipient, or the sender when the
+     * scope reaches nobody yet.
+     */
+    sample: z.object({ name: z.string(), email: z.string() }),
+    /** The subject as that recipient reads it. */
+    subject: z.string(),
+    /** The body as that recipient reads it: sanitized HTML, placeholders filled (escaped). */
+    body: z.string(),
+    /** The event's footer message, which closes every message. */
+    footer: z.string().nullable(),
+  })
+  .meta({ id: 'MessagePreview' });
+export type MessagePreviewResponse = z.infer<typeof MessagePreviewResponse>;
+
 export const MessageCounts = z
   .object({
     /** Recipients written so far (grows while a large message is expanded). */

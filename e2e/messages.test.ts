@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
-import { expectChecked, expectCount, expectText } from './expect';
+import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { expectAttribute, expectChecked, expectCount, expectText, expectVisible } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -139,6 +139,18 @@ describe('messages', () => {
     const afterTest = await readMailbox();
     await tabTo(page, form.getByRole('button', { name: 'Send message' }));
     await page.keyboard.press('Enter');
+    // First the review: how many it reaches, and the message as the first of them reads it.
+    const review = page.getByRole('dialog', { name: 'Review and send' });
+    await expectText(review.getByTestId('review-recipients')).toBe(
+      'This message goes to 2 people now. It cannot be called back.',
+    );
+    await expectText(review).toContain(`As Ana Reis (${ana}) will read it:`);
+    await expectText(review.getByTestId('review-subject')).toBe(`Doors open at 19:00 for ${title}`);
+    await expectText(review.getByTestId('review-body')).toMatch(
+      /^Hello Ana Reis - the doors open at 19:00\. Your ticket: http\S+\/ticket\//,
+    );
+    await expectAccessible(page, 'review');
+    await review.getByRole('button', { name: 'Send now' }).click();
     await page.waitForURL(/\/messages\/\d+$/);
     await page.getByRole('heading', { name: `Doors open at 19:00 for {{event_title}}` }).waitFor();
     await expectText(page.getByTestId('message-percent'), { timeout: 30_000 }).toBe('100%');
@@ -208,6 +220,10 @@ describe('messages', () => {
       await pick();
       await form.getByRole('checkbox', { name: /is not promotional/ }).check();
       await form.getByRole('button', { name: 'Send message' }).click();
+      await page
+        .getByRole('dialog', { name: 'Review and send' })
+        .getByRole('button', { name: 'Send now' })
+        .click();
       await page.waitForURL(/\/messages\/\d+$/);
       await expectText(page.getByTestId('message-percent'), { timeout: 30_000 }).toBe('100%');
       await expectText(page.getByTestId('message-total')).toBe('1');
@@ -270,6 +286,65 @@ describe('messages', () => {
     await page.getByRole('heading', { name: 'No messages yet' }).waitFor();
     await session.context.close();
   }, 60_000);
+
+  it('reads in every language at phone width: compose, review, the message page, the folded event pages', async () => {
+    const session = await organizerSession(browser, { confirmEmail: true });
+    const { api, context, eventId, page } = session;
+    const ticket = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'General admission',
+      type: 'FREE',
+      quantity_available: 10,
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    await place(eventId, ticket.id, 'Hugo', Date.now());
+    const sent = await api<{ id: number }>('POST', `/api/events/${eventId}/messages`, {
+      subject: 'Parking opens at six',
+      body: '<p>Hello {{attendee_name}}, the car park opens at 18:00.</p>',
+      scope: { type: 'ALL_ATTENDEES' },
+      acknowledged_not_promotional: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const host = new URL(baseUrl()).hostname;
+    const english = 'Compose a message';
+    const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    // On a phone the event's pages fold into one button above the page.
+    await page.goto(`/manage/event/${eventId}/messages`);
+    const pages = page.getByRole('navigation', { name: 'Event pages' });
+    const toggle = page.getByRole('button', { name: 'Event pages' });
+    await expectVisible(pages).toBe(false);
+    await expectAttribute(toggle, 'aria-expanded').toBe('false');
+    await toggle.click();
+    await expectVisible(pages).toBe(true);
+    await pages.getByRole('link', { name: 'Attendees' }).click();
+    await page.waitForURL(`**/manage/event/${eventId}/attendees`);
+    await expectVisible(pages).toBe(false);
+    for (const locale of ['de', 'fr', 'pt', 'pt-BR', 'es', 'zh-CN']) {
+      await context.addCookies([{ name: 'tessera_locale', value: locale, domain: host, path: '/' }]);
+      await page.goto(`/manage/event/${eventId}/messages/new`);
+      await expectAttribute(page.locator('html'), 'lang').toBe(locale);
+      const form = page.locator('form');
+      await form.getByTestId('message-body').waitFor();
+      const heading = page.getByRole('heading', { level: 2 });
+      await expectText(heading).not.toBe(english);
+      await form.getByRole('textbox').first().fill('Parking {{event_title}}');
+      await form.getByTestId('message-body').click();
+      await page.keyboard.type('See you soon.');
+      await form.locator('input[type="checkbox"][required]').check();
+      await form.locator('button[type="submit"]').click();
+      const review = page.getByRole('dialog');
+      await review.getByTestId('review-recipients').waitFor();
+      await expectText(review.getByTestId('review-recipients')).not.toContain('This message goes to');
+      expect(await noSideways(), `${locale}: compose wider than the phone`).toBe(true);
+      await expectAccessible(page, `review-${locale}-390`);
+      await page.keyboard.press('Escape');
+      await page.goto(`/manage/event/${eventId}/messages/${sent.id}`);
+      await page.locator('[data-testid="message-progress"][data-done]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('recipient-row').first().waitFor();
+      expect(await noSideways(), `${locale}: message page wider than the phone`).toBe(true);
+      await expectAccessible(page, `detail-${locale}-390`);
+    }
+    await context.close();
+  }, 120_000);
 
   it('tells a sender whose e-mail is not confirmed why they cannot send', async () => {
     const session = await organizerSession(browser);

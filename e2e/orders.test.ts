@@ -103,6 +103,10 @@ describe('orders', () => {
     await held.getByText('Checkout in progress').waitFor();
     await held.getByTestId('order-activity').filter({ hasText: 'Checkout started' }).waitFor();
     await expectCount(held.getByText('Order placed')).toBe(0);
+    // The buyer is still typing: nothing of theirs to edit yet, no ticket issued yet.
+    await held.getByText('The buyer has not given their details yet.').waitFor();
+    await held.getByText('No tickets are issued until the checkout is finished.').waitFor();
+    await expectCount(held.getByRole('button', { name: 'Edit' })).toBe(0);
     await held.getByRole('button', { name: 'Close' }).click();
     await held.waitFor({ state: 'detached' });
     await page.getByLabel('Search').fill(maria);

@@ -225,6 +225,10 @@ export async function seed(): Promise<Seeded> {
     capacity: 100,
     ticket_ids: [free.id, paid.id],
   });
+  await api('POST', `/api/events/${eventId}/affiliates`, {
+    name: payload('affiliate name', 100),
+    code: 'XSS-PARTNER',
+  });
   const list = await api<{ short_id: string }>('POST', `/api/events/${eventId}/check-in-lists`, {
     name: payload('check-in list name', 149),
     description: payload('check-in list description', 2000),

@@ -170,6 +170,7 @@ export function visits(d: Seeded): Visit[] {
     { path: `${manage}/tickets`, shows: [...event, ...tickets, 'tier label'] },
     { path: `${manage}/questions`, shows: [...event, ...QUESTIONS] },
     { path: `${manage}/capacity-assignments`, shows: [...event, 'capacity name', 'free ticket title'] },
+    { path: `${manage}/affiliates`, shows: [...event, 'affiliate name'] },
     { path: `${manage}/check-in`, shows: [...event, 'check-in list name', 'free ticket title'] },
     {
       path: `${manage}/orders`,

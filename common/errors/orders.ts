@@ -142,6 +142,14 @@ export const ORDER_ERRORS = {
       message: 'The confirmation could not be resent: the order has no buyer e-mail or was not placed.',
     },
   },
+  ORDER_BUYER_NOT_EDITABLE: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_buyer_not_editable',
+      message:
+        'The buyer is still placing this order. Their details can be corrected once the checkout is finished.',
+    },
+  },
   ORDER_NOT_PAID: {
     status: 409,
     message: /*i18n*/ {

@@ -40,6 +40,7 @@ export interface World {
   hiddenTicketId: number;
   promoCodeId: number;
   promoCode: string;
+  affiliateId: number;
   capacityId: number;
   questionId: number;
   taxId: number;
@@ -85,6 +86,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'tickets/{ticketId}': (w) => w.ticketId,
   'promo-codes/{codeId}': (w) => w.promoCodeId,
   'promo-codes/{code}': (w) => w.promoCode,
+  'affiliates/{affiliateId}': (w) => w.affiliateId,
   'capacity-assignments/{assignmentId}': (w) => w.capacityId,
   'questions/{questionId}': (w) => w.questionId,
   'orders/{orderId}': (w) => w.orderId,
@@ -222,6 +224,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'DELETE /api/events/{id}/promo-codes/{codeId}': member,
   'GET /api/public/events/{id}/promo-codes/{code}': pub(200),
 
+  'GET /api/events/{id}/affiliates': member,
+  'POST /api/events/{id}/affiliates': {
+    access: 'member',
+    body: () => ({ name: 'Radio Harbour', code: 'RADIO', email: 'radio@example.com' }),
+  },
+  'GET /api/events/{id}/affiliates/export': member,
+  'GET /api/events/{id}/affiliates/{affiliateId}': member,
+  'PUT /api/events/{id}/affiliates/{affiliateId}': {
+    access: 'member',
+    body: () => ({ name: 'Radio Harbour', code: 'RADIO', status: 'INACTIVE' }),
+  },
+  'DELETE /api/events/{id}/affiliates/{affiliateId}': member,
+
   'GET /api/events/{id}/capacity-assignments': member,
   'POST /api/events/{id}/capacity-assignments': {
     access: 'member',
@@ -304,6 +319,14 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
       scope: { type: 'ALL_ATTENDEES' },
       is_test: true,
       acknowledged_not_promotional: true,
+    }),
+  },
+  'POST /api/events/{id}/messages/preview': {
+    access: 'member',
+    body: () => ({
+      subject: 'Hello {{attendee_name}}',
+      body: '<p>See you at {{event_title}}.</p>',
+      scope: { type: 'ALL_ATTENDEES' },
     }),
   },
   'GET /api/events/{id}/messages/{messageId}': member,

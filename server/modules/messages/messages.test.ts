@@ -138,6 +138,64 @@ describe('recipient scopes', () => {
   });
 });
 
+describe('the preview', () => {
+  const preview = (scope: MessageScope, body = '<p>Hello {{attendee_name}}</p><script>alert(1)</script>') =>
+    k.as(k.owner.token, 'POST', `/api/events/${eventId}/messages/preview`, {
+      subject: 'For {{attendee_name}} at {{event_title}}',
+      body,
+      scope,
+    });
+
+  it('counts the addresses reached and fills the message in for the first of them, sending nothing', async () => {
+    const list = async () =>
+      (await k.as(k.owner.token, 'GET', `/api/events/${eventId}/messages`)).json<{
+        meta: { total: number };
+      }>().meta.total;
+    const before = { mails: k.smtp.mails.length, messages: await list() };
+    const res = await preview(
+      { type: 'TICKET_HOLDERS', ticket_ids: [vip] },
+      '<p>Your ticket: {{ticket_url}}</p>',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      recipients: 1,
+      sample: { name: 'Carla Silva', email: 'carla@example.com' },
+      subject: 'For Carla Silva at Harbour Jazz Night',
+      body: `<p>Your ticket: ${k.app.config.appUrl}/ticket/${eventId}/${orderB.attendees[0]?.short_id}</p>`,
+      footer: 'Harbour Jazz Ltd, 1 Quay Street',
+    });
+    // Same count as the sending: each address once, no cancelled ticket, no unfinished checkout.
+    expect((await preview({ type: 'ALL_ATTENDEES' })).json().recipients).toBe(3);
+    await k.deliver();
+    expect(k.smtp.mails.length).toBe(before.mails);
+    expect(await list()).toBe(before.messages);
+  });
+
+  it('sanitizes the body as the sending does, and fills in the sender when nobody is reached', async () => {
+    const res = await preview({ type: 'ATTENDEES', attendee_ids: [danId] });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = res.json();
+    expect(shown.recipients).toBe(0);
+    expect(shown.sample.email).toBe(k.owner.email);
+    expect(shown.body).not.toMatch(/script|alert/);
+    expect(shown.body).toMatch(/^<p>Hello \S/);
+  });
+
+  it('refuses tickets of another event and an empty body, with field errors', async () => {
+    const other = await makeEvent(k.app, k.owner, { title: 'Elsewhere' });
+    const foreign = await k.as(k.owner.token, 'POST', `/api/events/${other.id}/tickets`, {
+      title: 'Other seat',
+      type: 'FREE',
+    });
+    const wrong = await preview({ type: 'TICKET_HOLDERS', ticket_ids: [foreign.json<{ id: number }>().id] });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().errors)).toEqual(['scope.ticket_ids']);
+    const empty = await preview({ type: 'ALL_ATTENDEES' }, '<script>only this</script>');
+    expect(empty.statusCode).toBe(422);
+    expect(Object.keys(empty.json().errors)).toEqual(['body']);
+  });
+});
+
 describe('the mail', () => {
   it('fills the placeholders per recipient and carries the footer, the reason and a stable Message-ID', async () => {
     const sent = await k.sendAndDeliver(eventId, {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { pageSchema } from '../../../common/list-query';
 import {
   CreateMessageRequest,
+  MessagePreviewRequest,
+  MessagePreviewResponse,
   MessageRecipientResponse,
   MessageRecipientsQuery,
   MessageResponse,
@@ -12,6 +14,7 @@ import {
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { previewMessage } from './preview';
 import { createMessage, deleteMessage, findMessageRecipients, findMessages, getMessage } from './service';
 
 const EventParams = z.object({ id: idParam() });
@@ -67,6 +70,32 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           limits: app.config.messages,
         }),
       ),
+  );
+
+  app.post(
+    '/api/events/:id/messages/preview',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'How a message would read, and how many addresses it would reach now',
+        description:
+          'Fills the placeholders for the first person the scope reaches (the sender when it ' +
+          'reaches nobody yet), as the sending would. Nothing is written or sent.',
+        params: EventParams,
+        body: MessagePreviewRequest,
+        response: { 200: MessagePreviewResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      previewMessage({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        input: request.body,
+        appUrl: app.config.appUrl,
+      }),
   );
 
   app.get(

@@ -76,6 +76,20 @@ export async function countScopeAddresses(db: Db, eventId: number, scope: Messag
   return Number(row?.count ?? 0);
 }
 
+/** The first address a scope reaches now (the one a message would be written to first), if any. */
+export async function firstScopeAddress(
+  db: Db,
+  eventId: number,
+  scope: MessageScope,
+): Promise<{ email: string; name: string; link_path: string } | null> {
+  const [row] = await queryRows<{ email: string; name: string; link_path: string }>(
+    db,
+    sql`select email, name, link_path from (${scopeSource(eventId, scope, 0)}) as candidates
+         order by source_id limit 1`,
+  );
+  return row ?? null;
+}
+
 export interface ExpandedBatch {
   /** Candidates read (0: the scope is exhausted). */
   scanned: number;

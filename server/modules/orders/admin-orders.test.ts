@@ -200,6 +200,24 @@ describe('orders for the organizer', () => {
     expect((await api(owner.token, 'POST', `/orders/${order.id}/notes`, { note: ' ' })).statusCode).toBe(422);
   });
 
+  it('leave the buyer of a checkout still in progress to the buyer', async () => {
+    const reserved = await makeOrder(kit.app, {
+      eventId,
+      lines: [{ ticket_id: free, quantity: 1 }],
+      until: 'reserved',
+    });
+    const [reservedRow] = await kit.app.db.select().from(orders).where(eq(orders.shortId, reserved.short_id));
+    const refused = await api(owner.token, 'PUT', `/orders/${reservedRow?.id}`, {
+      first_name: 'Someone',
+      last_name: 'Else',
+      email: 'someone@example.com',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ORDER_BUYER_NOT_EDITABLE' });
+    const [row] = await kit.app.db.select().from(orders).where(eq(orders.shortId, reserved.short_id));
+    expect(row?.email ?? null).toBeNull();
+  });
+
   it('offer on the order screen exactly the actions the API accepts', async () => {
     const actions = async (id: number) => (await api(owner.token, 'GET', `/orders/${id}`)).json().actions;
     const refused = async (id: number, action: string) => {

@@ -8,7 +8,7 @@ import type {
 } from '../../../common/admin-orders';
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
-import { ORDER_STATUSES } from '../../../common/orders';
+import { ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
@@ -223,6 +223,7 @@ export async function getAdminOrder({
   return {
     ...toResponse(row, counts.get(row.id), new Date()),
     promo_code: row.promoCode,
+    affiliate_code: row.affiliateId === null ? null : row.affiliateCode,
     price_display_mode: settings.price_display_mode,
     totals: {
       gross: row.gross,
@@ -277,6 +278,8 @@ export async function updateOrderBuyer({
 }: OrderRef & { db: Database; input: z.output<typeof UpdateOrderBuyerRequest> }): Promise<void> {
   await inTransaction(db, async (tx) => {
     const row = await lockAdminOrderRow({ tx, ...ref });
+    // The buyer may be typing their details right now; theirs would overwrite the correction.
+    if (UNFINISHED_CHECKOUT_STATUSES.includes(row.status)) throw new AppError('ORDER_BUYER_NOT_EDITABLE');
     await tx
       .update(orders)
       .set({

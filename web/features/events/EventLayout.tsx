@@ -46,6 +46,7 @@ export function EventLayout() {
   const { t } = useLingui();
   const eventId = useEventId();
   const event = useEvent(eventId ?? 0);
+  const [pagesOpen, setPagesOpen] = useState(false);
   if (eventId === null) return <EventNotFound />;
   if (event.isPending) return <InlineLoader />;
   if (event.isError) {
@@ -81,7 +82,27 @@ export function EventLayout() {
         </Group>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <Box component="nav" aria-label={t`Event pages`}>
+            {/* On a phone the pages fold into one button, so the page itself comes first. */}
+            <Button
+              hiddenFrom="md"
+              variant="default"
+              fullWidth
+              justify="space-between"
+              rightSection={<span aria-hidden="true">{pagesOpen ? '▴' : '▾'}</span>}
+              aria-expanded={pagesOpen}
+              aria-controls="event-pages"
+              onClick={() => setPagesOpen((open) => !open)}
+            >
+              <Trans>Event pages</Trans>
+            </Button>
+            <Box
+              component="nav"
+              id="event-pages"
+              aria-label={t`Event pages`}
+              display={{ base: pagesOpen ? 'block' : 'none', md: 'block' }}
+              mt={{ base: pagesOpen ? 'xs' : 0, md: 0 }}
+              onClick={() => setPagesOpen(false)}
+            >
               <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                 <SideLink to={base} alsoActive={`${base}/dashboard`}>
                   <Trans>Dashboard</Trans>
@@ -112,6 +133,12 @@ export function EventLayout() {
                 </SideLink>
                 <SideLink to={`${base}/promo-codes`}>
                   <Trans>Promo codes</Trans>
+                </SideLink>
+                <SideLink to={`${base}/affiliates`}>
+                  <Trans>Affiliates</Trans>
+                </SideLink>
+                <SideLink to={`${base}/widget`}>
+                  <Trans>Widget</Trans>
                 </SideLink>
                 <SideLink to={`${base}/homepage-designer`}>
                   <Trans>Homepage designer</Trans>

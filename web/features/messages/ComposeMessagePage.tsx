@@ -5,11 +5,15 @@ import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { LIMITS } from '../../../common/limits';
-import { type MessageResponse, placeholderToken } from '../../../common/messages';
+import {
+  type MessagePreviewResponse,
+  type MessageResponse,
+  placeholderToken,
+} from '../../../common/messages';
 import type { MeResponse } from '../../../common/users';
 import { apiFieldErrors, errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -18,13 +22,15 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { MailIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
+import { formatEventDate } from '../events/datetime';
 import { useEventId } from '../events/EventLayout';
 import { RequirePermission } from '../manage/NoPermission';
 import { useMe, useResendEmailConfirmation } from '../profile/api';
-import { useCreateMessage } from './api';
+import { useCreateMessage, usePreviewMessage } from './api';
 import { type ComposeValues, initialComposeValues, toFormErrors, toRequest, validateCompose } from './form';
 import { MessageBodyEditor } from './MessageBodyEditor';
 import { RecipientScopeField } from './RecipientScopeField';
+import { ReviewMessageModal } from './ReviewMessageModal';
 
 /** `/manage/event/:eventId/messages/new`: write a message, test it on yourself, send or schedule it. */
 export function ComposeMessagePage() {
@@ -41,9 +47,11 @@ export function ComposeMessagePage() {
 }
 
 function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const create = useCreateMessage(event.id);
+  const preview = usePreviewMessage(event.id);
+  const [review, setReview] = useState<MessagePreviewResponse | null>(null);
   // Which button asked: a test goes to the sender alone, now, and skips the schedule.
   const testing = useRef(false);
   const form = useForm<ComposeValues>({
@@ -57,26 +65,43 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
   const timezone = event.timezone.replaceAll('_', ' ');
   const titleToken = placeholderToken('event_title');
 
+  const send = (values: ComposeValues, test: boolean) =>
+    create.mutate(toRequest(values, event.timezone, test), {
+      onSuccess: (message: MessageResponse) => {
+        setReview(null);
+        if (test) {
+          notify(t`A test is on its way to ${email}. Only you receive it.`);
+          return;
+        }
+        notify(
+          message.status === 'SCHEDULED' ? t`The message has been scheduled.` : t`The message is being sent.`,
+        );
+        navigate(`${listPath}/${message.id}`);
+      },
+      onError: (error) => {
+        setReview(null);
+        form.setErrors(toFormErrors(apiFieldErrors(error)));
+      },
+    });
+
+  // A test goes out at once. The real message is first shown as its first recipient will read
+  // it, with how many it reaches, and goes out once the sender confirms (nobody matching: the
+  // server's refusal says so without the detour).
   const submit = (test: boolean) => {
     testing.current = test;
     form.onSubmit((values) => {
-      create.mutate(toRequest(values, event.timezone, test), {
-        onSuccess: (message: MessageResponse) => {
-          if (test) {
-            notify(t`A test is on its way to ${email}. Only you receive it.`);
-            return;
-          }
-          notify(
-            message.status === 'SCHEDULED'
-              ? t`The message has been scheduled.`
-              : t`The message is being sent.`,
-          );
-          navigate(`${listPath}/${message.id}`);
+      if (test) return send(values, true);
+      const { subject, body, scope } = toRequest(values, event.timezone);
+      preview.mutate(
+        { subject, body, scope },
+        {
+          onSuccess: (answer) => (answer.recipients > 0 ? setReview(answer) : send(values, false)),
+          onError: (error) => form.setErrors(toFormErrors(apiFieldErrors(error))),
         },
-        onError: (error) => form.setErrors(toFormErrors(apiFieldErrors(error))),
-      });
+      );
     }, focusFirstError(form))();
   };
+  const scheduledIso = form.values.schedule ? toRequest(form.values, event.timezone).scheduled_at : null;
 
   return (
     <Stack gap="lg">
@@ -152,7 +177,7 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
               key={form.key('acknowledged_not_promotional')}
               {...form.getInputProps('acknowledged_not_promotional', { type: 'checkbox' })}
             />
-            <ErrorAlert error={create.error} />
+            <ErrorAlert error={create.error ?? preview.error} />
             <Group justify="flex-end" gap="sm">
               <Button
                 type="button"
@@ -163,13 +188,26 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
               >
                 <Trans>Send a test to me</Trans>
               </Button>
-              <Button type="submit" disabled={!confirmed} loading={create.isPending && !testing.current}>
+              <Button
+                type="submit"
+                disabled={!confirmed}
+                loading={preview.isPending || (create.isPending && !testing.current)}
+              >
                 {form.values.schedule ? <Trans>Schedule message</Trans> : <Trans>Send message</Trans>}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
+      <ReviewMessageModal
+        preview={review}
+        scheduledFor={
+          scheduledIso ? `${formatEventDate(scheduledIso, event.timezone, i18n.locale)} (${timezone})` : null
+        }
+        loading={create.isPending}
+        onConfirm={() => send(form.getValues(), false)}
+        onClose={() => setReview(null)}
+      />
     </Stack>
   );
 }

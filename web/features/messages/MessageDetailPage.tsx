@@ -32,7 +32,7 @@ import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
 import { useMe } from '../profile/api';
 import { useTicketChoices } from '../tickets/api';
 import { useMessage } from './api';
-import { MESSAGE_HTML_CLASS, MessageHtmlStyle } from './body-style';
+import { MessageBodyView } from './body-style';
 import { DeleteMessageModal } from './DeleteMessageModal';
 import { MESSAGE_ERROR_LABELS, MessageStatusBadge, TestBadge, useScopeSummary } from './labels';
 import { MessageProgress } from './MessageProgress';
@@ -173,14 +173,7 @@ function MessageView({ event, message }: { event: EventResponse; message: Messag
           <Trans>Message</Trans>
         </Title>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <MessageHtmlStyle />
-          <Box
-            className={`event-description ${MESSAGE_HTML_CLASS}`}
-            data-testid="message-body-view"
-            style={{ lineHeight: 1.6, overflowWrap: 'anywhere' }}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes message bodies as it does descriptions (decision 003).
-            dangerouslySetInnerHTML={{ __html: message.body }}
-          />
+          <MessageBodyView html={message.body} testId="message-body-view" />
         </Paper>
       </Stack>
 

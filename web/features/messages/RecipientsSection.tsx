@@ -151,9 +151,11 @@ function RecipientsTable({
   timezone: string;
   busy: boolean;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    // Nothing in a row takes the focus, so the region itself does: on a phone the table scrolls
+    // sideways, and the keyboard must be able to scroll it too.
+    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={t`Recipients`}>
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
         <Table.Thead>
           <Table.Tr>

@@ -4,6 +4,8 @@ import type { AttendeeResponse } from '../../../common/attendees';
 import type { PageMeta } from '../../../common/list-query';
 import type {
   CreateMessageRequest,
+  MessagePreviewRequest,
+  MessagePreviewResponse,
   MessageRecipientResponse,
   MessageResponse,
   MessageStatus,
@@ -92,6 +94,14 @@ export function useCreateMessage(eventId: number) {
     onSuccess: (message) => queryClient.setQueryData(queryKeys.messages.detail(eventId, message.id), message),
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: [...queryKeys.messages.all(eventId), 'list'] }),
+  });
+}
+
+/** How a message would read and how many it would reach now (nothing is sent). */
+export function usePreviewMessage(eventId: number) {
+  return useMutation({
+    mutationFn: (body: MessagePreviewRequest) =>
+      apiFetch<MessagePreviewResponse>(`/events/${eventId}/messages/preview`, { method: 'POST', body }),
   });
 }
 

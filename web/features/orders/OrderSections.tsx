@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
 import { formatMoney } from '../../../common/money';
+import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
 import { formatEventDate } from '../events/datetime';
 import { EditBuyerForm } from './EditBuyerForm';
@@ -27,9 +28,16 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const providers = { OFFLINE: t`Offline`, STRIPE: t`Card (Stripe)`, MANUAL: t`Added by hand` };
+  // While the checkout is open the buyer owns these details (the API refuses a correction).
+  const unfinished = UNFINISHED_CHECKOUT_STATUSES.includes(order.status);
+  const affiliateCode = order.affiliate_code;
   return (
     <DrawerSection title={t`Buyer`}>
-      {editing ? (
+      {unfinished && !order.email ? (
+        <Text size="sm" c="gray.7">
+          <Trans>The buyer has not given their details yet.</Trans>
+        </Text>
+      ) : editing ? (
         <EditBuyerForm eventId={eventId} order={order} onDone={() => setEditing(false)} />
       ) : (
         <Group justify="space-between" wrap="nowrap">
@@ -37,9 +45,11 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
             {buyerName(order) || '—'}
             {order.email ? ` · ${order.email}` : ''}
           </Text>
-          <Button size="xs" variant="subtle" onClick={() => setEditing(true)}>
-            <Trans>Edit</Trans>
-          </Button>
+          {unfinished ? null : (
+            <Button size="xs" variant="subtle" onClick={() => setEditing(true)}>
+              <Trans>Edit</Trans>
+            </Button>
+          )}
         </Group>
       )}
       <Text size="sm" c="gray.7">
@@ -49,6 +59,7 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
             ? t`No payment chosen yet`
             : t`Free`}
         {order.promo_code ? ` · ${t`Promo code ${order.promo_code}`}` : ''}
+        {affiliateCode ? ` · ${t`Affiliate ${affiliateCode}`}` : ''}
       </Text>
       {order.payment_instructions ? (
         <Alert color="orange" variant="light" title={t`Awaiting an offline payment`}>
@@ -97,6 +108,11 @@ export function AttendeesSection({ order }: { order: Order }) {
   const { t } = useLingui();
   return (
     <DrawerSection title={t`Attendees`}>
+      {order.attendees.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          <Trans>No tickets are issued until the checkout is finished.</Trans>
+        </Text>
+      ) : null}
       {order.attendees.map((a) => (
         <Text key={a.id} size="sm">
           {a.first_name} {a.last_name} · {a.ticket_title}

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AlertIcon, TicketOffIcon } from '../../components/icons';
+import { useRememberAffiliate } from '../affiliates/remember';
 import { type PublicEvent, publicEventQuery } from './api';
 import { designOf } from './design';
 import { EventTheme } from './EventTheme';
@@ -18,6 +19,7 @@ export function PublicEventPage() {
   const [searchParams] = useSearchParams();
   const promoCode = searchParams.get('promo_code') || undefined;
   const event = useQuery(publicEventQuery(eventId, promoCode));
+  useRememberAffiliate(eventId);
 
   const design = designOf(event.data?.settings ?? {});
   return (

@@ -39,7 +39,9 @@ interface Props {
   timezone: string;
   dimmed: boolean;
   /** The label of the button before anything is picked (the design's continue-button text). */
-  continueLabel: string;
+  continueLabel?: string | undefined;
+  /** The organizer's own label for the button, instead of "Get tickets" and "Check out" (the widget's embed option). */
+  buttonText?: string | undefined;
   /** In the designer's preview the button does nothing. */
   preview?: boolean;
 }
@@ -52,6 +54,7 @@ export function TicketPicker({
   timezone,
   dimmed,
   continueLabel,
+  buttonText,
   preview,
 }: Props) {
   const { t } = useLingui();
@@ -139,7 +142,13 @@ export function TicketPicker({
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={reserve.isPending} data-testid="checkout-button">
-            {picked > 0 ? <Trans>Check out ({picked})</Trans> : continueLabel}
+            {buttonText ? (
+              `${buttonText}${picked > 0 ? ` (${picked})` : ''}`
+            ) : picked > 0 ? (
+              <Trans>Check out ({picked})</Trans>
+            ) : (
+              (continueLabel ?? <Trans>Get tickets</Trans>)
+            )}
           </Button>
         </Group>
       </Box>

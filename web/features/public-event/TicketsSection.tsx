@@ -14,18 +14,21 @@ const PROMO_PARAM = 'promo_code';
 /**
  * The "Tickets" section of the public event page: the tickets a buyer may see with their
  * prices, and the promo code box. A valid code lives in the address (`?promo_code=`), so a
- * shared link keeps it and the list is fetched again with it.
+ * shared link keeps it and the list is fetched again with it. `buttonText` relabels the
+ * button that reserves the chosen tickets (the widget's embed option).
  */
 export function TicketsSection({
   eventId,
   timezone,
   continueLabel,
+  buttonText,
   preview,
 }: {
   eventId: string;
   timezone: string;
-  /** The design's label for the button that goes on to checkout. */
-  continueLabel: string;
+  /** The design's label for the button that goes on to checkout (before anything is picked). */
+  continueLabel?: string;
+  buttonText?: string;
   /** The homepage designer's preview: the organizer's view of the list, nothing can be reserved. */
   preview?: { mode: PublicTickets['price_display_mode'] };
 }) {
@@ -91,6 +94,7 @@ export function TicketsSection({
             timezone={timezone}
             dimmed={tickets.isPlaceholderData}
             continueLabel={continueLabel}
+            buttonText={buttonText}
             preview={Boolean(preview)}
           />
         )}
