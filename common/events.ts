@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { DESIGN_DEFAULTS } from './design';
 import { VALIDATION } from './i18n/validation';
 import { ImageResponse } from './images';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
-import { currency, email, timezone } from './validators';
+import { currency, email, hexColor, timezone } from './validators';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export { DESIGN_DEFAULTS, DESIGN_FIELDS } from './design';
 
 /** The event state machine, as data: which status may follow which (archived returns to draft). */
 export const EVENT_TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
@@ -78,6 +81,17 @@ const settingsFields = {
   offline_payments_enabled: z.boolean(),
   /** Shown to buyers who chose to pay offline, and in their order e-mail. */
   offline_payment_instructions: message(),
+  /**
+   * The event page's design (decision 023): the page around the content, the content's cards,
+   * buttons (their label takes the content background), accents and links, and the text.
+   */
+  homepage_background_color: hexColor(),
+  homepage_content_background_color: hexColor(),
+  homepage_primary_color: hexColor(),
+  homepage_secondary_color: hexColor(),
+  homepage_text_color: hexColor(),
+  /** The label of the event page's button that goes on to checkout; null: "Get tickets". */
+  continue_button_text: z.string().trim().max(LIMITS.continueButtonMax).nullable(),
 };
 
 export const EVENT_SETTING_DEFAULTS = {
@@ -97,6 +111,8 @@ export const EVENT_SETTING_DEFAULTS = {
   show_hidden_questions: false,
   offline_payments_enabled: false,
   offline_payment_instructions: null,
+  ...DESIGN_DEFAULTS,
+  continue_button_text: null,
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */
@@ -252,6 +268,12 @@ export const PublicEventResponse = z
       contact_email: true,
       pre_checkout_message: true,
       price_display_mode: true,
+      homepage_background_color: true,
+      homepage_content_background_color: true,
+      homepage_primary_color: true,
+      homepage_secondary_color: true,
+      homepage_text_color: true,
+      continue_button_text: true,
     }),
   })
   .meta({ id: 'PublicEvent' });

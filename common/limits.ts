@@ -8,8 +8,12 @@ export const LIMITS = {
   maxUploadBytes: 6 * 1024 * 1024,
   maxImageBytes: 5 * 1024 * 1024,
   promoCode: { min: 3, max: 50 },
+  /** An affiliate's code in `?aff=CODE` links, and its name (decision 021). */
+  affiliate: { codeMin: 2, codeMax: 40, nameMax: 100 },
   firstName: { min: 1, max: 50 },
   nameMax: 149,
+  /** The event page's own label for its "Get tickets" button. */
+  continueButtonMax: 50,
   descriptionMax: 49_999,
   /** Messages to attendees: the subject, the body's HTML as the editor writes it, a listed scope. */
   message: { subjectMax: 200, bodyMax: 50_000, maxListedAttendees: 1000 },

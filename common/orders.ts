@@ -73,6 +73,10 @@ export const CreateOrderRequest = z
       .union([promoCode(), z.literal('')])
       .optional()
       .transform((v) => v || undefined),
+    /**
+     * The code of the affiliate link (`?aff=`) the buyer followed. The event's ACTIVE affiliate
+     * with it is credited with the order; any other value is ignored, never refused (decision 021).
+     */
     affiliate_code: z.string().trim().max(100).optional(),
   })
   .meta({ id: 'CreateOrderRequest' });

@@ -190,7 +190,7 @@ describe('organizers and events', () => {
     const publicPage = await visitor.newPage();
     await publicPage.goto(publicHref ?? '');
     await publicPage.getByRole('heading', { name: title, level: 1 }).waitFor();
-    await publicPage.getByText('Harbour Hall').waitFor();
+    await publicPage.getByTestId('event-location').getByText('Harbour Hall').waitFor();
     await publicPage.getByText('An evening of jazz by the river.').waitFor();
     await publicPage.getByText('Times are in the Europe/Lisbon time zone.').waitFor();
     const cover = publicPage.getByTestId('event-cover');

@@ -172,6 +172,7 @@ export async function seed(): Promise<Seeded> {
       pre_checkout_message: payload('pre-checkout message'),
       post_checkout_message: payload('post-checkout message'),
       ticket_page_message: payload('ticket page message'),
+      continue_button_text: payload('continue button text', 50),
       offline_payments_enabled: true,
       offline_payment_instructions: payload('offline payment instructions'),
     },
@@ -223,6 +224,10 @@ export async function seed(): Promise<Seeded> {
     name: payload('capacity name', 149),
     capacity: 100,
     ticket_ids: [free.id, paid.id],
+  });
+  await api('POST', `/api/events/${eventId}/affiliates`, {
+    name: payload('affiliate name', 100),
+    code: 'XSS-PARTNER',
   });
   const list = await api<{ short_id: string }>('POST', `/api/events/${eventId}/check-in-lists`, {
     name: payload('check-in list name', 149),

@@ -73,6 +73,7 @@ export function visits(d: Seeded): Visit[] {
         ...tickets,
         'free ticket description',
         'tier label',
+        'continue button text',
       ],
     },
     {
@@ -155,9 +156,21 @@ export function visits(d: Seeded): Visit[] {
     },
     { path: manage, shows: [...event, 'organizer name'] },
     { path: `${manage}/getting-started`, shows: event },
+    {
+      path: `${manage}/homepage-designer`,
+      shows: [
+        ...event,
+        'event description',
+        ...LOCATION,
+        'organizer name',
+        'continue button text',
+        ...tickets,
+      ],
+    },
     { path: `${manage}/tickets`, shows: [...event, ...tickets, 'tier label'] },
     { path: `${manage}/questions`, shows: [...event, ...QUESTIONS] },
     { path: `${manage}/capacity-assignments`, shows: [...event, 'capacity name', 'free ticket title'] },
+    { path: `${manage}/affiliates`, shows: [...event, 'affiliate name'] },
     { path: `${manage}/check-in`, shows: [...event, 'check-in list name', 'free ticket title'] },
     {
       path: `${manage}/orders`,

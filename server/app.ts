@@ -24,6 +24,7 @@ import { registerSpa } from './http/spa';
 import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
 import { accountRoutes } from './modules/accounts/routes';
+import { affiliateRoutes } from './modules/affiliates/routes';
 import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
 import { capacityRoutes } from './modules/capacity/routes';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     taxesAndFeesRoutes,
     ticketRoutes,
     promoCodeRoutes,
+    affiliateRoutes,
     publicTicketRoutes,
     capacityRoutes,
     questionRoutes,

@@ -1,4 +1,5 @@
 import { ACCOUNT_ERRORS } from './accounts';
+import { AFFILIATE_ERRORS } from './affiliates';
 import { CATALOGUE_ERRORS } from './catalogue';
 import { HTTP_ERRORS } from './http';
 import { MESSAGE_ERRORS } from './messages';
@@ -19,6 +20,7 @@ export const ERRORS = {
   ...ORDER_ERRORS,
   ...PAYMENT_ERRORS,
   ...MESSAGE_ERRORS,
+  ...AFFILIATE_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -40,6 +40,7 @@ export interface World {
   hiddenTicketId: number;
   promoCodeId: number;
   promoCode: string;
+  affiliateId: number;
   capacityId: number;
   questionId: number;
   taxId: number;
@@ -85,6 +86,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'tickets/{ticketId}': (w) => w.ticketId,
   'promo-codes/{codeId}': (w) => w.promoCodeId,
   'promo-codes/{code}': (w) => w.promoCode,
+  'affiliates/{affiliateId}': (w) => w.affiliateId,
   'capacity-assignments/{assignmentId}': (w) => w.capacityId,
   'questions/{questionId}': (w) => w.questionId,
   'orders/{orderId}': (w) => w.orderId,
@@ -183,6 +185,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/events/{id}/duplicate': { access: 'member', body: () => ({}) },
   'GET /api/events/{id}/stats': member,
   'GET /api/public/events/{id}': pub(200),
+  'GET /api/public/events/{id}/calendar.ics': pub(200),
 
   'GET /api/events/{id}/images': member,
   'POST /api/events/{id}/images': { access: 'member', upload: true },
@@ -206,6 +209,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{id}/tickets/{ticketId}': member,
   'GET /api/public/events/{id}/tickets': pub(200),
+  'GET /api/events/{id}/public-tickets': member,
 
   'GET /api/events/{id}/promo-codes': member,
   'POST /api/events/{id}/promo-codes': {
@@ -219,6 +223,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{id}/promo-codes/{codeId}': member,
   'GET /api/public/events/{id}/promo-codes/{code}': pub(200),
+
+  'GET /api/events/{id}/affiliates': member,
+  'POST /api/events/{id}/affiliates': {
+    access: 'member',
+    body: () => ({ name: 'Radio Harbour', code: 'RADIO', email: 'radio@example.com' }),
+  },
+  'GET /api/events/{id}/affiliates/export': member,
+  'GET /api/events/{id}/affiliates/{affiliateId}': member,
+  'PUT /api/events/{id}/affiliates/{affiliateId}': {
+    access: 'member',
+    body: () => ({ name: 'Radio Harbour', code: 'RADIO', status: 'INACTIVE' }),
+  },
+  'DELETE /api/events/{id}/affiliates/{affiliateId}': member,
 
   'GET /api/events/{id}/capacity-assignments': member,
   'POST /api/events/{id}/capacity-assignments': {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { AffiliateRequest } from '../../common/affiliates';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInRequest } from '../../common/check-in';
 import { CreateMessageRequest } from '../../common/messages';
@@ -9,6 +10,7 @@ import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import type { App } from '../app';
 import { attendees, orders } from '../db/schema';
 import type { World } from '../http/authorization-matrix';
+import { createAffiliate } from '../modules/affiliates/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
 import { uploadEventImage } from '../modules/images/service';
@@ -132,6 +134,16 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     eventId: event.id,
     input: PromoCodeRequest.parse({ code, discount_type: 'PERCENTAGE', discount: '10' }),
   });
+  const affiliate = await createAffiliate({
+    db: app.db,
+    auth: owner.auth,
+    eventId: event.id,
+    input: AffiliateRequest.parse({
+      name: `Scout ${tag}`,
+      code: `SCOUT${tag}`,
+      email: `scout.${tag}@example.com`,
+    }),
+  });
   const capacity = await createCapacityAssignment({
     db: app.db,
     auth: owner.auth,
@@ -210,6 +222,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       hiddenTicketId: hidden.id,
       promoCodeId: promo.id,
       promoCode: code,
+      affiliateId: affiliate.id,
       capacityId: capacity.id,
       questionId: question.id,
       taxId: tax.id,
@@ -240,6 +253,9 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       hidden.title,
       hiddenQuestion.title,
       code,
+      affiliate.name,
+      affiliate.code,
+      `scout.${tag}@example.com`,
       note,
       notice,
       `Levy ${tag}`,

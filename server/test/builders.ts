@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../common/accounts';
+import { AffiliateRequest } from '../../common/affiliates';
 import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInListRequest } from '../../common/check-in';
@@ -20,6 +21,7 @@ import type { App } from '../app';
 import type { Db } from '../db/client';
 import { jobs, users } from '../db/schema';
 import type { AuthContext } from '../http/auth';
+import { createAffiliate } from '../modules/affiliates/service';
 import { registerAccount } from '../modules/auth/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { createCheckInList } from '../modules/check-in/lists';
@@ -211,6 +213,8 @@ export interface OrderPlan {
   eventId: number;
   lines: { ticket_id: number; quantity: number; price_id?: number; price?: number }[];
   promo_code?: string;
+  /** The code of the affiliate link the buyer followed (`?aff=`). */
+  affiliate_code?: string;
   /** The buyer's first name; the e-mail follows from it unless given. */
   buyer?: string;
   email?: string;
@@ -226,7 +230,11 @@ export interface OrderPlan {
 /** An order through public checkout (reserve, details, complete), as a buyer would place it. */
 export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderResponse> {
   const { eventId, until = 'complete' } = plan;
-  const request = CreateOrderRequest.parse({ tickets: plan.lines, promo_code: plan.promo_code });
+  const request = CreateOrderRequest.parse({
+    tickets: plan.lines,
+    promo_code: plan.promo_code,
+    affiliate_code: plan.affiliate_code,
+  });
   const { order } = await createOrder({ db: app.db, eventId, input: request, locale: 'en' });
   if (until === 'reserved') return order;
   const buyer = plan.buyer ?? `Buyer${next()}`;
@@ -310,6 +318,18 @@ export function makePromoCode(
     ...fields,
   });
   return createPromoCode({ db: app.db, auth: owner.auth, eventId, input });
+}
+
+/** An ACTIVE affiliate of the event with a fresh code unless told otherwise. */
+export function makeAffiliate(
+  app: App,
+  owner: Owner,
+  affiliate: Partial<AffiliateRequest> & { eventId: number },
+) {
+  const { eventId, ...fields } = affiliate;
+  const n = next();
+  const input = AffiliateRequest.parse({ name: `Affiliate ${n}`, code: `AFF${n}`, ...fields });
+  return createAffiliate({ db: app.db, auth: owner.auth, eventId, input });
 }
 
 /** A capacity assignment sharing one limit between tickets of the event. */

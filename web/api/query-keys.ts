@@ -49,6 +49,10 @@ export const queryKeys = {
   promoCodes: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'promo-codes'] as const,
   },
+  /** The affiliates of an event with their figures, under its detail so that event invalidation reaches them. */
+  affiliates: {
+    list: (eventId: number) => [...queryKeys.events.detail(eventId), 'affiliates'] as const,
+  },
   /** The attendees of an event, under its detail so that event invalidation reaches them. */
   attendees: {
     all: (eventId: number) => [...queryKeys.events.detail(eventId), 'attendees'] as const,

@@ -1,6 +1,7 @@
 // One file per aggregate; this index is what drizzle and the services see.
 export * from './account-users';
 export * from './accounts';
+export * from './affiliates';
 export * from './capacity';
 export * from './check-in';
 export * from './events';

@@ -15,6 +15,7 @@ import type { AnswerValue } from '../../../common/answers';
 import type { StoredCharge } from '../../../common/order-breakdown';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../../../common/orders';
 import { accounts } from './accounts';
+import { affiliates } from './affiliates';
 import { events } from './events';
 import { promoCodes } from './promo-codes';
 import { questions } from './questions';
@@ -47,7 +48,13 @@ export const orders = pgTable(
       onDelete: 'set null',
     }),
     promoCode: text('promo_code'),
+    /** The code of the affiliate link the buyer followed, as the affiliate had it then. */
     affiliateCode: text('affiliate_code'),
+    /**
+     * The ACTIVE affiliate whose link the buyer followed, if any (decision 021). No cascade: an
+     * affiliate with orders is not deleted (the service refuses; this is the last guard).
+     */
+    affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => affiliates.id),
     currency: text('currency').notNull(),
     gross: integer('gross').notNull(),
     discount: integer('discount').notNull(),
@@ -85,6 +92,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     uniqueIndex('orders_idempotency_idx').on(t.eventId, t.idempotencyKey),
     index('orders_event_idx').on(t.eventId, t.createdAt),
+    index('orders_affiliate_idx').on(t.affiliateId).where(sql`${t.affiliateId} is not null`),
     index('orders_reserved_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} in ('RESERVED', 'PAYMENT_FAILED')`),

@@ -76,6 +76,12 @@ export function toPublicEventResponse({
       contact_email: settings.contact_email,
       pre_checkout_message: settings.pre_checkout_message,
       price_display_mode: settings.price_display_mode,
+      homepage_background_color: settings.homepage_background_color,
+      homepage_content_background_color: settings.homepage_content_background_color,
+      homepage_primary_color: settings.homepage_primary_color,
+      homepage_secondary_color: settings.homepage_secondary_color,
+      homepage_text_color: settings.homepage_text_color,
+      continue_button_text: settings.continue_button_text,
     },
   };
 }

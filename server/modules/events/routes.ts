@@ -16,6 +16,7 @@ import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { getEventStats } from '../stats/service';
+import { getPublicEventCalendar } from './calendar';
 import { toEventResponse } from './presenter';
 import {
   createEvent,
@@ -142,6 +143,27 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = await getPublicEvent(app.db, app.storage, request.params.id);
       app.pageViews.record(event.id);
       return event;
+    },
+  );
+
+  app.get(
+    '/api/public/events/:id/calendar.ics',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A live event as an iCalendar (RFC 5545) file, to add it to a calendar',
+        params: IdParams,
+        produces: ['text/calendar'],
+        response: { 200: z.string(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const calendar = await getPublicEventCalendar(app.db, request.params.id, app.config.appUrl);
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${calendar.filename}"`)
+        .header('Cache-Control', 'public, max-age=300')
+        .send(calendar.body);
     },
   );
 

@@ -148,10 +148,14 @@ describe('the preview', () => {
 
   it('counts the addresses reached and fills the message in for the first of them, sending nothing', async () => {
     const list = async () =>
-      (await k.as(k.owner.token, 'GET', `/api/events/${eventId}/messages`)).json<{ meta: { total: number } }>()
-        .meta.total;
+      (await k.as(k.owner.token, 'GET', `/api/events/${eventId}/messages`)).json<{
+        meta: { total: number };
+      }>().meta.total;
     const before = { mails: k.smtp.mails.length, messages: await list() };
-    const res = await preview({ type: 'TICKET_HOLDERS', ticket_ids: [vip] }, '<p>Your ticket: {{ticket_url}}</p>');
+    const res = await preview(
+      { type: 'TICKET_HOLDERS', ticket_ids: [vip] },
+      '<p>Your ticket: {{ticket_url}}</p>',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       recipients: 1,

@@ -14,6 +14,7 @@ import type { Database, Db, Transaction } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
+import { findAffiliateForOrder } from '../affiliates/service';
 import { findQuoteTickets, getUsablePromoCode } from './catalogue';
 import {
   addToCounts,
@@ -154,6 +155,8 @@ export async function createOrder({
       await expireLapsedOrders(tx, { eventId, now });
       if (client) await checkOpenReservations(tx, client, now);
       await reserveSeats(tx, claim);
+      // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
+      const affiliate = await findAffiliateForOrder(tx, eventId, input.affiliate_code);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -165,7 +168,8 @@ export async function createOrder({
           reservedUntil: new Date(now.getTime() + timeout * 60_000),
           promoCodeId: promo?.id ?? null,
           promoCode: promo?.code ?? null,
-          affiliateCode: input.affiliate_code ?? null,
+          affiliateId: affiliate?.id ?? null,
+          affiliateCode: affiliate?.code ?? null,
           currency: event.currency,
           ...quote.totals,
           locale: locale ?? null,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PublicTicketsQuery, PublicTicketsResponse } from '../../../common/public-tickets';
 import { idParam } from '../../../common/validators';
+import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { findPublicTickets } from './service';
 
@@ -19,6 +20,26 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicTicketsResponse, ...errorResponses(404, 422) },
       },
     },
-    async (request) => findPublicTickets(app.db, request.params.id, request.query.promo_code),
+    async (request) => findPublicTickets(app.db, request.params.id, { promoCode: request.query.promo_code }),
+  );
+
+  app.get(
+    '/api/events/:id/public-tickets',
+    {
+      preHandler: [authenticate, authorize('events.manage')],
+      schema: {
+        tags: ['tickets'],
+        security: [{ bearerAuth: [] }],
+        summary: 'The tickets as a buyer would see them now, whatever the event’s status (for previews)',
+        params: EventParams,
+        querystring: PublicTicketsQuery,
+        response: { 200: PublicTicketsResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      findPublicTickets(app.db, request.params.id, {
+        promoCode: request.query.promo_code,
+        preview: { accountId: authOf(request).accountId },
+      }),
   );
 };

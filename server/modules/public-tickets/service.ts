@@ -42,12 +42,24 @@ async function findPromo(db: Db, eventId: number, typed: string): Promise<PromoS
 export async function findPublicTickets(
   db: Db,
   eventId: number,
-  promoCode: string | undefined,
+  {
+    promoCode,
+    preview,
+  }: {
+    promoCode: string | undefined;
+    /** The organizer's preview (the homepage designer): any status, but only the account's event. */
+    preview?: { accountId: number };
+  },
 ): Promise<PublicTicketsResponse> {
   const [event] = await db
     .select({ currency: events.currency, settings: events.settings })
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
+    .where(
+      and(
+        eq(events.id, eventId),
+        preview ? eq(events.accountId, preview.accountId) : eq(events.status, 'LIVE'),
+      ),
+    );
   if (!event) throw new AppError('NOT_FOUND');
 
   const rows = await db

@@ -17,6 +17,9 @@ import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AlertIcon } from '../../components/icons';
+import { publicEventQuery } from '../public-event/api';
+import { designOf } from '../public-event/design';
+import { EventTheme } from '../public-event/EventTheme';
 import { checkoutPath, eventPagePath, orderQuery, type PublicOrder } from './api';
 import { useRemainingMs } from './clock';
 import type { CheckoutContext } from './context';
@@ -26,8 +29,12 @@ import { OrderSummary } from './OrderSummary';
 import { ReservationBar } from './ReservationBar';
 import { decideStage, type OrderProblem, problemOfError, STAGES, type Stage } from './stages';
 
-/** `/checkout/{eventId}/{orderShortId}/…`: the event, the reservation's clock, the stage and the order. */
-export function CheckoutLayout() {
+/**
+ * `/checkout/{eventId}/{orderShortId}/…`: the event, the reservation's clock, the stage and the
+ * order. `compact` is the embeddable widget's variant (`/widget/{eventId}/checkout/…`): no page
+ * margins and a smaller title, for a frame on another site.
+ */
+export function CheckoutLayout({ compact = false }: { compact?: boolean } = {}) {
   const { eventId = '', orderShortId: shortId = '' } = useParams();
   const { pathname } = useLocation();
   const stage = (STAGES.find((s) => pathname.endsWith(`/${s}`)) ?? 'details') as Stage;
@@ -37,12 +44,31 @@ export function CheckoutLayout() {
   const open = order.data?.status === 'RESERVED' || order.data?.status === 'PAYMENT_FAILED';
   const remaining = useRemainingMs(open ? (order.data?.reserved_until ?? null) : null);
 
-  const fallbackEventPath = `/e/${eventId}`;
-  const shell = (content: React.ReactNode) => (
-    <Container component="main" size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
-      {content}
-    </Container>
-  );
+  // The event page's design: usually already fetched by the event page the buyer came from.
+  // The widget's frame (compact) keeps the colours its embed code chose.
+  const event = useQuery({ ...publicEventQuery(eventId), enabled: !compact });
+  const design = designOf(event.data?.settings ?? {});
+
+  const fallbackEventPath = eventPagePath({ id: eventId });
+  const shell = (content: React.ReactNode) => {
+    const main = (
+      <Container
+        component="main"
+        size="lg"
+        py={compact ? 0 : { base: 'md', sm: 40 }}
+        px={compact ? 0 : { base: 'sm', sm: 'md' }}
+      >
+        {content}
+      </Container>
+    );
+    return compact ? (
+      main
+    ) : (
+      <EventTheme design={design} style={{ minHeight: '100dvh' }}>
+        {main}
+      </EventTheme>
+    );
+  };
 
   if (order.isPending) return shell(<CheckoutSkeleton />);
   if (order.isError) {
@@ -96,7 +122,7 @@ export function CheckoutLayout() {
 
   return shell(
     <Stack gap="lg">
-      <CheckoutHeader order={data} eventPath={eventPath} />
+      <CheckoutHeader order={data} eventPath={eventPath} compact={compact} />
       {open && remaining !== null ? (
         <ReservationBar
           order={data}
@@ -117,14 +143,22 @@ export function CheckoutLayout() {
   );
 }
 
-function CheckoutHeader({ order, eventPath }: { order: PublicOrder; eventPath: string }) {
+function CheckoutHeader({
+  order,
+  eventPath,
+  compact,
+}: {
+  order: PublicOrder;
+  eventPath: string;
+  compact: boolean;
+}) {
   const { i18n } = useLingui();
   return (
     <Stack gap={4}>
       <Anchor component={Link} to={eventPath} size="sm">
-        <Trans>Back to the event page</Trans>
+        {compact ? <Trans>Back to the tickets</Trans> : <Trans>Back to the event page</Trans>}
       </Anchor>
-      <Title order={1} fz={{ base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
+      <Title order={1} fz={compact ? 'h3' : { base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
         {order.event.title}
       </Title>
       <Text c="gray.7">

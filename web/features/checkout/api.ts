@@ -5,6 +5,7 @@ import type { StripePaymentIntentResponse } from '../../../common/payments';
 import type { PublicQuestion } from '../../../common/questions';
 import { type ApiRequest, apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { withAffiliateCode } from '../affiliates/remember';
 import { observeServerClock } from './clock';
 
 export type PublicOrder = PublicOrderResponse;
@@ -18,11 +19,14 @@ const orderPath = (eventId: string | number, shortId: string) =>
 const call = <T>(path: string, request: ApiRequest = {}) =>
   apiFetch<T>(path, { ...request, onResponse: observeServerClock });
 
-/** `POST …/orders`: reserve what the buyer picked; the key makes a retried click the same order. */
+/**
+ * `POST …/orders`: reserve what the buyer picked; the key makes a retried click the same order.
+ * The affiliate link the buyer followed to this event, if any, goes with it (decision 021).
+ */
 export const createOrder = (eventId: string, body: CreateOrderRequest, idempotencyKey: string) =>
   call<PublicOrder>(`${base(eventId)}/orders`, {
     method: 'POST',
-    body,
+    body: withAffiliateCode(eventId, body),
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
@@ -69,9 +73,16 @@ export const createPaymentIntent = (eventId: string, shortId: string) =>
 export const refreshPayment = (eventId: string, shortId: string) =>
   call<void>(`${orderPath(eventId, shortId)}/stripe/refresh`, { method: 'POST', body: {} });
 
+/**
+ * Inside the embeddable widget (`/widget/{eventId}/…`, decision 022) checkout keeps to the
+ * widget's own addresses: they are the only pages other sites may frame.
+ */
+const inWidget = () => typeof window !== 'undefined' && window.location.pathname.startsWith('/widget/');
+
 /** Where each checkout page of an order lives. */
 export const checkoutPath = (eventId: string | number, shortId: string, stage: string) =>
-  `/checkout/${eventId}/${shortId}/${stage}`;
+  inWidget() ? `/widget/${eventId}/checkout/${shortId}/${stage}` : `/checkout/${eventId}/${shortId}/${stage}`;
 
-/** The public event page, where a new order starts. */
-export const eventPagePath = (event: { id: number; slug: string }) => `/e/${event.id}/${event.slug}`;
+/** The public event page, where a new order starts (in the widget: its ticket list). */
+export const eventPagePath = (event: { id: number | string; slug?: string }) =>
+  inWidget() ? `/widget/${event.id}` : `/e/${event.id}${event.slug ? `/${event.slug}` : ''}`;

@@ -134,6 +134,15 @@ export function EventLayout() {
                 <SideLink to={`${base}/promo-codes`}>
                   <Trans>Promo codes</Trans>
                 </SideLink>
+                <SideLink to={`${base}/affiliates`}>
+                  <Trans>Affiliates</Trans>
+                </SideLink>
+                <SideLink to={`${base}/widget`}>
+                  <Trans>Widget</Trans>
+                </SideLink>
+                <SideLink to={`${base}/homepage-designer`}>
+                  <Trans>Homepage designer</Trans>
+                </SideLink>
                 <SideLink to={`${base}/settings`}>
                   <Trans>Settings</Trans>
                 </SideLink>

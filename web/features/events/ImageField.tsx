@@ -96,6 +96,8 @@ export function ImageField({
           <Button
             variant="subtle"
             color="red.9"
+            // Mantine draws a subtle button's text at shade 6 at most, too light on white (3.3:1).
+            c="red.9"
             loading={remove.isPending}
             onClick={() =>
               remove.mutate(previous.id, {

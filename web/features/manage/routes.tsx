@@ -76,6 +76,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'affiliates',
+                Component: lazyPage(
+                  () => import('../affiliates/AffiliatesPage'),
+                  (m) => m.AffiliatesPage,
+                ),
+              },
+              {
                 path: 'attendees',
                 Component: lazyPage(
                   () => import('../attendees/AttendeesPage'),
@@ -94,6 +101,13 @@ export const organizerRoutes: RouteObject[] = [
                 Component: lazyPage(
                   () => import('../events/EventSettingsPage'),
                   (m) => m.EventSettingsPage,
+                ),
+              },
+              {
+                path: 'homepage-designer',
+                Component: lazyPage(
+                  () => import('../events/HomepageDesignerPage'),
+                  (m) => m.HomepageDesignerPage,
                 ),
               },
               {
@@ -143,6 +157,13 @@ export const organizerRoutes: RouteObject[] = [
                 Component: lazyPage(
                   () => import('../check-in/CheckInListsPage'),
                   (m) => m.CheckInListsPage,
+                ),
+              },
+              {
+                path: 'widget',
+                Component: lazyPage(
+                  () => import('../widget/WidgetEmbedPage'),
+                  (m) => m.WidgetEmbedPage,
                 ),
               },
               {

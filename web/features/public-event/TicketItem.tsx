@@ -1,11 +1,23 @@
-import '@mantine/core/styles/Flex.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Box, Flex, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../common/money';
 import type { PublicTicket, PublicTicketPrice } from './api';
 
 type Mode = 'INCLUSIVE' | 'EXCLUSIVE';
+
+/**
+ * A ticket is one column (what, then price and quantity) unless the list is wide enough for
+ * two: a container query, so the narrow tickets column of a wide page stacks too.
+ */
+const TICKET_CSS = `
+.ticket-description>:first-child{margin-top:0}.ticket-description>:last-child{margin-bottom:0}
+.ticket-row{display:flex;flex-direction:column;gap:var(--mantine-spacing-xs)}
+.ticket-price{text-align:left}
+@container (min-width: 34rem){
+.ticket-row{flex-direction:row;justify-content:space-between;gap:var(--mantine-spacing-xl)}
+.ticket-price{flex-shrink:0;min-width:180px;text-align:right}
+}`;
 
 const visuallyHidden = {
   position: 'absolute',
@@ -40,9 +52,9 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Pro
     >
       {/* React hoists this once into <head>: the description's first and last paragraphs sit flush. */}
       <style href="public-ticket-description" precedence="default">
-        {'.ticket-description>:first-child{margin-top:0}.ticket-description>:last-child{margin-bottom:0}'}
+        {TICKET_CSS}
       </style>
-      <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'xs', sm: 'xl' }} justify="space-between">
+      <div className="ticket-row">
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {ticket.title}
@@ -59,7 +71,7 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Pro
           ) : null}
           <Availability ticket={ticket} timezone={timezone} />
         </Stack>
-        <Stack gap={4} ta={{ base: 'left', sm: 'right' }} style={{ flexShrink: 0 }} miw={{ sm: 180 }}>
+        <Stack gap={4} className="ticket-price">
           {ticket.type === 'TIERED' ? (
             <TierList ticket={ticket} currency={currency} renderLine={renderLine} />
           ) : ticket.prices[0] ? (
@@ -78,7 +90,7 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Pro
           ) : null}
           {ticket.type !== 'TIERED' && ticket.prices[0] ? renderLine?.(ticket.prices[0]) : null}
         </Stack>
-      </Flex>
+      </div>
     </Box>
   );
 }
@@ -193,8 +205,21 @@ function Availability({ ticket, timezone }: { ticket: PublicTicket; timezone: st
       </Text>
     );
   }
+  // Sold out, sale ended, paused: a pill, so the state reads before the price.
   return (
-    <Text size="sm" fw={600} c={color}>
+    <Text
+      size="xs"
+      fw={700}
+      c={color}
+      data-testid="ticket-state"
+      style={{
+        width: 'fit-content',
+        padding: '2px 10px',
+        borderRadius: 999,
+        border: '1px solid currentColor',
+        letterSpacing: '0.02em',
+      }}
+    >
       <StateLabel state={ticket.sale_state} />
     </Text>
   );

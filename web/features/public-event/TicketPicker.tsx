@@ -38,10 +38,25 @@ interface Props {
   promoCode: string | undefined;
   timezone: string;
   dimmed: boolean;
+  /** The label of the button before anything is picked (the design's continue-button text). */
+  continueLabel?: string | undefined;
+  /** The organizer's own label for the button, instead of "Get tickets" and "Check out" (the widget's embed option). */
+  buttonText?: string | undefined;
+  /** In the designer's preview the button does nothing. */
+  preview?: boolean;
 }
 
 /** The ticket list with quantity pickers, and the button that reserves what was picked. */
-export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: Props) {
+export function TicketPicker({
+  eventId,
+  tickets,
+  promoCode,
+  timezone,
+  dimmed,
+  continueLabel,
+  buttonText,
+  preview,
+}: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -71,7 +86,7 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
 
   const submit = () => {
     setTried(true);
-    if (picked === 0 || !donationsOk) return;
+    if (picked === 0 || !donationsOk || preview) return;
     const request = toOrderRequest(selection, tickets.data, promoCode);
     setSent(request);
     reserve.mutate(request);
@@ -127,7 +142,13 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={reserve.isPending} data-testid="checkout-button">
-            {picked > 0 ? <Trans>Check out ({picked})</Trans> : <Trans>Get tickets</Trans>}
+            {buttonText ? (
+              `${buttonText}${picked > 0 ? ` (${picked})` : ''}`
+            ) : picked > 0 ? (
+              <Trans>Check out ({picked})</Trans>
+            ) : (
+              (continueLabel ?? <Trans>Get tickets</Trans>)
+            )}
           </Button>
         </Group>
       </Box>

@@ -4,8 +4,9 @@ import { Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantin
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../components/api-error';
-import { publicTicketsQuery } from './api';
+import { inDisplayMode, type PublicTickets, previewTicketsQuery, publicTicketsQuery } from './api';
 import { PromoCodeBox } from './PromoCodeBox';
+import { TICKETS_ID } from './StickyTicketsBar';
 import { TicketPicker } from './TicketPicker';
 
 const PROMO_PARAM = 'promo_code';
@@ -13,14 +14,37 @@ const PROMO_PARAM = 'promo_code';
 /**
  * The "Tickets" section of the public event page: the tickets a buyer may see with their
  * prices, and the promo code box. A valid code lives in the address (`?promo_code=`), so a
- * shared link keeps it and the list is fetched again with it.
+ * shared link keeps it and the list is fetched again with it. `buttonText` relabels the
+ * button that reserves the chosen tickets (the widget's embed option).
  */
-export function TicketsSection({ eventId, timezone }: { eventId: string; timezone: string }) {
+export function TicketsSection({
+  eventId,
+  timezone,
+  continueLabel,
+  buttonText,
+  preview,
+}: {
+  eventId: string;
+  timezone: string;
+  /** The design's label for the button that goes on to checkout (before anything is picked). */
+  continueLabel?: string;
+  buttonText?: string;
+  /** The homepage designer's preview: the organizer's view of the list, nothing can be reserved. */
+  preview?: { mode: PublicTickets['price_display_mode'] };
+}) {
   const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
-  const promoCode = searchParams.get(PROMO_PARAM)?.trim() || undefined;
+  const promoCode = preview ? undefined : searchParams.get(PROMO_PARAM)?.trim() || undefined;
   // The list stays on screen while it is fetched again with another code.
-  const tickets = useQuery({ ...publicTicketsQuery(eventId, promoCode), placeholderData: keepPreviousData });
+  const buyers = useQuery({
+    ...publicTicketsQuery(eventId, promoCode),
+    placeholderData: keepPreviousData,
+    enabled: !preview,
+  });
+  const organizers = useQuery({ ...previewTicketsQuery(eventId), enabled: Boolean(preview) });
+  const tickets = preview ? organizers : buyers;
+  const shown: PublicTickets | undefined =
+    preview && tickets.data ? inDisplayMode(tickets.data, preview.mode) : tickets.data;
 
   const setCode = (code: string | null) =>
     setSearchParams(
@@ -39,11 +63,12 @@ export function TicketsSection({ eventId, timezone }: { eventId: string; timezon
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
+      id={preview ? undefined : TICKETS_ID}
       aria-labelledby="tickets-heading"
       aria-busy={tickets.isFetching}
     >
       <Stack gap="sm">
-        <Title order={2} fz="h3" id="tickets-heading">
+        <Title order={2} fz="h3" id="tickets-heading" tabIndex={-1} style={{ outline: 'none' }}>
           <Trans>Tickets</Trans>
         </Title>
         {tickets.isPending ? (
@@ -57,20 +82,23 @@ export function TicketsSection({ eventId, timezone }: { eventId: string; timezon
               <Trans>Try again</Trans>
             </Button>
           </Stack>
-        ) : tickets.data.data.length === 0 ? (
+        ) : !shown || shown.data.length === 0 ? (
           <Text c="gray.7" py="sm" data-testid="no-tickets">
             <Trans>No tickets are on sale for this event yet.</Trans>
           </Text>
         ) : (
           <TicketPicker
             eventId={eventId}
-            tickets={tickets.data}
-            promoCode={tickets.data.promo_code?.valid ? tickets.data.promo_code.code : undefined}
+            tickets={shown}
+            promoCode={shown.promo_code?.valid ? shown.promo_code.code : undefined}
             timezone={timezone}
             dimmed={tickets.isPlaceholderData}
+            continueLabel={continueLabel}
+            buttonText={buttonText}
+            preview={Boolean(preview)}
           />
         )}
-        {tickets.isError ? null : (
+        {tickets.isError || preview ? null : (
           <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
             <PromoCodeBox
               eventId={eventId}

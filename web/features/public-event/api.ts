@@ -62,3 +62,38 @@ export async function checkPromoCode(eventId: string, code: string): Promise<boo
   );
   return body.valid === true;
 }
+
+/**
+ * The organizer's preview of the same list (`GET /api/events/{id}/public-tickets`): any status,
+ * so the homepage designer shows a draft's tickets as buyers will see them.
+ */
+export function previewTicketsQuery(eventId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.events.detail(Number(eventId)), 'public-tickets-preview'],
+    queryFn: ({ signal }) =>
+      apiFetch<PublicTickets>(`/events/${encodeURIComponent(eventId)}/public-tickets`, { signal }),
+  });
+}
+
+/** What a preview shows in another price display mode than the stored one (the designer's unsaved choice). */
+export function inDisplayMode(
+  tickets: PublicTickets,
+  mode: PublicTickets['price_display_mode'],
+): PublicTickets {
+  if (tickets.price_display_mode === mode) return tickets;
+  return {
+    ...tickets,
+    price_display_mode: mode,
+    data: tickets.data.map((ticket) => ({
+      ...ticket,
+      prices: ticket.prices.map((p) => {
+        const display = mode === 'EXCLUSIVE' ? p.discounted_price : p.discounted_price + p.fees + p.taxes;
+        return {
+          ...p,
+          display_price: display,
+          original_display_price: display + (p.price - p.discounted_price),
+        };
+      }),
+    })),
+  };
+}

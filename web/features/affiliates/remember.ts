@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  AFFILIATE_CODE_PATTERN,
+  AFFILIATE_MEMORY_DAYS,
+  AFFILIATE_PARAM,
+} from '../../../common/affiliate-link';
+
+/**
+ * Affiliate links on the buyer's side (decision 021): `?aff=CODE` on the event page (or the
+ * widget) is remembered in this browser for AFFILIATE_MEMORY_DAYS, per event, and the code goes
+ * with the next order the buyer creates for that event. The server credits the event's ACTIVE
+ * affiliate with that code and ignores any other, so nothing here can block a purchase.
+ *
+ * For the page: `useRememberAffiliate(eventId)`. For code that creates orders itself (the
+ * widget): `withAffiliateCode(eventId, request)`; `createOrder` in `checkout/api.ts` already
+ * calls it.
+ */
+
+const DAY_MS = 24 * 3600 * 1000;
+const keyOf = (eventId: string | number) => `tessera_affiliate:${eventId}`;
+
+/** What is stored per event. */
+interface Remembered {
+  code: string;
+  /** Milliseconds since the epoch after which the code is forgotten. */
+  expires: number;
+}
+
+/** The subset of `Storage` used here (tests pass a Map-backed one). */
+export type AffiliateStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** localStorage, or null where the browser refuses it (private modes, some framed pages). */
+function browserStorage(): AffiliateStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remembers `code` for the event until AFFILIATE_MEMORY_DAYS from `now`: the last link followed
+ * wins. A code that cannot be one (wrong characters or length) is not stored.
+ */
+export function rememberAffiliate(
+  eventId: string | number,
+  code: string,
+  { now = Date.now(), storage = browserStorage() }: { now?: number; storage?: AffiliateStorage | null } = {},
+): boolean {
+  const wanted = code.trim();
+  if (!storage || !AFFILIATE_CODE_PATTERN.test(wanted)) return false;
+  const value: Remembered = { code: wanted.toUpperCase(), expires: now + AFFILIATE_MEMORY_DAYS * DAY_MS };
+  try {
+    storage.setItem(keyOf(eventId), JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The code remembered for the event, if it has not expired (an expired one is removed). */
+export function rememberedAffiliate(
+  eventId: string | number,
+  { now = Date.now(), storage = browserStorage() }: { now?: number; storage?: AffiliateStorage | null } = {},
+): string | undefined {
+  if (!storage) return undefined;
+  try {
+    const raw = storage.getItem(keyOf(eventId));
+    if (raw === null) return undefined;
+    const value = JSON.parse(raw) as Partial<Remembered> | null;
+    const code = typeof value?.code === 'string' ? value.code : '';
+    const expires = typeof value?.expires === 'number' ? value.expires : 0;
+    if (expires > now && AFFILIATE_CODE_PATTERN.test(code)) return code;
+    storage.removeItem(keyOf(eventId));
+  } catch {
+    // Unreadable or refused: as if nothing were remembered.
+  }
+  return undefined;
+}
+
+/** The order request with the event's remembered affiliate code, unless it names one already. */
+export function withAffiliateCode<T extends { affiliate_code?: string | undefined }>(
+  eventId: string | number,
+  request: T,
+  options?: { now?: number; storage?: AffiliateStorage | null },
+): T {
+  if (request.affiliate_code) return request;
+  const code = rememberedAffiliate(eventId, options);
+  return code ? { ...request, affiliate_code: code } : request;
+}
+
+/** On a page with `?aff=CODE` in its address: remembers the code for the event. */
+export function useRememberAffiliate(eventId: string | number | undefined): void {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get(AFFILIATE_PARAM);
+  useEffect(() => {
+    if (eventId !== undefined && eventId !== '' && code) rememberAffiliate(eventId, code);
+  }, [eventId, code]);
+}

@@ -1,0 +1,283 @@
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { EventResponse } from '../../../common/events';
+import type { ImageResponse } from '../../../common/images';
+import type { OrganizerResponse } from '../../../common/organizers';
+import { apiFieldErrors } from '../../components/api-error';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { firstMessages, focusFirstError } from '../../components/form-errors';
+import { InlineLoader } from '../../components/InlineLoader';
+import { notify } from '../../components/notify';
+import { useOrganizers } from '../organizers/api';
+import type { PublicEvent } from '../public-event/api';
+import { designOf } from '../public-event/design';
+import { EventTheme } from '../public-event/EventTheme';
+import { EventView } from '../public-event/EventView';
+import { TicketsSection } from '../public-event/TicketsSection';
+import { useEvent, useEventImages, useUpdateEvent } from './api';
+import { DesignFields } from './DesignFields';
+import {
+  contrastProblems,
+  DEFAULT_DESIGN_VALUES,
+  type DesignValues,
+  toDesignValues,
+  toSettingsPatch,
+  validateDesign,
+} from './design-form';
+import { useEventId } from './EventLayout';
+
+/**
+ * `/manage/event/:eventId/homepage-designer`: the event page's colours, cover and button
+ * label, with the page itself beside the form, drawn with the values not saved yet.
+ */
+export function HomepageDesignerPage() {
+  const { t } = useLingui();
+  const eventId = useEventId() ?? 0;
+  const event = useEvent(eventId);
+  const organizers = useOrganizers();
+  const images = useEventImages(eventId);
+  if (event.isPending || organizers.isPending || images.isPending) return <InlineLoader />;
+  if (event.isError || organizers.isError || images.isError) {
+    return (
+      <Stack gap="sm">
+        <ErrorAlert
+          error={event.error ?? organizers.error ?? images.error}
+          title={t`Could not load the design`}
+        />
+        <Button
+          variant="default"
+          w="fit-content"
+          onClick={() => {
+            void event.refetch();
+            void organizers.refetch();
+            void images.refetch();
+          }}
+        >
+          <Trans>Try again</Trans>
+        </Button>
+      </Stack>
+    );
+  }
+  const organizer = organizers.data.data.find((o) => o.id === event.data.organizer_id);
+  return (
+    <Stack gap="lg">
+      <title>{`${t`Homepage designer`} · ${event.data.title} · Tessera`}</title>
+      <Title order={2} fz="xl">
+        <Trans>Homepage designer</Trans>
+      </Title>
+      <Designer key={event.data.id} event={event.data} organizer={organizer} images={images.data} />
+    </Stack>
+  );
+}
+
+function Designer({
+  event,
+  organizer,
+  images,
+}: {
+  event: EventResponse;
+  organizer: OrganizerResponse | undefined;
+  images: ImageResponse[];
+}) {
+  const { t } = useLingui();
+  const update = useUpdateEvent(event.id);
+  const form = useForm<DesignValues>({
+    mode: 'controlled',
+    initialValues: toDesignValues(event.settings),
+    validate: validateDesign,
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+
+  const submit = form.onSubmit(
+    (v) =>
+      update.mutate(
+        { settings: toSettingsPatch(v) },
+        {
+          onSuccess: (saved) => {
+            form.setValues(toDesignValues(saved.settings));
+            form.resetDirty(toDesignValues(saved.settings));
+            notify(t`The design has been saved.`);
+          },
+          onError: (error) => {
+            const errors = apiFieldErrors(error);
+            const own = Object.fromEntries(
+              Object.entries(errors).map(([field, messages]) => [field.replace(/^settings\./, ''), messages]),
+            );
+            form.setErrors(firstMessages(own));
+          },
+        },
+      ),
+    focusFirstError(form),
+  );
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <form onSubmit={submit} noValidate aria-label={t`Design of the event page`}>
+          <Stack gap="lg">
+            <ErrorAlert error={update.error} />
+            <DesignFields
+              form={form}
+              eventId={event.id}
+              cover={images.find((i) => i.type === 'EVENT_COVER')}
+              contrastWarning={<ContrastWarning values={values} />}
+            />
+            <Group gap="sm">
+              <Button type="submit" loading={update.isPending} data-testid="save-design">
+                <Trans>Save design</Trans>
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  form.setValues(DEFAULT_DESIGN_VALUES);
+                  form.clearErrors();
+                }}
+              >
+                <Trans>Reset to defaults</Trans>
+              </Button>
+              {form.isDirty() ? (
+                <Text size="sm" c="dimmed" data-testid="unsaved">
+                  <Trans>Unsaved changes</Trans>
+                </Text>
+              ) : null}
+            </Group>
+          </Stack>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Preview event={event} organizer={organizer} images={images} values={values} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The warning when a pair of the design's colours reads below WCAG AA (4.5:1). */
+function ContrastWarning({ values }: { values: DesignValues }) {
+  const { t, i18n } = useLingui();
+  const problems = contrastProblems(values);
+  if (problems.length === 0) return null;
+  const names = {
+    text_on_page: t`Text on the page background`,
+    text_on_content: t`Text on the content background`,
+    button_on_primary: t`Button labels (content background) on the primary colour`,
+    links_on_content: t`Links (secondary colour) on the content background`,
+  };
+  const ratio = (value: number) =>
+    new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(value);
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t`Some text will be hard to read`}
+      data-testid="contrast-warning"
+    >
+      <Stack gap={6}>
+        <Text size="sm">
+          <Trans>
+            These colours fall below the 4.5:1 contrast that people with low vision need (WCAG AA):
+          </Trans>
+        </Text>
+        <Box component="ul" m={0} pl="md">
+          {problems.map((p) => (
+            <Text component="li" size="sm" key={p.pair}>
+              {names[p.pair]}: {ratio(p.ratio)}:1
+            </Text>
+          ))}
+        </Box>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The real event page's components, with the form's colours and settings, not the saved ones. */
+function Preview({
+  event,
+  organizer,
+  images,
+  values,
+}: {
+  event: EventResponse;
+  organizer: OrganizerResponse | undefined;
+  images: ImageResponse[];
+  values: DesignValues;
+}) {
+  const { t } = useLingui();
+  const continueLabel = values.continue_button_text.trim() || t`Get tickets`;
+  const shown: PublicEvent = {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    description: event.description,
+    start_date: event.start_date,
+    end_date: event.end_date,
+    timezone: event.timezone,
+    currency: event.currency,
+    lifecycle: event.lifecycle,
+    location: event.location,
+    is_online: Boolean(event.online_event_details),
+    images,
+    organizer: {
+      id: organizer?.id ?? event.organizer_id,
+      name: organizer?.name ?? '',
+      website: organizer?.website ?? null,
+      description: organizer?.description ?? null,
+    },
+    settings: {
+      ...event.settings,
+      ...designOf(values),
+      continue_button_text: values.continue_button_text.trim() || null,
+      price_display_mode: values.price_display_mode,
+    },
+  };
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      component="section"
+      aria-labelledby="design-preview-title"
+      style={{ position: 'sticky', top: 16, overflow: 'hidden' }}
+    >
+      <Group
+        justify="space-between"
+        px="md"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Text fw={700} id="design-preview-title">
+          <Trans>Preview</Trans>
+        </Text>
+        <Text size="xs" c="dimmed">
+          <Trans>Unsaved changes show here at once.</Trans>
+        </Text>
+      </Group>
+      <Box style={{ maxHeight: 'calc(100dvh - 120px)', overflow: 'auto' }}>
+        <EventTheme design={designOf(values)} testId="design-preview">
+          <Box p={{ base: 'sm', sm: 'lg' }}>
+            <EventView
+              event={shown}
+              preview
+              continueLabel={continueLabel}
+              tickets={
+                <TicketsSection
+                  eventId={String(event.id)}
+                  timezone={event.timezone}
+                  continueLabel={continueLabel}
+                  preview={{ mode: values.price_display_mode }}
+                />
+              }
+            />
+          </Box>
+        </EventTheme>
+      </Box>
+    </Paper>
+  );
+}

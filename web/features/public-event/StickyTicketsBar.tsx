@@ -1,0 +1,64 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { PublicEvent } from './api';
+import { shortDate } from './when';
+
+const BAR_CSS = `
+.event-sticky-bar{display:none}
+@media (max-width: 47.99em){
+.event-sticky-bar{display:flex;align-items:center;justify-content:space-between;gap:12px;position:fixed;left:0;right:0;bottom:0;z-index:100;padding:10px 16px calc(10px + env(safe-area-inset-bottom));background:var(--event-surface);border-top:1px solid var(--event-border);box-shadow:0 -6px 20px rgb(0 0 0 / 0.08)}
+.event-sticky-spacer{height:76px}
+}
+`;
+
+/** The id of the tickets section, which the bar scrolls to. */
+export const TICKETS_ID = 'tickets';
+
+/**
+ * On a phone, a bar at the bottom of the screen with the way to the tickets, while the tickets
+ * section is not in the upper 60 % of the screen (above the fold's bottom edge, or scrolled past).
+ */
+export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: string }) {
+  const { i18n } = useLingui();
+  const [hidden, setHidden] = useState(true);
+  useEffect(() => {
+    const target = document.getElementById(TICKETS_ID);
+    if (!target || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver(([entry]) => setHidden(Boolean(entry?.isIntersecting)), {
+      rootMargin: '0px 0px -40% 0px',
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+
+  const goToTickets = () => {
+    const target = document.getElementById(TICKETS_ID);
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    document.getElementById('tickets-heading')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <style href="event-sticky-bar" precedence="default">
+        {BAR_CSS}
+      </style>
+      <div className="event-sticky-spacer" />
+      {hidden ? null : (
+        <div className="event-sticky-bar" data-testid="sticky-tickets-bar">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} size="sm" truncate>
+              {event.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {shortDate(event, i18n.locale)}
+            </Text>
+          </div>
+          <Button onClick={goToTickets} style={{ flexShrink: 0 }}>
+            {label}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../../common/contrast';
+import { DESIGN_DEFAULTS } from '../../../common/design';
+import { designOf, designVariables, mix } from './design';
+
+describe('event design', () => {
+  it('takes valid colours in lower case and the default for anything half-typed', () => {
+    const design = designOf({
+      homepage_primary_color: '#B4232A',
+      homepage_text_color: '#12',
+      homepage_background_color: null,
+    });
+    expect(design.homepage_primary_color).toBe('#b4232a');
+    expect(design.homepage_text_color).toBe(DESIGN_DEFAULTS.homepage_text_color);
+    expect(design.homepage_background_color).toBe(DESIGN_DEFAULTS.homepage_background_color);
+  });
+
+  it('mixes colours channel by channel', () => {
+    expect(mix('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(mix('#ff0000', '#0000ff', 1)).toBe('#ff0000');
+  });
+
+  it('gives buttons the primary colour with the content background as label', () => {
+    const vars = designVariables(designOf({ homepage_primary_color: '#b4232a' }));
+    expect(vars['--event-primary']).toBe('#b4232a');
+    expect(vars['--mantine-primary-color-filled']).toBe('#b4232a');
+    expect(vars['--event-on-primary']).toBe(DESIGN_DEFAULTS.homepage_content_background_color);
+  });
+
+  it('keeps quiet text readable on the cards and on the page, for light and dark designs', () => {
+    const dark = {
+      homepage_background_color: '#0f1020',
+      homepage_content_background_color: '#1b1d33',
+      homepage_primary_color: '#ffd27a',
+      homepage_secondary_color: '#8fd3c1',
+      homepage_text_color: '#f3f3f7',
+    };
+    for (const design of [DESIGN_DEFAULTS, dark]) {
+      const vars = designVariables(designOf(design));
+      const muted = vars['--event-muted'] ?? '';
+      expect(muted).not.toBe(design.homepage_text_color);
+      expect(contrastRatio(muted, design.homepage_content_background_color)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(muted, design.homepage_background_color)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
