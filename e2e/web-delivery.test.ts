@@ -85,7 +85,7 @@ describe('what the event page downloads', () => {
       document.body.append(button);
     });
     await page.getByRole('button', { name: 'Get tickets (test)' }).hover();
-    await expectEventually(async () => fetched.slice(before).filter(checkoutChunk).length).toBe(1);
+    await expectEventually(async () => fetched.slice(before).filter(checkoutChunk).length).toBeGreaterThan(0);
     const afterIntent = fetched.slice(before).filter((f) => isCode(f.path));
     for (const file of afterIntent) expect(['br', 'gzip'], file.path).toContain(file.encoding);
     expect(errors).toEqual([]);
