@@ -127,7 +127,12 @@ function ShowKeyOnce({ created, onDone }: { created: CreatedApiKeyResponse; onDo
   const name = created.name;
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" title={t`This is the only time the key is shown`}>
+      <Alert
+        color="orange"
+        variant="light"
+        title={t`This is the only time the key is shown`}
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         <Trans>
           Copy it now and keep it somewhere safe, such as your password manager or the other tool’s settings.
           Tessera keeps only a fingerprint of it: if it is lost, revoke it and create a new one.
@@ -144,7 +149,11 @@ function ShowKeyOnce({ created, onDone }: { created: CreatedApiKeyResponse; onDo
       <Group justify="flex-end" gap="sm">
         <CopyButton value={created.key}>
           {({ copied, copy }) => (
-            <Button variant={copied ? 'light' : 'filled'} color={copied ? 'teal' : undefined} onClick={copy}>
+            <Button
+              variant={copied ? 'outline' : 'filled'}
+              color={copied ? 'teal.9' : undefined}
+              onClick={copy}
+            >
               {copied ? t`Copied` : t`Copy key`}
             </Button>
           )}

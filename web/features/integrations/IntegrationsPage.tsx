@@ -51,7 +51,7 @@ function Integrations() {
           <Text size="sm" c="dimmed">
             <Trans>
               Send it as <Code>Authorization: Bearer tsk_…</Code>. See the{' '}
-              <Anchor href="/api/docs" target="_blank" size="sm">
+              <Anchor href="/api/docs" target="_blank" size="sm" underline="always">
                 API reference
               </Anchor>
               .
