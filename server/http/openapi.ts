@@ -16,7 +16,7 @@ const API_DESCRIPTION = `Event ticketing and management. Management calls need \
 
 \`\`\`sh
 export TESSERA_KEY='tsk_…'
-curl -H "Authorization: Bearer $TESSERA_KEY" https://tickets.example.com/api/events?per_page=50
+curl -H "Authorization: Bearer $TESSERA_KEY" "https://tickets.example.com/api/events?per_page=50"
 
 curl -X POST -H "Authorization: Bearer $TESSERA_KEY" -H 'Content-Type: application/json' \\
   -d '{"title":"Harbour Nights","start_date":"2031-06-01T20:00:00Z","organizer_id":1}' \\

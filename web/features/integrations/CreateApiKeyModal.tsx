@@ -108,7 +108,7 @@ function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKeyResponse)
           type="date"
           label={t`Expires on`}
           description={t`Optional. The key stops working at the end of this day; leave empty for a key that does not expire.`}
-          w={{ base: '100%', xs: 260 }}
+          styles={{ wrapper: { maxWidth: 260 } }}
           key={form.key('expires_on')}
           {...form.getInputProps('expires_on')}
         />
