@@ -141,8 +141,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         summary: 'Whether a promo code can be used on a live event now',
         params: PublicParams,
-        // 404 only for a malformed event id: an unknown code or event is "not valid".
-        response: { 200: PromoCodeValidity, ...errorResponses(404, 429) },
+        response: { 200: PromoCodeValidity, ...errorResponses(429) },
       },
     },
     async (request) => ({ valid: await isPromoCodeValid(app.db, request.params.id, request.params.code) }),
