@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyResponse } from '../common/api-keys';
-import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  waitForToastsToClose,
+} from './browser';
 import { expectCount, expectText } from './expect';
 import { organizerSession } from './session';
 
@@ -125,6 +132,17 @@ describe('API keys on the integrations screen', () => {
     await expectAccessible(page, 'revoked');
 
     expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('has the API reference explain how to call it with a key and curl', async () => {
+    const { page, context } = await openPage(browser);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/api/docs');
+    await page.getByText('Calling the API with a key.').waitFor();
+    await page.getByText('curl -H "Authorization: Bearer $TESSERA_KEY"', { exact: false }).first().waitFor();
+    // The top only: the whole reference is some 20,000 px tall.
+    await page.screenshot({ path: 'test-results/integrations-api-docs.png' });
     await context.close();
   });
 });

@@ -7,8 +7,21 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Code, CopyButton, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../common/accounts';
@@ -149,13 +162,17 @@ function ShowKeyOnce({ created, onDone }: { created: CreatedApiKeyResponse; onDo
       <Group justify="flex-end" gap="sm">
         <CopyButton value={created.key}>
           {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'outline' : 'filled'}
-              color={copied ? 'teal.9' : undefined}
-              onClick={copy}
-            >
-              {copied ? t`Copied` : t`Copy key`}
-            </Button>
+            <>
+              {/* Said by screen readers once the key is on the clipboard. */}
+              <VisuallyHidden role="status">{copied ? t`Copied` : ''}</VisuallyHidden>
+              <Button
+                variant={copied ? 'outline' : 'filled'}
+                color={copied ? 'teal.9' : undefined}
+                onClick={copy}
+              >
+                {copied ? t`Copied` : t`Copy key`}
+              </Button>
+            </>
           )}
         </CopyButton>
         <Button variant="default" onClick={onDone}>
