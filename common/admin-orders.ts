@@ -83,6 +83,8 @@ export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 
 export const AdminOrderDetailResponse = AdminOrderResponse.extend({
   promo_code: z.string().nullable(),
+  /** The code of the affiliate whose link brought the buyer (decision 021), or null. */
+  affiliate_code: z.string().nullable(),
   /** The event's choice of showing amounts with taxes and fees included, or added. */
   price_display_mode: PriceDisplayMode,
   totals: z.object({

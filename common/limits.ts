@@ -14,6 +14,8 @@ export const LIMITS = {
   apiKey: { nameMax: 100, maxActive: 50 },
   firstName: { min: 1, max: 50 },
   nameMax: 149,
+  /** The event page's own label for its "Get tickets" button. */
+  continueButtonMax: 50,
   descriptionMax: 49_999,
   /** Messages to attendees: the subject, the body's HTML as the editor writes it, a listed scope. */
   message: { subjectMax: 200, bodyMax: 50_000, maxListedAttendees: 1000 },

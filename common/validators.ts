@@ -58,6 +58,14 @@ export const currency = () =>
       { message: VALIDATION.invalidCurrency.id },
     );
 
+/** A colour as a six-digit hex code such as `#ffffff`, stored in lower case. */
+export const hexColor = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { message: VALIDATION.invalidColor.id })
+    .transform((value) => value.toLowerCase());
+
 /** A numeric id in a path (`/users/12`); anything else is a 404, never a 500. */
 export const idParam = () => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

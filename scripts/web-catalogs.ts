@@ -25,6 +25,7 @@ export const BUYER_ROOTS = [
   'web/features/public-event/PublicEventPage.tsx',
   'web/features/checkout/routes.tsx',
   'web/features/order-pages/routes.tsx',
+  'web/features/widget/routes.tsx',
 ];
 /** Modules whose lazy imports lead to the organizer app; only their static imports count. */
 const LAZY_SECTION_LOADERS = new Set(['web/router.tsx']);

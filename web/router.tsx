@@ -42,6 +42,7 @@ const sections: Record<string, ComponentType> = {
   order: buyerPages,
   ticket: buyerPages,
   'check-in': section(async () => (await import('./features/check-in/staff/routes')).staffRoutes, 'manage'),
+  widget: section(async () => (await import('./features/widget/routes')).widgetRoutes),
 };
 
 function SectionOrNotFound() {

@@ -37,6 +37,10 @@ export const VALIDATION = {
   notInteger: /*i18n*/ { id: 'validation.not_integer', message: 'Enter a whole number.' },
   invalidEmail: /*i18n*/ { id: 'validation.invalid_email', message: 'Enter a valid e-mail address.' },
   invalidUrl: /*i18n*/ { id: 'validation.invalid_url', message: 'Enter a valid web address.' },
+  invalidColor: /*i18n*/ {
+    id: 'validation.invalid_color',
+    message: 'Enter a colour as a hex code such as #ffffff.',
+  },
   invalidDate: /*i18n*/ { id: 'validation.invalid_date', message: 'Enter a valid date and time.' },
   unstorableText: /*i18n*/ {
     id: 'validation.unstorable_text',

@@ -7,6 +7,20 @@ const CAMERA_PAGE = /^\/check-in\/[^/]+\/?$/;
 /** Browser features no page of Tessera uses; the camera is allowed only on the scanner page. */
 const DENIED_FEATURES = ['accelerometer', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'usb'];
 
+/**
+ * The embeddable ticket widget (decision 022): its pages are the only ones other sites may put
+ * in a frame, and its script is the only file they may load from us.
+ */
+const FRAMEABLE_PAGE = /^\/widget\/[^/]/;
+const EMBED_SCRIPT = '/widget.js';
+
+const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0] ?? '/';
+
+/** Whether other sites may frame the page at this path (`frame-ancestors *`), or only Tessera itself. */
+export function isFrameable(pathname: string): boolean {
+  return FRAMEABLE_PAGE.test(pathname);
+}
+
 export function permissionsPolicy(pathname: string): string {
   const camera = CAMERA_PAGE.test(pathname) ? 'camera=(self)' : 'camera=()';
   return [camera, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(', ');
@@ -40,7 +54,7 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...stripeConnect],
         frameSrc: ["'self'", ...stripeFrames],
-        frameAncestors: ["'self'"],
+        frameAncestors: [(req) => (isFrameable(pathOf(req.url)) ? '*' : "'self'")],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -49,11 +63,19 @@ export async function registerSecurityHeaders(
     },
     // Cross-origin isolation would break embedded payment frames later on.
     crossOriginEmbedderPolicy: false,
+    // Both set per path below: the widget's pages may be framed, its script loaded, by any site.
+    xFrameOptions: false,
+    crossOriginResourcePolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = pathOf(request.url);
+    if (!isFrameable(pathname)) reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('cross-origin-resource-policy', pathname === EMBED_SCRIPT ? 'cross-origin' : 'same-origin');
+  });
   app.addHook('onSend', async (request, reply) => {
-    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const pathname = pathOf(request.url);
     reply.header('permissions-policy', permissionsPolicy(pathname));
     if (pathname.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');

@@ -179,7 +179,11 @@ describe('attribution', () => {
     const scout = await makeAffiliate(t.app, owner, { eventId, name: 'Scout', code: 'SCOUT' });
     const res = await buy({ affiliate_code: ' scout ' });
     expect(res.statusCode).toBe(201);
-    expect(await affiliateOf(res.json().short_id)).toMatchObject({ affiliateId: scout.id, code: 'SCOUT' });
+    const order = await affiliateOf(res.json().short_id);
+    expect(order).toMatchObject({ affiliateId: scout.id, code: 'SCOUT' });
+    // The organizer's order screen names it.
+    const shown = await as(owner.token, 'GET', `/api/events/${eventId}/orders/${order.id}`);
+    expect(shown.json()).toMatchObject({ affiliate_code: 'SCOUT' });
   });
 
   it('ignores unknown, inactive, malformed and other events’ codes without refusing the order', async () => {

@@ -223,6 +223,7 @@ export async function getAdminOrder({
   return {
     ...toResponse(row, counts.get(row.id), new Date()),
     promo_code: row.promoCode,
+    affiliate_code: row.affiliateId === null ? null : row.affiliateCode,
     price_display_mode: settings.price_display_mode,
     totals: {
       gross: row.gross,

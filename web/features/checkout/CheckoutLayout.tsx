@@ -26,8 +26,12 @@ import { OrderSummary } from './OrderSummary';
 import { ReservationBar } from './ReservationBar';
 import { decideStage, type OrderProblem, problemOfError, STAGES, type Stage } from './stages';
 
-/** `/checkout/{eventId}/{orderShortId}/…`: the event, the reservation's clock, the stage and the order. */
-export function CheckoutLayout() {
+/**
+ * `/checkout/{eventId}/{orderShortId}/…`: the event, the reservation's clock, the stage and the
+ * order. `compact` is the embeddable widget's variant (`/widget/{eventId}/checkout/…`): no page
+ * margins and a smaller title, for a frame on another site.
+ */
+export function CheckoutLayout({ compact = false }: { compact?: boolean } = {}) {
   const { eventId = '', orderShortId: shortId = '' } = useParams();
   const { pathname } = useLocation();
   const stage = (STAGES.find((s) => pathname.endsWith(`/${s}`)) ?? 'details') as Stage;
@@ -37,9 +41,14 @@ export function CheckoutLayout() {
   const open = order.data?.status === 'RESERVED' || order.data?.status === 'PAYMENT_FAILED';
   const remaining = useRemainingMs(open ? (order.data?.reserved_until ?? null) : null);
 
-  const fallbackEventPath = `/e/${eventId}`;
+  const fallbackEventPath = eventPagePath({ id: eventId });
   const shell = (content: React.ReactNode) => (
-    <Container component="main" size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'md' }}>
+    <Container
+      component="main"
+      size="lg"
+      py={compact ? 0 : { base: 'md', sm: 40 }}
+      px={compact ? 0 : { base: 'sm', sm: 'md' }}
+    >
       {content}
     </Container>
   );
@@ -96,7 +105,7 @@ export function CheckoutLayout() {
 
   return shell(
     <Stack gap="lg">
-      <CheckoutHeader order={data} eventPath={eventPath} />
+      <CheckoutHeader order={data} eventPath={eventPath} compact={compact} />
       {open && remaining !== null ? (
         <ReservationBar
           order={data}
@@ -117,14 +126,22 @@ export function CheckoutLayout() {
   );
 }
 
-function CheckoutHeader({ order, eventPath }: { order: PublicOrder; eventPath: string }) {
+function CheckoutHeader({
+  order,
+  eventPath,
+  compact,
+}: {
+  order: PublicOrder;
+  eventPath: string;
+  compact: boolean;
+}) {
   const { i18n } = useLingui();
   return (
     <Stack gap={4}>
       <Anchor component={Link} to={eventPath} size="sm">
-        <Trans>Back to the event page</Trans>
+        {compact ? <Trans>Back to the tickets</Trans> : <Trans>Back to the event page</Trans>}
       </Anchor>
-      <Title order={1} fz={{ base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
+      <Title order={1} fz={compact ? 'h3' : { base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
         {order.event.title}
       </Title>
       <Text c="gray.7">

@@ -12,8 +12,15 @@ const PANEL_COMPONENTS: Record<PanelId, React.ComponentType<PanelProps>> = {
   offline: OfflinePanel,
 };
 
-/** `…/payment`: the ways this event takes payment, each a panel. */
-export function PaymentStep() {
+/**
+ * `…/payment`: the ways this event takes payment, each a panel. `panels` replaces some of them
+ * (the embeddable widget hands card payment over to a tab of its own, decision 022).
+ */
+export function PaymentStep({
+  panels: replaced,
+}: {
+  panels?: Partial<Record<PanelId, React.ComponentType<PanelProps>>>;
+} = {}) {
   const { t } = useLingui();
   const { order, eventId, shortId, handleOrderError } = useCheckout();
   const location = useLocation();
@@ -21,7 +28,7 @@ export function PaymentStep() {
   const [chosen, setChosen] = useState<PanelId | undefined>(panels[0]?.id);
   const current = panels.find((p) => p.id === chosen) ?? panels[0];
   const failed = order.status === 'PAYMENT_FAILED' || (location.state as { failed?: boolean } | null)?.failed;
-  const Panel = current ? PANEL_COMPONENTS[current.id] : null;
+  const Panel = current ? (replaced?.[current.id] ?? PANEL_COMPONENTS[current.id]) : null;
 
   return (
     <Paper

@@ -73,9 +73,16 @@ export const createPaymentIntent = (eventId: string, shortId: string) =>
 export const refreshPayment = (eventId: string, shortId: string) =>
   call<void>(`${orderPath(eventId, shortId)}/stripe/refresh`, { method: 'POST', body: {} });
 
+/**
+ * Inside the embeddable widget (`/widget/{eventId}/…`, decision 022) checkout keeps to the
+ * widget's own addresses: they are the only pages other sites may frame.
+ */
+const inWidget = () => typeof window !== 'undefined' && window.location.pathname.startsWith('/widget/');
+
 /** Where each checkout page of an order lives. */
 export const checkoutPath = (eventId: string | number, shortId: string, stage: string) =>
-  `/checkout/${eventId}/${shortId}/${stage}`;
+  inWidget() ? `/widget/${eventId}/checkout/${shortId}/${stage}` : `/checkout/${eventId}/${shortId}/${stage}`;
 
-/** The public event page, where a new order starts. */
-export const eventPagePath = (event: { id: number; slug: string }) => `/e/${event.id}/${event.slug}`;
+/** The public event page, where a new order starts (in the widget: its ticket list). */
+export const eventPagePath = (event: { id: number | string; slug?: string }) =>
+  inWidget() ? `/widget/${event.id}` : `/e/${event.id}${event.slug ? `/${event.slug}` : ''}`;

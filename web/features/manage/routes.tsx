@@ -153,6 +153,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'widget',
+                Component: lazyPage(
+                  () => import('../widget/WidgetEmbedPage'),
+                  (m) => m.WidgetEmbedPage,
+                ),
+              },
+              {
                 path: 'getting-started',
                 Component: lazyPage(
                   () => import('../events/GettingStartedPage'),

@@ -30,6 +30,7 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
   const providers = { OFFLINE: t`Offline`, STRIPE: t`Card (Stripe)`, MANUAL: t`Added by hand` };
   // While the checkout is open the buyer owns these details (the API refuses a correction).
   const unfinished = UNFINISHED_CHECKOUT_STATUSES.includes(order.status);
+  const affiliateCode = order.affiliate_code;
   return (
     <DrawerSection title={t`Buyer`}>
       {unfinished && !order.email ? (
@@ -58,6 +59,7 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
             ? t`No payment chosen yet`
             : t`Free`}
         {order.promo_code ? ` · ${t`Promo code ${order.promo_code}`}` : ''}
+        {affiliateCode ? ` · ${t`Affiliate ${affiliateCode}`}` : ''}
       </Text>
       {order.payment_instructions ? (
         <Alert color="orange" variant="light" title={t`Awaiting an offline payment`}>

@@ -38,10 +38,12 @@ interface Props {
   promoCode: string | undefined;
   timezone: string;
   dimmed: boolean;
+  /** The organizer's own label for the button, instead of "Get tickets" and "Check out". */
+  buttonText?: string | undefined;
 }
 
 /** The ticket list with quantity pickers, and the button that reserves what was picked. */
-export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: Props) {
+export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed, buttonText }: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -127,7 +129,13 @@ export function TicketPicker({ eventId, tickets, promoCode, timezone, dimmed }: 
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={reserve.isPending} data-testid="checkout-button">
-            {picked > 0 ? <Trans>Check out ({picked})</Trans> : <Trans>Get tickets</Trans>}
+            {buttonText ? (
+              `${buttonText}${picked > 0 ? ` (${picked})` : ''}`
+            ) : picked > 0 ? (
+              <Trans>Check out ({picked})</Trans>
+            ) : (
+              <Trans>Get tickets</Trans>
+            )}
           </Button>
         </Group>
       </Box>

@@ -13,9 +13,18 @@ const PROMO_PARAM = 'promo_code';
 /**
  * The "Tickets" section of the public event page: the tickets a buyer may see with their
  * prices, and the promo code box. A valid code lives in the address (`?promo_code=`), so a
- * shared link keeps it and the list is fetched again with it.
+ * shared link keeps it and the list is fetched again with it. `buttonText` relabels the
+ * button that reserves the chosen tickets (the widget's embed option).
  */
-export function TicketsSection({ eventId, timezone }: { eventId: string; timezone: string }) {
+export function TicketsSection({
+  eventId,
+  timezone,
+  buttonText,
+}: {
+  eventId: string;
+  timezone: string;
+  buttonText?: string;
+}) {
   const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const promoCode = searchParams.get(PROMO_PARAM)?.trim() || undefined;
@@ -68,6 +77,7 @@ export function TicketsSection({ eventId, timezone }: { eventId: string; timezon
             promoCode={tickets.data.promo_code?.valid ? tickets.data.promo_code.code : undefined}
             timezone={timezone}
             dimmed={tickets.isPlaceholderData}
+            buttonText={buttonText}
           />
         )}
         {tickets.isError ? null : (

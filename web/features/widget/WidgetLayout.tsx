@@ -1,0 +1,120 @@
+import { useLingui } from '@lingui/react/macro';
+import { Center, Loader } from '@mantine/core';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
+import type { Locale } from '../../../common/i18n/locales';
+import { type WidgetOptions, widgetOptionsFromQuery } from '../../../common/widget';
+import { activateLocale } from '../../i18n';
+import { primaryColourVariables, WIDGET_BUTTON_CSS } from './colours';
+import { leavesWidget, WIDGET_MESSAGES } from './frame';
+
+/** The embed options, read once from the address the script built, for the widget's pages. */
+export const useWidgetOptions = () => useOutletContext<WidgetOptions>();
+
+/**
+ * `/widget/{eventId}/…`: the ticket selection and checkout in a frame on another site
+ * (decision 022). The options come from the address once (the steps after it drop them);
+ * the page tells the frame's owner its height, and links that would leave the widget open in
+ * a new tab, since no other page of Tessera may be framed.
+ */
+export function WidgetLayout() {
+  const [options] = useState(() => widgetOptionsFromQuery(new URLSearchParams(window.location.search)));
+  const ready = useWidgetLocale(options.locale);
+  const root = useRef<HTMLDivElement>(null);
+  useHeightReports(root);
+  useStepAnnouncements();
+  useLinksLeaveInNewTab();
+  const colour = options.primaryColor ? primaryColourVariables(options.primaryColor) : undefined;
+
+  return (
+    <div
+      ref={root}
+      data-tessera-widget=""
+      data-primary={options.primaryColor ? '' : undefined}
+      style={{ ...colour, padding: 'var(--mantine-spacing-xs)' }}
+    >
+      <meta name="robots" content="noindex" />
+      {options.primaryColor ? (
+        <style href="tessera-widget-colour" precedence="default">
+          {WIDGET_BUTTON_CSS}
+        </style>
+      ) : null}
+      {ready ? <Outlet context={options} /> : <WidgetLoader />}
+    </div>
+  );
+}
+
+function WidgetLoader() {
+  const { t } = useLingui();
+  return (
+    <Center mih={160} role="status" aria-label={t`Loading`}>
+      <Loader />
+    </Center>
+  );
+}
+
+/** Switches to the embed's language (without remembering it, unlike the language menu). */
+function useWidgetLocale(locale: Locale | undefined): boolean {
+  const { i18n } = useLingui();
+  const [ready, setReady] = useState(!locale || i18n.locale === locale);
+  useEffect(() => {
+    if (!locale || ready) return;
+    void activateLocale(locale)
+      .catch(() => undefined)
+      .finally(() => setReady(true));
+  }, [locale, ready]);
+  return ready;
+}
+
+/** Posts the content's height to the page that frames the widget, each time it changes. */
+function useHeightReports(root: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const element = root.current;
+    if (!element || window.parent === window) return;
+    let last = 0;
+    const report = () => {
+      const height = Math.ceil(element.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      // Only a height, nothing secret: any page may frame the widget, so any may hear it.
+      window.parent.postMessage({ type: WIDGET_MESSAGES.height, height }, '*');
+    };
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+/** A new step starts at its top: scroll up, and ask the framing page to show the frame's top. */
+function useStepAnnouncements() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    window.scrollTo(0, 0);
+    // The address is not sent: it holds the order's secret id.
+    if (window.parent !== window) window.parent.postMessage({ type: WIDGET_MESSAGES.navigated }, '*');
+  }, [pathname]);
+}
+
+/** Links to anything but the widget's own pages (tickets, printouts, other sites) open in a new tab. */
+function useLinksLeaveInNewTab() {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(link instanceof HTMLAnchorElement)) return;
+      if (link.target && link.target !== '_self') return;
+      if (!leavesWidget(link.href, window.location.href)) return;
+      // The browser then follows the link into a new tab; the router, which would show the page
+      // inside the frame, never hears of the click.
+      link.target = '_blank';
+      link.rel = 'noopener';
+      event.stopPropagation();
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+}

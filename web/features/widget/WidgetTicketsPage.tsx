@@ -1,0 +1,126 @@
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/EmptyState.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { AlertIcon, TicketOffIcon } from '../../components/icons';
+import { eventDate } from '../checkout/context';
+import { type PublicEvent, publicEventQuery } from '../public-event/api';
+import { TicketsSection } from '../public-event/TicketsSection';
+import { useWidgetOptions } from './WidgetLayout';
+
+/** `/widget/{eventId}`: the event's name and date, and its tickets to choose, in a frame. */
+export function WidgetTicketsPage() {
+  const { eventId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const promoCode = searchParams.get('promo_code') || undefined;
+  const event = useQuery(publicEventQuery(eventId, promoCode));
+
+  return (
+    <Stack component="main" gap="sm">
+      {event.isPending ? (
+        <WidgetSkeleton />
+      ) : event.isError ? (
+        <LoadError
+          message={isApiError(event.error) ? event.error.message : undefined}
+          retrying={event.isFetching}
+          onRetry={() => void event.refetch()}
+        />
+      ) : event.data === null ? (
+        <NotAvailable />
+      ) : (
+        <WidgetTickets event={event.data} />
+      )}
+    </Stack>
+  );
+}
+
+function WidgetTickets({ event }: { event: PublicEvent }) {
+  const { t, i18n } = useLingui();
+  const { buttonText } = useWidgetOptions();
+  return (
+    <>
+      <title>{`${t`Tickets`} · ${event.title}`}</title>
+      <Stack gap={2}>
+        <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+          {event.title}
+        </Title>
+        <Text size="sm" c="gray.7">
+          {eventDate(event.start_date, event.timezone, i18n.locale)}
+          {event.location?.venue_name ? ` · ${event.location.venue_name}` : ''}
+        </Text>
+        {/* Outside the widget's own pages: the link opens in a new tab (WidgetLayout). */}
+        <Anchor
+          href={`/e/${event.id}/${event.slug}`}
+          target="_blank"
+          rel="noopener"
+          size="sm"
+          w="fit-content"
+        >
+          <Trans>More about the event</Trans>
+        </Anchor>
+      </Stack>
+      <TicketsSection eventId={String(event.id)} timezone={event.timezone} buttonText={buttonText} />
+    </>
+  );
+}
+
+function WidgetSkeleton() {
+  const { t } = useLingui();
+  return (
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading the event`}>
+      <Skeleton h={28} w="70%" radius="md" />
+      <Skeleton h={14} w="40%" radius="md" />
+      <Skeleton h={180} radius="lg" />
+    </Stack>
+  );
+}
+
+function NotAvailable() {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <title>{`${t`Event not available`} · Tessera`}</title>
+      <EmptyState icon={<TicketOffIcon />} variant="light">
+        <EmptyState.Title order={1}>
+          <Trans>This event is not available</Trans>
+        </EmptyState.Title>
+        <EmptyState.Description>
+          <Trans>Tickets cannot be bought here right now. Please contact the organizer.</Trans>
+        </EmptyState.Description>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+function LoadError({
+  message,
+  retrying,
+  onRetry,
+}: {
+  message?: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <title>{`${t`Something went wrong`} · Tessera`}</title>
+      <EmptyState icon={<AlertIcon />} variant="light" color="red">
+        <EmptyState.Title order={1}>
+          <Trans>We could not load this event</Trans>
+        </EmptyState.Title>
+        <EmptyState.Description>
+          {message ?? t`Something went wrong. Please try again.`}
+        </EmptyState.Description>
+        <EmptyState.Actions>
+          <Button onClick={onRetry} loading={retrying}>
+            <Trans>Try again</Trans>
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The widget's primary colour (an embed option, `#rrggbb`) as the Mantine CSS variables its
+ * buttons, links and focus rings read, set on the widget's root element. Text stays readable
+ * whatever the organizer picks: the label on a filled button is black or white, whichever
+ * contrasts more, and coloured text on white is darkened until it reaches WCAG AA (4.5:1).
+ */
+
+type Rgb = [number, number, number];
+
+const AA = 4.5;
+
+function parse(hex: string): Rgb | null {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!match) return null;
+  return [match[1], match[2], match[3]].map((part) => Number.parseInt(part ?? '0', 16)) as Rgb;
+}
+
+const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** Mixes a colour towards another: 0 keeps it, 1 gives the other. */
+const mix = (rgb: Rgb, other: Rgb, amount: number): Rgb =>
+  rgb.map((c, i) => c + ((other[i] ?? 0) - c) * amount) as Rgb;
+
+function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((value) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours, 1 to 21. */
+export function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+
+/** The colour darkened in small steps until it reads on white at 4.5:1 (black at worst). */
+function readableOnWhite(rgb: Rgb): Rgb {
+  for (let amount = 0; amount < 1; amount += 0.05) {
+    const candidate = mix(rgb, BLACK, amount);
+    if (contrast(candidate, WHITE) >= AA) return candidate;
+  }
+  return BLACK;
+}
+
+/** The CSS variables for a primary colour, or an empty object for one that is not `#rrggbb`. */
+export function primaryColourVariables(hex: string): Record<string, string> {
+  const rgb = parse(hex);
+  if (!rgb) return {};
+  const filled = toHex(rgb);
+  const hover = toHex(mix(rgb, BLACK, 0.12));
+  const onFilled = contrast(rgb, WHITE) >= contrast(rgb, BLACK) ? '#ffffff' : '#000000';
+  const text = toHex(readableOnWhite(rgb));
+  const [r, g, b] = rgb.map(Math.round);
+  const light = `rgba(${r}, ${g}, ${b}, 0.1)`;
+  const lightHover = `rgba(${r}, ${g}, ${b}, 0.16)`;
+  const shades = [0.9, 0.8, 0.6, 0.4, 0.2].map((amount) => toHex(mix(rgb, WHITE, amount)));
+  const variables: Record<string, string> = {
+    '--widget-on-primary': onFilled,
+    '--mantine-color-anchor': text,
+  };
+  // The theme's primary colour is `tessera` (web/theme.ts): components ask for it by name or as "primary".
+  for (const name of ['--mantine-primary-color', '--mantine-color-tessera']) {
+    Object.assign(variables, {
+      [`${name}-filled`]: filled,
+      [`${name}-filled-hover`]: hover,
+      [`${name}-light`]: light,
+      [`${name}-light-hover`]: lightHover,
+      [`${name}-light-color`]: text,
+      [`${name}-outline`]: text,
+      [`${name}-outline-hover`]: light,
+      ...Object.fromEntries(shades.map((shade, i) => [`${name}-${i}`, shade])),
+      [`${name}-5`]: filled,
+      [`${name}-6`]: filled,
+      [`${name}-7`]: text,
+      [`${name}-8`]: toHex(mix(readableOnWhite(rgb), BLACK, 0.15)),
+      [`${name}-9`]: toHex(mix(readableOnWhite(rgb), BLACK, 0.3)),
+    });
+  }
+  return variables;
+}
+
+/**
+ * Mantine writes a filled button's text colour on the button itself (white); the widget's
+ * root says which of black or white reads on the chosen colour. A button without a variant
+ * is filled, and carries no `data-variant`.
+ */
+export const WIDGET_BUTTON_CSS =
+  "[data-tessera-widget][data-primary] .mantine-Button-root:is([data-variant='filled'],:not([data-variant])):not(:disabled):not([data-disabled]){--button-color:var(--widget-on-primary)!important}";

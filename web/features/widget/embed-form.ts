@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LOCALES } from '../../../common/i18n/locales';
+import { VALIDATION } from '../../../common/i18n/validation';
+import { LIMITS } from '../../../common/limits';
+import { isButtonText, isHexColor, type WidgetOptions } from '../../../common/widget';
+
+/** The widget screen's form: the embed options, each optional (empty means "the default"). */
+export interface EmbedValues {
+  primary_color: string;
+  button_text: string;
+  locale: string;
+  auto_resize: boolean;
+}
+
+export const initialEmbedValues: EmbedValues = {
+  primary_color: '',
+  button_text: '',
+  locale: '',
+  auto_resize: true,
+};
+
+/** The same rules the widget page applies to its address (`common/widget.ts`). */
+export const EmbedValuesSchema = z.object({
+  primary_color: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isHexColor(value), { message: VALIDATION.invalidColor.id }),
+  button_text: z
+    .string()
+    .trim()
+    .max(LIMITS.continueButtonMax)
+    .refine((value) => value === '' || isButtonText(value), { message: VALIDATION.invalid.id }),
+  locale: z.union([z.literal(''), z.enum(LOCALES)]),
+  auto_resize: z.boolean(),
+});
+
+/** The options the embed code and preview use: the valid fields only (`errors` names the others). */
+export function embedOptions(
+  values: EmbedValues,
+  errors: Record<string, unknown>,
+): WidgetOptions & { autoResize: boolean } {
+  const options: WidgetOptions & { autoResize: boolean } = { autoResize: values.auto_resize };
+  const color = values.primary_color.trim().toLowerCase();
+  if (color && !errors.primary_color) options.primaryColor = color;
+  const text = values.button_text.trim();
+  if (text && !errors.button_text) options.buttonText = text;
+  const locale = LOCALES.find((l) => l === values.locale);
+  if (locale) options.locale = locale;
+  return options;
+}

@@ -1,0 +1,78 @@
+/*
+ * Tessera ticket widget (decision 022). Paste where the tickets should appear:
+ *
+ *   <script src="https://TESSERA_HOST/widget.js" data-event-id="123" async></script>
+ *
+ * Options, as data attributes: data-primary-color="#rrggbb", data-button-text="Buy now",
+ * data-locale="de" (en, de, fr, pt, pt-BR, es, zh-CN), data-auto-resize="false" (a fixed
+ * height that scrolls, instead of following the content), data-title (the frame's name for
+ * screen readers). The script inserts an iframe of the widget page right after itself (at the
+ * end of the page when it sits in <head>). With
+ * auto-resize, the page inside posts its height, and the frame takes it: only from a message
+ * sent by that very frame's window, from the Tessera origin this script was loaded from.
+ * Plain JavaScript without dependencies or a build step; the page checks every option again.
+ */
+((window, document) => {
+  const HEIGHT_MESSAGE = 'tessera:widget-height';
+  const NAVIGATED_MESSAGE = 'tessera:widget-navigated';
+  const FIRST_HEIGHT = 480;
+  const FIXED_HEIGHT = 640;
+  const MIN_HEIGHT = 120;
+  const MAX_HEIGHT = 20000;
+  const OPTIONS = [
+    ['data-primary-color', 'primary_color'],
+    ['data-button-text', 'button_text'],
+    ['data-locale', 'locale'],
+  ];
+
+  const script = document.currentScript;
+  if (!script?.src) return;
+  const origin = new URL(script.src, document.baseURI).origin;
+  const eventId = (script.getAttribute('data-event-id') || '').trim();
+  if (!/^[0-9]{1,15}$/.test(eventId)) {
+    window.console?.error('Tessera widget: data-event-id must be the number of the event.');
+    return;
+  }
+
+  const url = new URL(`/widget/${eventId}`, origin);
+  for (const [attribute, parameter] of OPTIONS) {
+    const value = script.getAttribute(attribute);
+    if (value) url.searchParams.set(parameter, value);
+  }
+  const autoResize = !/^(false|off|no|0)$/i.test((script.getAttribute('data-auto-resize') || '').trim());
+
+  const frame = document.createElement('iframe');
+  frame.src = url.href;
+  frame.title = script.getAttribute('data-title') || 'Tickets';
+  frame.setAttribute('data-tessera-widget', eventId);
+  frame.style.display = 'block';
+  frame.style.width = '100%';
+  frame.style.border = '0';
+  frame.style.height = `${autoResize ? FIRST_HEIGHT : FIXED_HEIGHT}px`;
+  // Right after the script tag; a tag in <head> puts the widget at the end of the page instead.
+  const inBody = script.parentNode && script.parentNode !== document.head;
+  const place = () =>
+    inBody ? script.parentNode.insertBefore(frame, script.nextSibling) : document.body.appendChild(frame);
+  if (inBody || document.body) place();
+  else document.addEventListener('DOMContentLoaded', place);
+
+  const onMessage = (event) => {
+    if (!frame.isConnected) {
+      window.removeEventListener('message', onMessage);
+      return;
+    }
+    // Only our own frame, showing a page of the Tessera that served this script.
+    if (event.origin !== origin || !frame.contentWindow || event.source !== frame.contentWindow) return;
+    const data = event.data;
+    if (!data || typeof data !== 'object') return;
+    if (data.type === HEIGHT_MESSAGE && autoResize) {
+      const height = data.height;
+      if (typeof height !== 'number' || !Number.isFinite(height) || height <= 0) return;
+      frame.style.height = `${Math.min(Math.max(Math.ceil(height), MIN_HEIGHT), MAX_HEIGHT)}px`;
+    } else if (data.type === NAVIGATED_MESSAGE && frame.getBoundingClientRect().top < 0) {
+      // A new step starts at its top: bring the frame's top into view when it was scrolled past.
+      frame.scrollIntoView();
+    }
+  };
+  window.addEventListener('message', onMessage);
+})(window, document);
