@@ -246,6 +246,20 @@ describe('calling the API with a key', () => {
       expect((await get('/api/events', owner.token)).statusCode).toBe(200);
   });
 
+  it('counts as its creator for going live: an unconfirmed creator’s key cannot make an event live', async () => {
+    const unconfirmed = await makeAccount(t.app, { confirmed: false });
+    const draft = await makeEvent(t.app, unconfirmed, { title: 'Not yet' });
+    const { key } = await createKey(unconfirmed, { name: 'Publisher', role: 'ADMIN' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${draft.id}/status`,
+      headers: bearer(key),
+      payload: { status: 'LIVE' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('EMAIL_NOT_CONFIRMED');
+  });
+
   it('caps the unrevoked keys of an account', async () => {
     const account = await makeAccount(t.app);
     for (let i = 0; i < 50; i++) await createKey(account, { name: `Key ${i}`, role: 'ORGANIZER' });
