@@ -10,6 +10,8 @@ export const LIMITS = {
   promoCode: { min: 3, max: 50 },
   /** An affiliate's code in `?aff=CODE` links, and its name (decision 021). */
   affiliate: { codeMin: 2, codeMax: 40, nameMax: 100 },
+  /** API keys: the name shown in the list, and how many unrevoked keys an account may hold. */
+  apiKey: { nameMax: 100, maxActive: 50 },
   firstName: { min: 1, max: 50 },
   nameMax: 149,
   /** The event page's own label for its "Get tickets" button. */

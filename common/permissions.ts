@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'taxes.manage': ['ADMIN'],
   'payments.manage': ['ADMIN'],
   'billing.manage': ['ADMIN'],
+  /** API keys (and the other integrations of the account). */
+  'integrations.manage': ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

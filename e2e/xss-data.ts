@@ -322,6 +322,8 @@ export async function seed(): Promise<Seeded> {
     scheduled_at: new Date(Date.now() + 30 * DAY).toISOString(),
     acknowledged_not_promotional: true,
   });
+  // An API key of the account: its name is on the integrations screen.
+  await api('POST', '/api/api-keys', { name: payload('api key name', 100), role: 'ORGANIZER' });
   const attendees = await api<{ data: { id: number; short_id: string }[] }>(
     'GET',
     `/api/events/${eventId}/attendees?per_page=100`,

@@ -231,6 +231,7 @@ export function visits(d: Seeded): Visit[] {
       shows: [...SHELL, 'default pre-checkout message', 'default footer message'],
     },
     { path: '/account/taxes-and-fees', shows: [...SHELL, 'tax name'] },
+    { path: '/account/integrations', shows: [...SHELL, 'api key name'] },
     { path: '/manage/profile', shows: SHELL },
   ];
 }

@@ -25,6 +25,7 @@ import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
 import { accountRoutes } from './modules/accounts/routes';
 import { affiliateRoutes } from './modules/affiliates/routes';
+import { apiKeyRoutes } from './modules/api-keys/routes';
 import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
 import { capacityRoutes } from './modules/capacity/routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     authRoutes,
     userRoutes,
     accountRoutes,
+    apiKeyRoutes,
     organizerRoutes,
     eventRoutes,
     imageRoutes,

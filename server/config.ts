@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   OPEN_ORDERS_PER_ADDRESS: perMinute(10),
   PROMO_CODE_RATE_LIMIT_PER_MINUTE: perMinute(20),
   PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE: perMinute(300),
+  API_KEY_RATE_LIMIT_PER_MINUTE: perMinute(600),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -143,6 +144,8 @@ export interface RateLimits {
   promoCodes: number;
   /** Promo code checks per event, whatever the addresses. */
   promoCodesPerEvent: number;
+  /** Calls one API key may make, on any routes together (decision 025). */
+  apiKey: number;
 }
 
 export interface MessageLimits {
@@ -191,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openOrdersPerAddress: e.OPEN_ORDERS_PER_ADDRESS,
       promoCodes: e.PROMO_CODE_RATE_LIMIT_PER_MINUTE,
       promoCodesPerEvent: e.PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE,
+      apiKey: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -34,16 +34,19 @@ describe('the rate limits and timeouts', () => {
       openOrdersPerAddress: 10,
       promoCodes: 20,
       promoCodesPerEvent: 300,
+      apiKey: 600,
     });
     expect(defaults.redis).toBeUndefined();
     expect(defaults.requestTimeoutMs).toBe(60_000);
 
     const set = loadConfig({
       OPEN_ORDERS_PER_ADDRESS: '3',
+      API_KEY_RATE_LIMIT_PER_MINUTE: '30',
       REDIS_URL: 'rediss://cache.internal:6380',
       REQUEST_TIMEOUT_SECONDS: '5',
     });
     expect(set.rateLimits.openOrdersPerAddress).toBe(3);
+    expect(set.rateLimits.apiKey).toBe(30);
     expect(set.redis).toEqual({ url: 'rediss://cache.internal:6380', keyPrefix: 'tessera:' });
     expect(set.requestTimeoutMs).toBe(5000);
 

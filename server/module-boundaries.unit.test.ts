@@ -16,6 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   accounts: ['service'],
   affiliates: ['service'],
+  'api-keys': ['service'],
   attendees: ['service'],
   // Users' profiles and invitations mail links, set passwords and start or end sessions.
   auth: ['service', 'links', 'passwords', 'sessions'],

@@ -1,5 +1,6 @@
 import { ACCOUNT_ERRORS } from './accounts';
 import { AFFILIATE_ERRORS } from './affiliates';
+import { API_KEY_ERRORS } from './api-keys';
 import { CATALOGUE_ERRORS } from './catalogue';
 import { HTTP_ERRORS } from './http';
 import { MESSAGE_ERRORS } from './messages';
@@ -21,6 +22,7 @@ export const ERRORS = {
   ...PAYMENT_ERRORS,
   ...MESSAGE_ERRORS,
   ...AFFILIATE_ERRORS,
+  ...API_KEY_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,41 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '../../common/accounts';
 import { can, type Permission } from '../../common/permissions';
 import type { Database } from '../db/client';
 import { accountUsers, sessions, users } from '../db/schema';
+import { isApiKey, resolveApiKey } from './api-keys';
 import { AppError } from './app-error';
+import type { AuthContext } from './auth-context';
+import { hashToken } from './tokens';
 
-/** Who is calling: set by `authenticate` on every management request. */
-export interface AuthContext {
-  userId: number;
-  accountId: number;
-  role: Role;
-  isOwner: boolean;
-  sessionId: number;
-  emailConfirmed: boolean;
-}
+export type { AuthContext } from './auth-context';
+export { hashToken, newToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Counts the calls of the request's API key (per minute, `API_KEY_RATE_LIMIT_PER_MINUTE`). */
+    limitApiKey: preHandlerAsyncHookHandler;
   }
 }
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
-
-/** A random 256-bit token for a session or a link, base64url (43 characters). */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** Tokens are stored as their SHA-256: a leaked table gives no usable token. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -81,19 +69,45 @@ export async function resolveSession(db: Database, token: string): Promise<AuthC
     role: row.role,
     isOwner: row.isOwner,
     sessionId: row.sessionId,
+    apiKeyId: null,
     emailConfirmed: row.emailConfirmedAt !== null,
   };
 }
 
-/** preHandler: the request must carry a live session of an active member. */
-export const authenticate: preHandlerAsyncHookHandler = async function authenticate(request: FastifyRequest) {
+/**
+ * preHandler: the request must carry a live session of an active member, or a live API key
+ * (then counted against the key's rate limit).
+ */
+export const authenticate: preHandlerAsyncHookHandler = async function authenticate(request, reply) {
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHENTICATED');
+  if (isApiKey(token)) {
+    const key = await resolveApiKey(request.server.db, token);
+    if (typeof key === 'string') throw new AppError(key);
+    request.auth = key;
+    await request.server.limitApiKey.call(request.server, request, reply);
+    return;
+  }
   const result = await resolveSession(request.server.db, token);
   if (result === null) throw new AppError('SESSION_EXPIRED');
   if (result === 'inactive') throw new AppError('USER_INACTIVE');
   request.auth = result;
 };
+
+/**
+ * preHandler, after `authenticate`: the route is about the person calling (their profile,
+ * password, e-mail address, session, API keys), so an API key gets 403.
+ */
+export const personOnly: preHandlerAsyncHookHandler = async (request) => {
+  if (authOf(request).apiKeyId !== null) throw new AppError('API_KEY_NOT_ALLOWED');
+};
+
+/** The caller's session, for routes behind `personOnly`. */
+export function sessionOf(request: FastifyRequest): number {
+  const { sessionId } = authOf(request);
+  if (sessionId === null) throw new AppError('API_KEY_NOT_ALLOWED');
+  return sessionId;
+}
 
 /** The caller, for handlers behind `authenticate`. */
 export function authOf(request: FastifyRequest): AuthContext {

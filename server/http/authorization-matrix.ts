@@ -55,6 +55,8 @@ export interface World {
   checkInId: number;
   /** A message scheduled for next month (so it can still be read and deleted). */
   messageId: number;
+  /** An ADMIN API key of the first account. */
+  apiKeyId: number;
 }
 
 export interface RouteRule {
@@ -71,6 +73,12 @@ export interface RouteRule {
   answers?: number;
   /** Public routes about the order or ticket in their link: its buyer's details may show. */
   showsOrder?: true;
+  /**
+   * About the person logged in (their profile, address, session, the API keys themselves): an
+   * API key gets 403 API_KEY_NOT_ALLOWED whatever its role (decision 025). Every other route
+   * treats a key as a member with the key's role.
+   */
+  person?: true;
 }
 
 /** A well-formed link token that was never issued. */
@@ -97,6 +105,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'check-in-lists/{shortId}': (w) => w.listShortId,
   'check-ins/{checkInId}': (w) => w.checkInId,
   'messages/{messageId}': (w) => w.messageId,
+  'api-keys/{keyId}': (w) => w.apiKeyId,
   'reset-password/{token}': () => UNKNOWN_TOKEN,
   'invitations/{token}': () => UNKNOWN_TOKEN,
   'confirm-email/{token}': () => UNKNOWN_TOKEN,
@@ -116,7 +125,8 @@ const order = (answers: number, body?: RouteRule['body']): RouteRule => ({
   ...pub(answers, body),
   showsOrder: true,
 });
-const self: RouteRule = { access: 'self' };
+const self: RouteRule = { access: 'self', person: true };
+const personal = (rule: RouteRule): RouteRule => ({ ...rule, person: true });
 
 export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/health': pub(200),
@@ -128,7 +138,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
     accept_terms: true,
   })),
   'POST /api/auth/login': pub(401, () => ({ email: 'nobody@example.com', password: PASSWORD })),
-  'POST /api/auth/logout': { access: 'member', reach: 'session' },
+  'POST /api/auth/logout': { access: 'member', reach: 'session', person: true },
   'POST /api/auth/forgot-password': pub(200, () => ({ email: 'nobody@example.com' })),
   'GET /api/auth/reset-password/{token}': pub(410),
   'POST /api/auth/reset-password/{token}': pub(410, () => ({
@@ -143,8 +153,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
     accept_terms: true,
   })),
 
-  'GET /api/users/me': own('member'),
-  'PUT /api/users/me': own('member', () => ({ first_name: 'Renamed' })),
+  'GET /api/users/me': personal(own('member')),
+  'PUT /api/users/me': personal(own('member', () => ({ first_name: 'Renamed' }))),
   'GET /api/users': own('admin'),
   'POST /api/users': own('admin', () => ({ email: fresh('invitee'), role: 'ORGANIZER' })),
   'GET /api/users/{id}': { access: 'admin' },
@@ -166,6 +176,10 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/payment': own('admin'),
   'POST /api/accounts/payment/stripe/connect': own('admin'),
+
+  'GET /api/api-keys': personal(own('admin')),
+  'POST /api/api-keys': personal(own('admin', () => ({ name: 'Door system', role: 'ORGANIZER' }))),
+  'POST /api/api-keys/{keyId}/revoke': personal({ access: 'admin' }),
 
   'GET /api/organizers': own('member'),
   'POST /api/organizers': own('member', () => ({ name: 'Another organizer' })),

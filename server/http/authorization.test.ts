@@ -109,6 +109,19 @@ const byAccess = (...access: RouteRule['access'][]) =>
   operations.filter((op) => access.includes(op.rule.access));
 const reachOf = (op: Operation) => op.rule.reach ?? 'account';
 const found = (body: string, strings: readonly string[]) => strings.filter((s) => s && body.includes(s));
+/** What an API key must get on a route about the person logged in (decision 025). */
+const refusesKey = (status: number, body: string) =>
+  status === 403 && JSON.parse(body).code === 'API_KEY_NOT_ALLOWED';
+
+/**
+ * A key's call writes its last-used time when that is a minute old: each sweep that checks
+ * nothing was written calls with its keys first, so the sweep itself writes nothing.
+ */
+async function touchKeys(): Promise<void> {
+  for (const key of [w.keys.admin, w.keys.organizer, w.keys.other]) {
+    await t.app.inject({ method: 'GET', url: '/api/events', headers: { authorization: `Bearer ${key}` } });
+  }
+}
 
 /** Every table's rows, hashed: two equal snapshots mean nothing was written. */
 async function snapshot(): Promise<Record<string, string>> {
@@ -130,6 +143,7 @@ async function snapshot(): Promise<Record<string, string>> {
 
 /** Runs `sweep` and fails if it wrote anything, naming the tables that changed. */
 async function unchanged(sweep: () => Promise<void>): Promise<void> {
+  await touchKeys();
   const before = await snapshot();
   await sweep();
   const after = await snapshot();
@@ -164,46 +178,67 @@ describe('the authorization matrix', () => {
 });
 
 describe('routes behind a login', () => {
-  it('answer 401 without a token, with a malformed one and with a logged-out one, and change nothing', async () => {
+  it('answer 401 without a token, with a malformed, logged-out, revoked or expired one, and change nothing', async () => {
     const wrong: string[] = [];
+    const tokens: [string, string | null, string?][] = [
+      ['none', null],
+      ['malformed', 'not a token'],
+      ['logged out', w.loggedOutToken],
+      ['revoked key', w.keys.revoked, 'API_KEY_REVOKED'],
+      ['expired key', w.keys.expired, 'API_KEY_EXPIRED'],
+      ['unknown key', `tsk_${'k'.repeat(8)}_${'s'.repeat(43)}`, 'API_KEY_INVALID'],
+    ];
     await unchanged(async () => {
       for (const op of byAccess('member', 'admin', 'self')) {
-        for (const token of [null, 'not a token', w.loggedOutToken]) {
+        for (const [shown, token, code] of tokens) {
           const { status, body } = await call(op, token);
-          const shown = token === null ? 'none' : token === w.loggedOutToken ? 'logged out' : 'malformed';
-          if (status !== 401) wrong.push(`${op.key} (token ${shown}): ${status} ${body.slice(0, 120)}`);
+          if (status !== 401 || (code && JSON.parse(body).code !== code))
+            wrong.push(`${op.key} (token ${shown}): ${status} ${body.slice(0, 120)}`);
         }
       }
     });
     expect(wrong).toEqual([]);
   });
 
-  it('answer another account’s member 404 for the first account’s ids, showing and changing nothing', async () => {
+  it('answer another account’s member or API key 404 for the first account’s ids, showing and changing nothing', async () => {
     const wrong: string[] = [];
     const forbidden = [...w.secrets, ...w.orderSecrets, ...w.publicNames];
     await unchanged(async () => {
       for (const op of byAccess('member', 'admin', 'self').filter((o) => reachOf(o) === 'account')) {
-        const { status, body } = await call(op, w.other.token);
-        if (status !== 404) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
-        const leaked = found(body, forbidden);
-        if (leaked.length > 0) wrong.push(`${op.key} shows ${leaked.join(', ')}`);
-        if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+        for (const [caller, token] of [
+          ['session', w.other.token],
+          ['key', w.keys.other],
+        ] as const) {
+          const { status, body } = await call(op, token);
+          const refused = caller === 'key' && op.rule.person ? refusesKey(status, body) : status === 404;
+          if (!refused) wrong.push(`${op.key} (${caller}): ${status} ${body.slice(0, 120)}`);
+          const leaked = found(body, forbidden);
+          if (leaked.length > 0) wrong.push(`${op.key} (${caller}) shows ${leaked.join(', ')}`);
+          if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+        }
       }
     });
     expect(wrong).toEqual([]);
   });
 
-  it('answer ORGANIZERs 403 on ADMIN routes and 404 for another user’s self routes, changing nothing', async () => {
+  it('answer ORGANIZERs (logged in or by key) 403 on ADMIN routes and 404 for another user’s self routes, changing nothing', async () => {
     const wrong: string[] = [];
     await unchanged(async () => {
       for (const op of byAccess('admin')) {
         const { status, body } = await call(op, w.organizer.token);
         if (status !== 403 || JSON.parse(body).code !== 'FORBIDDEN')
           wrong.push(`${op.key}: ${status} ${body}`);
+        const byKey = await call(op, w.keys.organizer);
+        const code = op.rule.person ? 'API_KEY_NOT_ALLOWED' : 'FORBIDDEN';
+        if (byKey.status !== 403 || JSON.parse(byKey.body).code !== code)
+          wrong.push(`${op.key} (key): ${byKey.status} ${byKey.body}`);
       }
       for (const op of byAccess('self')) {
         const { status, body } = await call(op, w.organizer.token, { id: w.a.ownerId });
         if (status !== 404) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
+        const byKey = await call(op, w.keys.organizer, { id: w.a.ownerId });
+        if (!refusesKey(byKey.status, byKey.body))
+          wrong.push(`${op.key} (key): ${byKey.status} ${byKey.body}`);
       }
     });
     expect(wrong).toEqual([]);
@@ -213,11 +248,20 @@ describe('routes behind a login', () => {
     const wrong: string[] = [];
     const forbidden = [...w.secrets, ...w.orderSecrets, ...w.publicNames];
     for (const op of byAccess('member', 'admin').filter((o) => reachOf(o) === 'caller')) {
-      const { status, body } = await call(op, w.other.token);
-      if ([401, 403, 404].includes(status) || status >= 500) wrong.push(`${op.key}: ${status} ${body}`);
-      const leaked = found(body, forbidden);
-      if (leaked.length > 0) wrong.push(`${op.key} shows ${leaked.join(', ')}`);
-      if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+      for (const [caller, token] of [
+        ['session', w.other.token],
+        ['key', w.keys.other],
+      ] as const) {
+        const { status, body } = await call(op, token);
+        if (caller === 'key' && op.rule.person) {
+          if (!refusesKey(status, body)) wrong.push(`${op.key} (key): ${status} ${body}`);
+        } else if ([401, 403, 404].includes(status) || status >= 500) {
+          wrong.push(`${op.key} (${caller}): ${status} ${body}`);
+        }
+        const leaked = found(body, forbidden);
+        if (leaked.length > 0) wrong.push(`${op.key} (${caller}) shows ${leaked.join(', ')}`);
+        if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+      }
     }
     expect(wrong).toEqual([]);
   });
@@ -296,19 +340,48 @@ describe('public routes', () => {
 });
 
 describe('ORGANIZERs', () => {
-  it('may call every route the matrix opens to members', async () => {
+  it('may call every route the matrix opens to members, logged in or with an ORGANIZER key', async () => {
     const wrong: string[] = [];
     const members = byAccess('member').filter((op) => reachOf(op) !== 'session');
-    // Reads first, while everything they point at still exists; then the writes.
+    // Reads first, while everything they point at still exists; then the writes, the key's
+    // before the session's (which may then find the thing gone: 404 or 409, still allowed).
     for (const op of [
       ...members.filter((o) => o.method === 'GET'),
       ...members.filter((o) => o.method !== 'GET'),
     ]) {
-      const { status, body } = await call(op, w.organizer.token);
-      if (status === 401 || status === 403 || status >= 500) wrong.push(`${op.key}: ${status} ${body}`);
-      if (op.method === 'GET' && status !== 200) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
-      if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+      for (const [caller, token] of [
+        ['key', w.keys.organizer],
+        ['session', w.organizer.token],
+      ] as const) {
+        const { status, body } = await call(op, token);
+        if (caller === 'key' && op.rule.person) {
+          if (!refusesKey(status, body)) wrong.push(`${op.key} (key): ${status} ${body}`);
+          continue;
+        }
+        if (status === 401 || status === 403 || status >= 500)
+          wrong.push(`${op.key} (${caller}): ${status} ${body}`);
+        if (op.method === 'GET' && status !== 200)
+          wrong.push(`${op.key} (${caller}): ${status} ${body.slice(0, 120)}`);
+        if (!op.documented.includes(String(status))) wrong.push(`${op.key}: ${status} is not documented`);
+      }
+    }
+    const logout = operations.find((o) => o.key === 'POST /api/auth/logout');
+    if (!logout) throw new Error('no logout route');
+    const { status, body } = await call(logout, w.keys.organizer);
+    if (!refusesKey(status, body)) wrong.push(`logout with a key: ${status} ${body}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('ADMIN keys', () => {
+  it('read every ADMIN route a logged-in ADMIN reads, except those about the person', async () => {
+    const wrong: string[] = [];
+    for (const op of byAccess('admin').filter((o) => o.method === 'GET')) {
+      const { status, body } = await call(op, w.keys.admin);
+      const ok = op.rule.person ? refusesKey(status, body) : status === 200;
+      if (!ok) wrong.push(`${op.key}: ${status} ${body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
+    expect(byAccess('admin').filter((o) => o.method === 'GET').length).toBeGreaterThan(3);
   });
 });

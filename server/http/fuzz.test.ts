@@ -77,6 +77,7 @@ function pathValuesOf(estate: Estate, operation: Operation, name: string): strin
     attendeeId: estate.attendeeIds,
     listId: estate.listIds,
     checkInId: estate.checkInIds,
+    keyId: estate.apiKeyIds,
     imageId: [1],
     token: [RANDOM_TOKEN],
     code: [...estate.promoCodes, 'NOPE10'],

@@ -4,20 +4,49 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { VERSION } from '../version';
 
+const BEARER_DESCRIPTION = [
+  'Either a session token (from `POST /api/auth/login`, answered in the body and the `x-auth-token` header) or an API key of the account (`tsk_…`, created under Account › Integrations).',
+  'An API key acts with its role (ADMIN or ORGANIZER) on its account, under the same permission checks as a person with that role; routes about a person (their profile, e-mail address, session, and the API keys themselves) answer 403 `API_KEY_NOT_ALLOWED` to a key.',
+  'A revoked or expired key answers 401 (`API_KEY_REVOKED`, `API_KEY_EXPIRED`); each key may make so many calls a minute (`API_KEY_RATE_LIMIT_PER_MINUTE`, 600 by default), then 429 with `Retry-After`.',
+].join(' ');
+
+const API_DESCRIPTION = `Event ticketing and management. Management calls need \`Authorization: Bearer <token or API key>\`; calls under /api/public need none. Errors share one shape: \`{ message, code, errors? }\`; send \`Accept-Language\` for messages in another language.
+
+**Calling the API with a key.** An ADMIN creates a key under Account › Integrations (it is shown once) and sends it as a bearer token:
+
+\`\`\`sh
+export TESSERA_KEY='tsk_…'
+curl -H "Authorization: Bearer $TESSERA_KEY" "https://tickets.example.com/api/events?per_page=50"
+
+curl -X POST -H "Authorization: Bearer $TESSERA_KEY" -H 'Content-Type: application/json' \\
+  -d '{"title":"Harbour Nights","start_date":"2031-06-01T20:00:00Z","organizer_id":1}' \\
+  https://tickets.example.com/api/events
+\`\`\`
+
+Lists take \`page\`, \`per_page\` (at most 100), \`query\`, \`sort_by\`, \`sort_direction\` and \`filter_fields[field][op]=value\`, and answer \`{ data, meta }\`. Money is in integer minor units beside its currency; times are ISO 8601 in UTC.`;
+
 /** OpenAPI 3.1 generated from the routes' zod schemas; rendered at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Tessera API',
-        version: VERSION,
-        description:
-          'Event ticketing and management. Management calls need `Authorization: Bearer <token>`; calls under /api/public need none. Errors share one shape: `{ message, code, errors? }`.',
-      },
+      info: { title: 'Tessera API', version: VERSION, description: API_DESCRIPTION },
       servers: [{ url: '/' }],
+      tags: [
+        {
+          name: 'api-keys',
+          description:
+            'Keys that call the API for the account with a role (ADMIN or ORGANIZER). Managed by ADMINs logged in as themselves under Account › Integrations; a key cannot manage keys.',
+        },
+      ],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: BEARER_DESCRIPTION,
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

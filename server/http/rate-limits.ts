@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error';
 import { errorResponses } from './responses';
@@ -60,10 +60,12 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       route.config = { ...route.config, rateLimit: perAddress(rateLimits.public) };
     }
     // The API description says which routes may answer 429.
-    const responses = route.schema?.response;
-    if (responses && typeof responses === 'object' && !(429 in responses)) {
-      route.schema = { ...route.schema, response: { ...responses, ...errorResponses(429) } };
-    }
+    addErrorResponse(route, 429);
+  });
+  // Every route behind a login counts the calls of an API key (decision 025), so it may answer 429.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && (route.schema?.security?.length ?? 0) > 0)
+      addErrorResponse(route, 429);
   });
 
   let redis: Redis | undefined;
@@ -101,6 +103,24 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     ...(redis ? { redis, nameSpace: `${redisConfig?.keyPrefix}rate-limit:` } : {}),
   });
+  // Called by `authenticate` once the request's API key is known.
+  app.decorate(
+    'limitApiKey',
+    limitRequests(app, [
+      {
+        name: 'api-key',
+        max: rateLimits.apiKey,
+        key: (r) => (r.auth?.apiKeyId == null ? undefined : String(r.auth.apiKeyId)),
+      },
+    ]),
+  );
+}
+
+function addErrorResponse(route: RouteOptions, status: 429): void {
+  const responses = route.schema?.response;
+  if (responses && typeof responses === 'object' && !(status in responses)) {
+    route.schema = { ...route.schema, response: { ...responses, ...errorResponses(status) } };
+  }
 }
 
 export interface Limit {

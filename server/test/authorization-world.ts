@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Role } from '../../common/accounts';
 import { AffiliateRequest } from '../../common/affiliates';
+import { CreateApiKeyRequest } from '../../common/api-keys';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInRequest } from '../../common/check-in';
 import { CreateMessageRequest } from '../../common/messages';
 import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import type { App } from '../app';
-import { attendees, orders } from '../db/schema';
+import { apiKeys, attendees, orders } from '../db/schema';
 import type { World } from '../http/authorization-matrix';
 import { createAffiliate } from '../modules/affiliates/service';
+import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
 import { uploadEventImage } from '../modules/images/service';
@@ -41,6 +44,8 @@ export interface AuthorizationWorld {
   other: Owner;
   /** A session of an ADMIN of the first account that logged out. */
   loggedOutToken: string;
+  /** API keys (decision 025): the first account's, with each role, and the second account's ADMIN key. */
+  keys: { admin: string; organizer: string; other: string; revoked: string; expired: string };
   /** What only the first account's members may read: never in another account's or a public answer. */
   secrets: string[];
   /** The order in the public links: only its own pages may show these. */
@@ -210,6 +215,19 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     ticket_ids: [otherTicketId],
   });
 
+  const key = async (holder: Owner, role: Role, name = `Zapier ${tag}`) =>
+    createApiKey(app.db, holder.auth, CreateApiKeyRequest.parse({ name, role }));
+  const adminKey = await key(owner, 'ADMIN');
+  const organizerKey = await key(owner, 'ORGANIZER');
+  const otherKey = await key(other, 'ADMIN', `Rival sync ${tag}`);
+  const revokedKey = await key(owner, 'ADMIN');
+  await revokeApiKey(app.db, owner.auth, revokedKey.id);
+  const expiredKey = await key(owner, 'ADMIN');
+  await app.db
+    .update(apiKeys)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(apiKeys.id, expiredKey.id));
+
   return {
     a: {
       ownerId: owner.userId,
@@ -236,12 +254,23 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       listShortId: list.short_id,
       checkInId,
       messageId: message.id,
+      apiKeyId: adminKey.id,
     },
     owner,
     organizer,
     other,
     loggedOutToken: leaving.token,
+    keys: {
+      admin: adminKey.key,
+      organizer: organizerKey.key,
+      other: otherKey.key,
+      revoked: revokedKey.key,
+      expired: expiredKey.key,
+    },
     secrets: [
+      adminKey.key,
+      organizerKey.key,
+      `Zapier ${tag}`,
       owner.email,
       organizer.email,
       invited.email,
@@ -266,7 +295,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     ],
     orderSecrets: [buyers[0], first.short_id, ...mine.attendeeShortIds, online, thanks],
     publicNames: [event.title, host.name, ticket.title, question.title],
-    otherSecrets: [other.email, other.token, otherEmail],
+    otherSecrets: [other.email, other.token, otherEmail, otherKey.key, `Rival sync ${tag}`],
     otherEventId: otherEvent.id,
     otherListShortId: otherList.short_id,
   };

@@ -95,6 +95,7 @@ export async function makeAccount(
       role: 'ADMIN',
       isOwner: true,
       sessionId: 0,
+      apiKeyId: null,
       emailConfirmed: confirmed,
     },
   };
@@ -130,6 +131,7 @@ export async function makeMember(
       role,
       isOwner: false,
       sessionId: 0,
+      apiKeyId: null,
       emailConfirmed: true,
     },
   };

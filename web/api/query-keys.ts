@@ -39,6 +39,8 @@ export const queryKeys = {
     all: ['tickets'] as const,
     list: (eventId: number) => ['tickets', 'list', eventId] as const,
   },
+  /** The account's API keys (`GET api-keys`). */
+  apiKeys: ['api-keys'] as const,
   /** The account's taxes and fees (`GET taxes-and-fees`). */
   taxesAndFees: ['taxes-and-fees'] as const,
   /** The questions of an event, under its detail so that event invalidation reaches them. */

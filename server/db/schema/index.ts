@@ -2,6 +2,7 @@
 export * from './account-users';
 export * from './accounts';
 export * from './affiliates';
+export * from './api-keys';
 export * from './capacity';
 export * from './check-in';
 export * from './events';

@@ -130,7 +130,10 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/events/:id/attendees/:attendeeId',
-    one('Change who holds a ticket', { body: UpdateAttendeeRequest }),
+    one('Change who holds a ticket', {
+      body: UpdateAttendeeRequest,
+      response: { 200: AttendeeDetailResponse, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) =>
       updateAttendee({
         db: app.db,

@@ -12,7 +12,7 @@ import {
   ResetPasswordRequest,
   SessionResponse,
 } from '../../../common/auth';
-import { authenticate, authOf, revokeSession } from '../../http/auth';
+import { authenticate, personOnly, revokeSession, sessionOf } from '../../http/auth';
 import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { acceptInvitation, getInvitation } from '../users/invitations';
@@ -81,16 +81,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/logout',
     {
-      preHandler: [authenticate],
+      preHandler: [authenticate, personOnly],
       schema: {
         tags: ['auth'],
-        summary: 'End this session',
+        summary: 'End this session (not with an API key)',
         security: [{ bearerAuth: [] }],
-        response: { 204: z.null(), ...errorResponses(401) },
+        response: { 204: z.null(), ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
-      await revokeSession(app.db, authOf(request).sessionId);
+      await revokeSession(app.db, sessionOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -136,7 +136,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A live event, for its public page',
         params: IdParams,
         querystring: PublicEventQuery,
-        response: { 200: PublicEventResponse, ...errorResponses(404) },
+        response: { 200: PublicEventResponse, ...errorResponses(404, 422) },
       },
     },
     async (request) => {
@@ -200,7 +200,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         summary: 'Live events of an organizer that have not ended',
         params: IdParams,
-        response: { 200: z.object({ data: z.array(PublicEventResponse) }) },
+        // 404 only for a malformed id: an unknown organizer has no live events.
+        response: { 200: z.object({ data: z.array(PublicEventResponse) }), ...errorResponses(404) },
       },
     },
     async (request) => findPublicOrganizerEvents(app.db, app.storage, request.params.id),

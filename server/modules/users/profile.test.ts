@@ -255,6 +255,7 @@ describe('e-mail confirmation', () => {
       role: 'ADMIN' as const,
       isOwner: true,
       sessionId: 1,
+      apiKeyId: null,
       emailConfirmed: false,
     };
     expect(() => assertEmailConfirmed(auth)).toThrow(AppError);

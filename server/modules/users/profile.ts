@@ -75,7 +75,7 @@ export async function updateMe({
         })
         .where(eq(users.id, user.id));
       // A new password logs out every other session of the user.
-      if (passwordHash) await revokeUserSessions(tx, { userId: user.id, keep: auth.sessionId });
+      if (passwordHash) await revokeUserSessions(tx, { userId: user.id, keep: auth.sessionId ?? undefined });
     });
   } catch (error) {
     if (sqlState(error) === '23505') throw conflictError('EMAIL_TAKEN', 'email', VALIDATION.emailTaken);

@@ -12,7 +12,7 @@ import {
   UsersQuery,
 } from '../../../common/users';
 import { idParam } from '../../../common/validators';
-import { authenticate, authOf, authorize } from '../../http/auth';
+import { authenticate, authOf, authorize, personOnly } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations';
 import { findUsers, getMe, getUser, updateUser } from './members';
@@ -36,18 +36,19 @@ const CONFIRMATION_SENT = /*i18n*/ {
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = { appUrl: app.config.appUrl };
-  const signedIn = { preHandler: [authenticate] };
+  /** About the person calling: an API key gets 403 (decision 025). */
+  const person = { preHandler: [authenticate, personOnly] };
   const admins = { preHandler: [authenticate, authorize('users.manage')] };
 
   app.get(
     '/api/users/me',
     {
-      ...signedIn,
+      ...person,
       schema: {
         tags,
         security,
         summary: 'The logged-in user and account',
-        response: { 200: MeResponse, ...errorResponses(401) },
+        response: { 200: MeResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => getMe(app.db, authOf(request)),
@@ -56,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me',
     {
-      ...signedIn,
+      ...person,
       schema: {
         tags,
         security,
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Update profile, language, time zone; change password or e-mail (needs the current password)',
         description: PARTIAL_WRITE,
         body: UpdateMeRequest,
-        response: { 200: MeResponse, ...errorResponses(401, 409, 422) },
+        response: { 200: MeResponse, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request) => updateMe({ db: app.db, auth: authOf(request), input: request.body, links }),
@@ -184,13 +185,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/confirm-email/:token',
     {
-      ...signedIn,
+      ...person,
       schema: {
         tags,
         security,
         summary: 'Confirm the e-mail address with the mailed link',
         params: IdTokenParams,
-        response: { 200: MeResponse, ...errorResponses(401, 404, 410) },
+        response: { 200: MeResponse, ...errorResponses(401, 403, 404, 410) },
       },
     },
     async (request) =>
@@ -205,13 +206,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/resend-email-confirmation',
     {
-      ...signedIn,
+      ...person,
       schema: {
         tags,
         security,
         summary: 'Send the confirmation link again',
         params: IdParams,
-        response: { 200: MessageResponse, ...errorResponses(401, 404, 409) },
+        response: { 200: MessageResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -223,13 +224,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/email-change/:token',
     {
-      ...signedIn,
+      ...person,
       schema: {
         tags,
         security,
         summary: 'Confirm a new e-mail address with the mailed link',
         params: IdTokenParams,
-        response: { 200: MeResponse, ...errorResponses(401, 404, 409, 410) },
+        response: { 200: MeResponse, ...errorResponses(401, 403, 404, 409, 410) },
       },
     },
     async (request) =>
@@ -244,13 +245,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/:id/email-change',
     {
-      ...signedIn,
+      ...person,
       schema: {
         tags,
         security,
         summary: 'Cancel a pending e-mail change',
         params: IdParams,
-        response: { 200: MeResponse, ...errorResponses(401, 404, 409) },
+        response: { 200: MeResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => cancelEmailChange(app.db, authOf(request), request.params.id),

@@ -37,6 +37,8 @@ export interface Estate {
   listIds: number[];
   listShortIds: string[];
   checkInIds: number[];
+  /** An API key of the account (decision 025). */
+  apiKeyIds: number[];
 }
 
 async function call<T>(
@@ -171,6 +173,10 @@ export async function makeEstate(app: App, label: string): Promise<Estate> {
     headers: { authorization: `Bearer ${owner.token}` },
   });
 
+  const apiKey = await call<{ id: number }>(app, owner, 'POST', '/api/api-keys', {
+    name: `${label} sync`,
+    role: 'ORGANIZER',
+  });
   return {
     owner,
     userIds: [member.id, owner.userId],
@@ -193,5 +199,6 @@ export async function makeEstate(app: App, label: string): Promise<Estate> {
     listIds: [list.id],
     listShortIds: [list.short_id],
     checkInIds: checkInId ? [checkInId] : [],
+    apiKeyIds: [apiKey.id],
   };
 }

@@ -249,6 +249,13 @@ export const organizerRoutes: RouteObject[] = [
               (m) => m.PaymentPage,
             ),
           },
+          {
+            path: 'integrations',
+            Component: lazyPage(
+              () => import('../integrations/IntegrationsPage'),
+              (m) => m.IntegrationsPage,
+            ),
+          },
         ],
       },
     ],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrast, primaryColourVariables } from './colours';
+import { rgbContrast as contrast } from '../../../common/contrast';
+import { primaryColourVariables } from './colours';
 
 const rgb = (hex: string) =>
   [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];

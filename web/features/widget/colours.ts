@@ -1,3 +1,10 @@
+import {
+  AA_CONTRAST as AA,
+  rgbContrast as contrast,
+  parseHex as parse,
+  type Rgb,
+} from '../../../common/contrast';
+
 /**
  * The widget's primary colour (an embed option, `#rrggbb`) as the Mantine CSS variables its
  * buttons, links and focus rings read, set on the widget's root element. Text stays readable
@@ -5,35 +12,11 @@
  * contrasts more, and coloured text on white is darkened until it reaches WCAG AA (4.5:1).
  */
 
-type Rgb = [number, number, number];
-
-const AA = 4.5;
-
-function parse(hex: string): Rgb | null {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  if (!match) return null;
-  return [match[1], match[2], match[3]].map((part) => Number.parseInt(part ?? '0', 16)) as Rgb;
-}
-
 const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
 /** Mixes a colour towards another: 0 keeps it, 1 gives the other. */
 const mix = (rgb: Rgb, other: Rgb, amount: number): Rgb =>
   rgb.map((c, i) => c + ((other[i] ?? 0) - c) * amount) as Rgb;
-
-function luminance(rgb: Rgb): number {
-  const [r, g, b] = rgb.map((value) => {
-    const c = value / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two colours, 1 to 21. */
-export function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
