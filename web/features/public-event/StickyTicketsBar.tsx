@@ -54,7 +54,7 @@ export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: 
               {shortDate(event, i18n.locale)}
             </Text>
           </div>
-          <Button onClick={goToTickets} style={{ flexShrink: 0 }}>
+          <Button onClick={goToTickets} style={{ flexShrink: 0 }} data-prefetch="checkout">
             {label}
           </Button>
         </div>

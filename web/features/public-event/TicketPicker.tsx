@@ -141,7 +141,13 @@ export function TicketPicker({
           </Text>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" size="md" loading={reserve.isPending} data-testid="checkout-button">
+          <Button
+            type="submit"
+            size="md"
+            loading={reserve.isPending}
+            data-testid="checkout-button"
+            data-prefetch="checkout"
+          >
             {buttonText ? (
               `${buttonText}${picked > 0 ? ` (${picked})` : ''}`
             ) : picked > 0 ? (
