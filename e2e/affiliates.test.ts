@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AffiliateResponse } from '../common/affiliates';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { accessibilityCheck, launchBrowser, openPage, waitForToastsToClose } from './browser';
 import { expectCount, expectEventually, expectText, expectValue } from './expect';
 import { organizerSession } from './session';
 
@@ -17,10 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `affiliates-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('affiliates');
 
 /** The browser logs every 4xx answer to the console; the expected ones are left out. */
 const unexpected = (errors: string[]) => errors.filter((e) => !e.startsWith('Failed to load resource'));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { accessibilityCheckAtWidths, launchBrowser, waitForToastsToClose } from './browser';
 import { expectAttribute, expectChecked, expectCount, expectText, expectValue } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
@@ -17,17 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['wide', { width: 1280, height: 900 }],
-    ['narrow', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `attendees-${name}-${size}`);
-    expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const expectAccessible = accessibilityCheckAtWidths('attendees', { backToWide: true });
 
 /** A free order placed as a buyer would, through the public API. */
 async function buy(

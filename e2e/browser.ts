@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -87,6 +87,45 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 /** Saves a screenshot under test-results/ for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
+
+/**
+ * A file's accessibility check: `expectAccessible(page, name)` leaves a screenshot
+ * `{prefix}-{name}` under test-results/ for people to look at and fails on any serious or
+ * critical axe finding.
+ */
+export function accessibilityCheck(prefix: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    // axe waits for animations to end, so the screenshot shows the page at rest, and is taken
+    // whatever axe found.
+    const found = await seriousAxeViolations(page);
+    await screenshot(page, `${prefix}-${name}`);
+    expect(found, name).toEqual([]);
+  };
+}
+
+const WIDTHS = [
+  ['wide', { width: 1280, height: 900 }],
+  ['narrow', { width: 390, height: 844 }],
+] as const;
+
+/**
+ * The same at desktop and at phone width (`{prefix}-{name}-wide` and `-narrow`). With
+ * `backToWide` the page ends at desktop width again; otherwise it stays at phone width.
+ */
+export function accessibilityCheckAtWidths(
+  prefix: string,
+  options: { backToWide?: boolean } = {},
+): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    for (const [size, viewport] of WIDTHS) {
+      await page.setViewportSize(viewport);
+      const found = await seriousAxeViolations(page);
+      await screenshot(page, `${prefix}-${name}-${size}`);
+      expect(found, `${name} (${size})`).toEqual([]);
+    }
+    if (options.backToWide) await page.setViewportSize(WIDTHS[0][1]);
+  };
 }
 
 /**

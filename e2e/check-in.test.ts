@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { accessibilityCheck, launchBrowser, openPage, screenshot, waitForToastsToClose } from './browser';
 import { expectAttribute, expectCount, expectText } from './expect';
 import { writeQrVideo } from './fake-camera';
 import { apiCall, organizerSession } from './session';
@@ -22,10 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `check-in-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('check-in');
 
 interface Attendee {
   first_name: string;

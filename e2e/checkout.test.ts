@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheck, launchBrowser, openPage } from './browser';
 import { expectAttribute, expectCount, expectEventually, expectText, expectValue } from './expect';
 import { type OrganizerSession, organizerSession } from './session';
 
@@ -14,10 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `checkout-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('checkout');
 
 /** Makes the event live and answers the buyer's address of it. */
 async function publish(session: OrganizerSession): Promise<string> {

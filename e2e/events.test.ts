@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import {
+  accessibilityCheck,
+  baseUrl,
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+  waitForToastsToClose,
+} from './browser';
 import { expectEventually } from './expect';
 import { type ReceivedMail, waitForMail } from './mailbox';
 
@@ -31,10 +38,7 @@ function linkPath(mail: ReceivedMail, fragment: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `events-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('events');
 
 /** A page whose clock runs in Tokyo, far from the event's zone, to catch local-time mistakes. */
 async function openTokyoPage() {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheck, launchBrowser, openPage } from './browser';
 import { expectCount, expectValue, expectVisible } from './expect';
 import { type ReceivedMail, waitForMail } from './mailbox';
 
@@ -55,10 +55,7 @@ function apiFailures(page: Page): string[] {
 
 const unexpected = (errors: string[]) => errors.filter((e) => !e.startsWith('Failed to load resource'));
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `identity-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('identity');
 
 async function register(
   page: Page,

@@ -1,14 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyResponse } from '../common/api-keys';
-import {
-  baseUrl,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  waitForToastsToClose,
-} from './browser';
+import { accessibilityCheck, baseUrl, launchBrowser, openPage, waitForToastsToClose } from './browser';
 import { expectCount, expectText } from './expect';
 import { organizerSession } from './session';
 
@@ -23,10 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `integrations-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('integrations');
 
 /** GET /api/events with the key, as another tool would call it. */
 async function eventsWith(key: string): Promise<{ status: number; body: Record<string, unknown> }> {

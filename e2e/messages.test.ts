@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { accessibilityCheck, baseUrl, launchBrowser, waitForToastsToClose } from './browser';
 import { expectAttribute, expectChecked, expectCount, expectText, expectVisible } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
@@ -17,10 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `messages-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('messages');
 
 /** Presses Tab until `target` has the focus: proves it is reachable by keyboard, in order. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { accessibilityCheck, launchBrowser, openPage, waitForToastsToClose } from './browser';
 import { expectCount, expectEventually, expectText, expectValue } from './expect';
 import { waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
@@ -16,10 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `orders-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('orders');
 
 /** An order placed through the public checkout API, of `count` tickets. */
 async function place(

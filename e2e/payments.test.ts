@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheck, launchBrowser } from './browser';
 import { expectText } from './expect';
 import { organizerSession } from './session';
 
@@ -14,10 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `payments-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('payments');
 
 describe('card payments', () => {
   it('lets an admin connect Stripe and come back connected', async () => {

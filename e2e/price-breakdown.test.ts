@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
 import { expectChecked, expectEventually, expectInnerText } from './expect';
 import { waitForMail } from './mailbox';
 import { organizerSession } from './session';
@@ -57,11 +57,7 @@ async function expectBreakdown(scope: Locator, surface: string): Promise<void> {
 /** "€33.96" → 3396 */
 const cents = (money: string) => Math.round(Number(money.replace(/[^\d.-]/g, '').replace('−', '-')) * 100);
 
-/** Checked once animations have ended (axe waits for them), then saved to be looked at. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-  await screenshot(page, `price-breakdown-${name}`);
-}
+const expectAccessible = accessibilityCheck('price-breakdown');
 
 const expected: Shown = {
   rows: [

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
 import { expectAttribute, expectCount, expectInnerText } from './expect';
 import { organizerSession } from './session';
 
@@ -16,16 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['wide', { width: 1280, height: 900 }],
-    ['narrow', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `public-tickets-${name}-${size}`);
-    expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
-  }
-}
+const expectAccessible = accessibilityCheckAtWidths('public-tickets');
 
 interface EventBody {
   id: number;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacityAssignmentResponse } from '../common/capacity';
 import type { EventResponse } from '../common/events';
 import type { QuestionResponse } from '../common/questions';
-import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheck, launchBrowser } from './browser';
 import { expectAttribute, expectCount, expectEventually, expectValue } from './expect';
 import { organizerSession } from './session';
 
@@ -19,10 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `questions-capacity-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('questions-capacity');
 
 /** A Mantine select: its input is a textbox or a combobox depending on the version. */
 async function choose(scope: Locator, page: Page, label: string, option: string): Promise<void> {

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCodeResponse } from '../common/promo-codes';
 import type { TaxOrFeeResponse } from '../common/taxes-fees';
 import type { TicketResponse } from '../common/tickets';
-import { launchBrowser, screenshot, seriousAxeViolations, waitForToastsToClose } from './browser';
+import { accessibilityCheck, launchBrowser, waitForToastsToClose } from './browser';
 import { expectAttribute, expectCount, expectValue } from './expect';
 import { organizerSession } from './session';
 
@@ -18,10 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `taxes-promo-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('taxes-promo');
 
 /** The browser logs every 4xx answer to the console; the expected ones are left out. */
 const unexpected = (errors: string[]) => errors.filter((e) => !e.startsWith('Failed to load resource'));

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../common/ticket-code';
-import { launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
 import { expectCount } from './expect';
 import { apiCall, organizerSession } from './session';
 
@@ -27,16 +27,7 @@ interface Attendee {
   ticket_code: string;
 }
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['wide', { width: 1280, height: 900 }],
-    ['narrow', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await screenshot(page, `ticket-pages-${name}-${size}`);
-    expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
-  }
-}
+const expectAccessible = accessibilityCheckAtWidths('ticket-pages');
 
 /** Places and completes an order through the public checkout API. */
 async function placeOrder(eventId: number, ticketId: number, names: string[], offline = false) {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketResponse } from '../common/tickets';
-import { launchBrowser, screenshot, seriousAxeViolations } from './browser';
+import { accessibilityCheck, launchBrowser } from './browser';
 import { expectCount, expectEventually, expectInnerText } from './expect';
 import { type OrganizerSession, organizerSession } from './session';
 
@@ -17,10 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  await screenshot(page, `tickets-${name}`);
-  expect(await seriousAxeViolations(page), name).toEqual([]);
-}
+const expectAccessible = accessibilityCheck('tickets');
 
 const rows = (page: Page) => page.getByTestId('ticket-row');
 const row = (page: Page, title: string) => rows(page).filter({ hasText: title });

@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Container, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
+import { Container, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { AlertIcon, TicketOffIcon } from '../../components/icons';
+import { TicketOffIcon } from '../../components/icons';
 import { useRememberAffiliate } from '../affiliates/remember';
 import { type PublicEvent, publicEventQuery } from './api';
 import { designOf } from './design';
+import { EventLoadError } from './EventLoadError';
 import { EventTheme } from './EventTheme';
 import { EventView } from './EventView';
 import { TicketsSection } from './TicketsSection';
@@ -28,7 +29,8 @@ export function PublicEventPage() {
         {event.isPending ? (
           <EventSkeleton />
         ) : event.isError ? (
-          <LoadError
+          <EventLoadError
+            padding={{ base: 'xl', sm: 48 }}
             message={isApiError(event.error) ? event.error.message : undefined}
             retrying={event.isFetching}
             onRetry={() => void event.refetch()}
@@ -89,36 +91,6 @@ function EventNotAvailable() {
             contact the organizer.
           </Trans>
         </EmptyState.Description>
-      </EmptyState>
-    </Paper>
-  );
-}
-
-function LoadError({
-  message,
-  retrying,
-  onRetry,
-}: {
-  message?: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'xl', sm: 48 }}>
-      <title>{`${t`Something went wrong`} · Tessera`}</title>
-      <EmptyState icon={<AlertIcon />} variant="light" color="red">
-        <EmptyState.Title order={1}>
-          <Trans>We could not load this event</Trans>
-        </EmptyState.Title>
-        <EmptyState.Description>
-          {message ?? t`Something went wrong. Please try again.`}
-        </EmptyState.Description>
-        <EmptyState.Actions>
-          <Button onClick={onRetry} loading={retrying}>
-            <Trans>Try again</Trans>
-          </Button>
-        </EmptyState.Actions>
       </EmptyState>
     </Paper>
   );

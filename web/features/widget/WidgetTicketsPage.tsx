@@ -1,13 +1,14 @@
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { AlertIcon, TicketOffIcon } from '../../components/icons';
+import { TicketOffIcon } from '../../components/icons';
 import { eventDate } from '../checkout/context';
 import { type PublicEvent, publicEventQuery } from '../public-event/api';
+import { EventLoadError } from '../public-event/EventLoadError';
 import { TicketsSection } from '../public-event/TicketsSection';
 import { useWidgetOptions } from './WidgetLayout';
 
@@ -23,7 +24,8 @@ export function WidgetTicketsPage() {
       {event.isPending ? (
         <WidgetSkeleton />
       ) : event.isError ? (
-        <LoadError
+        <EventLoadError
+          padding="lg"
           message={isApiError(event.error) ? event.error.message : undefined}
           retrying={event.isFetching}
           onRetry={() => void event.refetch()}
@@ -90,36 +92,6 @@ function NotAvailable() {
         <EmptyState.Description>
           <Trans>Tickets cannot be bought here right now. Please contact the organizer.</Trans>
         </EmptyState.Description>
-      </EmptyState>
-    </Paper>
-  );
-}
-
-function LoadError({
-  message,
-  retrying,
-  onRetry,
-}: {
-  message?: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <title>{`${t`Something went wrong`} · Tessera`}</title>
-      <EmptyState icon={<AlertIcon />} variant="light" color="red">
-        <EmptyState.Title order={1}>
-          <Trans>We could not load this event</Trans>
-        </EmptyState.Title>
-        <EmptyState.Description>
-          {message ?? t`Something went wrong. Please try again.`}
-        </EmptyState.Description>
-        <EmptyState.Actions>
-          <Button onClick={onRetry} loading={retrying}>
-            <Trans>Try again</Trans>
-          </Button>
-        </EmptyState.Actions>
       </EmptyState>
     </Paper>
   );
