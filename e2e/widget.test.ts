@@ -321,6 +321,14 @@ describe('the embeddable widget', () => {
     await page.getByRole('button', { name: 'Have a promo code?' }).waitFor();
     await expectText(button).toBe(text);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
+
+    // Embedded without a colour of its own, the widget wears the event's designed one.
+    await session.api('PUT', `/api/events/${eventId}`, { settings: { homepage_primary_color: '#1a5e20' } });
+    await page.goto(`/widget/${eventId}`);
+    await page.getByRole('button', { name: 'Have a promo code?' }).waitFor();
+    await expectEventually(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(26, 94, 32)',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useOutletContext } from 'react-router';
+import { Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { DESIGN_DEFAULTS } from '../../../common/design';
 import type { Locale } from '../../../common/i18n/locales';
 import { type WidgetOptions, widgetOptionsFromQuery } from '../../../common/widget';
 import { activateLocale } from '../../i18n';
+import { publicEventQuery } from '../public-event/api';
+import { designOf } from '../public-event/design';
 import { primaryColourVariables, WIDGET_BUTTON_CSS } from './colours';
 import { leavesWidget, WIDGET_MESSAGES } from './frame';
 
@@ -24,17 +28,19 @@ export function WidgetLayout() {
   useHeightReports(root);
   useStepAnnouncements();
   useLinksLeaveInNewTab();
-  const colour = options.primaryColor ? primaryColourVariables(options.primaryColor) : undefined;
+  const designed = useDesignedPrimary();
+  const primary = options.primaryColor ?? designed;
+  const colour = primary ? primaryColourVariables(primary) : undefined;
 
   return (
     <div
       ref={root}
       data-tessera-widget=""
-      data-primary={options.primaryColor ? '' : undefined}
+      data-primary={primary ? '' : undefined}
       style={{ ...colour, padding: 'var(--mantine-spacing-xs)' }}
     >
       <meta name="robots" content="noindex" />
-      {options.primaryColor ? (
+      {primary ? (
         <style href="tessera-widget-colour" precedence="default">
           {WIDGET_BUTTON_CSS}
         </style>
@@ -42,6 +48,17 @@ export function WidgetLayout() {
       {ready ? <Outlet context={options} /> : <WidgetLoader />}
     </div>
   );
+}
+
+/**
+ * The primary colour of the event's design when the organizer chose one (decision 023), for a
+ * widget embedded without a colour of its own. The same query as the widget's tickets page.
+ */
+function useDesignedPrimary(): string | undefined {
+  const { eventId = '' } = useParams();
+  const event = useQuery(publicEventQuery(eventId));
+  const designed = event.data ? designOf(event.data.settings ?? {}).homepage_primary_color : undefined;
+  return designed === DESIGN_DEFAULTS.homepage_primary_color ? undefined : designed;
 }
 
 function WidgetLoader() {
