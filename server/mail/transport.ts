@@ -103,7 +103,6 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
     // opts out; `?maxConnections=N` sets another number.
     const url = new URL(config.smtpUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
-    if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '10');
     const transport: Transporter = nodemailer.createTransport(url.toString());
     if (!url.searchParams.has('proxy')) withoutNagle(transport);
     transport.use('stream', holdEnd);

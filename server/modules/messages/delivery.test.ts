@@ -141,34 +141,6 @@ describe('a mail cut off after the server had all of it', () => {
       .flatMap((m) => m.to)
       .sort();
 
-  it('counts as sent when no answer came, and is tried again when the server refused it', async () => {
-    const { id } = (await k.send(eventId, { subject: 'Handed over' })).json<MessageResponse>();
-    const cutOff: Mailer = {
-      async send(mail) {
-        await mail.beforeEnd?.();
-        if (mail.to === 'joao@example.com') {
-          throw Object.assign(new Error('451 local error in processing'), { responseCode: 451 });
-        }
-        throw new Error('Connection closed unexpectedly');
-      },
-      close() {},
-    };
-    await k.deliver(cutOff);
-    expect(await recipientsOf(id)).toMatchObject([
-      { email: 'ines@example.com', status: 'SENT', attempts: 1, last_error: null },
-      {
-        email: 'joao@example.com',
-        status: 'PENDING',
-        attempts: 1,
-        last_error: '451 local error in processing',
-      },
-    ]);
-    await k.dueNow();
-    await k.deliver();
-    expect(received('Handed over')).toEqual(['joao@example.com']);
-    expect(await get(id)).toMatchObject({ status: 'SENT', counts: { total: 2, sent: 2, failed: 0 } });
-  });
-
   it('is not sent again by the next claim when the worker died after the hand-over', async () => {
     const { id } = (await k.send(eventId, { subject: 'Died after' })).json<MessageResponse>();
     const busy: Mailer = {

@@ -9,7 +9,6 @@ import { i18nFor } from '../../i18n';
 import { renderMessageMail } from '../../mail/message-template';
 import type { Mailer } from '../../mail/transport';
 import { finishIfDone, type MessageJobContext } from './expand';
-import { groupWrites } from './grouped';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
 
 /** Recipients a send job claims at once, and so has in flight at most. */
@@ -69,7 +68,7 @@ async function claimRecipients(
   payload: SendPayload,
   context: MessageJobContext,
 ): Promise<Claimed[]> {
-  return queryRows<Claimed & Record<string, unknown>>(
+  const rows = await queryRows<Claimed & Record<string, unknown>>(
     db,
     sql`
     update ${messageRecipients}
@@ -86,6 +85,8 @@ async function claimRecipients(
                      and ${jobs.attempts} = ${context.attempt} and ${jobs.status} = 'running')
     returning id, email, name, kind, link_path, locale`,
   );
+  // A bigint comes back as a string from PostgreSQL's driver and as a number from PGlite.
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** This claim's recipient, still pending: only its own claim may settle it. */
@@ -111,29 +112,22 @@ interface ClaimWrites {
 }
 
 function claimWrites(context: MessageJobContext): ClaimWrites {
-  const changed = async (query: SQL) =>
-    new Set((await queryRows<{ id: number | string }>(context.db, query)).map((r) => Number(r.id)));
-  const handOver = groupWrites((ids) =>
-    changed(sql`
-      update ${messageRecipients} set handed_over_at = now()
-       where ${ownClaims(ids, context)} and handed_over_at is null
-         and exists (select 1 from ${jobs} where ${jobs.id} = ${context.jobId}
-                       and ${jobs.attempts} = ${context.attempt} and ${jobs.status} = 'running')
-      returning id`),
-  );
-  const sent = groupWrites((ids) =>
-    changed(sql`
-      update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
-       where ${ownClaims(ids, context)}
-      returning id`),
-  );
   return {
     async handOver(id) {
-      if (!(await handOver(id)))
-        throw new Error(`recipient ${id} is no longer claimed by job ${context.jobId}`);
+      const rows = await queryRows(
+        context.db,
+        sql`update ${messageRecipients} set handed_over_at = now()
+             where ${ownClaim(id, context)} and handed_over_at is null
+               and exists (select 1 from ${jobs} where ${jobs.id} = ${context.jobId}
+                             and ${jobs.attempts} = ${context.attempt} and ${jobs.status} = 'running')
+            returning id`,
+      );
+      if (rows.length === 0) throw new Error(`recipient ${id} is no longer claimed by job ${context.jobId}`);
     },
     async sent(id) {
-      await sent(id);
+      await context.db.execute(sql`
+        update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
+         where ${ownClaim(id, context)}`);
     },
   };
 }
@@ -170,7 +164,6 @@ async function sendOne(
       replyTo: message.replyTo,
       // The same on every try, so a mail system can tell a retry from a new message.
       messageId: `message-${message.messageId}-${recipient.id}`,
-      beforeEnd: () => writes.handOver(recipient.id),
     });
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
