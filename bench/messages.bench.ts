@@ -14,6 +14,7 @@ import { startWorker } from '../server/jobs/worker';
 import { createMailer } from '../server/mail/transport';
 import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
+import { openSendJournal } from '../server/modules/messages/journal';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
 import { seedAttendees } from '../server/test/seed-attendees';
@@ -100,6 +101,7 @@ export async function run(): Promise<void> {
     count: ATTENDEES,
   });
   const mailer = createMailer(config, { info: () => {} });
+  const journal = openSendJournal(path.join(dataDir, 'message-journal'));
   const worker = startWorker({
     db: app.db,
     kinds: JOB_KINDS,
@@ -107,7 +109,7 @@ export async function run(): Promise<void> {
       mailer,
       sweepExpiredReservations,
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
-      messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES }),
+      messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES, journal }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,
@@ -145,6 +147,7 @@ export async function run(): Promise<void> {
   }
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();
+  journal.close();
 
   const once = [...smtp.received.values()].filter((ids) => ids.length === 1).length;
   const result = {

@@ -14,6 +14,7 @@ import { createMailer } from './mail/transport';
 import { passwordResetJobHandler } from './modules/auth/recovery';
 import { seedDemo } from './modules/demo/seed';
 import { messageJobHandlers } from './modules/messages/delivery';
+import { startSendJournal } from './modules/messages/journal';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { describeDatabase, describeMail } from './startup-banner';
 import { VERSION } from './version';
@@ -61,6 +62,11 @@ async function main(): Promise<void> {
     const released = await releaseOrphanedJobs(database.db);
     if (released > 0) app.log.warn({ jobs: released }, 'jobs of a stopped process queued again');
   }
+  // Before the worker: mails a dead process wrote in full are marked sent, not sent again.
+  const sendJournal = await startSendJournal(database.db, config.dataDir, {
+    othersAreGone: database.kind === 'pglite',
+    logger: app.log,
+  });
   const worker = startWorker({
     db: database.db,
     kinds: JOB_KINDS,
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
         mailer,
         appUrl: config.appUrl,
         maxRecipients: config.messages.maxRecipients,
+        journal: sendJournal.journal,
       }),
     }),
     schedules: SCHEDULES,
@@ -97,6 +104,7 @@ async function main(): Promise<void> {
       clearInterval(pageViewFlush);
       await app.close();
       await worker.stop();
+      sendJournal.stop();
       mailer.close();
       await database.close();
       console.log('Tessera stopped.');

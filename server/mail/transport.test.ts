@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,38 +65,40 @@ describe('mailer', () => {
     ]);
   });
 
-  it('runs beforeEnd once the server has the whole mail and before it takes it; a throwing hook abandons the mail', async () => {
+  it('calls onEndWritten once, when the mail is written and before the server answers', async () => {
     const mailer = createMailer(testConfig({ SMTP_URL: smtp.url }), { info: () => {} });
-    const to = (n: number) => `held${n}@example.com`;
-    const seen: { started: number; received: number }[] = [];
-    const before = smtp.started();
-    await mailer.send({
-      to: to(1),
-      ...(await reset('en')),
-      beforeEnd: async () => {
-        // Give the server time to take the mail if it could: it must not have.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        seen.push({ started: smtp.started() - before, received: smtp.to(to(1)).length });
-      },
-    });
-    expect(seen).toEqual([{ started: 1, received: 0 }]);
-    expect(smtp.to(to(1))).toHaveLength(1);
-
-    await expect(
-      mailer.send({
-        to: to(2),
+    const seen: { received: number; sendReturned: boolean }[] = [];
+    let sendReturned = false;
+    await mailer
+      .send({
+        to: 'ended@example.com',
         ...(await reset('en')),
-        beforeEnd: async () => {
-          throw new Error('claim lost');
-        },
-      }),
-    ).rejects.toThrow('claim lost');
-    // The next mail goes through (on a new connection) and the abandoned one never arrives.
-    await mailer.send({ to: to(3), ...(await reset('en')) });
+        onEndWritten: () => seen.push({ received: smtp.to('ended@example.com').length, sendReturned }),
+      })
+      .then(() => {
+        sendReturned = true;
+      });
     mailer.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(smtp.to(to(2))).toEqual([]);
-    expect(smtp.to(to(3))).toHaveLength(1);
-    expect(smtp.started() - before).toBe(3);
+    expect(seen).toEqual([{ received: 0, sendReturned: false }]);
+    expect(smtp.to('ended@example.com')).toHaveLength(1);
+  });
+
+  it('a mail whose end was written arrives although its process is killed at that moment', async () => {
+    // The child sends one mail and SIGKILLs itself from onEndWritten, before the server's answer.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/test/send-then-die.ts', smtp.url, 'killed@example.com'],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    expect({ signal, stderr }).toEqual({ signal: 'SIGKILL', stderr: '' });
+    for (let i = 0; i < 50 && smtp.to('killed@example.com').length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(smtp.to('killed@example.com').map((m) => m.subject)).toEqual(['Reset your password']);
   });
 });

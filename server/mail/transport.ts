@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import { type BeforeEnd, holdEnd } from './held-end';
+import { type EndWritten, watchEnd } from './mail-end';
 
 export interface OutgoingMail {
   to: string;
@@ -16,12 +16,13 @@ export interface OutgoingMail {
   /** The unique left part of the Message-ID; the sender's domain is added. */
   messageId?: string;
   /**
-   * Runs when the mail server has the whole mail but has not taken it yet (SMTP waits for the
-   * mail's last line). Throwing abandons the mail. The message sender records the hand-over
-   * here, so a mail cut off by a crash before this point is sent again and one cut off after
-   * it is not (decision 020).
+   * Called, synchronously, once the mail's last line is in the operating system's send buffer
+   * and before the server answers: from then on the mail reaches the server even if this
+   * process dies. The message sender writes it to its journal here, so a mail cut off by a
+   * crash before this point is sent again and one cut off after it is not (decision 020).
+   * Not called without an SMTP server, or when the connection closes first.
    */
-  beforeEnd?: BeforeEnd;
+  onEndWritten?: EndWritten;
 }
 
 export interface MailAttachment {
@@ -105,7 +106,7 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
     const transport: Transporter = nodemailer.createTransport(url.toString());
     if (!url.searchParams.has('proxy')) withoutNagle(transport);
-    transport.use('stream', holdEnd);
+    transport.use('stream', watchEnd);
     return {
       async send(mail) {
         await transport.sendMail(headers(mail));
@@ -115,7 +116,6 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
   }
   const dir = path.join(config.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  transport.use('stream', holdEnd);
   return {
     async send(mail) {
       const info = await transport.sendMail(headers(mail));

@@ -68,10 +68,9 @@ export const messages = pgTable(
 
 /**
  * One address a message goes to, once per message. A send job claims a recipient for its
- * attempt (`claim_job`, `claim_attempt`) before mailing it, records the moment the mail server
- * had the whole mail (`handed_over_at`, just before the mail's last line) and marks it SENT
- * once the server took it. A claim that died after the hand-over is counted as sent, not sent
- * again (decision 020).
+ * attempt (`claim_job`, `claim_attempt`) before mailing it and marks it SENT once the server
+ * took it; a mail written in full by a process that died before the mark is marked from that
+ * process's send journal, not sent again (decision 020).
  */
 export const messageRecipients = pgTable(
   'message_recipients',
@@ -93,7 +92,6 @@ export const messageRecipients = pgTable(
     /** The send job, and its attempt, that is mailing this recipient now or was when it died. */
     claimJob: bigint('claim_job', { mode: 'number' }),
     claimAttempt: integer('claim_attempt'),
-    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import type { JobPayload, MESSAGE_EXPAND_JOB, MESSAGE_SEND_JOB } from '../../job
 import type { JobHandler } from '../../jobs/worker';
 import type { Mailer } from '../../mail/transport';
 import { expandMessage } from './expand';
+import type { SendJournal } from './journal';
 import { sendRecipients } from './send';
 
 export interface MessageDeliveryDependencies {
@@ -10,6 +11,8 @@ export interface MessageDeliveryDependencies {
   appUrl: string;
   /** Addresses one message may reach (checked again when a scheduled message starts). */
   maxRecipients: number;
+  /** This process's send journal (`openSendJournal`); without one, mails in flight at a crash go again. */
+  journal?: SendJournal;
 }
 
 /** The handlers of the message jobs, which `server/main.ts` hands to the worker. */
@@ -20,6 +23,11 @@ export function messageJobHandlers(deps: MessageDeliveryDependencies): {
   return {
     expand: (payload, context) => expandMessage(payload, { ...context, maxRecipients: deps.maxRecipients }),
     send: (payload, context) =>
-      sendRecipients(payload, { ...context, mailer: deps.mailer, appUrl: deps.appUrl }),
+      sendRecipients(payload, {
+        ...context,
+        mailer: deps.mailer,
+        appUrl: deps.appUrl,
+        journal: deps.journal,
+      }),
   };
 }

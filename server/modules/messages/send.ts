@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale } from '../../../common/i18n/locales';
 import { fillPlaceholders } from '../../../common/messages';
@@ -10,6 +10,7 @@ import { renderMessageMail } from '../../mail/message-template';
 import type { Mailer } from '../../mail/transport';
 import { finishIfDone, type MessageJobContext } from './expand';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
+import type { SendJournal } from './journal';
 
 /** Recipients a send job claims at once, and so has in flight at most. */
 const CLAIM_SIZE = 25;
@@ -18,6 +19,8 @@ export interface SendDependencies {
   mailer: Mailer;
   /** The public base URL, for the links filled in per recipient. */
   appUrl: string;
+  /** Where this process records the mails it wrote in full (absent: mails in flight at a crash go again). */
+  journal?: SendJournal;
 }
 
 interface Claimed {
@@ -76,7 +79,7 @@ async function claimRecipients(
      where id in (
        select id from ${messageRecipients}
         where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
-          and status = 'PENDING' and handed_over_at is null
+          and status = 'PENDING'
           and (claim_job is null or claim_job <> ${context.jobId} or claim_attempt < ${context.attempt})
         order by id
         limit ${CLAIM_SIZE}
@@ -93,43 +96,11 @@ async function claimRecipients(
 const ownClaim = (id: number, context: MessageJobContext) =>
   sql`id = ${id} and status = 'PENDING' and claim_job = ${context.jobId} and claim_attempt = ${context.attempt}`;
 
-/** This claim's recipients among `ids`, still pending. */
-const ownClaims = (ids: number[], context: MessageJobContext) =>
-  sql`id in (${sql.join(ids, sql`, `)}) and status = 'PENDING'
-      and claim_job = ${context.jobId} and claim_attempt = ${context.attempt}`;
-
-/** The two marks of each mail, written for all the mails in flight together. */
-interface ClaimWrites {
-  /**
-   * Records that the mail server has the recipient's whole mail, just before its last line goes
-   * out. From here on the mail is not sent again: if this worker dies before it learns the
-   * server's answer, the recipient counts as sent. A claim that is no longer this worker's
-   * abandons the mail instead (the claim's new holder sends it).
-   */
-  handOver(id: number): Promise<void>;
-  /** Marks the recipient SENT: the server took the mail. */
-  sent(id: number): Promise<void>;
-}
-
-function claimWrites(context: MessageJobContext): ClaimWrites {
-  return {
-    async handOver(id) {
-      const rows = await queryRows(
-        context.db,
-        sql`update ${messageRecipients} set handed_over_at = now()
-             where ${ownClaim(id, context)} and handed_over_at is null
-               and exists (select 1 from ${jobs} where ${jobs.id} = ${context.jobId}
-                             and ${jobs.attempts} = ${context.attempt} and ${jobs.status} = 'running')
-            returning id`,
-      );
-      if (rows.length === 0) throw new Error(`recipient ${id} is no longer claimed by job ${context.jobId}`);
-    },
-    async sent(id) {
-      await context.db.execute(sql`
-        update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
-         where ${ownClaim(id, context)}`);
-    },
-  };
+/** Marks the recipient SENT: the server took the mail (or has it in full). */
+async function markSent(context: MessageJobContext, id: number): Promise<void> {
+  await context.db.execute(sql`
+    update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
+     where ${ownClaim(id, context)}`);
 }
 
 /** Whether the mail server answered with a refusal (rather than not answering at all). */
@@ -139,9 +110,9 @@ const refused = (error: unknown) =>
 async function sendOne(
   deps: SendDependencies,
   context: MessageJobContext,
-  mail: { message: MessageMail; recipient: Claimed; writes: ClaimWrites },
+  mail: { message: MessageMail; recipient: Claimed },
 ): Promise<void> {
-  const { message, recipient, writes } = mail;
+  const { message, recipient } = mail;
   const values = {
     attendee_name: recipient.name,
     event_title: message.eventTitle,
@@ -157,6 +128,8 @@ async function sendOne(
     },
     i18nFor(isLocale(recipient.locale) ? recipient.locale : 'en'),
   );
+  let written = false;
+  let failure: unknown = null;
   try {
     await deps.mailer.send({
       to: recipient.email,
@@ -164,37 +137,29 @@ async function sendOne(
       replyTo: message.replyTo,
       // The same on every try, so a mail system can tell a retry from a new message.
       messageId: `message-${message.messageId}-${recipient.id}`,
+      onEndWritten: () => {
+        written = true;
+        deps.journal?.written(recipient.id);
+      },
     });
   } catch (error) {
-    const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    if (!refused(error)) {
-      // No answer after the hand-over: the server may well have taken the mail, which is
-      // therefore not sent again and counts as sent.
-      await context.db.execute(sql`
-        update ${messageRecipients} set status = 'SENT', sent_at = handed_over_at
-         where ${ownClaim(recipient.id, context)} and handed_over_at is not null`);
-    }
-    // A refusal, or a failure before the hand-over, leaves the recipient to be tried again.
+    failure = error;
+  }
+  // Written in full and then no answer (the connection dropped): the server most likely has
+  // the mail, so it counts as sent rather than risk a second copy.
+  if (failure === null || (written && !refused(failure))) await markSent(context, recipient.id);
+  else {
+    if (written) deps.journal?.refused(recipient.id);
+    // A refusal, or a failure before the mail was written, leaves it to be tried again.
+    const text = (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
     await context.db.execute(sql`
       update ${messageRecipients}
-         set last_error = ${text}, handed_over_at = null,
+         set last_error = ${text},
              status = case when attempts >= ${MAX_RECIPIENT_ATTEMPTS} then 'FAILED' else 'PENDING' end
        where ${ownClaim(recipient.id, context)}`);
-    return;
   }
-  await writes.sent(recipient.id);
-}
-
-/**
- * Recipients of the range whose mail was handed over but never marked: the claim that sent
- * them died, or got no answer, after the mail server had the whole mail. They count as sent.
- * Every mail of this claim has settled by now, so none of them is still in flight here.
- */
-async function settleHandedOver(db: Database, payload: SendPayload): Promise<void> {
-  await db.execute(sql`
-    update ${messageRecipients} set status = 'SENT', sent_at = handed_over_at
-     where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
-       and status = 'PENDING' and handed_over_at is not null`);
+  // Only once the database has the outcome: until then a crash leaves it to the journal.
+  deps.journal?.settled(recipient.id);
 }
 
 async function pendingIn(db: Database, payload: SendPayload): Promise<number> {
@@ -202,7 +167,7 @@ async function pendingIn(db: Database, payload: SendPayload): Promise<number> {
     db,
     sql`select count(*) as n from ${messageRecipients}
          where message_id = ${payload.message_id} and id between ${payload.first_id} and ${payload.last_id}
-           and status = 'PENDING' and handed_over_at is null`,
+           and status = 'PENDING'`,
   );
   return Number(row?.n ?? 0);
 }
@@ -221,17 +186,15 @@ export async function sendRecipients(
   const { db } = context;
   const message = await loadMessage(db, payload.message_id);
   if (!message) return;
-  const writes = claimWrites(context);
   for (;;) {
     const claimed = await claimRecipients(db, payload, context);
     if (claimed.length === 0) break;
     const results = await Promise.allSettled(
-      claimed.map((recipient) => sendOne(context, context, { message, recipient, writes })),
+      claimed.map((recipient) => sendOne(context, context, { message, recipient })),
     );
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
   }
-  await settleHandedOver(db, payload);
   const left = await pendingIn(db, payload);
   if (left > 0 && context.attempt < SEND_MAX_ATTEMPTS) {
     throw new Error(`${left} recipients of message ${payload.message_id} are tried again later`);
