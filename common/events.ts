@@ -327,6 +327,8 @@ export const DuplicateEventRequest = z
     copy_promo_codes: z.boolean().default(true),
     /** Only copied along with the tickets, which they need. */
     copy_capacity_assignments: z.boolean().default(true),
+    /** Name, code, e-mail and status of each affiliate; what they sold stays with the original. */
+    copy_affiliates: z.boolean().default(true),
   })
   .meta({ id: 'DuplicateEventRequest' });
 export type DuplicateEventRequest = z.input<typeof DuplicateEventRequest>;

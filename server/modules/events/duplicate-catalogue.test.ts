@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AffiliateResponse } from '../../../common/affiliates';
 import {
+  affiliates,
   capacityAssignments,
   capacityAssignmentTickets,
   events,
@@ -15,6 +17,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   makeAccount,
+  makeAffiliate,
   makeCapacityAssignment,
   makeEvent,
   makePromoCode,
@@ -28,6 +31,7 @@ let t: TestApp;
 let owner: Owner;
 let sourceId: number;
 let vip: number;
+let sourceAffiliates: AffiliateResponse[];
 
 const DAY = 24 * 3600 * 1000;
 
@@ -88,6 +92,20 @@ beforeAll(async () => {
     capacity: 80,
     ticket_ids: [standard.id, vip],
   });
+  sourceAffiliates = [
+    await makeAffiliate(t.app, owner, {
+      eventId: sourceId,
+      name: 'Radio Harbour',
+      code: 'radio',
+      email: 'radio@example.com',
+    }),
+    await makeAffiliate(t.app, owner, {
+      eventId: sourceId,
+      name: 'Old blog',
+      code: 'BLOG-2030',
+      status: 'INACTIVE',
+    }),
+  ];
   // Something was sold: the copy must not inherit it.
   await t.app.db.update(tickets).set({ quantitySold: 7 }).where(eq(tickets.id, standard.id));
 });
@@ -165,9 +183,46 @@ describe('duplicating an event', () => {
       copy_questions: false,
       copy_promo_codes: false,
       copy_capacity_assignments: false,
+      copy_affiliates: false,
     });
     expect((await nothing.get('/questions')).every((q: { is_default: boolean }) => q.is_default)).toBe(true);
     expect(await nothing.get('/promo-codes')).toEqual([]);
+    expect(await nothing.get('/affiliates')).toEqual([]);
+    // Affiliates need no tickets: they come along by default even when the tickets stay behind.
+    expect((await copy.get('/affiliates')).map((a: AffiliateResponse) => a.code)).toEqual([
+      'BLOG-2030',
+      'RADIO',
+    ]);
+  });
+
+  it('copies the affiliates with new ids and their codes, and leaves the original ones alone', async () => {
+    const before = await as(owner.token, { method: 'GET', url: `/api/events/${sourceId}/affiliates` });
+    const copy = await duplicate({ title: 'With partners' });
+    const copied = (await copy.get('/affiliates')) as AffiliateResponse[];
+    const fields = (list: AffiliateResponse[]) =>
+      list.map(({ name, code, email, status }) => ({ name, code, email, status }));
+    // Listed by name.
+    expect(fields(copied)).toEqual([
+      { name: 'Old blog', code: 'BLOG-2030', email: null, status: 'INACTIVE' },
+      { name: 'Radio Harbour', code: 'RADIO', email: 'radio@example.com', status: 'ACTIVE' },
+    ]);
+    expect(copied.every((a) => a.orders === 0 && a.gross_sales === 0)).toBe(true);
+    const ids = sourceAffiliates.map((a) => a.id);
+    expect(copied.some((a) => ids.includes(a.id))).toBe(false);
+    // The original keeps exactly its two affiliates, unchanged.
+    const after = await as(owner.token, { method: 'GET', url: `/api/events/${sourceId}/affiliates` });
+    expect(after.json().data).toEqual(before.json().data);
+    expect((after.json().data as AffiliateResponse[]).map((a) => a.id).sort()).toEqual([...ids].sort());
+    // A code edited in the copy does not touch the original's.
+    const radio = copied.find((a) => a.code === 'RADIO');
+    const edited = await as(owner.token, {
+      method: 'PUT',
+      url: `/api/events/${copy.id}/affiliates/${radio?.id}`,
+      payload: { name: 'Radio Harbour', code: 'RADIO-2031' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const again = await as(owner.token, { method: 'GET', url: `/api/events/${sourceId}/affiliates` });
+    expect((again.json().data as AffiliateResponse[]).map((a) => a.code)).toEqual(['BLOG-2030', 'RADIO']);
   });
 
   it('leaves nothing behind when the copy fails half-way, and answers an error', async () => {
@@ -180,13 +235,15 @@ describe('duplicating an event', () => {
       questionTickets,
       promoCodes,
       promoCodeTickets,
+      affiliates,
       capacityAssignments,
       capacityAssignmentTickets,
     ];
     const counts = () => Promise.all(copied.map((table) => t.app.db.$count(table)));
     const before = await counts();
     // The last thing a copy writes is which tickets its capacity covers: refuse exactly that,
-    // after the event, tickets, tiers, taxes, questions, promo codes and capacity are written.
+    // after the event, tickets, tiers, taxes, questions, promo codes, affiliates and capacity are
+    // written.
     await t.app.db.execute(sql`
       create function refuse_copy() returns trigger language plpgsql as $$
       begin raise exception 'refused for the test'; end $$`);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
+  affiliates,
   capacityAssignments,
   capacityAssignmentTickets,
   promoCodes,
@@ -17,6 +18,7 @@ export interface CatalogueChoices {
   copy_questions: boolean;
   copy_promo_codes: boolean;
   copy_capacity_assignments: boolean;
+  copy_affiliates: boolean;
 }
 
 interface Copy {
@@ -34,12 +36,14 @@ const shifted = (date: Date | null, ms: number) => (date ? new Date(date.getTime
  * the transaction that creates the duplicate: a failure half-way leaves no part of it.
  * Nothing sold is copied: counters start at zero. Promo codes and capacity assignments that
  * name tickets are only copied along with the tickets, so a copy never applies more widely
- * than its original did.
+ * than its original did. Affiliates keep their codes (unique per event, so the copy may hold
+ * the same ones), so a partner's link carries over by changing only the event in it.
  */
 export async function copyCatalogue(tx: Transaction, copy: Copy, choices: CatalogueChoices): Promise<void> {
   const ticketIds = choices.copy_tickets ? await copyTickets(tx, copy) : new Map<number, number>();
   if (choices.copy_questions) await copyQuestions(tx, copy, ticketIds);
   if (choices.copy_promo_codes) await copyPromoCodes(tx, copy, choices.copy_tickets ? ticketIds : null);
+  if (choices.copy_affiliates) await copyAffiliates(tx, copy);
   if (choices.copy_capacity_assignments && choices.copy_tickets) await copyCapacity(tx, copy, ticketIds);
 }
 
@@ -136,6 +140,24 @@ async function copyPromoCodes(
         .values(links.map((l) => ({ promoCodeId: created.id, ticketId: ticketIds?.get(l.ticketId) ?? 0 })));
     }
   }
+}
+
+/** Who sells the event, with new ids: their orders and figures stay with the original. */
+async function copyAffiliates(tx: Transaction, copy: Copy): Promise<void> {
+  const rows = await tx
+    .select({
+      name: affiliates.name,
+      code: affiliates.code,
+      email: affiliates.email,
+      status: affiliates.status,
+    })
+    .from(affiliates)
+    .where(eq(affiliates.eventId, copy.sourceId))
+    .orderBy(asc(affiliates.id));
+  if (rows.length === 0) return;
+  await tx
+    .insert(affiliates)
+    .values(rows.map((row) => ({ ...row, accountId: copy.accountId, eventId: copy.targetId })));
 }
 
 async function copyCapacity(tx: Transaction, copy: Copy, ticketIds: Map<number, number>): Promise<void> {

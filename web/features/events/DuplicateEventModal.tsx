@@ -21,6 +21,7 @@ const CHOICES = [
   'copy_questions',
   'copy_promo_codes',
   'copy_capacity_assignments',
+  'copy_affiliates',
 ] as const;
 type Choice = (typeof CHOICES)[number];
 
@@ -47,11 +48,13 @@ export function DuplicateEventModal({
     copy_questions: t`Questions`,
     copy_promo_codes: t`Promo codes`,
     copy_capacity_assignments: t`Capacity assignments`,
+    copy_affiliates: t`Affiliates`,
   };
   const descriptions: Partial<Record<Choice, string>> = {
     copy_tickets: t`Nothing sold is copied.`,
     copy_promo_codes: t`Codes limited to some tickets are copied only with the tickets.`,
     copy_capacity_assignments: t`Copied only with the tickets.`,
+    copy_affiliates: t`With the same codes; their orders stay with this event.`,
   };
   const form = useForm<Values>({
     initialValues: {
@@ -62,6 +65,7 @@ export function DuplicateEventModal({
       copy_questions: true,
       copy_promo_codes: true,
       copy_capacity_assignments: true,
+      copy_affiliates: true,
     },
     validate: validateWith(DuplicateEventRequest),
   });
