@@ -29,12 +29,14 @@ const orderList = {
   sortable: ['created_at', 'total', 'reference'],
   defaultSort: 'created_at',
   defaultDirection: 'desc',
-  filterable: { status: ['eq', 'in'] },
+  filterable: { status: ['eq', 'in'], affiliate_id: ['eq', 'in'] },
 } as const;
 
 /**
  * `GET /api/events/{id}/orders`: search by reference, buyer name or e-mail; filter by status
- * (without one, see ORDERS_DEFAULT_LIST); sort by date, total or reference.
+ * (without one, see ORDERS_DEFAULT_LIST) and by the affiliate credited with the order
+ * (`filter_fields[affiliate_id][eq]`; another event's affiliate matches nothing); sort by date,
+ * total or reference.
  */
 export const OrdersQuery = listQuerySchema(orderList);
 /** `GET /api/events/{id}/orders/export?format=csv|xlsx`, with the list's search and filters. */

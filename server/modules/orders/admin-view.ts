@@ -118,7 +118,10 @@ export function orderConditions(
   return whereAll([
     eq(orders.eventId, eventId),
     filtered ? undefined : inArray(status, DEFAULT_STATUSES),
-    ...filterConditions(query.filters, { status: { column: status, value: z.enum(ORDER_STATUSES) } }),
+    ...filterConditions(query.filters, {
+      status: { column: status, value: z.enum(ORDER_STATUSES) },
+      affiliate_id: { column: orders.affiliateId },
+    }),
     search,
   ]);
 }
