@@ -138,6 +138,7 @@ function Affiliates({ event }: { event: EventResponse }) {
           </EmptyState>
         ) : (
           <AffiliatesTable
+            eventId={event.id}
             affiliates={list}
             actions={{
               onCopyLink: copyLink,

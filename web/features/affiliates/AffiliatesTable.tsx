@@ -20,9 +20,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Link } from 'react-router';
 import type { AffiliateResponse } from '../../../common/affiliates';
 import { formatMoney } from '../../../common/money';
 import { DotsIcon, LinkIcon } from '../../components/organizer-icons';
+import { affiliateOrdersPath } from '../orders/params';
 
 export interface AffiliateActions {
   onCopyLink: (affiliate: AffiliateResponse) => void;
@@ -32,6 +34,7 @@ export interface AffiliateActions {
 }
 
 interface Props {
+  eventId: number;
   affiliates: AffiliateResponse[];
   actions: AffiliateActions;
 }
@@ -56,7 +59,7 @@ function useFigures() {
   };
 }
 
-function AffiliateRows({ affiliates, actions }: Props) {
+function AffiliateRows({ eventId, affiliates, actions }: Props) {
   const { t } = useLingui();
   const figures = useFigures();
   return (
@@ -107,7 +110,7 @@ function AffiliateRows({ affiliates, actions }: Props) {
                 {figures.money(affiliate)}
               </Table.Td>
               <Table.Td ta="right">
-                <RowActions affiliate={affiliate} actions={actions} />
+                <RowActions eventId={eventId} affiliate={affiliate} actions={actions} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -117,7 +120,7 @@ function AffiliateRows({ affiliates, actions }: Props) {
   );
 }
 
-function AffiliateCards({ affiliates, actions }: Props) {
+function AffiliateCards({ eventId, affiliates, actions }: Props) {
   const { t } = useLingui();
   const figures = useFigures();
   return (
@@ -133,7 +136,7 @@ function AffiliateCards({ affiliates, actions }: Props) {
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Identity affiliate={affiliate} />
-              <RowActions affiliate={affiliate} actions={actions} />
+              <RowActions eventId={eventId} affiliate={affiliate} actions={actions} />
             </Group>
             <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
               {affiliate.code}
@@ -194,7 +197,15 @@ function Identity({ affiliate }: { affiliate: AffiliateResponse }) {
   );
 }
 
-function RowActions({ affiliate, actions }: { affiliate: AffiliateResponse; actions: AffiliateActions }) {
+function RowActions({
+  eventId,
+  affiliate,
+  actions,
+}: {
+  eventId: number;
+  affiliate: AffiliateResponse;
+  actions: AffiliateActions;
+}) {
   const { t } = useLingui();
   const name = affiliate.name;
   return (
@@ -215,6 +226,9 @@ function RowActions({ affiliate, actions }: { affiliate: AffiliateResponse; acti
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item component={Link} to={affiliateOrdersPath(eventId, affiliate.id)}>
+            <Trans>View orders</Trans>
+          </Menu.Item>
           <Menu.Item onClick={() => actions.onEdit(affiliate)}>
             <Trans>Edit</Trans>
           </Menu.Item>

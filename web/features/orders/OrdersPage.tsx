@@ -14,6 +14,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
 import { SearchIcon } from '../../components/organizer-icons';
 import { useSearchBox } from '../../components/use-search-box';
+import { useAffiliates } from '../affiliates/api';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
@@ -47,8 +48,10 @@ function Orders({ event }: { event: EventResponse }) {
   const [params, setParams] = useOrdersParams();
   const orders = useOrders(event.id, params);
   const [searchText, setSearchText] = useSearchBox(params.query, (query) => setParams({ query }));
+  // Members who may not see the affiliates (a 403) simply get no affiliate filter.
+  const affiliates = useAffiliates(event.id).data ?? [];
 
-  const filtered = params.query !== '' || params.status !== null;
+  const filtered = params.query !== '' || params.status !== null || params.affiliateId !== null;
   if (orders.isError && isForbidden(orders.error)) return <NoPermissionPage />;
   const total = orders.data?.meta.total ?? 0;
   const hasAny = orders.data !== undefined && (total > 0 || filtered);
@@ -112,6 +115,25 @@ function Orders({ event }: { event: EventResponse }) {
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 220 }}
           />
+          {affiliates.length > 0 ? (
+            <Select
+              label={t`Affiliate`}
+              data={[
+                { value: ALL, label: t`All orders` },
+                ...affiliates.map((affiliate) => ({
+                  value: String(affiliate.id),
+                  label: `${affiliate.name} (${affiliate.code})`,
+                })),
+              ]}
+              value={params.affiliateId === null ? ALL : String(params.affiliateId)}
+              onChange={(value) =>
+                setParams({ affiliateId: value === null || value === ALL ? null : Number(value) })
+              }
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={{ base: '100%', xs: 240 }}
+            />
+          ) : null}
         </Group>
       ) : null}
 
@@ -143,7 +165,7 @@ function Orders({ event }: { event: EventResponse }) {
                   variant="default"
                   onClick={() => {
                     setSearchText('');
-                    setParams({ query: '', status: null });
+                    setParams({ query: '', status: null, affiliateId: null });
                   }}
                 >
                   <Trans>Clear filters</Trans>

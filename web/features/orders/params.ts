@@ -10,6 +10,8 @@ export interface OrdersParams {
   sortBy: OrderSort;
   sortDirection: 'asc' | 'desc';
   status: OrderStatus | null;
+  /** Only the orders credited to this affiliate (its id). */
+  affiliateId: number | null;
   /** The order whose details are open, if any. */
   orderId: number | null;
 }
@@ -22,6 +24,7 @@ export const DEFAULT_PARAMS: OrdersParams = {
   sortBy: 'created_at',
   sortDirection: 'desc',
   status: null,
+  affiliateId: null,
   orderId: null,
 };
 
@@ -41,6 +44,7 @@ export function paramsFromSearch(search: URLSearchParams): OrdersParams {
     sortBy: SORTS.includes(sortBy as OrderSort) ? (sortBy as OrderSort) : DEFAULT_PARAMS.sortBy,
     sortDirection: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_PARAMS.sortDirection,
     status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
+    affiliateId: positiveInt(search.get('affiliate')),
     orderId: positiveInt(search.get('order')),
   };
 }
@@ -50,6 +54,7 @@ export function searchFromParams(params: OrdersParams): Record<string, string> {
   const entries: Record<string, string> = {};
   if (params.query) entries.query = params.query;
   if (params.status) entries.status = params.status;
+  if (params.affiliateId !== null) entries.affiliate = String(params.affiliateId);
   if (params.sortBy !== DEFAULT_PARAMS.sortBy) entries.sort_by = params.sortBy;
   if (params.sortDirection !== DEFAULT_PARAMS.sortDirection) entries.sort_direction = params.sortDirection;
   if (params.page > 1) entries.page = String(params.page);
@@ -61,7 +66,14 @@ export function searchFromParams(params: OrdersParams): Record<string, string> {
 export const filterQuery = (params: OrdersParams) => ({
   query: params.query.trim() || undefined,
   'filter_fields[status][eq]': params.status ?? undefined,
+  'filter_fields[affiliate_id][eq]': params.affiliateId ?? undefined,
 });
+
+/** The orders page of an event showing only the orders credited to one affiliate. */
+export const affiliateOrdersPath = (eventId: number, affiliateId: number) =>
+  `/manage/event/${eventId}/orders?${new URLSearchParams(
+    searchFromParams({ ...DEFAULT_PARAMS, affiliateId }),
+  ).toString()}`;
 
 export const listQuery = (params: OrdersParams) => ({
   page: params.page,
