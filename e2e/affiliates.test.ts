@@ -7,7 +7,8 @@ import { expectCount, expectEventually, expectText, expectValue } from './expect
 import { organizerSession } from './session';
 
 // An organizer adds an affiliate by keyboard; a buyer follows the affiliate's link, buys a free
-// ticket through the real checkout, and the sale shows on the affiliates screen and in its export.
+// ticket through the real checkout, and the sale shows on the affiliates screen, in its export and
+// in the orders list filtered by the affiliate.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -189,6 +190,30 @@ describe('affiliates', () => {
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
     ).toBe(true);
     await expectAccessible(page, 'list-390');
+
+    // From the affiliate to its orders: the list opens filtered by it, and the filter can change.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await waitForToastsToClose(page);
+    await page.getByRole('button', { name: 'Actions for Radio Harbour' }).click();
+    await page.getByRole('menuitem', { name: 'View orders' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/orders') && url.searchParams.has('affiliate'));
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    const orderRows = page.getByTestId('order-row');
+    await expectCount(orderRows).toBe(1);
+    await expectText(orderRows.first()).toContain('Ana');
+    const affiliate = page
+      .getByRole('textbox', { name: 'Affiliate' })
+      .or(page.getByRole('combobox', { name: 'Affiliate' }))
+      .first();
+    await expectValue(affiliate).toBe('Radio Harbour (RADIO-FM)');
+    await affiliate.click();
+    await expectAccessible(page, 'orders-by-affiliate');
+    await page.getByRole('option', { name: 'Poster crew (POSTERS)' }).click();
+    await page.getByText('No order matches').waitFor();
+    await affiliate.click();
+    await page.getByRole('option', { name: 'All orders' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('affiliate'));
+    await expectCount(orderRows).toBe(1);
 
     expect(unexpected(errors)).toEqual([]);
     await session.context.close();
