@@ -206,8 +206,8 @@ describe('affiliates', () => {
       .or(page.getByRole('combobox', { name: 'Affiliate' }))
       .first();
     await expectValue(affiliate).toBe('Radio Harbour (RADIO-FM)');
-    await affiliate.click();
     await expectAccessible(page, 'orders-by-affiliate');
+    await affiliate.click();
     await page.getByRole('option', { name: 'Poster crew (POSTERS)' }).click();
     await page.getByText('No order matches').waitFor();
     await affiliate.click();
