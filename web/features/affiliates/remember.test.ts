@@ -80,7 +80,8 @@ describe('remembered affiliate codes', () => {
       const page = aPage(storage);
       expect(rememberAffiliate(7, 'anna', { now, ...page })).toBe(true);
       expect(rememberedAffiliate(7, { now: now + DAY, ...page })).toBe('ANNA');
-      expect(withAffiliateCode(7, { tickets: [] }, { now, ...page })).toEqual({
+      const request: { tickets: object[]; affiliate_code?: string } = { tickets: [] };
+      expect(withAffiliateCode(7, request, { now, ...page })).toEqual({
         tickets: [],
         affiliate_code: 'ANNA',
       });
