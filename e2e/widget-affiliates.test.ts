@@ -83,8 +83,9 @@ describe('affiliates through the widget', () => {
     await buyer.context.close();
     expect(await orders()).toEqual({ 'RADIO-FM': 1, PARTNER: 0, OTHER: 0 });
 
-    // The partner's embed names its code, which wins over a link's; and this browser refuses
-    // storage to the framed widget altogether (as some do to other sites' frames).
+    // The partner's embed names its code, which wins over a link's. This Chromium already
+    // refuses localStorage to another site's frame (third-party cookies blocked); here the
+    // refusal is made certain, whatever the browser's settings, and checked.
     const blocked = await openPage(browser);
     await blocked.context.addInitScript(() => {
       if (window.top === window) return;
