@@ -51,5 +51,8 @@ describe('widget addresses and embed code', () => {
         ' data-button-text="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;" data-locale="de"' +
         ' data-auto-resize="false" async></script>',
     );
+    expect(widgetEmbedCode('https://t.example', 12, { autoResize: true, affiliateCode: 'RADIO-FM' })).toBe(
+      '<script src="https://t.example/widget.js" data-event-id="12" data-affiliate-code="RADIO-FM" async></script>',
+    );
   });
 });

@@ -57,22 +57,30 @@ export function widgetUrl(origin: string, eventId: number | string, options: Wid
   return url.href;
 }
 
+/** What the embed code says: the options, and those only the script uses. */
+export interface EmbedOptions extends WidgetOptions {
+  /** Off: the frame keeps a fixed height (`data-auto-resize="false"`). */
+  autoResize: boolean;
+  /**
+   * The affiliate credited with the orders made in this embed (`data-affiliate-code`); the script
+   * hands it to the widget page as `aff`, like an affiliate link (decision 021).
+   */
+  affiliateCode?: string;
+}
+
 const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The tag an organizer pastes into their site. Every option is a `data-` attribute read by
  * `/widget.js`; the values are escaped, so a button text cannot break out of its attribute.
  */
-export function widgetEmbedCode(
-  origin: string,
-  eventId: number | string,
-  options: WidgetOptions & { autoResize: boolean },
-): string {
+export function widgetEmbedCode(origin: string, eventId: number | string, options: EmbedOptions): string {
   const attributes: [string, string][] = [['data-event-id', String(eventId)]];
   if (options.primaryColor) attributes.push(['data-primary-color', options.primaryColor]);
   if (options.buttonText) attributes.push(['data-button-text', options.buttonText]);
   if (options.locale) attributes.push(['data-locale', options.locale]);
   if (!options.autoResize) attributes.push(['data-auto-resize', 'false']);
+  if (options.affiliateCode) attributes.push(['data-affiliate-code', options.affiliateCode]);
   const written = attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
   return `<script src="${escapeAttribute(new URL('/widget.js', origin).href)}"${written} async></script>`;
 }

@@ -277,6 +277,14 @@ describe('the embeddable widget', () => {
       `<script src="${baseUrl()}/widget.js" data-event-id="${eventId}" data-primary-color="#c2255c"` +
         ` data-button-text="Reserve a seat" data-auto-resize="false" async></script>`,
     );
+    // An affiliate's code for a partner's embed: checked as the affiliates screen checks codes.
+    const affiliate = page.getByRole('textbox', { name: 'Affiliate code' });
+    await affiliate.fill('radio fm');
+    await page.getByText('Use letters, digits, dashes and underscores only.').waitFor();
+    await expectValue(code).not.toContain('data-affiliate-code');
+    await affiliate.fill('radio-fm');
+    await expectValue(code).toContain(' data-auto-resize="false" data-affiliate-code="RADIO-FM" async>');
+    await affiliate.fill('');
 
     // The preview is the real widget with those options.
     const previewButton = preview.getByTestId('checkout-button');

@@ -6,10 +6,13 @@
  * Options, as data attributes: data-primary-color="#rrggbb", data-button-text="Buy now",
  * data-locale="de" (en, de, fr, pt, pt-BR, es, zh-CN), data-auto-resize="false" (a fixed
  * height that scrolls, instead of following the content), data-title (the frame's name for
- * screen readers). The script inserts an iframe of the widget page right after itself (at the
- * end of the page when it sits in <head>). With
- * auto-resize, the page inside posts its height, and the frame takes it: only from a message
- * sent by that very frame's window, from the Tessera origin this script was loaded from.
+ * screen readers), data-affiliate-code="CODE" (orders made in the widget are credited to the
+ * event's affiliate with that code; without the attribute, the `?aff=CODE` of an affiliate link
+ * to the page the widget is on counts instead; an invalid code is dropped). The script inserts
+ * an iframe of the widget page right after itself (at the end of the page when it sits in
+ * <head>). With auto-resize, the page inside posts its height, and the frame takes it: only
+ * from a message sent by that very frame's window, from the Tessera origin this script was
+ * loaded from.
  * Plain JavaScript without dependencies or a build step; the page checks every option again.
  */
 ((window, document) => {
@@ -17,6 +20,8 @@
   const NAVIGATED_MESSAGE = 'tessera:widget-navigated';
   const FIRST_HEIGHT = 480;
   const FIXED_HEIGHT = 640;
+  // An affiliate's code, as `AFFILIATE_CODE_PATTERN` in common/affiliate-link.ts.
+  const AFFILIATE_CODE = /^[A-Za-z0-9_-]{2,40}$/;
   const MIN_HEIGHT = 120;
   const MAX_HEIGHT = 20000;
   const OPTIONS = [
@@ -39,6 +44,13 @@
     const value = script.getAttribute(attribute);
     if (value) url.searchParams.set(parameter, value);
   }
+  // The tag's code, else the one of an affiliate link to this page; anything else is dropped.
+  const affiliateCode = (
+    script.getAttribute('data-affiliate-code') ||
+    new URLSearchParams(window.location?.search || '').get('aff') ||
+    ''
+  ).trim();
+  if (AFFILIATE_CODE.test(affiliateCode)) url.searchParams.set('aff', affiliateCode);
   const autoResize = !/^(false|off|no|0)$/i.test((script.getAttribute('data-auto-resize') || '').trim());
 
   const frame = document.createElement('iframe');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AffiliateStorage, rememberAffiliate, rememberedAffiliate, withAffiliateCode } from './remember';
+import {
+  type AffiliateMemory,
+  type AffiliateStorage,
+  rememberAffiliate,
+  rememberedAffiliate,
+  withAffiliateCode,
+} from './remember';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -13,58 +19,100 @@ function memoryStorage(): AffiliateStorage & { items: Map<string, string> } {
   };
 }
 
+/** A browser's storage and a fresh page (its own memory), as the functions take them. */
+function aPage(storage: AffiliateStorage | null = memoryStorage()) {
+  return { storage, memory: new Map() as AffiliateMemory };
+}
+
+/** What a framed page on another site may get: a storage that throws at every touch. */
+const refusing: AffiliateStorage = {
+  getItem: () => {
+    throw new Error('denied');
+  },
+  setItem: () => {
+    throw new Error('denied');
+  },
+  removeItem: () => {
+    throw new Error('denied');
+  },
+};
+
 describe('remembered affiliate codes', () => {
   it('keeps a code per event for 30 days, upper-cased, the last link winning', () => {
     const storage = memoryStorage();
     const now = Date.UTC(2031, 0, 1);
-    expect(rememberAffiliate(7, ' anna ', { now, storage })).toBe(true);
-    expect(rememberedAffiliate('7', { now: now + 29 * DAY, storage })).toBe('ANNA');
-    expect(rememberedAffiliate(8, { now, storage })).toBeUndefined();
-    rememberAffiliate(7, 'ben', { now: now + DAY, storage });
-    expect(rememberedAffiliate(7, { now: now + 30 * DAY, storage })).toBe('BEN');
+    expect(rememberAffiliate(7, ' anna ', { now, ...aPage(storage) })).toBe(true);
+    // Another page of the same browser (a later visit) finds it in the storage.
+    expect(rememberedAffiliate('7', { now: now + 29 * DAY, ...aPage(storage) })).toBe('ANNA');
+    expect(rememberedAffiliate(8, { now, ...aPage(storage) })).toBeUndefined();
+    rememberAffiliate(7, 'ben', { now: now + DAY, ...aPage(storage) });
+    expect(rememberedAffiliate(7, { now: now + 30 * DAY, ...aPage(storage) })).toBe('BEN');
   });
 
   it('forgets a code after 30 days and removes it', () => {
-    const storage = memoryStorage();
+    const page = aPage();
     const now = Date.UTC(2031, 0, 1);
-    rememberAffiliate(7, 'ANNA', { now, storage });
-    expect(rememberedAffiliate(7, { now: now + 30 * DAY + 1, storage })).toBeUndefined();
-    expect(storage.items.size).toBe(0);
+    rememberAffiliate(7, 'ANNA', { now, ...page });
+    expect(rememberedAffiliate(7, { now: now + 30 * DAY + 1, ...page })).toBeUndefined();
+    expect((page.storage as ReturnType<typeof memoryStorage>).items.size).toBe(0);
+    expect(page.memory.size).toBe(0);
   });
 
-  it('stores nothing that cannot be a code, and survives junk or a refusing storage', () => {
+  it('stores nothing that cannot be a code, and survives junk in the storage', () => {
     const storage = memoryStorage();
-    expect(rememberAffiliate(7, '<script>', { storage })).toBe(false);
-    expect(rememberAffiliate(7, 'x'.repeat(41), { storage })).toBe(false);
+    const page = aPage(storage);
+    expect(rememberAffiliate(7, '<script>', page)).toBe(false);
+    expect(rememberAffiliate(7, 'x'.repeat(41), page)).toBe(false);
+    expect(rememberAffiliate(7, 'x', page)).toBe(false);
     expect(storage.items.size).toBe(0);
+    expect(page.memory.size).toBe(0);
     storage.items.set('tessera_affiliate:7', '{not json');
-    expect(rememberedAffiliate(7, { storage })).toBeUndefined();
+    expect(rememberedAffiliate(7, page)).toBeUndefined();
     storage.items.set('tessera_affiliate:7', JSON.stringify({ code: '<b>', expires: Date.now() + DAY }));
-    expect(rememberedAffiliate(7, { storage })).toBeUndefined();
-    const refusing: AffiliateStorage = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('denied');
-      },
-      removeItem: () => undefined,
-    };
-    expect(rememberAffiliate(7, 'ANNA', { storage: refusing })).toBe(false);
-    expect(rememberedAffiliate(7, { storage: refusing })).toBeUndefined();
-    expect(rememberedAffiliate(7, { storage: null })).toBeUndefined();
+    expect(rememberedAffiliate(7, page)).toBeUndefined();
+    expect(rememberedAffiliate(7, aPage(refusing))).toBeUndefined();
+    expect(rememberedAffiliate(7, aPage(null))).toBeUndefined();
+  });
+
+  it('keeps the code in the page where the browser refuses or lacks storage (a framed widget)', () => {
+    const now = Date.UTC(2031, 0, 1);
+    for (const storage of [refusing, null]) {
+      const page = aPage(storage);
+      expect(rememberAffiliate(7, 'anna', { now, ...page })).toBe(true);
+      expect(rememberedAffiliate(7, { now: now + DAY, ...page })).toBe('ANNA');
+      const request: { tickets: object[]; affiliate_code?: string } = { tickets: [] };
+      expect(withAffiliateCode(7, request, { now, ...page })).toEqual({
+        tickets: [],
+        affiliate_code: 'ANNA',
+      });
+      // Per event, and only for the page that was given it.
+      expect(rememberedAffiliate(8, { now, ...page })).toBeUndefined();
+      expect(rememberedAffiliate(7, { now, ...aPage(storage) })).toBeUndefined();
+      // Still no longer than 30 days.
+      expect(rememberedAffiliate(7, { now: now + 30 * DAY + 1, ...page })).toBeUndefined();
+      expect(page.memory.size).toBe(0);
+    }
+  });
+
+  it("prefers the browser's storage, where another tab may have put a later link", () => {
+    const storage = memoryStorage();
+    const page = aPage(storage);
+    rememberAffiliate(7, 'anna', page);
+    rememberAffiliate(7, 'ben', aPage(storage));
+    expect(rememberedAffiliate(7, page)).toBe('BEN');
+    // Storage cleared while the page is open: the page's own copy still counts.
+    storage.items.clear();
+    expect(rememberedAffiliate(7, page)).toBe('ANNA');
   });
 
   it('adds the remembered code to an order request that names none', () => {
-    const storage = memoryStorage();
+    const page = aPage();
     const request: { tickets: object[]; affiliate_code?: string } = {
       tickets: [{ ticket_id: 1, quantity: 1 }],
     };
-    expect(withAffiliateCode(7, request, { storage })).toEqual(request);
-    rememberAffiliate(7, 'anna', { storage });
-    expect(withAffiliateCode(7, request, { storage })).toEqual({ ...request, affiliate_code: 'ANNA' });
-    expect(withAffiliateCode(7, { ...request, affiliate_code: 'OWN' }, { storage }).affiliate_code).toBe(
-      'OWN',
-    );
+    expect(withAffiliateCode(7, request, page)).toEqual(request);
+    rememberAffiliate(7, 'anna', page);
+    expect(withAffiliateCode(7, request, page)).toEqual({ ...request, affiliate_code: 'ANNA' });
+    expect(withAffiliateCode(7, { ...request, affiliate_code: 'OWN' }, page).affiliate_code).toBe('OWN');
   });
 });

@@ -15,6 +15,10 @@ import {
  * For the page: `useRememberAffiliate(eventId)`. For code that creates orders itself (the
  * widget): `withAffiliateCode(eventId, request)`; `createOrder` in `checkout/api.ts` already
  * calls it.
+ *
+ * Each code is also kept in this page's memory, for as long as the page lives: inside another
+ * site's frame (the widget) the browser may partition or refuse `localStorage`, and the code of
+ * the link must still reach the order made in that frame.
  */
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -30,6 +34,17 @@ interface Remembered {
 /** The subset of `Storage` used here (tests pass a Map-backed one). */
 export type AffiliateStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The codes remembered by this page itself, per event key; lost with the page (or frame). */
+export type AffiliateMemory = Map<string, Remembered>;
+const pageMemory: AffiliateMemory = new Map();
+
+interface Options {
+  now?: number;
+  storage?: AffiliateStorage | null;
+  /** Where the page keeps its own copy (tests pass a fresh one). */
+  memory?: AffiliateMemory;
+}
+
 /** localStorage, or null where the browser refuses it (private modes, some framed pages). */
 function browserStorage(): AffiliateStorage | null {
   try {
@@ -41,41 +56,57 @@ function browserStorage(): AffiliateStorage | null {
 
 /**
  * Remembers `code` for the event until AFFILIATE_MEMORY_DAYS from `now`: the last link followed
- * wins. A code that cannot be one (wrong characters or length) is not stored.
+ * wins. A code that cannot be one (wrong characters or length) is not stored. True when the code
+ * is remembered, if only in the page's memory because the browser refused the storage.
  */
 export function rememberAffiliate(
   eventId: string | number,
   code: string,
-  { now = Date.now(), storage = browserStorage() }: { now?: number; storage?: AffiliateStorage | null } = {},
+  { now = Date.now(), storage = browserStorage(), memory = pageMemory }: Options = {},
 ): boolean {
   const wanted = code.trim();
-  if (!storage || !AFFILIATE_CODE_PATTERN.test(wanted)) return false;
+  if (!AFFILIATE_CODE_PATTERN.test(wanted)) return false;
   const value: Remembered = { code: wanted.toUpperCase(), expires: now + AFFILIATE_MEMORY_DAYS * DAY_MS };
+  memory.set(keyOf(eventId), value);
   try {
-    storage.setItem(keyOf(eventId), JSON.stringify(value));
-    return true;
+    storage?.setItem(keyOf(eventId), JSON.stringify(value));
   } catch {
-    return false;
+    // Refused (a framed page, a private mode, a full storage): the page's memory has it.
   }
+  return true;
 }
 
-/** The code remembered for the event, if it has not expired (an expired one is removed). */
+/**
+ * The code remembered for the event, if it has not expired (an expired one is removed): the
+ * browser's, which another tab may have replaced with a later link, else the page's own copy.
+ */
 export function rememberedAffiliate(
   eventId: string | number,
-  { now = Date.now(), storage = browserStorage() }: { now?: number; storage?: AffiliateStorage | null } = {},
+  { now = Date.now(), storage = browserStorage(), memory = pageMemory }: Options = {},
 ): string | undefined {
+  return storedAffiliate(keyOf(eventId), now, storage) ?? keptAffiliate(keyOf(eventId), now, memory);
+}
+
+function storedAffiliate(key: string, now: number, storage: AffiliateStorage | null): string | undefined {
   if (!storage) return undefined;
   try {
-    const raw = storage.getItem(keyOf(eventId));
+    const raw = storage.getItem(key);
     if (raw === null) return undefined;
     const value = JSON.parse(raw) as Partial<Remembered> | null;
     const code = typeof value?.code === 'string' ? value.code : '';
     const expires = typeof value?.expires === 'number' ? value.expires : 0;
     if (expires > now && AFFILIATE_CODE_PATTERN.test(code)) return code;
-    storage.removeItem(keyOf(eventId));
+    storage.removeItem(key);
   } catch {
-    // Unreadable or refused: as if nothing were remembered.
+    // Unreadable or refused: as if nothing were stored.
   }
+  return undefined;
+}
+
+function keptAffiliate(key: string, now: number, memory: AffiliateMemory): string | undefined {
+  const kept = memory.get(key);
+  if (kept && kept.expires > now) return kept.code;
+  memory.delete(key);
   return undefined;
 }
 
@@ -83,7 +114,7 @@ export function rememberedAffiliate(
 export function withAffiliateCode<T extends { affiliate_code?: string | undefined }>(
   eventId: string | number,
   request: T,
-  options?: { now?: number; storage?: AffiliateStorage | null },
+  options?: Options,
 ): T {
   if (request.affiliate_code) return request;
   const code = rememberedAffiliate(eventId, options);

@@ -118,6 +118,12 @@ export function WidgetEmbedPage() {
                 key={form.key('auto_resize')}
                 {...form.getInputProps('auto_resize', { type: 'checkbox' })}
               />
+              <TextInput
+                label={t`Affiliate code`}
+                description={t`Optional: orders made in this widget are credited to the affiliate with this code. Without it, an affiliate link (?aff=CODE) to the page the widget is on credits its affiliate.`}
+                key={form.key('affiliate_code')}
+                {...form.getInputProps('affiliate_code')}
+              />
             </Section>
             <Section
               title={t`Add it to your website`}
@@ -129,6 +135,7 @@ export function WidgetEmbedPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Section title={t`Preview`} description={t`The real widget, with the options above.`}>
+            {/* Without the affiliate code: test orders in the preview credit no affiliate. */}
             <Preview src={widgetUrl(origin, eventId, options)} autoResize={options.autoResize} />
           </Section>
         </Grid.Col>

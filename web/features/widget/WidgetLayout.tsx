@@ -7,6 +7,7 @@ import { DESIGN_DEFAULTS } from '../../../common/design';
 import type { Locale } from '../../../common/i18n/locales';
 import { type WidgetOptions, widgetOptionsFromQuery } from '../../../common/widget';
 import { activateLocale } from '../../i18n';
+import { useRememberAffiliate } from '../affiliates/remember';
 import { publicEventQuery } from '../public-event/api';
 import { designOf } from '../public-event/design';
 import { primaryColourVariables, WIDGET_BUTTON_CSS } from './colours';
@@ -19,10 +20,13 @@ export const useWidgetOptions = () => useOutletContext<WidgetOptions>();
  * `/widget/{eventId}/…`: the ticket selection and checkout in a frame on another site
  * (decision 022). The options come from the address once (the steps after it drop them);
  * the page tells the frame's owner its height, and links that would leave the widget open in
- * a new tab, since no other page of Tessera may be framed.
+ * a new tab, since no other page of Tessera may be framed. An `?aff=` code (which the script
+ * takes from its tag or from the address of the page it is on) is remembered as on the event
+ * page, and at least in the frame's memory when the browser refuses storage to framed pages.
  */
 export function WidgetLayout() {
   const [options] = useState(() => widgetOptionsFromQuery(new URLSearchParams(window.location.search)));
+  useRememberAffiliate(useParams().eventId);
   const ready = useWidgetLocale(options.locale);
   const root = useRef<HTMLDivElement>(null);
   useHeightReports(root);

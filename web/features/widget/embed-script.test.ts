@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { AFFILIATE_CODE_PATTERN } from '../../../common/affiliate-link';
 import { frameHeightOf, leavesWidget, WIDGET_MESSAGES } from './frame';
 
 // `/widget.js` as served, run against a minimal stand-in of the embedding page's DOM: the
@@ -21,7 +22,7 @@ interface FakeFrame {
 
 function embed(
   attributes: Record<string, string>,
-  { scriptSrc = `${TESSERA}/widget.js`, inHead = false } = {},
+  { scriptSrc = `${TESSERA}/widget.js`, inHead = false, pageSearch = '' } = {},
 ) {
   const inserted: FakeFrame[] = [];
   const appended: FakeFrame[] = [];
@@ -83,8 +84,9 @@ function embed(
       listeners.splice(listeners.indexOf(listener), 1);
     },
     console: { error: (...args: unknown[]) => errors.push(args) },
+    location: { search: pageSearch },
   };
-  vm.runInNewContext(SOURCE, { window, document, URL });
+  vm.runInNewContext(SOURCE, { window, document, URL, URLSearchParams });
   const post = (event: { origin: string; source: unknown; data: unknown }) => {
     for (const listener of [...listeners]) listener(event);
   };
@@ -172,6 +174,27 @@ describe('/widget.js', () => {
     expect(frame.scrolled).toBe(0);
     post({ origin: TESSERA, source: frameWindow, data: { type: WIDGET_MESSAGES.navigated } });
     expect(frame.scrolled).toBe(1);
+  });
+
+  it("passes an affiliate code, from its tag or else from the page's address, and drops invalid ones", () => {
+    const aff = (attributes: Record<string, string>, pageSearch = '') =>
+      new URL(
+        embed({ 'data-event-id': '42', ...attributes }, { pageSearch }).frame?.src ?? '',
+      ).searchParams.get('aff');
+    expect(aff({ 'data-affiliate-code': ' radio-fm ' })).toBe('radio-fm');
+    expect(aff({}, '?utm_source=x&aff=Anna_2')).toBe('Anna_2');
+    // The organizer's tag wins over a link to the page.
+    expect(aff({ 'data-affiliate-code': 'TAG' }, '?aff=LINK')).toBe('TAG');
+    expect(aff({ 'data-affiliate-code': '' }, '?aff=LINK')).toBe('LINK');
+    expect(aff({})).toBeNull();
+    expect(aff({}, '?aff=')).toBeNull();
+    // The same rule as the widget page and the server: what is not a code never reaches the frame.
+    for (const code of ['x', 'x'.repeat(40), 'x'.repeat(41), 'radio fm', '"><script>', 'ä-code', 'ab_-9Z']) {
+      const expected = AFFILIATE_CODE_PATTERN.test(code) ? code : null;
+      expect(aff({ 'data-affiliate-code': code }), code).toBe(expected);
+      expect(aff({}, `?${new URLSearchParams({ aff: code })}`), code).toBe(expected);
+    }
+    expect(aff({ 'data-affiliate-code': 'bad code' }, '?aff=LINK')).toBeNull();
   });
 
   it('stops listening once its frame is gone from the page', () => {
