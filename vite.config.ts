@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { type BuildEnvironmentOptions, defineConfig, type ProxyOptions } from 'vite';
 
 const webRoot = fileURLToPath(new URL('web', import.meta.url));
 
@@ -19,41 +19,55 @@ const apiProxy: ProxyOptions = {
   },
 };
 
-// The web app lives in web/ and builds to dist/web, which the server serves. The manifest
-// (dist/web/.vite/manifest.json) maps sources to built files; scripts/bundle-size.ts reads it.
-export default defineConfig({
-  root: 'web',
-  publicDir: 'public',
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: true,
-    rolldownOptions: {
-      // Building a zod schema has no effect the web relies on (only `.meta()` registers it, for
-      // the server's OpenAPI). Marking zod's builders pure lets a page import a constant from a
-      // common/ module without also downloading zod and every schema beside that constant.
-      treeshake: { manualPureFunctions: ['z'] },
-      // Everything the entry needs in one chunk: one request and one gzip stream instead of
-      // several shared chunks that the lazy routes would otherwise carve out of it. Likewise the
-      // public event page with what it imports, and the checkout with what it adds (decision
-      // 024): a buyer's first visit is two scripts and two style sheets, going on to checkout
-      // one of each more, instead of dozens of small shared chunks with a gzip stream each.
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 3 },
-            {
-              name: 'event',
-              test: /web[\\/]features[\\/]public-event[\\/]PublicEventPage\.tsx$/,
-              priority: 2,
-            },
-          ],
-        },
+const webBuild: BuildEnvironmentOptions = {
+  outDir: '../dist/web',
+  emptyOutDir: true,
+  manifest: true,
+  sourcemap: true,
+  rolldownOptions: {
+    // Building a zod schema has no effect the web relies on (only `.meta()` registers it, for
+    // the server's OpenAPI). Marking zod's builders pure lets a page import a constant from a
+    // common/ module without also downloading zod and every schema beside that constant.
+    treeshake: { manualPureFunctions: ['z'] },
+    // Everything the entry needs in one chunk: one request and one gzip stream instead of
+    // several shared chunks that the lazy routes would otherwise carve out of it. Likewise the
+    // public event page with what it imports, and the checkout with what it adds (decision
+    // 024): a buyer's first visit is two scripts and two style sheets, going on to checkout
+    // one of each more, instead of dozens of small shared chunks with a gzip stream each.
+    output: {
+      codeSplitting: {
+        groups: [
+          { name: 'app', tags: ['$initial'], priority: 3 },
+          {
+            name: 'event',
+            test: /web[\\/]features[\\/]public-event[\\/]PublicEventPage\.tsx$/,
+            priority: 2,
+          },
+        ],
       },
     },
   },
+};
+
+const plugins = [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })];
+
+// The web app lives in web/ and builds to dist/web, which the server serves. The manifest
+// (dist/web/.vite/manifest.json) maps sources to built files; scripts/bundle-size.ts reads it.
+// `vite build --ssr` builds the server's rendering of the public event page (web/ssr.tsx) to
+// dist/ssr, for Node: the packages stay imports of node_modules (decision 026).
+export default defineConfig(({ isSsrBuild }) => ({
+  root: 'web',
+  publicDir: 'public',
+  plugins,
+  build: isSsrBuild
+    ? {
+        ssr: 'ssr.tsx',
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+      }
+    : webBuild,
   server: {
     port: 5173,
     strictPort: true,
@@ -63,4 +77,4 @@ export default defineConfig({
     port: 4173,
     proxy: { '/api': { target: 'http://localhost:3000' } },
   },
-});
+}));

@@ -211,6 +211,41 @@ describe('public event page', () => {
   });
 });
 
+describe('the first HTML', () => {
+  it('carries the page before any script runs, and the browser hydrates it without rendering it anew', async () => {
+    // No JavaScript at all: what the server sent is the page.
+    const bare = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: 'en-US' });
+    const still = await bare.newPage();
+    await still.goto(eventPath);
+    await still.getByRole('heading', { level: 1, name: /Fado by the River/ }).waitFor();
+    const tickets = still.getByRole('region', { name: 'Tickets' });
+    await expect(
+      tickets.getByRole('listitem').filter({ hasText: 'Early bird' }).innerText(),
+    ).resolves.toContain('Sold out');
+    await expect(still.getByText('Three singers, two guitars, and the river.').count()).resolves.toBe(1);
+    await expect(still.getByTestId('event-cover').count()).resolves.toBe(1);
+    await bare.close();
+
+    // With it: the same page comes alive in place (React warns when it has to replace it).
+    const { context, page, errors } = await visitor('en');
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.goto(eventPath);
+    const neighbours = page
+      .getByRole('region', { name: 'Tickets' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Neighbours' });
+    await neighbours.getByRole('button', { name: 'More Neighbours' }).click();
+    await expectEventually(() => neighbours.locator('output').innerText()).toBe('1');
+    await expect(page.getByTestId('event-local-date').innerText()).resolves.toMatch(/^Your time: /);
+    expect(warnings.filter((w) => w.includes('server-rendered page'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('homepage designer', () => {
   it('previews unsaved colours, warns on poor contrast, resets, saves by keyboard, and themes the public page', async () => {
     const { page, errors } = session;

@@ -20,6 +20,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerRateLimits } from './http/rate-limits';
 import { genRequestId, registerRequestContext } from './http/request-context';
 import { registerSecurityHeaders } from './http/security';
+import { loadServerRenderer } from './http/server-render';
 import { registerSpa } from './http/spa';
 import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
@@ -31,6 +32,7 @@ import { authRoutes } from './modules/auth/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { getEventPageHead } from './modules/events/page-meta';
+import { eventPageData } from './modules/events/page-render';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -168,10 +170,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
     immutable: true,
     maxAge: '365d',
   });
+  const renderer = await loadServerRenderer(config.webDistDir);
   await registerSpa(app, {
     distDir: config.webDistDir,
     pageHead: (pathname) =>
       getEventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
+    renderPage: renderer
+      ? (request, pathname) => {
+          const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+          return renderer
+            .render(request.url, request.locale, () => eventPageData(app.db, app.storage, pathname, search))
+            .then((page) => {
+              // The page came with fresh data: the browser will not ask the API, which counts views.
+              if (page && !page.stale) app.pageViews.record(page.eventId);
+              return page;
+            })
+            .catch((error: unknown) => {
+              request.log.warn({ err: error }, 'event page not rendered on the server');
+              return null;
+            });
+        }
+      : undefined,
   });
   return app;
 }

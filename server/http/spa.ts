@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADS_PREFIX } from '../storage';
 import {
   compressPage,
@@ -12,6 +12,7 @@ import {
 } from './compression';
 import { errorBody } from './error-handler';
 import { EVENT_PAGE_PATH, readEventPagePreloads, withPreloads } from './preload';
+import { type RenderedPage, withRenderedPage } from './server-render';
 
 /** Paths that name files: a missing one is a 404, never the app's page. */
 const FILE_PREFIXES = ['/assets/', UPLOADS_PREFIX];
@@ -41,6 +42,8 @@ export async function registerSpa(
     distDir: string;
     /** The head of a page whose content the server knows (public event pages), or null. */
     pageHead?: (pathname: string) => Promise<{ title: string; head: string } | null>;
+    /** A public event page rendered on the server (`server-render.ts`), or null to send the bare shell. */
+    renderPage?: (request: FastifyRequest, pathname: string) => Promise<RenderedPage | null>;
   },
 ): Promise<void> {
   const indexPath = path.join(options.distDir, 'index.html');
@@ -77,11 +80,15 @@ export async function registerSpa(
       return reply.status(404).send(errorBody('NOT_FOUND', request.i18n));
     }
     shell ??= await readHtmlShell(indexPath);
-    const head = options.pageHead ? await options.pageHead(pathname) : null;
+    const isEventPage = EVENT_PAGE_PATH.test(pathname);
+    const [head, rendered] = await Promise.all([
+      options.pageHead ? options.pageHead(pathname) : null,
+      isEventPage && options.renderPage ? options.renderPage(request, pathname) : null,
+    ]);
     // An event page's code, styles and the visitor's catalog load beside the entry script.
-    const preloads =
-      eventPagePreloads && EVENT_PAGE_PATH.test(pathname) ? eventPagePreloads(request.locale) : '';
-    const html = withPreloads(head ? withHead(shell.text, head) : shell.text, preloads);
+    const preloads = eventPagePreloads && isEventPage ? eventPagePreloads(request.locale) : '';
+    const page = withPreloads(head ? withHead(shell.text, head) : shell.text, preloads);
+    const html = rendered ? withRenderedPage(page, rendered) : page;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     reply
       .status(200)
@@ -92,6 +99,6 @@ export async function registerSpa(
     if (!encoding) return reply.send(html);
     return reply
       .header('content-encoding', encoding)
-      .send(head || preloads ? compressPage(html, encoding) : shell.compressed[encoding]);
+      .send(html !== shell.text ? compressPage(html, encoding) : shell.compressed[encoding]);
   });
 }

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../common/money';
+import { plainSpaces } from '../../lib/intl-text';
 import type { PublicTicket, PublicTicketPrice } from './api';
 
 type Mode = 'INCLUSIVE' | 'EXCLUSIVE';
@@ -194,11 +195,13 @@ function Availability({ ticket, timezone }: { ticket: PublicTicket; timezone: st
   }
   const color = ticket.sale_state === 'NOT_ON_SALE' ? 'blue.9' : 'gray.7';
   if (ticket.sale_state === 'NOT_ON_SALE' && ticket.sale_start_date) {
-    const when = new Intl.DateTimeFormat(i18n.locale, {
-      timeZone: timezone,
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(ticket.sale_start_date));
+    const when = plainSpaces(
+      new Intl.DateTimeFormat(i18n.locale, {
+        timeZone: timezone,
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(ticket.sale_start_date)),
+    );
     return (
       <Text size="sm" fw={600} c={color}>
         <Trans>On sale from {when}</Trans>

@@ -1,3 +1,4 @@
+import { plainSpaces } from '../../lib/intl-text';
 import type { PublicEvent } from './api';
 
 const offsetIn = (zone: string, at: Date) =>
@@ -18,7 +19,9 @@ export function dateRange(event: Pick<PublicEvent, 'start_date' | 'end_date'>, z
     timeZoneName: 'short',
   });
   const start = new Date(event.start_date);
-  return event.end_date ? format.formatRange(start, new Date(event.end_date)) : format.format(start);
+  return plainSpaces(
+    event.end_date ? format.formatRange(start, new Date(event.end_date)) : format.format(start),
+  );
 }
 
 /** Whether the buyer's clock differs from the event's at its start (then both times are shown). */
@@ -33,10 +36,12 @@ export function zonesDiffer(event: Pick<PublicEvent, 'start_date'>, eventZone: s
 
 /** A short date for the sticky bar: "Sat, Jun 1". */
 export function shortDate(event: Pick<PublicEvent, 'start_date' | 'timezone'>, locale: string) {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: event.timezone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  }).format(new Date(event.start_date));
+  return plainSpaces(
+    new Intl.DateTimeFormat(locale, {
+      timeZone: event.timezone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    }).format(new Date(event.start_date)),
+  );
 }

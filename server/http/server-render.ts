@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Locale } from '../../common/i18n/locales';
+import type { EventPageData, SeededQueries } from '../../common/server-render';
+
+/**
+ * The public event page rendered on the server into the first HTML (decision 026): the page
+ * paints before any script has run, and the browser hydrates it with the same data. The
+ * rendering is the web build's own (`dist/ssr/ssr.js`, from `web/ssr.tsx`); without it (tests
+ * with a stand-in build, `npm run dev`) pages are served as the bare app shell, as before.
+ */
+
+export interface RenderedPage {
+  eventId: number;
+  /** The page's markup, for inside `#root`. */
+  body: string;
+  /** Style sheets the page's components asked for, for the head. */
+  head: string;
+  /** The queries the page was rendered from, as JSON: the browser seeds its cache with them. */
+  queries: string;
+  /** The queries are older than the event's current figures: the browser asks for them again. */
+  stale: boolean;
+}
+
+type RenderEventPage = (
+  url: string,
+  locale: Locale,
+  data: EventPageData,
+) => Promise<{ html: string; queries: SeededQueries }>;
+
+/** The element of the first HTML that carries the seeded queries (read by `web/main.tsx`). */
+export const SEEDED_DATA_ID = 'tessera-data';
+
+/** JSON that cannot end the script element it sits in, whatever an organizer wrote. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * React puts the elements a component hoists (style sheets with a precedence, `<title>`,
+ * `<meta>`, `<link>`) before the markup. The style sheets go to the head, where the browser
+ * applies them before the first paint and React finds them again; title and meta are already
+ * in the head the server writes for the page. Other styles (Mantine's) are part of the markup.
+ */
+export function splitHoisted(html: string): { head: string; body: string } {
+  const hoisted =
+    /^(?:<style data-precedence[^>]*>[\s\S]*?<\/style>|<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)/;
+  let rest = html;
+  let head = '';
+  for (let match = hoisted.exec(rest); match; match = hoisted.exec(rest)) {
+    if (!match[0].startsWith('<title') && !match[0].startsWith('<meta')) head += match[0];
+    rest = rest.slice(match[0].length);
+  }
+  return { head, body: rest };
+}
+
+/** The app shell with a rendered page in it. */
+export function withRenderedPage(shell: string, page: RenderedPage): string {
+  return shell
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.body}</div><script id="${SEEDED_DATA_ID}" type="application/json">{"stale":${page.stale},"queries":${page.queries}}</script>`,
+    );
+}
+
+/**
+ * While the event's figures move (a crowd buying), a rendering this young is served again
+ * rather than rendering for every visitor; the browser is told its data is old and asks again.
+ */
+const REUSE_MS = 2_000;
+const MAX_CACHED = 500;
+
+interface Cached {
+  at: number;
+  fingerprint: string;
+  page: Promise<RenderedPage>;
+}
+
+export interface ServerRenderer {
+  render(
+    url: string,
+    locale: Locale,
+    data: () => Promise<EventPageData | null>,
+  ): Promise<RenderedPage | null>;
+}
+
+/**
+ * The renderer of the build in `webDistDir`'s sibling `ssr/`, or null without one. The page's
+ * data is read for every visitor (the two queries the browser would otherwise send); the
+ * rendering is done again only when that data changed, and at most every `REUSE_MS` per address
+ * and language while it keeps changing.
+ */
+export async function loadServerRenderer(webDistDir: string): Promise<ServerRenderer | null> {
+  const entry = path.join(webDistDir, '..', 'ssr', 'ssr.js');
+  if (!existsSync(entry)) return null;
+  const { renderEventPage } = (await import(pathToFileURL(entry).href)) as {
+    renderEventPage: RenderEventPage;
+  };
+  const cache = new Map<string, Cached>();
+  return {
+    async render(url, locale, data) {
+      const input = await data();
+      if (!input) return null;
+      const key = `${locale} ${url}`;
+      const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+      const cached = cache.get(key);
+      if (cached?.fingerprint === fingerprint) return cached.page;
+      if (cached && Date.now() - cached.at < REUSE_MS) {
+        return cached.page.then((page) => ({ ...page, stale: true }));
+      }
+      const page = renderEventPage(url, locale, input).then(({ html, queries }) => ({
+        eventId: input.event.id,
+        ...splitHoisted(html),
+        queries: scriptJson(queries),
+        stale: false,
+      }));
+      cache.delete(key);
+      cache.set(key, { at: Date.now(), fingerprint, page });
+      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+      // A failed rendering is not kept: the next visitor tries again.
+      page.catch(() => {
+        if (cache.get(key)?.page === page) cache.delete(key);
+      });
+      return page;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPageData } from '../../common/server-render';
+import { loadServerRenderer, splitHoisted, withRenderedPage } from './server-render';
+
+const SHELL =
+  '<html><head><title>Tessera</title></head><body><div id="root"></div><script src="/a.js"></script></body></html>';
+
+describe('a server-rendered page in the shell', () => {
+  it('moves hoisted style sheets to the head, drops title and meta, keeps the rest in place', () => {
+    const { head, body } = splitHoisted(
+      '<style data-precedence="default" data-href="a">.a{}</style><title>Jazz</title><meta name="robots" content="noindex"/>' +
+        '<style data-mantine-styles="true">:root{}</style><div>page</div><style data-precedence="x">.late{}</style>',
+    );
+    expect(head).toBe('<style data-precedence="default" data-href="a">.a{}</style>');
+    expect(body).toBe(
+      '<style data-mantine-styles="true">:root{}</style><div>page</div><style data-precedence="x">.late{}</style>',
+    );
+  });
+
+  it('puts the markup in #root and the data beside it, where no text can end the script', () => {
+    const html = withRenderedPage(SHELL, {
+      eventId: 1,
+      head: '<style data-precedence="d">.a{}</style>',
+      body: '<main>Jazz</main>',
+      queries: JSON.stringify([[['public'], { title: 'x' }]]),
+      stale: false,
+    });
+    expect(html).toContain('<style data-precedence="d">.a{}</style></head>');
+    expect(html).toContain(
+      '<div id="root"><main>Jazz</main></div><script id="tessera-data" type="application/json">{"stale":false,"queries":[[["public"],{"title":"x"}]]}</script>',
+    );
+  });
+});
+
+describe('the renderer of a build', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-ssr-'));
+    await mkdir(path.join(dir, 'ssr'));
+    await mkdir(path.join(dir, 'web'));
+    // A stand-in for the build's renderer: counts its renderings and shows the event's title.
+    await writeFile(
+      path.join(dir, 'ssr', 'ssr.js'),
+      `let renders = 0;
+       export async function renderEventPage(url, locale, data) {
+         renders += 1;
+         return { html: '<h1>' + data.event.title + ' #' + renders + '</h1>', queries: [[['e', data.eventId], data.event]] };
+       }`,
+    );
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const data = (title: string) => async () =>
+    ({ eventId: '7', event: { id: 7, title }, tickets: null }) as unknown as EventPageData;
+
+  it('is absent without a build', async () => {
+    expect(await loadServerRenderer(path.join(dir, 'nowhere', 'web'))).toBeNull();
+  });
+
+  it('renders again only when the data changed, and reuses a young rendering as stale meanwhile', async () => {
+    const renderer = await loadServerRenderer(path.join(dir, 'web'));
+    if (!renderer) throw new Error('no renderer');
+    const first = await renderer.render('/e/7/x', 'en', data('Jazz </script><b>'));
+    expect(first).toMatchObject({ eventId: 7, body: '<h1>Jazz </script><b> #1</h1>', stale: false });
+    // The data as JSON cannot close the script element it is written into.
+    expect(first?.queries).toBe('[[["e","7"],{"id":7,"title":"Jazz \\u003c/script>\\u003cb>"}]]');
+    expect((await renderer.render('/e/7/x', 'en', data('Jazz </script><b>')))?.body).toContain('#1');
+    // Another language is another rendering.
+    expect((await renderer.render('/e/7/x', 'de', data('Jazz </script><b>')))?.body).toContain('#2');
+    // The figures moved a moment later: the young rendering, marked stale.
+    expect(await renderer.render('/e/7/x', 'en', data('Jazz, 3 left'))).toMatchObject({
+      body: '<h1>Jazz </script><b> #1</h1>',
+      stale: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await renderer.render('/e/7/x', 'en', data('Jazz, 3 left'))).toMatchObject({
+      body: '<h1>Jazz, 3 left #3</h1>',
+      stale: false,
+    });
+    // No event to show: nothing rendered.
+    expect(await renderer.render('/e/8/x', 'en', async () => null)).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import { PublicTicketsQuery } from '../../../common/public-tickets';
+import type { EventPageData } from '../../../common/server-render';
+import type { Db } from '../../db/client';
+import type { FileStorage } from '../../storage';
+import { findPublicTickets } from '../public-tickets/service';
+import { getPublicEvent } from './service';
+
+/** `/e/{id}/…` and `/event/{id}/…`, as the web app's router reads them. */
+const EVENT_PAGE = /^\/(?:e|event)\/(\d{1,15})(?:\/[^/]*)?\/?$/;
+
+/** As the API's JSON has it (dates as text). */
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * What the public event page at this address shows, read as its two API calls would (decision
+ * 026): null when it is no event page, the event is not live, or the promo code is not one the
+ * API would take (the page then loads in the browser and says so itself).
+ */
+export async function eventPageData(
+  db: Db,
+  storage: FileStorage,
+  pathname: string,
+  search: URLSearchParams,
+): Promise<EventPageData | null> {
+  const id = EVENT_PAGE.exec(pathname)?.[1];
+  if (!id) return null;
+  // The code as the page reads it from its address (its queries' key), and as the API takes it.
+  const promoCode = search.get('promo_code') || undefined;
+  const query = PublicTicketsQuery.safeParse({ promo_code: promoCode });
+  if (!query.success) return null;
+  try {
+    const event = await getPublicEvent(db, storage, Number(id));
+    const tickets = await findPublicTickets(db, Number(id), { promoCode: query.data.promo_code });
+    return { eventId: id, promoCode, event: asJson(event), tickets: asJson(tickets) };
+  } catch {
+    return null;
+  }
+}
