@@ -176,10 +176,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pageHead: (pathname) =>
       getEventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
     renderPage: renderer
-      ? (request, pathname) => {
-          const search = new URLSearchParams(request.url.split('?')[1] ?? '');
-          return renderer
-            .render(request.url, request.locale, () => eventPageData(app.db, app.storage, pathname, search))
+      ? (request) =>
+          renderer
+            .render(request.url, request.locale, () => eventPageData(app, request.url))
             .then((page) => {
               // The page came with fresh data: the browser will not ask the API, which counts views.
               if (page && !page.stale) app.pageViews.record(page.eventId);
@@ -188,8 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             .catch((error: unknown) => {
               request.log.warn({ err: error }, 'event page not rendered on the server');
               return null;
-            });
-        }
+            })
       : undefined,
   });
   return app;

@@ -43,7 +43,7 @@ export async function registerSpa(
     /** The head of a page whose content the server knows (public event pages), or null. */
     pageHead?: (pathname: string) => Promise<{ title: string; head: string } | null>;
     /** A public event page rendered on the server (`server-render.ts`), or null to send the bare shell. */
-    renderPage?: (request: FastifyRequest, pathname: string) => Promise<RenderedPage | null>;
+    renderPage?: (request: FastifyRequest) => Promise<RenderedPage | null>;
   },
 ): Promise<void> {
   const indexPath = path.join(options.distDir, 'index.html');
@@ -83,7 +83,7 @@ export async function registerSpa(
     const isEventPage = EVENT_PAGE_PATH.test(pathname);
     const [head, rendered] = await Promise.all([
       options.pageHead ? options.pageHead(pathname) : null,
-      isEventPage && options.renderPage ? options.renderPage(request, pathname) : null,
+      isEventPage && options.renderPage ? options.renderPage(request) : null,
     ]);
     // An event page's code, styles and the visitor's catalog load beside the entry script.
     const preloads = eventPagePreloads && isEventPage ? eventPagePreloads(request.locale) : '';

@@ -17,20 +17,20 @@ const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * API would take (the page then loads in the browser and says so itself).
  */
 export async function eventPageData(
-  db: Db,
-  storage: FileStorage,
-  pathname: string,
-  search: URLSearchParams,
+  { db, storage }: { db: Db; storage: FileStorage },
+  url: string,
 ): Promise<EventPageData | null> {
+  const [pathname = '', query = ''] = url.split('?');
+  const search = new URLSearchParams(query);
   const id = EVENT_PAGE.exec(pathname)?.[1];
   if (!id) return null;
   // The code as the page reads it from its address (its queries' key), and as the API takes it.
   const promoCode = search.get('promo_code') || undefined;
-  const query = PublicTicketsQuery.safeParse({ promo_code: promoCode });
-  if (!query.success) return null;
+  const parsed = PublicTicketsQuery.safeParse({ promo_code: promoCode });
+  if (!parsed.success) return null;
   try {
     const event = await getPublicEvent(db, storage, Number(id));
-    const tickets = await findPublicTickets(db, Number(id), { promoCode: query.data.promo_code });
+    const tickets = await findPublicTickets(db, Number(id), { promoCode: parsed.data.promo_code });
     return { eventId: id, promoCode, event: asJson(event), tickets: asJson(tickets) };
   } catch {
     return null;
