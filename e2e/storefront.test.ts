@@ -47,6 +47,10 @@ beforeAll(async () => {
     eventSettings: { offline_payments_enabled: true, contact_email: 'hello@riverside.example' },
   });
   const { api, eventId } = session;
+  const { organizer_id } = await api<{ organizer_id: number }>('GET', `/api/events/${eventId}`);
+  await api('PUT', `/api/organizers/${organizer_id}`, {
+    description: 'Fado nights by the river since 2009.\nSmall stages, big voices.',
+  });
   await api('PUT', `/api/events/${eventId}`, {
     description:
       '<p>An evening of <strong>fado</strong> on the terrace, as the sun goes down over the Tagus.</p>' +
@@ -170,6 +174,10 @@ describe('public event page', () => {
         await expect(page.getByTestId('event-location').innerText()).resolves.toContain('Terraço do Rio');
         const organizer = page.getByTestId('organizer-card');
         await expect(organizer.innerText()).resolves.toContain('Riverside Music');
+        // The organizer's own words, plain text with its line break kept.
+        await expect(organizer.getByTestId('organizer-description').innerText()).resolves.toBe(
+          'Fado nights by the river since 2009.\nSmall stages, big voices.',
+        );
         await expect(
           organizer.getByRole('link', { name: 'hello@riverside.example' }).getAttribute('href'),
         ).resolves.toBe('mailto:hello@riverside.example');
