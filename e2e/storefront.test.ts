@@ -344,6 +344,16 @@ describe('homepage designer', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).backgroundColor),
     ).resolves.toBe('rgb(241, 242, 247)');
+    // And so do its dialogs: Mantine's portal opens inside the themed element, not after it.
+    await buyer.page.getByTestId('reservation-bar').getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.waitFor();
+    await expect(dialog.evaluate((el) => el.closest('[data-event-design]') !== null)).resolves.toBe(true);
+    const confirmCancel = dialog.getByRole('button', { name: 'Cancel order' });
+    await expectEventually(() => background(confirmCancel)).toBe(NEW_PRIMARY);
+    await checkAccessible(buyer.page, 'checkout-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Keep my order' }).click();
+    await expectVisible(dialog).toBe(false);
     expect(buyer.errors).toEqual([]);
     expect(errors).toEqual([]);
     await buyer.context.close();
