@@ -21,7 +21,10 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await makeAccount(t.app);
   organizerId = (
-    await makeOrganizer(t.app, owner, { name: 'Jazz Club', description: 'Live jazz every Friday.\nSince 1987.' })
+    await makeOrganizer(t.app, owner, {
+      name: 'Jazz Club',
+      description: 'Live jazz every Friday.\nSince 1987.',
+    })
   ).id;
 });
 afterAll(async () => {

@@ -5,8 +5,8 @@ import { Anchor, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { useAffiliateLink } from '../affiliates/remember';
 import { TicketOffIcon } from '../../components/icons';
+import { useAffiliateLink } from '../affiliates/remember';
 import { eventDate } from '../checkout/context';
 import { type PublicEvent, publicEventQuery } from '../public-event/api';
 import { EventLoadError } from '../public-event/EventLoadError';
