@@ -47,6 +47,10 @@ beforeAll(async () => {
     eventSettings: { offline_payments_enabled: true, contact_email: 'hello@riverside.example' },
   });
   const { api, eventId } = session;
+  const { organizer_id } = await api<{ organizer_id: number }>('GET', `/api/events/${eventId}`);
+  await api('PUT', `/api/organizers/${organizer_id}`, {
+    description: 'Fado nights by the river since 2009.\nSmall stages, big voices.',
+  });
   await api('PUT', `/api/events/${eventId}`, {
     description:
       '<p>An evening of <strong>fado</strong> on the terrace, as the sun goes down over the Tagus.</p>' +
@@ -170,6 +174,10 @@ describe('public event page', () => {
         await expect(page.getByTestId('event-location').innerText()).resolves.toContain('Terraço do Rio');
         const organizer = page.getByTestId('organizer-card');
         await expect(organizer.innerText()).resolves.toContain('Riverside Music');
+        // The organizer's own words, plain text with its line break kept.
+        await expect(organizer.getByTestId('organizer-description').innerText()).resolves.toBe(
+          'Fado nights by the river since 2009.\nSmall stages, big voices.',
+        );
         await expect(
           organizer.getByRole('link', { name: 'hello@riverside.example' }).getAttribute('href'),
         ).resolves.toBe('mailto:hello@riverside.example');
@@ -336,6 +344,16 @@ describe('homepage designer', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).backgroundColor),
     ).resolves.toBe('rgb(241, 242, 247)');
+    // And so do its dialogs: Mantine's portal opens inside the themed element, not after it.
+    await buyer.page.getByTestId('reservation-bar').getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.waitFor();
+    await expect(dialog.evaluate((el) => el.closest('[data-event-design]') !== null)).resolves.toBe(true);
+    const confirmCancel = dialog.getByRole('button', { name: 'Cancel order' });
+    await expectEventually(() => background(confirmCancel)).toBe(NEW_PRIMARY);
+    await checkAccessible(buyer.page, 'checkout-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Keep my order' }).click();
+    await expectVisible(dialog).toBe(false);
     expect(buyer.errors).toEqual([]);
     expect(errors).toEqual([]);
     await buyer.context.close();

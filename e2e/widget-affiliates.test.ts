@@ -100,6 +100,10 @@ describe('affiliates through the widget', () => {
     await expectAttribute(partnerFrame, 'src').toBe(`${baseUrl()}/widget/${eventId}?aff=partner`);
     const widget = blocked.page.frameLocator('iframe[data-tessera-widget]');
     await widget.getByRole('button', { name: 'More Standing' }).waitFor();
+    // The event page opens in a new tab, whose storage is not the frame's: the link carries the code.
+    await expectAttribute(widget.getByRole('link', { name: 'More about the event' }), 'href').toMatch(
+      new RegExp(`^/e/${eventId}/[^?]+\\?aff=PARTNER$`),
+    );
     const framed = blocked.page.frames().find((f) => f.url().startsWith(`${baseUrl()}/widget/`));
     expect(await framed?.evaluate(() => typeof window.localStorage).catch((e: Error) => e.message)).toContain(
       'Storage is disabled',

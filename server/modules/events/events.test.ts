@@ -20,7 +20,12 @@ const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).
 beforeAll(async () => {
   t = await createTestApp();
   owner = await makeAccount(t.app);
-  organizerId = (await makeOrganizer(t.app, owner, { name: 'Jazz Club' })).id;
+  organizerId = (
+    await makeOrganizer(t.app, owner, {
+      name: 'Jazz Club',
+      description: 'Live jazz every Friday.\nSince 1987.',
+    })
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -155,7 +160,7 @@ describe('events', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       title: 'Public one',
-      organizer: { name: 'Jazz Club' },
+      organizer: { name: 'Jazz Club', description: 'Live jazz every Friday.\nSince 1987.' },
       lifecycle: 'UPCOMING',
     });
     expect(res.json()).not.toHaveProperty('status');

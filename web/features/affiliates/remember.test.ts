@@ -5,6 +5,7 @@ import {
   rememberAffiliate,
   rememberedAffiliate,
   withAffiliateCode,
+  withAffiliateParam,
 } from './remember';
 
 const DAY = 24 * 3600 * 1000;
@@ -114,5 +115,22 @@ describe('remembered affiliate codes', () => {
     rememberAffiliate(7, 'anna', page);
     expect(withAffiliateCode(7, request, page)).toEqual({ ...request, affiliate_code: 'ANNA' });
     expect(withAffiliateCode(7, { ...request, affiliate_code: 'OWN' }, page).affiliate_code).toBe('OWN');
+  });
+
+  it("carries the event's remembered code on a link to its page, for that event only", () => {
+    const page = aPage();
+    expect(withAffiliateParam(7, '/e/7/fado', page)).toBe('/e/7/fado');
+    rememberAffiliate(7, 'anna', page);
+    expect(withAffiliateParam(7, '/e/7/fado', page)).toBe('/e/7/fado?aff=ANNA');
+    expect(withAffiliateParam(8, '/e/8/other', page)).toBe('/e/8/other');
+    // Other parameters and the fragment stay; an older code is replaced; absolute stays absolute.
+    expect(withAffiliateParam(7, '/e/7/fado?lang=de&aff=OLD#tickets', page)).toBe(
+      '/e/7/fado?lang=de&aff=ANNA#tickets',
+    );
+    expect(withAffiliateParam(7, 'https://tickets.example/e/7/fado', page)).toBe(
+      'https://tickets.example/e/7/fado?aff=ANNA',
+    );
+    // Forgotten after 30 days: the plain link again.
+    expect(withAffiliateParam(7, '/e/7/fado', { ...page, now: Date.now() + 31 * DAY })).toBe('/e/7/fado');
   });
 });

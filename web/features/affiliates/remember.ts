@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   AFFILIATE_CODE_PATTERN,
@@ -14,7 +14,8 @@ import {
  *
  * For the page: `useRememberAffiliate(eventId)`. For code that creates orders itself (the
  * widget): `withAffiliateCode(eventId, request)`; `createOrder` in `checkout/api.ts` already
- * calls it.
+ * calls it. For a link that leaves the widget for the event page (a new tab, whose storage the
+ * frame's may not share): `useAffiliateLink(eventId, href)`.
  *
  * Each code is also kept in this page's memory, for as long as the page lives: inside another
  * site's frame (the widget) the browser may partition or refuse `localStorage`, and the code of
@@ -128,4 +129,36 @@ export function useRememberAffiliate(eventId: string | number | undefined): void
   useEffect(() => {
     if (eventId !== undefined && eventId !== '' && code) rememberAffiliate(eventId, code);
   }, [eventId, code]);
+}
+
+/**
+ * `href` with `?aff=CODE` when a code is remembered for the event (replacing any `aff` it had),
+ * else `href` unchanged. Relative links stay relative.
+ */
+export function withAffiliateParam(eventId: string | number, href: string, options?: Options): string {
+  const code = rememberedAffiliate(eventId, options);
+  if (!code) return href;
+  const absolute = /^[a-z][a-z\d+.-]*:/i.test(href);
+  const url = new URL(href, 'https://relative.invalid');
+  url.searchParams.set(AFFILIATE_PARAM, code);
+  return absolute ? url.href : `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A link to the event's page that carries the remembered code, so a sale made there is still
+ * credited. The server and the first browser render give `href` as is (the same markup); the
+ * code is added after hydration, and again on click in case it was remembered since.
+ */
+export function useAffiliateLink(
+  eventId: string | number,
+  href: string,
+): { href: string; onClick: (event: React.MouseEvent<HTMLAnchorElement>) => void } {
+  const [withCode, setWithCode] = useState(href);
+  useEffect(() => setWithCode(withAffiliateParam(eventId, href)), [eventId, href]);
+  return {
+    href: withCode,
+    onClick: (event) => {
+      event.currentTarget.href = withAffiliateParam(eventId, href);
+    },
+  };
 }

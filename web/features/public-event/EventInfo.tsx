@@ -82,7 +82,7 @@ export function WhereCard({ where }: { where: Where }) {
   );
 }
 
-/** Who runs the event, their website, and how to reach them. */
+/** Who runs the event, what they say about themselves (plain text), their website, and how to reach them. */
 export function OrganizerCard({ event }: { event: PublicEvent }) {
   const { t } = useLingui();
   const { organizer } = event;
@@ -115,6 +115,15 @@ export function OrganizerCard({ event }: { event: PublicEvent }) {
           <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {organizer.name}
           </Text>
+          {organizer.description ? (
+            <Text
+              size="sm"
+              data-testid="organizer-description"
+              style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
+              {organizer.description}
+            </Text>
+          ) : null}
           {organizer.website ? (
             <Anchor href={organizer.website} target="_blank" rel="noopener noreferrer" size="sm">
               {organizer.website.replace(/^https?:\/\//, '')}

@@ -43,4 +43,31 @@ describe('event design', () => {
       expect(contrastRatio(muted, design.homepage_background_color)).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it('keeps error text readable on the cards and on the alerts’ tint, for light, mid and dark designs', () => {
+    const surfaces = ['#ffffff', '#fff4e6', '#ffd6d6', '#808080', '#e03131', '#1b1d33', '#000000'];
+    for (const surface of surfaces) {
+      const vars = designVariables(designOf({ homepage_content_background_color: surface }));
+      const error = vars['--event-error'] ?? '';
+      for (const name of [
+        '--mantine-color-error',
+        '--mantine-color-red-8',
+        '--mantine-color-red-light-color',
+      ]) {
+        expect(vars[name], `${name} on ${surface}`).toBe(error);
+      }
+      expect(contrastRatio(error, surface), surface).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(error, vars['--mantine-color-red-light'] ?? ''), surface).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
+    // Still a red where a red can read: darker on white, lighter on a dark card.
+    const onWhite = designVariables(designOf({}))['--event-error'] ?? '';
+    expect(onWhite).toMatch(/^#[a-f0-9]{6}$/);
+    expect(onWhite.slice(1, 3) > onWhite.slice(3, 5)).toBe(true);
+    const onDark = designVariables(designOf({ homepage_content_background_color: '#1b1d33' }))[
+      '--event-error'
+    ];
+    expect(contrastRatio(onDark ?? '', '#ffffff')).toBeLessThan(contrastRatio(onWhite, '#ffffff') ?? 0);
+  });
 });

@@ -47,6 +47,25 @@ function mutedOn(text: string, surface: string, backgrounds: string[]): string {
   return text;
 }
 
+/** Mantine's red 8, the app's error colour, where the design lets it read. */
+const ERROR_RED = '#e03131';
+
+/**
+ * Error text (field errors, the promo code's, alerts): the app's red, darkened on a light
+ * surface or lightened on a dark one just as far as it reads at 4.5:1 on every background given.
+ */
+export function errorOn(surface: string, backgrounds: string[]): string {
+  const towards =
+    (contrastRatio('#000000', surface) ?? 0) >= (contrastRatio('#ffffff', surface) ?? 0)
+      ? '#000000'
+      : '#ffffff';
+  for (let weight = 1; weight > 0; weight -= 0.05) {
+    const candidate = mix(ERROR_RED, towards, weight);
+    if (backgrounds.every((bg) => (contrastRatio(candidate, bg) ?? 0) >= AA_CONTRAST)) return candidate;
+  }
+  return towards;
+}
+
 /** The CSS custom properties of a design, for an element's `style`. */
 export function designVariables(design: EventDesign): Record<string, string> {
   const {
@@ -62,6 +81,9 @@ export function designVariables(design: EventDesign): Record<string, string> {
   const primaryHover = mix(primary, text === surface ? '#000000' : text, 0.85);
   const light = mix(primary, surface, 0.1);
   const lightText = (contrastRatio(primary, light) ?? 0) >= AA_CONTRAST ? primary : text;
+  // Alerts sit on a tint of the red; errors under fields on the cards.
+  const errorLight = mix(ERROR_RED, surface, 0.1);
+  const error = errorOn(surface, [surface, errorLight]);
   return {
     '--event-page': page,
     '--event-surface': surface,
@@ -73,6 +95,7 @@ export function designVariables(design: EventDesign): Record<string, string> {
     '--event-muted': muted,
     '--event-border': border,
     '--event-page-muted': mutedOn(text, page, [page]),
+    '--event-error': error,
     // Mantine's own variables, so its components inside take the design.
     '--mantine-color-body': surface,
     '--mantine-color-text': text,
@@ -98,6 +121,14 @@ export function designVariables(design: EventDesign): Record<string, string> {
     '--mantine-color-tessera-light-hover': mix(primary, surface, 0.16),
     '--mantine-color-tessera-light-color': lightText,
     '--mantine-color-tessera-outline': primary,
+    // Errors: Mantine's inputs use `error`; our texts `red.8`, the promo code's border `red.7`.
+    '--mantine-color-error': error,
+    '--mantine-color-red-7': error,
+    '--mantine-color-red-8': error,
+    '--mantine-color-red-light': errorLight,
+    '--mantine-color-red-light-hover': mix(ERROR_RED, surface, 0.16),
+    '--mantine-color-red-light-color': error,
+    '--mantine-color-red-text': error,
   };
 }
 

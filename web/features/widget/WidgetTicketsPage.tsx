@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { TicketOffIcon } from '../../components/icons';
+import { useAffiliateLink } from '../affiliates/remember';
 import { eventDate } from '../checkout/context';
 import { type PublicEvent, publicEventQuery } from '../public-event/api';
 import { EventLoadError } from '../public-event/EventLoadError';
@@ -42,6 +43,8 @@ export function WidgetTicketsPage() {
 function WidgetTickets({ event }: { event: PublicEvent }) {
   const { t, i18n } = useLingui();
   const { buttonText } = useWidgetOptions();
+  // With the affiliate code of the widget's link: the new tab may not share the frame's storage.
+  const eventPage = useAffiliateLink(event.id, `/e/${event.id}/${event.slug}`);
   return (
     <>
       <title>{`${t`Tickets`} · ${event.title}`}</title>
@@ -55,7 +58,8 @@ function WidgetTickets({ event }: { event: PublicEvent }) {
         </Text>
         {/* Outside the widget's own pages: the link opens in a new tab (WidgetLayout). */}
         <Anchor
-          href={`/e/${event.id}/${event.slug}`}
+          href={eventPage.href}
+          onClick={eventPage.onClick}
           target="_blank"
           rel="noopener"
           size="sm"
