@@ -349,8 +349,18 @@ describe('homepage designer', () => {
     const dialog = buyer.page.getByRole('dialog', { name: 'Cancel this order?' });
     await dialog.waitFor();
     await expect(dialog.evaluate((el) => el.closest('[data-event-design]') !== null)).resolves.toBe(true);
+    // The destructive button keeps the red it was given rather than the event's primary colour.
     const confirmCancel = dialog.getByRole('button', { name: 'Cancel order' });
-    await expectEventually(() => background(confirmCancel)).toBe(NEW_PRIMARY);
+    const ownRed = await dialog.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.backgroundColor = 'var(--mantine-color-red-9)';
+      el.appendChild(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    expect(ownRed).not.toBe(NEW_PRIMARY);
+    await expectEventually(() => background(confirmCancel)).toBe(ownRed);
     await checkAccessible(buyer.page, 'checkout-cancel-dialog');
     await dialog.getByRole('button', { name: 'Keep my order' }).click();
     await expectVisible(dialog).toBe(false);

@@ -134,10 +134,11 @@ export function designVariables(design: EventDesign): Record<string, string> {
 
 /**
  * Rules for the themed element. Filled buttons get their colours with `!important` because
- * Mantine writes `--button-color` on each button's own `style`.
+ * Mantine writes `--button-color` on each button's own `style`; a button given a colour of its
+ * own (a red "Cancel order") writes `--button-bg` there too, and keeps it.
  */
 export const DESIGN_CSS = `
 [${DESIGN_ATTRIBUTE}]{background:var(--event-page);color:var(--event-text)}
-[${DESIGN_ATTRIBUTE}] :is(.mantine-Button-root:not([data-variant]),.mantine-Button-root[data-variant=filled],.mantine-ActionIcon-root[data-variant=filled]):not(:disabled,[data-disabled]){--button-bg:var(--event-primary)!important;--button-hover:var(--event-primary-hover)!important;--button-color:var(--event-on-primary)!important;--ai-bg:var(--event-primary)!important;--ai-hover:var(--event-primary-hover)!important;--ai-color:var(--event-on-primary)!important}
+[${DESIGN_ATTRIBUTE}] :is(.mantine-Button-root:not([data-variant]),.mantine-Button-root[data-variant=filled],.mantine-ActionIcon-root[data-variant=filled]):not(:disabled,[data-disabled],[style*="--button-bg"],[style*="--ai-bg"]){--button-bg:var(--event-primary)!important;--button-hover:var(--event-primary-hover)!important;--button-color:var(--event-on-primary)!important;--ai-bg:var(--event-primary)!important;--ai-hover:var(--event-primary-hover)!important;--ai-color:var(--event-on-primary)!important}
 [${DESIGN_ATTRIBUTE}] :focus-visible{outline-color:var(--event-primary)}
 `;
