@@ -70,31 +70,36 @@ export function withRenderedPage(shell: string, page: RenderedPage): string {
 }
 
 /**
+ * A page whose data was read this recently is served as it is: a crowd on one event costs one
+ * read of its data a second, not one per visitor.
+ */
+const CHECKED_MS = 1_000;
+/**
  * While the event's figures move (a crowd buying), a rendering this young is served again
- * rather than rendering for every visitor; the browser is told its data is old and asks again.
+ * rather than rendering anew; the browser is told its data is old and asks again.
  */
 const REUSE_MS = 2_000;
 const MAX_CACHED = 500;
 
 interface Cached {
-  at: number;
+  renderedAt: number;
+  /** When the data was last read and found to be what the page shows. */
+  checkedAt: number;
   fingerprint: string;
   page: Promise<RenderedPage>;
 }
 
+type PageData = () => Promise<EventPageData | null>;
+
 export interface ServerRenderer {
-  render(
-    url: string,
-    locale: Locale,
-    data: () => Promise<EventPageData | null>,
-  ): Promise<RenderedPage | null>;
+  render(url: string, locale: Locale, data: PageData): Promise<RenderedPage | null>;
 }
 
 /**
- * The renderer of the build in `webDistDir`'s sibling `ssr/`, or null without one. The page's
- * data is read for every visitor (the two queries the browser would otherwise send); the
- * rendering is done again only when that data changed, and at most every `REUSE_MS` per address
- * and language while it keeps changing.
+ * The renderer of the build in `webDistDir`'s sibling `ssr/`, or null without one. Per address
+ * and language, the page's data is read at most once a second (visitors meanwhile share that
+ * read, or the page it confirmed); the page is rendered again only when the data changed, and
+ * at most every `REUSE_MS` while it keeps changing.
  */
 export async function loadServerRenderer(webDistDir: string): Promise<ServerRenderer | null> {
   const entry = path.join(webDistDir, '..', 'ssr', 'ssr.js');
@@ -103,31 +108,51 @@ export async function loadServerRenderer(webDistDir: string): Promise<ServerRend
     renderEventPage: RenderEventPage;
   };
   const cache = new Map<string, Cached>();
-  return {
-    async render(url, locale, data) {
-      const input = await data();
-      if (!input) return null;
-      const key = `${locale} ${url}`;
-      const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
-      const cached = cache.get(key);
-      if (cached?.fingerprint === fingerprint) return cached.page;
-      if (cached && Date.now() - cached.at < REUSE_MS) {
-        return cached.page.then((page) => ({ ...page, stale: true }));
-      }
-      const page = renderEventPage(url, locale, input).then(({ html, queries }) => ({
-        eventId: input.event.id,
-        ...splitHoisted(html),
-        queries: scriptJson(queries),
-        stale: false,
-      }));
+  const checks = new Map<string, Promise<RenderedPage | null>>();
+
+  const refresh = async (key: string, url: string, locale: Locale, data: PageData) => {
+    const input = await data();
+    if (!input) {
       cache.delete(key);
-      cache.set(key, { at: Date.now(), fingerprint, page });
-      if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
-      // A failed rendering is not kept: the next visitor tries again.
-      page.catch(() => {
-        if (cache.get(key)?.page === page) cache.delete(key);
-      });
-      return page;
+      return null;
+    }
+    const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+    const cached = cache.get(key);
+    const now = Date.now();
+    if (cached?.fingerprint === fingerprint) {
+      cached.checkedAt = now;
+      return cached.page;
+    }
+    if (cached && now - cached.renderedAt < REUSE_MS) {
+      return cached.page.then((page) => ({ ...page, stale: true }));
+    }
+    const page = renderEventPage(url, locale, input).then(({ html, queries }) => ({
+      eventId: input.event.id,
+      ...splitHoisted(html),
+      queries: scriptJson(queries),
+      stale: false,
+    }));
+    cache.delete(key);
+    cache.set(key, { renderedAt: now, checkedAt: now, fingerprint, page });
+    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+    // A failed rendering is not kept: the next visitor tries again.
+    page.catch(() => {
+      if (cache.get(key)?.page === page) cache.delete(key);
+    });
+    return page;
+  };
+
+  return {
+    render(url, locale, data) {
+      const key = `${locale} ${url}`;
+      const cached = cache.get(key);
+      if (cached && Date.now() - cached.checkedAt < CHECKED_MS) return cached.page;
+      let check = checks.get(key);
+      if (!check) {
+        check = refresh(key, url, locale, data).finally(() => checks.delete(key));
+        checks.set(key, check);
+      }
+      return check;
     },
   };
 }

@@ -29,6 +29,27 @@ export function withHead(indexHtml: string, page: { title: string; head: string 
     .replace('</head>', () => `    ${page.head}\n  </head>`);
 }
 
+const HEAD_FRESH_MS = 1_000;
+const HEADS_KEPT = 500;
+
+/**
+ * A page's head read once a second at most per address: a crowd on one event page costs one
+ * read of the event a second, not one per visitor (the page itself: `server-render.ts`).
+ */
+function readAtMostEverySecond<T>(read: (pathname: string) => Promise<T>): (pathname: string) => Promise<T> {
+  const recent = new Map<string, { at: number; value: Promise<T> }>();
+  return (pathname) => {
+    const hit = recent.get(pathname);
+    if (hit && Date.now() - hit.at < HEAD_FRESH_MS) return hit.value;
+    const value = read(pathname);
+    recent.delete(pathname);
+    recent.set(pathname, { at: Date.now(), value });
+    if (recent.size > HEADS_KEPT) recent.delete(recent.keys().next().value as string);
+    value.catch(() => recent.delete(pathname));
+    return value;
+  };
+}
+
 /**
  * Serves the built SPA: hashed assets with a long cache, and `index.html` for every other
  * GET that is not an API path, each compressed with brotli or gzip when the browser accepts
@@ -67,6 +88,7 @@ export async function registerSpa(
     });
   }
   let shell: HtmlShell | undefined;
+  const pageHead = options.pageHead ? readAtMostEverySecond(options.pageHead) : undefined;
   const eventPagePreloads = hasWeb ? readEventPagePreloads(options.distDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -82,7 +104,7 @@ export async function registerSpa(
     shell ??= await readHtmlShell(indexPath);
     const isEventPage = EVENT_PAGE_PATH.test(pathname);
     const [head, rendered] = await Promise.all([
-      options.pageHead ? options.pageHead(pathname) : null,
+      pageHead ? pageHead(pathname) : null,
       isEventPage && options.renderPage ? options.renderPage(request) : null,
     ]);
     // An event page's code, styles and the visitor's catalog load beside the entry script.
