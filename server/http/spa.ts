@@ -36,7 +36,9 @@ const HEADS_KEPT = 500;
  * A page's head read once a second at most per address: a crowd on one event page costs one
  * read of the event a second, not one per visitor (the page itself: `server-render.ts`).
  */
-function readAtMostEverySecond<T>(read: (pathname: string) => Promise<T>): (pathname: string) => Promise<T> {
+export function readAtMostEverySecond<T>(
+  read: (pathname: string) => Promise<T>,
+): (pathname: string) => Promise<T> {
   const recent = new Map<string, { at: number; value: Promise<T> }>();
   return (pathname) => {
     const hit = recent.get(pathname);

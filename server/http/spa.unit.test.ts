@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withHead } from './spa';
+import { readAtMostEverySecond, withHead } from './spa';
 
 const INDEX =
   '<!doctype html><html><head><title>Tessera</title><script src="/app.js"></script></head><body></body></html>';
@@ -12,5 +12,21 @@ describe('a page head written into index.html', () => {
       '<!doctype html><html><head><title>Jazz $` $&#39; $&#38; $1</title><script src="/app.js"></script>' +
         `    <meta name="description" content="${text}" />\n  </head><body></body></html>`,
     );
+  });
+});
+
+describe('a page head read for a crowd', () => {
+  it('is read once a second at most per address, shared by visitors in between', async () => {
+    const reads: string[] = [];
+    const head = readAtMostEverySecond(async (pathname) => {
+      reads.push(pathname);
+      return `head of ${pathname} #${reads.length}`;
+    });
+    const [a, b] = await Promise.all([head('/e/1/x'), head('/e/1/x')]);
+    expect([a, b]).toEqual(['head of /e/1/x #1', 'head of /e/1/x #1']);
+    expect(await head('/e/2/y')).toBe('head of /e/2/y #2');
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect(await head('/e/1/x')).toBe('head of /e/1/x #3');
+    expect(reads).toEqual(['/e/1/x', '/e/2/y', '/e/1/x']);
   });
 });
