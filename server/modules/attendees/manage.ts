@@ -19,6 +19,7 @@ import {
 } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
+import { queueOrderWebhooks } from '../orders/webhook-events';
 import { type AttendeeRef, getAttendee, getAttendeeRow } from './service';
 
 /** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
@@ -142,6 +143,8 @@ export async function createManualAttendee({
       .returning({ id: attendees.id });
     if (!attendee) throw new Error('attendee insert returned nothing');
     if (input.send_ticket_email) await enqueueTicketMail({ tx, attendeeId: attendee.id, links });
+    const made = { id: order.id, accountId: event.accountId, eventId };
+    await queueOrderWebhooks(tx, made, 'order.created', 'order.completed');
     return attendee.id;
   }).catch((error) => {
     // A counter's CHECK caught what the guarded update should have: still no room.

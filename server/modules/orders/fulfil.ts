@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { getClaimOfOrders, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
+import { queueOrderWebhooks } from './webhook-events';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -11,7 +12,7 @@ export type FulfilOptions = Links & { /** false for seeded demo orders: nobody t
 /**
  * An order whose seats are held becomes COMPLETED: its seats are sold, its attendees hold
  * valid tickets, and the buyer, attendees and organizer are mailed (in this transaction, through
- * the job queue). Free orders get here at once; card payments once Stripe confirms them.
+ * the job queue), and its `order.completed` webhooks are queued. Free orders get here at once; card payments once Stripe confirms them.
  */
 export async function fulfilOrder(
   tx: Transaction,
@@ -28,5 +29,6 @@ export async function fulfilOrder(
     .returning();
   if (!done) throw new Error('order update returned nothing');
   if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
+  await queueOrderWebhooks(tx, done, 'order.completed');
   return done;
 }
