@@ -244,6 +244,26 @@ describe('delivering', () => {
     expect(log[0]?.attempts[0]).toMatchObject({ status_code: 200, error: null, response_excerpt: 'thanks' });
   });
 
+  it('posts order.cancelled when an organizer cancels the order', async () => {
+    const { eventId, ticketId } = await freeEvent(owner);
+    const hook = await createWebhook(owner, { url: receiver.url, event_types: ['order.cancelled'] });
+    const placed = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    const [row] = await t.app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.shortId, placed.short_id));
+    const url = `/api/events/${eventId}/orders/${row?.id}`;
+    const cancel = await call(owner.token, 'POST', `${url}/cancel`, { notify_buyer: false });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runJobs();
+    expect(receiver.received).toHaveLength(1);
+    const body = JSON.parse(receiver.received[0]?.body ?? '{}');
+    expect(body.type).toBe('order.cancelled');
+    expect(verify(hook.secret, receiver.received[0] as Received)).toBe(true);
+    expect(body.data).toEqual((await call(owner.token, 'GET', url)).json());
+    expect(body.data).toMatchObject({ status: 'CANCELLED', attendees: [{ status: 'CANCELLED' }] });
+  });
+
   it('sends nothing to inactive endpoints, other types or other events', async () => {
     const { eventId, ticketId } = await freeEvent(owner);
     const { eventId: elsewhere } = await freeEvent(owner);
