@@ -1,0 +1,66 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CreatedWebhookResponse } from '../../../common/webhooks';
+import { webhookDeliveries } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, type Owner } from '../../test/builders';
+
+// Webhooks of the catalogue (decision 027): ticket.created, ticket.updated and event.updated are
+// queued with the change, each with the object as the API answers it, only for endpoints that
+// listen to that type and event.
+
+let t: TestApp;
+let owner: Owner;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner.token}` } });
+
+async function hook(body: object): Promise<CreatedWebhookResponse> {
+  const res = await call('POST', '/api/webhooks', { url: 'https://hooks.example.com/t', ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const queued = (endpointId: number) =>
+  t.app.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(asc(webhookDeliveries.id));
+
+it('queues ticket.created, ticket.updated and event.updated with the API’s answers', async () => {
+  const event = await makeEvent(t.app, owner, { title: 'Dockside' });
+  const elsewhere = await makeEvent(t.app, owner, { title: 'Uptown' });
+  const all = await hook({ event_types: ['ticket.created', 'ticket.updated', 'event.updated'] });
+  const onlyTickets = await hook({ event_types: ['ticket.created'], event_id: event.id });
+  const otherEvent = await hook({ event_types: ['ticket.created', 'event.updated'], event_id: elsewhere.id });
+
+  const created = await call('POST', `/api/events/${event.id}/tickets`, { title: 'Deck', type: 'FREE' });
+  expect(created.statusCode, created.body).toBe(201);
+  const ticketUrl = `/api/events/${event.id}/tickets/${created.json().id}`;
+  const updated = await call('PUT', ticketUrl, { title: 'Upper deck', type: 'FREE' });
+  expect(updated.statusCode, updated.body).toBe(200);
+  const renamed = await call('PUT', `/api/events/${event.id}`, { title: 'Dockside Live' });
+  expect(renamed.statusCode, renamed.body).toBe(200);
+
+  const deliveries = await queued(all.id);
+  expect(deliveries.map((d) => d.type)).toEqual(['ticket.created', 'ticket.updated', 'event.updated']);
+  expect(deliveries.map((d) => d.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
+  expect(deliveries[0]?.body.data).toEqual(created.json());
+  expect(deliveries[1]?.body.data).toEqual(updated.json());
+  expect(deliveries[2]?.body.data).toEqual(renamed.json());
+  expect(deliveries[2]?.body).toMatchObject({ type: 'event.updated', id: expect.stringMatching(/^whevt_/) });
+
+  expect((await queued(onlyTickets.id)).map((d) => d.type)).toEqual(['ticket.created']);
+  expect(await queued(otherEvent.id)).toEqual([]);
+  // One change, one id, whichever endpoint it goes to.
+  expect((await queued(onlyTickets.id))[0]?.webhookId).toBe(deliveries[0]?.webhookId);
+});
