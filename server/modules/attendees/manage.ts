@@ -20,7 +20,7 @@ import {
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
-import { type AttendeeRef, getAttendee, getAttendeeRow } from './service';
+import { type AttendeeRef, getAttendee, getAttendeeRow, queueAttendeeWebhook } from './service';
 
 /** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
 const OPEN_FOR_ATTENDEES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
@@ -183,6 +183,7 @@ export async function cancelAttendee({
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })
       .where(eq(attendees.id, attendeeId));
+    await queueAttendeeWebhook(tx, attendee, 'attendee.cancelled');
   });
   return getAttendee({ db, ...ref });
 }

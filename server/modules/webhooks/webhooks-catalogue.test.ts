@@ -1,12 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreatedWebhookResponse } from '../../../common/webhooks';
-import { webhookDeliveries } from '../../db/schema';
+import { attendees, orders, webhookDeliveries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { makeAccount, makeEvent, type Owner } from '../../test/builders';
+import {
+  makeAccount,
+  makeCheckInList,
+  makeEvent,
+  makeLiveEvent,
+  makeOrder,
+  type Owner,
+} from '../../test/builders';
 
-// Webhooks of the catalogue (decision 027): ticket.created, ticket.updated and event.updated are
-// queued with the change, each with the object as the API answers it, only for endpoints that
+// Webhooks of the catalogue and of attendees (decision 027): queued with the change, each with the object as the API answers it, only for endpoints that
 // listen to that type and event.
 
 let t: TestApp;
@@ -63,4 +69,49 @@ it('queues ticket.created, ticket.updated and event.updated with the API’s ans
   expect(await queued(otherEvent.id)).toEqual([]);
   // One change, one id, whichever endpoint it goes to.
   expect((await queued(onlyTickets.id))[0]?.webhookId).toBe(deliveries[0]?.webhookId);
+});
+
+it('queues attendee.updated, attendee.checked_in (once) and attendee.cancelled with the API’s answers', async () => {
+  const { event, tickets } = await makeLiveEvent(t.app, owner, { title: 'Pier Party' });
+  const ticketId = tickets[0]?.id ?? 0;
+  const all = await hook({
+    event_types: ['attendee.updated', 'attendee.checked_in', 'attendee.cancelled'],
+    event_id: event.id,
+  });
+  const placed = await makeOrder(t.app, { eventId: event.id, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+  const [row] = await t.app.db
+    .select({ id: attendees.id })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .where(eq(orders.shortId, placed.short_id));
+  const url = `/api/events/${event.id}/attendees/${row?.id}`;
+
+  const updated = await call('PUT', url, {
+    first_name: 'Marta',
+    last_name: 'Reis',
+    email: 'marta@example.com',
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+  const list = await makeCheckInList(t.app, owner, { eventId: event.id, ticket_ids: [ticketId] });
+  for (let i = 0; i < 2; i++) {
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/check-in-lists/${list.short_id}/check-ins`,
+      payload: { attendee_id: row?.id },
+    });
+    expect(scan.json().outcome, scan.body).toBe(i === 0 ? 'CHECKED_IN' : 'ALREADY_CHECKED_IN');
+  }
+  const checkedIn = (await call('GET', url)).json();
+  const cancelled = await call('POST', `${url}/cancel`);
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+  const deliveries = await queued(all.id);
+  expect(deliveries.map((d) => d.type)).toEqual([
+    'attendee.updated',
+    'attendee.checked_in',
+    'attendee.cancelled',
+  ]);
+  expect(deliveries[0]?.body.data).toMatchObject({ first_name: 'Marta', email: 'marta@example.com' });
+  expect(deliveries[1]?.body.data).toEqual(checkedIn);
+  expect(deliveries[2]?.body.data).toEqual(cancelled.json());
 });
