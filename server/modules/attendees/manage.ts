@@ -145,6 +145,7 @@ export async function createManualAttendee({
     if (input.send_ticket_email) await enqueueTicketMail({ tx, attendeeId: attendee.id, links });
     const made = { id: order.id, accountId: event.accountId, eventId };
     await queueOrderWebhooks(tx, made, 'order.created', 'order.completed');
+    await queueAttendeeWebhook(tx, { ...made, id: attendee.id }, 'attendee.created');
     return attendee.id;
   }).catch((error) => {
     // A counter's CHECK caught what the guarded update should have: still no room.

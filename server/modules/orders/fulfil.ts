@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
+import { queueAttendeeWebhook } from '../attendees/service';
+import { hasWebhookListeners } from '../webhooks/service';
 import { getClaimOfOrders, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
 import { queueOrderWebhooks } from './webhook-events';
@@ -30,5 +32,15 @@ export async function fulfilOrder(
   if (!done) throw new Error('order update returned nothing');
   if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
   await queueOrderWebhooks(tx, done, 'order.completed');
+  // Their tickets are valid from now on: that is when attendees count as created.
+  const change = { accountId: done.accountId, eventId: done.eventId, type: 'attendee.created' } as const;
+  if (await hasWebhookListeners(tx, change)) {
+    const people = await tx
+      .select({ id: attendees.id, accountId: attendees.accountId, eventId: attendees.eventId })
+      .from(attendees)
+      .where(eq(attendees.orderId, done.id))
+      .orderBy(asc(attendees.id));
+    for (const person of people) await queueAttendeeWebhook(tx, person, 'attendee.created');
+  }
   return done;
 }

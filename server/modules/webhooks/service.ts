@@ -172,8 +172,25 @@ export interface WebhookEvent {
  * the change that caused them commits. Answers how many were queued.
  */
 export async function enqueueWebhookEvent(tx: Transaction, change: WebhookEvent): Promise<number> {
+  const targets = await listeners(tx, change);
+  if (targets.length === 0) return 0;
+  const data =
+    typeof change.data === 'function' ? await (change.data as () => Promise<unknown>)() : change.data;
+  // One body for every endpoint: the same change has the same id wherever it goes.
+  const body = newBody(change.type, data);
+  for (const target of targets) await queueDelivery(tx, { endpointId: target.id, body });
+  return targets.length;
+}
+
+/** Whether any endpoint would get this change: to skip preparing many changes nobody listens to. */
+export async function hasWebhookListeners(db: Db, change: Omit<WebhookEvent, 'data'>): Promise<boolean> {
+  return (await listeners(db, change)).length > 0;
+}
+
+/** The account's active endpoints subscribed to the type whose event filter matches. */
+function listeners(db: Db, change: Omit<WebhookEvent, 'data'>) {
   const eventId = change.eventId ?? null;
-  const targets = await tx
+  return db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
@@ -187,13 +204,6 @@ export async function enqueueWebhookEvent(tx: Transaction, change: WebhookEvent)
       ),
     )
     .orderBy(asc(webhookEndpoints.id));
-  if (targets.length === 0) return 0;
-  const data =
-    typeof change.data === 'function' ? await (change.data as () => Promise<unknown>)() : change.data;
-  // One body for every endpoint: the same change has the same id wherever it goes.
-  const body = newBody(change.type, data);
-  for (const target of targets) await queueDelivery(tx, { endpointId: target.id, body });
-  return targets.length;
 }
 
 async function deliveryResponses(db: Db, rows: (typeof webhookDeliveries.$inferSelect)[]) {

@@ -71,11 +71,11 @@ it('queues ticket.created, ticket.updated and event.updated with the API’s ans
   expect((await queued(onlyTickets.id))[0]?.webhookId).toBe(deliveries[0]?.webhookId);
 });
 
-it('queues attendee.updated, attendee.checked_in (once) and attendee.cancelled with the API’s answers', async () => {
+it('queues attendee.created, .updated, .checked_in (once) and .cancelled with the API’s answers', async () => {
   const { event, tickets } = await makeLiveEvent(t.app, owner, { title: 'Pier Party' });
   const ticketId = tickets[0]?.id ?? 0;
   const all = await hook({
-    event_types: ['attendee.updated', 'attendee.checked_in', 'attendee.cancelled'],
+    event_types: ['attendee.created', 'attendee.updated', 'attendee.checked_in', 'attendee.cancelled'],
     event_id: event.id,
   });
   const placed = await makeOrder(t.app, { eventId: event.id, lines: [{ ticket_id: ticketId, quantity: 1 }] });
@@ -85,6 +85,7 @@ it('queues attendee.updated, attendee.checked_in (once) and attendee.cancelled w
     .innerJoin(orders, eq(orders.id, attendees.orderId))
     .where(eq(orders.shortId, placed.short_id));
   const url = `/api/events/${event.id}/attendees/${row?.id}`;
+  const fresh = (await call('GET', url)).json();
 
   const updated = await call('PUT', url, {
     first_name: 'Marta',
@@ -105,13 +106,27 @@ it('queues attendee.updated, attendee.checked_in (once) and attendee.cancelled w
   const cancelled = await call('POST', `${url}/cancel`);
   expect(cancelled.statusCode, cancelled.body).toBe(200);
 
+  const added = await call('POST', `/api/events/${event.id}/attendees`, {
+    ticket_id: ticketId,
+    first_name: 'Guest',
+    last_name: 'List',
+    email: 'guest@example.com',
+    send_ticket_email: false,
+  });
+  expect(added.statusCode, added.body).toBe(201);
+
   const deliveries = await queued(all.id);
   expect(deliveries.map((d) => d.type)).toEqual([
+    'attendee.created',
     'attendee.updated',
     'attendee.checked_in',
     'attendee.cancelled',
+    'attendee.created',
   ]);
-  expect(deliveries[0]?.body.data).toMatchObject({ first_name: 'Marta', email: 'marta@example.com' });
-  expect(deliveries[1]?.body.data).toEqual(checkedIn);
-  expect(deliveries[2]?.body.data).toEqual(cancelled.json());
+  expect(deliveries[0]?.body.data).toEqual(fresh);
+  expect(deliveries[0]?.body.data).toMatchObject({ status: 'ACTIVE' });
+  expect(deliveries[1]?.body.data).toMatchObject({ first_name: 'Marta', email: 'marta@example.com' });
+  expect(deliveries[2]?.body.data).toEqual(checkedIn);
+  expect(deliveries[3]?.body.data).toEqual(cancelled.json());
+  expect(deliveries[4]?.body.data).toEqual(added.json());
 });
