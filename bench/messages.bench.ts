@@ -16,6 +16,7 @@ import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { openSendJournal } from '../server/modules/messages/journal';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
+import { webhookJobHandler } from '../server/modules/webhooks/delivery';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
 import { seedAttendees } from '../server/test/seed-attendees';
 
@@ -110,6 +111,7 @@ export async function run(): Promise<void> {
       sweepExpiredReservations,
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
       messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES, journal }),
+      webhooks: webhookJobHandler(config.webhooks),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

@@ -12,6 +12,7 @@ export const LIMITS = {
   affiliate: { codeMin: 2, codeMax: 40, nameMax: 100 },
   /** API keys: the name shown in the list, and how many unrevoked keys an account may hold. */
   apiKey: { nameMax: 100, maxActive: 50 },
+  webhook: { urlMax: 2000, descriptionMax: 200 },
   firstName: { min: 1, max: 50 },
   nameMax: 149,
   /** The event page's own label for its "Get tickets" button. */

@@ -49,6 +49,7 @@ import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
 import { s3Storage } from './storage/s3';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     userRoutes,
     accountRoutes,
     apiKeyRoutes,
+    webhookRoutes,
     organizerRoutes,
     eventRoutes,
     imageRoutes,

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   PROMO_CODE_RATE_LIMIT_PER_MINUTE: perMinute(20),
   PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE: perMinute(300),
   API_KEY_RATE_LIMIT_PER_MINUTE: perMinute(600),
+  /** Let webhook deliveries reach loopback, link-local and private addresses (decision 027). */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -103,6 +108,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Messages to attendees (decision 020). */
   messages: MessageLimits;
+  /** Outgoing webhooks (decision 027): may they reach the server's own networks. */
+  webhooks: { allowPrivate: boolean };
   /** Uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
   s3?: {
     bucket: string;
@@ -199,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     messages: { perAccountPerDay: e.MESSAGES_PER_ACCOUNT_PER_DAY, maxRecipients: e.MESSAGE_MAX_RECIPIENTS },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     seedDemo: e.SEED_DEMO,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -16,6 +16,7 @@ import { seedDemo } from './modules/demo/seed';
 import { messageJobHandlers } from './modules/messages/delivery';
 import { startSendJournal } from './modules/messages/journal';
 import { sweepExpiredReservations } from './modules/orders/service';
+import { webhookJobHandler } from './modules/webhooks/delivery';
 import { describeDatabase, describeMail } from './startup-banner';
 import { VERSION } from './version';
 
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
         maxRecipients: config.messages.maxRecipients,
         journal: sendJournal.journal,
       }),
+      webhooks: webhookJobHandler(config.webhooks),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

@@ -45,6 +45,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'open-checkouts',
     // An order by its public short id.
     'public-view',
+    // An order's webhooks, for the orders other modules write (attendees added by hand).
+    'webhook-events',
   ],
   organizers: ['service'],
   // The connected Stripe account: whether an account can take card payments.
@@ -57,6 +59,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'taxes-fees': ['service'],
   tickets: ['service'],
   users: ['members', 'invitations', 'presenter'],
+  webhooks: ['service'],
 };
 
 /** Folders of `server/` that serve every module and know none of them. */

@@ -57,6 +57,9 @@ export interface World {
   messageId: number;
   /** An ADMIN API key of the first account. */
   apiKeyId: number;
+  /** A webhook endpoint of the first account, and one delivery (a test) of it. */
+  webhookId: number;
+  webhookDeliveryId: number;
 }
 
 export interface RouteRule {
@@ -106,6 +109,8 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'check-ins/{checkInId}': (w) => w.checkInId,
   'messages/{messageId}': (w) => w.messageId,
   'api-keys/{keyId}': (w) => w.apiKeyId,
+  'webhooks/{webhookId}': (w) => w.webhookId,
+  'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
   'reset-password/{token}': () => UNKNOWN_TOKEN,
   'invitations/{token}': () => UNKNOWN_TOKEN,
   'confirm-email/{token}': () => UNKNOWN_TOKEN,
@@ -180,6 +185,18 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/api-keys': personal(own('admin')),
   'POST /api/api-keys': personal(own('admin', () => ({ name: 'Door system', role: 'ORGANIZER' }))),
   'POST /api/api-keys/{keyId}/revoke': personal({ access: 'admin' }),
+
+  'GET /api/webhooks': own('admin'),
+  'POST /api/webhooks': own('admin', () => ({
+    url: 'https://hooks.example.com/tessera',
+    event_types: ['order.completed'],
+  })),
+  'GET /api/webhooks/{webhookId}': { access: 'admin' },
+  'PUT /api/webhooks/{webhookId}': { access: 'admin', body: () => ({ active: false }) },
+  'DELETE /api/webhooks/{webhookId}': { access: 'admin' },
+  'POST /api/webhooks/{webhookId}/test': { access: 'admin' },
+  'GET /api/webhooks/{webhookId}/deliveries': { access: 'admin' },
+  'POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/resend': { access: 'admin' },
 
   'GET /api/organizers': own('member'),
   'POST /api/organizers': own('member', () => ({ name: 'Another organizer' })),

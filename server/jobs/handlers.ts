@@ -9,6 +9,7 @@ import {
   MESSAGE_EXPAND_JOB,
   MESSAGE_SEND_JOB,
   PASSWORD_RESET_JOB,
+  WEBHOOK_DELIVER_JOB,
 } from './kinds';
 import type { JobHandler, JobHandlers } from './worker';
 
@@ -27,6 +28,8 @@ export interface JobDependencies {
     expand: JobHandler<JobPayload<typeof MESSAGE_EXPAND_JOB>>;
     send: JobHandler<JobPayload<typeof MESSAGE_SEND_JOB>>;
   };
+  /** POSTing webhook deliveries (`webhooks`' `webhookJobHandler`). */
+  webhooks: JobHandler<JobPayload<typeof WEBHOOK_DELIVER_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -42,5 +45,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [PASSWORD_RESET_JOB]: deps.passwordReset,
     [MESSAGE_EXPAND_JOB]: deps.messages.expand,
     [MESSAGE_SEND_JOB]: deps.messages.send,
+    [WEBHOOK_DELIVER_JOB]: deps.webhooks,
   };
 }

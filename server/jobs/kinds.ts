@@ -15,6 +15,9 @@ export const MESSAGE_EXPAND_JOB = 'messages.expand';
 /** Mails the pending recipients of one range of ids of a message (decision 020). */
 export const MESSAGE_SEND_JOB = 'messages.send';
 
+/** POSTs one webhook delivery to its endpoint; retried with backoff for 24 hours (decision 027). */
+export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -30,6 +33,7 @@ export const JOB_KINDS = {
     first_id: z.number().int().positive(),
     last_id: z.number().int().positive(),
   }),
+  [WEBHOOK_DELIVER_JOB]: z.object({ delivery_id: z.number().int().positive() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

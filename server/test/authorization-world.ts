@@ -9,6 +9,7 @@ import { CheckInRequest } from '../../common/check-in';
 import { CreateMessageRequest } from '../../common/messages';
 import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
+import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
 import { apiKeys, attendees, orders } from '../db/schema';
 import type { World } from '../http/authorization-matrix';
@@ -21,6 +22,7 @@ import { createMessage } from '../modules/messages/service';
 import { addOrderNote } from '../modules/orders/admin-actions';
 import { createPromoCode } from '../modules/promo-codes/service';
 import { createTaxOrFee } from '../modules/taxes-fees/service';
+import { createWebhook, sendTestWebhook } from '../modules/webhooks/service';
 import {
   makeAccount,
   makeCheckInList,
@@ -227,6 +229,15 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     .update(apiKeys)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(apiKeys.id, expiredKey.id));
+  const webhook = await createWebhook(
+    app.db,
+    owner.auth,
+    CreateWebhookRequest.parse({
+      url: 'https://hooks.example.com/tessera',
+      event_types: ['order.completed'],
+    }),
+  );
+  const webhookDelivery = await sendTestWebhook(app.db, owner.auth, webhook.id);
 
   return {
     a: {
@@ -255,6 +266,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       checkInId,
       messageId: message.id,
       apiKeyId: adminKey.id,
+      webhookId: webhook.id,
+      webhookDeliveryId: webhookDelivery.id,
     },
     owner,
     organizer,

@@ -7,6 +7,7 @@ import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { lastLink, startSmtp, type TestSmtp } from './smtp';
 
@@ -75,6 +76,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
             appUrl: config.appUrl,
             maxRecipients: config.messages.maxRecipients,
           }),
+          webhooks: webhookJobHandler(config.webhooks),
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

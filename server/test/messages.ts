@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { makeAccount, type Owner } from './builders';
 import { startSmtp, type TestSmtp } from './smtp';
@@ -73,6 +74,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
           appUrl: config.appUrl,
           maxRecipients: config.messages.maxRecipients,
         }),
+        webhooks: webhookJobHandler(config.webhooks),
       });
       let total = 0;
       for (;;) {

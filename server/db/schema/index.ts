@@ -18,3 +18,4 @@ export * from './stats';
 export * from './taxes-fees';
 export * from './tickets';
 export * from './users';
+export * from './webhooks';

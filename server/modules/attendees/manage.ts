@@ -19,7 +19,8 @@ import {
 } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
-import { type AttendeeRef, getAttendee, getAttendeeRow } from './service';
+import { queueOrderWebhooks } from '../orders/webhook-events';
+import { type AttendeeRef, getAttendee, getAttendeeRow, queueAttendeeWebhook } from './service';
 
 /** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
 const OPEN_FOR_ATTENDEES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
@@ -142,6 +143,9 @@ export async function createManualAttendee({
       .returning({ id: attendees.id });
     if (!attendee) throw new Error('attendee insert returned nothing');
     if (input.send_ticket_email) await enqueueTicketMail({ tx, attendeeId: attendee.id, links });
+    const made = { id: order.id, accountId: event.accountId, eventId };
+    await queueOrderWebhooks(tx, made, 'order.created', 'order.completed');
+    await queueAttendeeWebhook(tx, { ...made, id: attendee.id }, 'attendee.created');
     return attendee.id;
   }).catch((error) => {
     // A counter's CHECK caught what the guarded update should have: still no room.
@@ -180,6 +184,7 @@ export async function cancelAttendee({
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })
       .where(eq(attendees.id, attendeeId));
+    await queueAttendeeWebhook(tx, attendee, 'attendee.cancelled');
   });
   return getAttendee({ db, ...ref });
 }

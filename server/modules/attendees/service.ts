@@ -7,7 +7,7 @@ import type {
   UpdateAttendeeRequest,
 } from '../../../common/attendees';
 import type { OrderStatus } from '../../../common/orders';
-import type { Db } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
   checkInLists,
@@ -18,10 +18,12 @@ import {
   ticketPrices,
   tickets,
 } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
 import { getEvent } from '../events/service';
+import { enqueueWebhookEvent } from '../webhooks/service';
 
 /**
  * Orders whose attendees the organizer sees: every order that reached checkout. Reservations
@@ -218,16 +220,52 @@ export async function updateAttendee({
   db,
   input,
   ...ref
-}: AttendeeRef & { db: Db; input: z.output<typeof UpdateAttendeeRequest> }): Promise<AttendeeDetailResponse> {
-  await getAttendeeRow({ db, ...ref });
-  await db
-    .update(attendees)
-    .set({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      updatedAt: new Date(),
-    })
-    .where(eq(attendees.id, ref.attendeeId));
+}: AttendeeRef & {
+  db: Database;
+  input: z.output<typeof UpdateAttendeeRequest>;
+}): Promise<AttendeeDetailResponse> {
+  await inTransaction(db, async (tx) => {
+    await getAttendeeRow({ db: tx, ...ref });
+    await tx
+      .update(attendees)
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        updatedAt: new Date(),
+      })
+      .where(eq(attendees.id, ref.attendeeId));
+    const changed = { id: ref.attendeeId, accountId: ref.auth.accountId, eventId: ref.eventId };
+    await queueAttendeeWebhook(tx, changed, 'attendee.updated');
+  });
   return getAttendee({ db, ...ref });
+}
+
+/** Reads an account's attendee as an ADMIN would, for a change no request's caller stands behind. */
+const accountReader = (accountId: number): AuthContext => ({
+  userId: 0,
+  accountId,
+  role: 'ADMIN',
+  isOwner: false,
+  sessionId: null,
+  apiKeyId: null,
+  emailConfirmed: true,
+});
+
+/**
+ * Queues an attendee's webhook in the caller's transaction (decision 027), the attendee as
+ * `GET …/attendees/{attendeeId}` answers it after the change.
+ */
+export function queueAttendeeWebhook(
+  tx: Transaction,
+  attendee: { id: number; accountId: number; eventId: number },
+  type: 'attendee.created' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.checked_in',
+): Promise<number> {
+  const ref = { auth: accountReader(attendee.accountId), eventId: attendee.eventId, attendeeId: attendee.id };
+  return enqueueWebhookEvent(tx, {
+    accountId: attendee.accountId,
+    eventId: attendee.eventId,
+    type,
+    data: () => getAttendee({ db: tx, ...ref }),
+  });
 }

@@ -12,7 +12,7 @@ import type { Database, Db, Transaction } from '../../db/client';
 import { attendees, checkInListTickets, checkInScans, checkIns, orders, tickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
-import { LISTED_ORDER_STATUSES } from '../attendees/service';
+import { LISTED_ORDER_STATUSES, queueAttendeeWebhook } from '../attendees/service';
 import { recordActivity } from '../orders/activity';
 import type { FulfilOptions } from '../orders/fulfil';
 import { fulfilOrder } from '../orders/fulfil';
@@ -131,6 +131,7 @@ async function decideScan(
         )
     )[0];
   if (!checkIn) throw new Error('check-in neither made nor found');
+  if (made) await queueAttendeeWebhook(tx, attendee, 'attendee.checked_in');
   const shown = { id: checkIn.id, checked_in_at: checkIn.checkedInAt.toISOString(), device: checkIn.device };
   return decided(made ? 'CHECKED_IN' : 'ALREADY_CHECKED_IN', { check_in: shown });
 }

@@ -24,6 +24,7 @@ import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
 import { assertCanTakePayments } from '../payments/connection';
 import { createDefaultQuestions, hasHiddenQuestions } from '../questions/defaults';
+import { enqueueWebhookEvent } from '../webhooks/service';
 import { copyCatalogue } from './duplicate-catalogue';
 import { type EventRow, settingsOf, toEventResponse, toPublicEventResponse } from './presenter';
 
@@ -130,7 +131,18 @@ export async function updateEvent({
       .where(eq(events.id, id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
+    await queueEventUpdated(tx, row);
     return row;
+  });
+}
+
+/** `event.updated` webhooks (decision 027), the event as the API returns it. */
+function queueEventUpdated(tx: Transaction, row: EventRow) {
+  return enqueueWebhookEvent(tx, {
+    accountId: row.accountId,
+    eventId: row.id,
+    type: 'event.updated',
+    data: () => Promise.resolve(toEventResponse(row)),
   });
 }
 
@@ -168,6 +180,7 @@ export async function updateEventStatus({
       .where(eq(events.id, id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
+    await queueEventUpdated(tx, row);
     return row;
   });
 }

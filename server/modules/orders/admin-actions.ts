@@ -10,6 +10,7 @@ import { getAdminOrderRow, lockAdminOrderRow, type OrderRef } from './admin-view
 import { fulfilOrder } from './fulfil';
 import { getClaimOfOrders, releaseSeats, returnSoldSeats } from './inventory';
 import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
+import { queueOrderWebhooks } from './webhook-events';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -75,6 +76,7 @@ export async function cancelOrder({
       data: { from: row.status, notified: notifyBuyer },
     });
     if (notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, links);
+    await queueOrderWebhooks(tx, row, 'order.cancelled');
   });
 }
 

@@ -8,7 +8,7 @@ import type {
 } from '../../../common/admin-orders';
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
-import { ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
@@ -31,7 +31,6 @@ import { getEvent } from '../events/service';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
 import { toItemResponse } from './presenter';
-import { OPEN_STATUSES } from './service';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -94,7 +93,7 @@ function toResponse(row: OrderRow, count: TicketCount | undefined, now: Date): A
  * What the list shows without a status filter: the orders that reached checkout and the
  * checkouts in progress, not the abandoned or expired ones.
  */
-const DEFAULT_STATUSES = [...LISTED_ORDER_STATUSES, ...OPEN_STATUSES];
+const DEFAULT_STATUSES = [...LISTED_ORDER_STATUSES, ...OPEN_ORDER_STATUSES];
 
 /**
  * The list's conditions (and the export's): the event, its status filter (on the status shown,

@@ -1,8 +1,7 @@
 import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../common/orders';
+import { OPEN_ORDER_STATUSES as OPEN_STATUSES, type OrderStatus } from '../../../common/orders';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { OPEN_STATUSES } from './service';
 
 /**
  * Checkouts in progress, as organizers see them. An open order (RESERVED or PAYMENT_FAILED)

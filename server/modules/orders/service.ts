@@ -25,6 +25,7 @@ import {
   reserveSeats,
 } from './inventory';
 import { getPublicOrder, lockPublicOrderRow } from './public-view';
+import { queueOrderWebhooks } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -196,6 +197,7 @@ export async function createOrder({
           charges: storedCharges(l),
         })),
       );
+      await queueOrderWebhooks(tx, { id: order.id, accountId: event.accountId, eventId }, 'order.created');
       return order.shortId;
     });
     return { order: await getPublicOrder(db, eventId, shortId), created: true };

@@ -15,6 +15,7 @@ import { enqueueMail } from '../../mail/send';
 import { getEvent } from '../events/service';
 import { recordActivity } from '../orders/activity';
 import { getClaimOfOrders, returnSoldSeats } from '../orders/inventory';
+import { queueOrderWebhooks } from '../orders/webhook-events';
 import { callStripe, getStripeAccountId, requireStripe } from './connection';
 
 type Input = z.output<typeof RefundOrderRequest>;
@@ -185,6 +186,7 @@ async function settleRefund({
       ? 'REFUNDED'
       : 'PARTIALLY_REFUNDED';
   await tx.update(orders).set({ status, refundedTotal, updatedAt: now }).where(eq(orders.id, order.id));
+  await queueOrderWebhooks(tx, order, 'order.refunded', ...(cancel ? (['order.cancelled'] as const) : []));
   if (refund.notifyBuyer && order.email) {
     const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
     await enqueueMail(tx, {

@@ -16,6 +16,7 @@ import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { sanitizeDescription } from '../../text/description';
 import { getEvent, lockEvent } from '../events/service';
+import { enqueueWebhookEvent } from '../webhooks/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 
 type Input = z.output<typeof TicketRequest>;
@@ -212,6 +213,7 @@ export async function createTicket({
     if (!row) throw new Error('ticket insert returned nothing');
     await saveTiers({ tx, ticketId: row.id, input, current: [] });
     await linkTaxes(tx, row.id, taxIds);
+    await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, 'ticket.created');
     return row.id;
   });
   return getTicket({ db, auth, eventId, ticketId });
@@ -244,8 +246,19 @@ export async function updateTicket({
       throw error;
     }
     await linkTaxes(tx, ticketId, taxIds);
+    await queueTicketWebhook(tx, ref, 'ticket.updated');
   });
   return getTicket({ db, ...ref });
+}
+
+/** A ticket's webhooks (decision 027), the ticket as the API returns it after the change. */
+function queueTicketWebhook(tx: Transaction, ref: TicketRef, type: 'ticket.created' | 'ticket.updated') {
+  return enqueueWebhookEvent(tx, {
+    accountId: ref.auth.accountId,
+    eventId: ref.eventId,
+    type,
+    data: () => getTicket({ db: tx, ...ref }),
+  });
 }
 
 /** A ticket that has been ordered stays (hide it instead), so orders keep what they bought. */

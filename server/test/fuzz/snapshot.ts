@@ -14,6 +14,7 @@ const OWNED_THROUGH: Record<string, string> = {
   promo_code_id: 'promo_codes',
   question_id: 'questions',
   message_id: 'messages',
+  endpoint_id: 'webhook_endpoints',
 };
 
 /** Tables that belong to no account: the job queue and Stripe's event log. */
@@ -52,6 +53,9 @@ export async function accountSnapshot(
     if (table === 'accounts') where = sql`id = ${accountId}`;
     else if (table === 'users') {
       where = sql`id in (select user_id from account_users where account_id = ${accountId})`;
+    } else if (table === 'webhook_attempts') {
+      // Two steps from the account: attempt, delivery, endpoint.
+      where = sql`delivery_id in (select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.account_id = ${accountId})`;
     } else if (cols.has('account_id')) where = sql`account_id = ${accountId}`;
     else {
       const link = Object.keys(OWNED_THROUGH).find((column) => cols.has(column));

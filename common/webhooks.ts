@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/**
+ * Outgoing webhooks of an account (decision 027): endpoints that are POSTed a signed JSON
+ * body when something happens to the account's orders, attendees, tickets or events.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'order.created',
+  'order.completed',
+  'order.cancelled',
+  'order.refunded',
+  'attendee.created',
+  'attendee.updated',
+  'attendee.cancelled',
+  'attendee.checked_in',
+  'ticket.created',
+  'ticket.updated',
+  'event.updated',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What `POST …/test` sends: never subscribed to, only sent on request. */
+export const WEBHOOK_TEST_TYPE = 'webhook.test';
+/** Every type a delivery can carry. */
+export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_TEST_TYPE;
+
+/** `whsec_` and 32 random bytes, base64url: the key of the HMAC-SHA256 signature. */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_-]{43}$/;
+
+export const WEBHOOK_HEADERS = {
+  id: 'tessera-webhook-id',
+  timestamp: 'tessera-webhook-timestamp',
+  signature: 'tessera-webhook-signature',
+} as const;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+const webhookUrl = z.url({ protocol: /^https?$/ }).max(LIMITS.webhook.urlMax);
+
+const eventTypes = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1)
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .transform((types) => [...new Set(types)]);
+
+/** `POST /api/webhooks`. */
+export const CreateWebhookRequest = z
+  .strictObject({
+    url: webhookUrl,
+    event_types: eventTypes,
+    active: z.boolean().default(true),
+    /** Only changes of this event (of the account) are sent; null or left out for every event. */
+    event_id: z.number().int().positive().nullable().default(null),
+    description: z.string().trim().max(LIMITS.webhook.descriptionMax).default(''),
+  })
+  .meta({ id: 'CreateWebhookRequest' });
+export type CreateWebhookRequest = z.input<typeof CreateWebhookRequest>;
+
+/** `PUT /api/webhooks/{webhookId}`: the fields given are changed. */
+export const UpdateWebhookRequest = z
+  .strictObject({
+    url: webhookUrl.optional(),
+    event_types: eventTypes.optional(),
+    active: z.boolean().optional(),
+    event_id: z.number().int().positive().nullable().optional(),
+    description: z.string().trim().max(LIMITS.webhook.descriptionMax).optional(),
+  })
+  .meta({ id: 'UpdateWebhookRequest' });
+export type UpdateWebhookRequest = z.input<typeof UpdateWebhookRequest>;
+
+export const WebhookResponse = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    description: z.string(),
+    event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    active: z.boolean(),
+    event_id: z.number().int().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Webhook' });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+/** The answer to creating an endpoint: the only time its signing secret is shown. */
+export const CreatedWebhookResponse = WebhookResponse.extend({
+  secret: z.string().regex(WEBHOOK_SECRET_PATTERN),
+}).meta({ id: 'CreatedWebhook' });
+export type CreatedWebhookResponse = z.infer<typeof CreatedWebhookResponse>;
+
+export const WebhookAttemptResponse = z
+  .object({
+    attempt: z.number().int(),
+    /** The receiver's HTTP status; null when no answer came (refused address, timeout, network). */
+    status_code: z.number().int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+    /** The start of the receiver's answer, at most 1 KB. */
+    response_excerpt: z.string().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type WebhookAttemptResponse = z.infer<typeof WebhookAttemptResponse>;
+
+export const WebhookDeliveryResponse = z
+  .object({
+    id: z.number().int(),
+    /** The id in the body and the `Tessera-Webhook-Id` header; a resend keeps it. */
+    webhook_id: z.string(),
+    type: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.array(WebhookAttemptResponse),
+    /** The delivery this one resends, if it is a resend. */
+    resent_from_id: z.number().int().nullable(),
+    created_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
+
+/** The JSON body POSTed to an endpoint. */
+export interface WebhookBody {
+  id: string;
+  type: WebhookDeliveryType;
+  created_at: string;
+  data: unknown;
+}

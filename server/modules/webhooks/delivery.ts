@@ -1,0 +1,161 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { eq, sql } from 'drizzle-orm';
+import { WEBHOOK_HEADERS } from '../../../common/webhooks';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import type { JobPayload, WEBHOOK_DELIVER_JOB } from '../../jobs/kinds';
+import type { JobHandler } from '../../jobs/worker';
+import { checkLiteralHost, guardedLookup } from './address';
+import { WEBHOOK_MAX_ATTEMPTS } from './retries';
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+const EXCERPT_BYTES = 1024;
+
+/** `v1=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the endpoint's secret. */
+export function signWebhook(secret: string, timestamp: number, body: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+interface PostResult {
+  statusCode: number | null;
+  error: string | null;
+  excerpt: string | null;
+}
+
+/**
+ * One POST, following no redirect, given up after the timeout. Only the first kilobyte of the
+ * answer is kept; the rest is not read.
+ */
+function post({
+  url,
+  headers,
+  body,
+  allowPrivate,
+}: {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  allowPrivate: boolean;
+}) {
+  return new Promise<PostResult>((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+      checkLiteralHost(target.hostname, allowPrivate);
+    } catch (error) {
+      resolve({ statusCode: null, error: (error as Error).message, excerpt: null });
+      return;
+    }
+    const client = target.protocol === 'https:' ? https : http;
+    let settled = false;
+    const finish = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+        lookup: guardedLookup(allowPrivate),
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+          const status = response.statusCode ?? 0;
+          finish({
+            statusCode: status,
+            error:
+              status >= 300 && status < 400
+                ? `redirect to ${response.headers.location ?? '?'} not followed`
+                : status >= 200 && status < 300
+                  ? null
+                  : `HTTP ${status}`,
+            excerpt,
+          });
+          response.destroy();
+        };
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= EXCERPT_BYTES) done();
+        });
+        response.on('end', done);
+        response.on('error', done);
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish({ statusCode: null, error: `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`, excerpt: null });
+    }, WEBHOOK_TIMEOUT_MS);
+    request.on('error', (error) => finish({ statusCode: null, error: error.message, excerpt: null }));
+    request.end(body);
+  });
+}
+
+export interface WebhookDeliveryOptions {
+  /** WEBHOOKS_ALLOW_PRIVATE: let deliveries reach loopback and private addresses (tests, intranets). */
+  allowPrivate: boolean;
+}
+
+/**
+ * The `webhooks.deliver` job: POSTs the delivery's body, signed, and records the attempt. A
+ * non-2xx answer, a timeout or a refused address fails the job, which the queue retries with
+ * backoff; the last attempt marks the delivery FAILED. A delivery already DELIVERED is never
+ * sent again.
+ */
+export function webhookJobHandler(
+  options: WebhookDeliveryOptions,
+): JobHandler<JobPayload<typeof WEBHOOK_DELIVER_JOB>> {
+  return async ({ delivery_id }, { db, attempt }) => {
+    const [found] = await db
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, delivery_id));
+    // Gone with its endpoint, or already answered 2xx: nothing to send.
+    if (found?.delivery.status !== 'PENDING') return;
+    const { delivery, endpoint } = found;
+    const body = JSON.stringify(delivery.body);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const started = performance.now();
+    const result = await post({
+      url: endpoint.url,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Tessera-Webhooks/1',
+        [WEBHOOK_HEADERS.id]: delivery.webhookId,
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signWebhook(endpoint.secret, timestamp, body),
+      },
+      body,
+      allowPrivate: options.allowPrivate,
+    });
+    const durationMs = Math.round(performance.now() - started);
+    const delivered = result.error === null;
+    const final = !delivered && attempt >= WEBHOOK_MAX_ATTEMPTS;
+    await inTransaction(db, async (tx) => {
+      await tx.insert(webhookAttempts).values({
+        deliveryId: delivery.id,
+        attempt: (await tx.$count(webhookAttempts, eq(webhookAttempts.deliveryId, delivery.id))) + 1,
+        statusCode: result.statusCode,
+        error: result.error,
+        durationMs,
+        responseExcerpt: result.excerpt,
+      });
+      if (delivered || final)
+        await tx
+          .update(webhookDeliveries)
+          .set(delivered ? { status: 'DELIVERED', deliveredAt: sql`now()` } : { status: 'FAILED' })
+          .where(eq(webhookDeliveries.id, delivery.id));
+    });
+    if (!delivered && !final) throw new Error(`webhook delivery ${delivery.id}: ${result.error}`);
+  };
+}
