@@ -110,7 +110,10 @@ export async function loadServerRenderer(webDistDir: string): Promise<ServerRend
   const cache = new Map<string, Cached>();
   const checks = new Map<string, Promise<RenderedPage | null>>();
 
-  const refresh = async (key: string, url: string, locale: Locale, data: PageData) => {
+  const refresh = async (
+    key: string,
+    { url, locale, data }: { url: string; locale: Locale; data: PageData },
+  ) => {
     const input = await data();
     if (!input) {
       cache.delete(key);
@@ -149,7 +152,7 @@ export async function loadServerRenderer(webDistDir: string): Promise<ServerRend
       if (cached && Date.now() - cached.checkedAt < CHECKED_MS) return cached.page;
       let check = checks.get(key);
       if (!check) {
-        check = refresh(key, url, locale, data).finally(() => checks.delete(key));
+        check = refresh(key, { url, locale, data }).finally(() => checks.delete(key));
         checks.set(key, check);
       }
       return check;
