@@ -21,6 +21,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
+import { accountReader } from '../../http/auth-context';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
 import { getEvent } from '../events/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
@@ -240,17 +241,6 @@ export async function updateAttendee({
   });
   return getAttendee({ db, ...ref });
 }
-
-/** Reads an account's attendee as an ADMIN would, for a change no request's caller stands behind. */
-const accountReader = (accountId: number): AuthContext => ({
-  userId: 0,
-  accountId,
-  role: 'ADMIN',
-  isOwner: false,
-  sessionId: null,
-  apiKeyId: null,
-  emailConfirmed: true,
-});
 
 /**
  * Queues an attendee's webhook in the caller's transaction (decision 027), the attendee as

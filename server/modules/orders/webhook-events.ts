@@ -1,19 +1,8 @@
 import type { WebhookEventType } from '../../../common/webhooks';
 import type { Transaction } from '../../db/client';
-import type { AuthContext } from '../../http/auth';
+import { accountReader } from '../../http/auth-context';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { getAdminOrder } from './admin-view';
-
-/** The order's account, read as an ADMIN would: the order as `GET …/orders/{orderId}` answers it. */
-const accountReader = (accountId: number): AuthContext => ({
-  userId: 0,
-  accountId,
-  role: 'ADMIN',
-  isOwner: false,
-  sessionId: null,
-  apiKeyId: null,
-  emailConfirmed: true,
-});
 
 /**
  * Queues the webhook deliveries of an order's change in the caller's transaction (decision 027),
