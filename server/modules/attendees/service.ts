@@ -242,6 +242,12 @@ export async function updateAttendee({
   return getAttendee({ db, ...ref });
 }
 
+type AttendeeWebhookType =
+  | 'attendee.created'
+  | 'attendee.updated'
+  | 'attendee.cancelled'
+  | 'attendee.checked_in';
+
 /**
  * Queues an attendee's webhook in the caller's transaction (decision 027), the attendee as
  * `GET …/attendees/{attendeeId}` answers it after the change.
@@ -249,13 +255,18 @@ export async function updateAttendee({
 export function queueAttendeeWebhook(
   tx: Transaction,
   attendee: { id: number; accountId: number; eventId: number },
-  type: 'attendee.created' | 'attendee.updated' | 'attendee.cancelled' | 'attendee.checked_in',
+  change:
+    | AttendeeWebhookType
+    // With the endpoints listening, looked up once for many attendees alike.
+    | { type: AttendeeWebhookType; listeners: readonly { id: number }[] },
 ): Promise<number> {
+  const { type, listeners } = typeof change === 'string' ? { type: change, listeners: undefined } : change;
   const ref = { auth: accountReader(attendee.accountId), eventId: attendee.eventId, attendeeId: attendee.id };
   return enqueueWebhookEvent(tx, {
     accountId: attendee.accountId,
     eventId: attendee.eventId,
     type,
     data: () => getAttendee({ db: tx, ...ref }),
+    listeners,
   });
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { queueAttendeeWebhook } from '../attendees/service';
-import { hasWebhookListeners } from '../webhooks/service';
+import { listeners } from '../webhooks/service';
 import { getClaimOfOrders, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
 import { queueOrderWebhooks } from './webhook-events';
@@ -34,13 +34,15 @@ export async function fulfilOrder(
   await queueOrderWebhooks(tx, done, 'order.completed');
   // Their tickets are valid from now on: that is when attendees count as created.
   const change = { accountId: done.accountId, eventId: done.eventId, type: 'attendee.created' } as const;
-  if (await hasWebhookListeners(tx, change)) {
+  const listening = await listeners(tx, change);
+  if (listening.length > 0) {
     const people = await tx
       .select({ id: attendees.id, accountId: attendees.accountId, eventId: attendees.eventId })
       .from(attendees)
       .where(eq(attendees.orderId, done.id))
       .orderBy(asc(attendees.id));
-    for (const person of people) await queueAttendeeWebhook(tx, person, 'attendee.created');
+    for (const person of people)
+      await queueAttendeeWebhook(tx, person, { type: 'attendee.created', listeners: listening });
   }
   return done;
 }

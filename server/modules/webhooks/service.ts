@@ -164,6 +164,8 @@ export interface WebhookEvent {
   type: WebhookEventType;
   /** The object as the API returns it; a function is called only if some endpoint listens. */
   data: unknown | (() => Promise<unknown>);
+  /** The endpoints listening, when the caller looked them up once for many changes alike. */
+  listeners?: readonly { id: number }[];
 }
 
 /**
@@ -172,7 +174,7 @@ export interface WebhookEvent {
  * the change that caused them commits. Answers how many were queued.
  */
 export async function enqueueWebhookEvent(tx: Transaction, change: WebhookEvent): Promise<number> {
-  const targets = await listeners(tx, change);
+  const targets = change.listeners ?? (await listeners(tx, change));
   if (targets.length === 0) return 0;
   const data =
     typeof change.data === 'function' ? await (change.data as () => Promise<unknown>)() : change.data;
@@ -182,13 +184,11 @@ export async function enqueueWebhookEvent(tx: Transaction, change: WebhookEvent)
   return targets.length;
 }
 
-/** Whether any endpoint would get this change: to skip preparing many changes nobody listens to. */
-export async function hasWebhookListeners(db: Db, change: Omit<WebhookEvent, 'data'>): Promise<boolean> {
-  return (await listeners(db, change)).length > 0;
-}
-
-/** The account's active endpoints subscribed to the type whose event filter matches. */
-function listeners(db: Db, change: Omit<WebhookEvent, 'data'>) {
+/**
+ * The account's active endpoints subscribed to the type whose event filter matches: looked up
+ * once for many changes alike (each attendee of an order), or to skip preparing them when none.
+ */
+export function listeners(db: Db, change: Omit<WebhookEvent, 'data' | 'listeners'>) {
   const eventId = change.eventId ?? null;
   return db
     .select({ id: webhookEndpoints.id })
