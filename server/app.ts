@@ -33,6 +33,7 @@ import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { getEventPageHead } from './modules/events/page-meta';
 import { eventPageData } from './modules/events/page-render';
+import { changesPublicReads, createPublicReads, type PublicReads } from './modules/events/public-reads';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -69,6 +70,7 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     storage: FileStorage;
     pageViews: PageViewCounter;
+    publicReads: PublicReads;
     /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
     stripe: Stripe | null;
   }
@@ -105,6 +107,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.pageViews.flush(app.db);
   });
   app.decorate('storage', config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
+  app.decorate('publicReads', createPublicReads({ db: app.db, storage: app.storage }));
+  // An organizer's change shows on the public page at once (a buyer's order within FRESH_MS).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (changesPublicReads(request.method, request.url) && reply.statusCode < 400) app.publicReads.forget();
+    return payload;
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -118,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRequestContext(app);
   app.decorateRequest('auth', null);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     https: config.appUrl.startsWith('https://'),
     stripe: config.stripe && {
       testApiBase: usesTestServer(config.stripe) ? (config.stripe.apiBase ?? null) : null,

@@ -8,7 +8,7 @@ const optionalString = z
   .optional();
 
 /** A count allowed per minute (or at once), from 1 to 100,000. */
-const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000_000).default(fallback);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

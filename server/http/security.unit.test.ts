@@ -4,7 +4,7 @@ import { registerSecurityHeaders } from './security';
 
 async function cspWith(options: Parameters<typeof registerSecurityHeaders>[1]): Promise<string> {
   const app = Fastify();
-  await registerSecurityHeaders(app, options);
+  registerSecurityHeaders(app, options);
   app.get('/', async () => 'ok');
   const res = await app.inject({ method: 'GET', url: '/' });
   await app.close();

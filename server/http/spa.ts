@@ -29,6 +29,39 @@ export function withHead(indexHtml: string, page: { title: string; head: string 
     .replace('</head>', () => `    ${page.head}\n  </head>`);
 }
 
+const NOTHING = {};
+const built = new WeakMap<object, WeakMap<object, Map<string, Buffer>>>();
+
+/**
+ * The bytes of a page, built once per head, rendering, preloads and encoding: the head and the
+ * rendering are objects kept while they are current, so a crowd on one page shares one copy
+ * (issue 19) and a new head or rendering starts a new one; the old ones go with their objects.
+ */
+function builtOnce(
+  of: { head: object | null; rendered: object | null },
+  variant: string,
+  build: () => Buffer,
+): Buffer {
+  const first = of.head ?? NOTHING;
+  let byRendering = built.get(first);
+  if (!byRendering) {
+    byRendering = new WeakMap();
+    built.set(first, byRendering);
+  }
+  const second = of.rendered ?? NOTHING;
+  let variants = byRendering.get(second);
+  if (!variants) {
+    variants = new Map();
+    byRendering.set(second, variants);
+  }
+  let bytes = variants.get(variant);
+  if (!bytes) {
+    bytes = build();
+    variants.set(variant, bytes);
+  }
+  return bytes;
+}
+
 const HEAD_FRESH_MS = 1_000;
 const HEADS_KEPT = 500;
 
@@ -111,18 +144,27 @@ export async function registerSpa(
     ]);
     // An event page's code, styles and the visitor's catalog load beside the entry script.
     const preloads = eventPagePreloads && isEventPage ? eventPagePreloads(request.locale) : '';
-    const page = withPreloads(head ? withHead(shell.text, head) : shell.text, preloads);
-    const html = rendered ? withRenderedPage(page, rendered) : page;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const shellText = shell.text;
+    const assemble = () => {
+      const page = withPreloads(head ? withHead(shellText, head) : shellText, preloads);
+      return rendered ? withRenderedPage(page, rendered) : page;
+    };
     reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       // The preloaded catalog follows the language cookie, else Accept-Language.
       .header('vary', preloads ? 'accept-encoding, accept-language, cookie' : 'accept-encoding');
-    if (!encoding) return reply.send(html);
-    return reply
-      .header('content-encoding', encoding)
-      .send(html !== shell.text ? compressPage(html, encoding) : shell.compressed[encoding]);
+    if (!head && !rendered && !preloads) {
+      if (!encoding) return reply.send(shell.text);
+      return reply.header('content-encoding', encoding).send(shell.compressed[encoding]);
+    }
+    const bytes = builtOnce({ head, rendered }, `${encoding ?? ''}\n${preloads}`, () => {
+      const html = assemble();
+      return encoding ? compressPage(html, encoding) : Buffer.from(html);
+    });
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(bytes);
   });
 }

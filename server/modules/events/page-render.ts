@@ -1,15 +1,13 @@
 import { PublicTicketsQuery } from '../../../common/public-tickets';
 import type { EventPageData } from '../../../common/server-render';
-import type { Db } from '../../db/client';
-import type { FileStorage } from '../../storage';
-import { findPublicTickets } from '../public-tickets/service';
-import { getPublicEvent } from './service';
+import type { ReadyAnswer } from '../../http/fresh-reads';
+import type { PublicReads } from './public-reads';
 
 /** `/e/{id}/…` and `/event/{id}/…`, as the web app's router reads them. */
 const EVENT_PAGE = /^\/(?:e|event)\/(\d{1,15})(?:\/[^/]*)?\/?$/;
 
 /** As the API's JSON has it (dates as text). */
-const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const asJson = <T>(answer: ReadyAnswer<T>): T => JSON.parse(answer.json) as T;
 
 /**
  * What the public event page at this address shows, read as its two API calls would (decision
@@ -17,7 +15,7 @@ const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * API would take (the page then loads in the browser and says so itself).
  */
 export async function eventPageData(
-  { db, storage }: { db: Db; storage: FileStorage },
+  { publicReads }: { publicReads: PublicReads },
   url: string,
 ): Promise<EventPageData | null> {
   const [pathname = '', query = ''] = url.split('?');
@@ -29,8 +27,10 @@ export async function eventPageData(
   const parsed = PublicTicketsQuery.safeParse({ promo_code: promoCode });
   if (!parsed.success) return null;
   try {
-    const event = await getPublicEvent(db, storage, Number(id));
-    const tickets = await findPublicTickets(db, Number(id), { promoCode: parsed.data.promo_code });
+    const [event, tickets] = await Promise.all([
+      publicReads.event(Number(id)),
+      publicReads.tickets(Number(id), parsed.data.promo_code),
+    ]);
     return { eventId: id, promoCode, event: asJson(event), tickets: asJson(tickets) };
   } catch {
     return null;

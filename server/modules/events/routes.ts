@@ -14,6 +14,7 @@ import { pageSchema } from '../../../common/list-query';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { sendReady } from '../../http/fresh-reads';
 import { errorResponses } from '../../http/responses';
 import { getEventStats } from '../stats/service';
 import { getPublicEventCalendar } from './calendar';
@@ -24,7 +25,6 @@ import {
   findEvents,
   findPublicOrganizerEvents,
   getEvent,
-  getPublicEvent,
   updateEvent,
   updateEventStatus,
 } from './service';
@@ -139,10 +139,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicEventResponse, ...errorResponses(404, 422) },
       },
     },
-    async (request) => {
-      const event = await getPublicEvent(app.db, app.storage, request.params.id);
-      app.pageViews.record(event.id);
-      return event;
+    async (request, reply) => {
+      const event = await app.publicReads.event(request.params.id);
+      app.pageViews.record(event.value.id);
+      return sendReady(request, reply, event);
     },
   );
 

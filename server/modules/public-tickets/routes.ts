@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PublicTicketsQuery, PublicTicketsResponse } from '../../../common/public-tickets';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { sendReady } from '../../http/fresh-reads';
 import { errorResponses } from '../../http/responses';
 import { findPublicTickets } from './service';
 
@@ -20,7 +21,8 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicTicketsResponse, ...errorResponses(404, 422) },
       },
     },
-    async (request) => findPublicTickets(app.db, request.params.id, { promoCode: request.query.promo_code }),
+    async (request, reply) =>
+      sendReady(request, reply, await app.publicReads.tickets(request.params.id, request.query.promo_code)),
   );
 
   app.get(

@@ -8,10 +8,26 @@ import { eventPageViews } from '../../db/schema';
  */
 export class PageViewCounter {
   private pending = new Map<string, number>();
+  private today = '';
+  private todayEndsAt = 0;
 
-  record(eventId: number, now = new Date()): void {
-    const key = `${eventId}|${now.toISOString().slice(0, 10)}`;
+  record(eventId: number, now?: Date): void {
+    const key = `${eventId}|${now ? now.toISOString().slice(0, 10) : this.day()}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  /** Today's date (UTC), written once a day rather than once a view. */
+  private day(): string {
+    const now = Date.now();
+    if (now >= this.todayEndsAt) {
+      this.today = new Date(now).toISOString().slice(0, 10);
+      this.todayEndsAt = Date.UTC(
+        Number(this.today.slice(0, 4)),
+        Number(this.today.slice(5, 7)) - 1,
+        Number(this.today.slice(8, 10)) + 1,
+      );
+    }
+    return this.today;
   }
 
   /** Adds the counted views to the table; views counted meanwhile wait for the next flush. */
