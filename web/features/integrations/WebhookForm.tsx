@@ -73,10 +73,19 @@ export function WebhookForm({
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const save = webhook ? update : create;
+  // An empty address is "required", not "not a valid web address".
+  const schemaErrors = validateWith(CreateWebhookRequest, (v: Values) => ({
+    ...toRequest(v),
+    url: v.url.trim() || undefined,
+  }));
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initialValues(webhook),
-    validate: validateWith(CreateWebhookRequest, toRequest),
+    validate: (values) => {
+      const errors = schemaErrors(values);
+      if (values.event_types.length === 0) errors.event_types = t`Choose at least one event type.`;
+      return errors;
+    },
   });
 
   const submit = form.onSubmit((values) => {
