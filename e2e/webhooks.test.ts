@@ -82,15 +82,15 @@ async function addEndpoint(page: Page, eventTitle: string): Promise<string> {
   // "Select all" selects the eleven types and clears them again.
   const all = dialog.getByRole('checkbox', { name: 'Select all' });
   await all.click();
-  await expectCount(dialog.locator('input[type=checkbox]:checked')).toBe(12);
+  await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(12);
   await all.click();
-  await expectCount(dialog.locator('input[type=checkbox]:checked')).toBe(0);
+  await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(0);
   await dialog.getByRole('checkbox', { name: 'Order placed' }).focus();
   await page.keyboard.press('Space');
   await dialog.getByRole('checkbox', { name: 'Order completed' }).click();
   expect(await all.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
   // The event filter searches the account's events by title.
-  const filter = dialog.getByRole('textbox', { name: 'Only for this event' });
+  const filter = dialog.getByRole('combobox', { name: 'Only for this event' });
   await filter.click();
   await filter.fill(eventTitle.slice(0, 10));
   await page.getByRole('option', { name: eventTitle, exact: false }).click();
