@@ -38,7 +38,7 @@ export function DeliveriesTable({
   const { t, i18n } = useLingui();
   const time = useFormatTime();
   return (
-    <Table.ScrollContainer minWidth={720} type="native">
+    <Table.ScrollContainer minWidth={700} type="native">
       <Table
         verticalSpacing="sm"
         highlightOnHover
@@ -52,10 +52,10 @@ export function DeliveriesTable({
               <Trans>Event type</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans>Created</Trans>
+              <Trans>Status</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans>Status</Trans>
+              <Trans>Created</Trans>
             </Table.Th>
             <Table.Th ta="right">
               <Trans>Attempts</Trans>
@@ -94,12 +94,12 @@ export function DeliveriesTable({
                   </Stack>
                 </Table.Td>
                 <Table.Td>
+                  <DeliveryStatusBadge status={delivery.status} />
+                </Table.Td>
+                <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {created}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <DeliveryStatusBadge status={delivery.status} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -132,6 +132,7 @@ function Log({ webhook }: { webhook: WebhookResponse }) {
       },
     );
   const list = deliveries.data?.data ?? [];
+  const total = deliveries.data?.meta.total ?? 0;
   const open = list.find((d) => d.id === params.delivery) ?? null;
 
   return (
@@ -165,8 +166,6 @@ function Log({ webhook }: { webhook: WebhookResponse }) {
           </Group>
         </Group>
       </Stack>
-
-      <SignatureHelp />
 
       <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
         {deliveries.isPending ? (
@@ -204,14 +203,16 @@ function Log({ webhook }: { webhook: WebhookResponse }) {
           />
         )}
       </Paper>
-      {deliveries.data && deliveries.data.meta.total > 0 ? (
+      {deliveries.data && total > 0 ? (
         <ListPagination
-          count={<Plural value={deliveries.data.meta.total} one="# delivery" other="# deliveries" />}
+          count={<Plural value={total} one="# delivery" other="# deliveries" />}
           page={params.page}
           lastPage={deliveries.data.meta.last_page}
           onPage={(page) => params.go({ page, delivery: null })}
         />
       ) : null}
+
+      <SignatureHelp />
 
       <DeliveryDrawer
         delivery={open}

@@ -80,7 +80,7 @@ export function WebhooksTable({
               <Trans>Event types</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans>Events</Trans>
+              <Trans>Event</Trans>
             </Table.Th>
             <Table.Th>
               <Trans>Status</Trans>
