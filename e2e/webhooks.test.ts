@@ -245,6 +245,9 @@ describe('webhooks on the integrations screen', () => {
     await page.getByRole('heading', { name: 'No webhook endpoints yet' }).waitFor();
     const gone = await api<{ data: WebhookResponse[] }>('GET', '/api/webhooks');
     expect(gone.data).toEqual([]);
+    // Its log's address now says so.
+    await page.goto(logPath);
+    await page.getByRole('heading', { name: 'This webhook endpoint does not exist' }).waitFor();
 
     expect(unexpected(errors)).toEqual([]);
     await context.close();

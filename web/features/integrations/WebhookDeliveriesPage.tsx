@@ -65,7 +65,7 @@ function NotFound() {
 function DeliveryLog() {
   const { t } = useLingui();
   const webhookId = useWebhookId();
-  const webhook = useWebhook(webhookId ?? 0);
+  const webhook = useWebhook(webhookId);
   if (webhookId === null) return <NotFound />;
   if (webhook.isPending) return <InlineLoader label={t`Loading the webhook endpoint`} />;
   if (webhook.isError) {

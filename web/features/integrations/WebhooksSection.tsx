@@ -22,15 +22,18 @@ export function WebhooksSection() {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const test = useSendTestWebhook();
-  // undefined: closed; null: adding one; an endpoint: changing it.
-  const [editing, setEditing] = useState<WebhookResponse | null | undefined>(undefined);
+  // `webhook` null: adding one. It stays while the modal closes, so the title does not change.
+  const [modal, setModal] = useState<{ opened: boolean; webhook: WebhookResponse | null }>({
+    opened: false,
+    webhook: null,
+  });
   const [deleting, setDeleting] = useState<WebhookResponse | null>(null);
   const deletingUrl = deleting?.url ?? '';
-  const add = () => setEditing(null);
+  const add = () => setModal({ opened: true, webhook: null });
   const titleId = useId();
 
   const actions: WebhookActions = {
-    onEdit: setEditing,
+    onEdit: (webhook) => setModal({ opened: true, webhook }),
     onDelete: (webhook) => {
       remove.reset();
       setDeleting(webhook);
@@ -118,9 +121,9 @@ export function WebhooksSection() {
       </Paper>
 
       <WebhookModal
-        opened={editing !== undefined}
-        webhook={editing ?? null}
-        onClose={() => setEditing(undefined)}
+        opened={modal.opened}
+        webhook={modal.webhook}
+        onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
       <ConfirmModal
         opened={deleting !== null}

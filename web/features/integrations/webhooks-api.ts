@@ -26,11 +26,12 @@ export const webhooksQuery = queryOptions({
 
 export const useWebhooks = () => useQuery(webhooksQuery);
 
-export const useWebhook = (webhookId: number) =>
+/** One endpoint; `webhookId` null (an address that names none) asks nothing. */
+export const useWebhook = (webhookId: number | null) =>
   useQuery({
-    queryKey: queryKeys.webhooks.detail(webhookId),
+    queryKey: queryKeys.webhooks.detail(webhookId ?? 0),
     queryFn: ({ signal }) => apiFetch<WebhookResponse>(`/webhooks/${webhookId}`, { signal }),
-    ...whileLoggedIn,
+    ...whileLoggedInAnd(webhookId !== null),
   });
 
 /** One page of an endpoint's delivery log, newest first; asked again while a delivery is pending. */
