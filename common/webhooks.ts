@@ -104,6 +104,18 @@ export const WebhookAttemptResponse = z
   .meta({ id: 'WebhookAttempt' });
 export type WebhookAttemptResponse = z.infer<typeof WebhookAttemptResponse>;
 
+/** The JSON body POSTed to an endpoint. */
+export const WebhookBody = z
+  .object({
+    id: z.string(),
+    type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE]),
+    created_at: z.iso.datetime(),
+    /** The object as the API returns it (an order, an attendee, a ticket, an event). */
+    data: z.unknown(),
+  })
+  .meta({ id: 'WebhookBody' });
+export type WebhookBody = z.infer<typeof WebhookBody>;
+
 export const WebhookDeliveryResponse = z
   .object({
     id: z.number().int(),
@@ -116,14 +128,8 @@ export const WebhookDeliveryResponse = z
     resent_from_id: z.number().int().nullable(),
     created_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
+    /** The body as POSTed, for the delivery log. */
+    body: WebhookBody,
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDeliveryResponse = z.infer<typeof WebhookDeliveryResponse>;
-
-/** The JSON body POSTed to an endpoint. */
-export interface WebhookBody {
-  id: string;
-  type: WebhookDeliveryType;
-  created_at: string;
-  data: unknown;
-}

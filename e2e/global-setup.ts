@@ -50,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: stripe.url,
+    // Webhook journeys deliver to a receiver on 127.0.0.1 (decision 027).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   });
   project.provide('stripeApiBase', stripe.url);
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

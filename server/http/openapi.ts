@@ -25,6 +25,14 @@ curl -X POST -H "Authorization: Bearer $TESSERA_KEY" -H 'Content-Type: applicati
 
 Lists take \`page\`, \`per_page\` (at most 100), \`query\`, \`sort_by\`, \`sort_direction\` and \`filter_fields[field][op]=value\`, and answer \`{ data, meta }\`. Money is in integer minor units beside its currency; times are ISO 8601 in UTC.`;
 
+const WEBHOOKS_DESCRIPTION = `Endpoints that are POSTed a JSON body \`{ id, type, created_at, data }\` when something happens to the account's orders, attendees, tickets or events. Managed by ADMINs (logged in or with an ADMIN key) under Account › Integrations, where each endpoint's delivery log is.
+
+**Verifying a delivery.** Each request carries \`Tessera-Webhook-Id\`, \`Tessera-Webhook-Timestamp\` (Unix seconds of this attempt) and \`Tessera-Webhook-Signature: v1=<hex>\`: the HMAC-SHA256, keyed with the endpoint's secret (\`whsec_…\`, answered once when the endpoint is created), of the timestamp, a dot and the raw body exactly as received. Compare in constant time and refuse old timestamps (say, more than 5 minutes). Answer 2xx within 10 s; anything else is retried for 24 hours. A resend keeps the \`id\`, so drop ids already seen.
+
+\`\`\`js
+const expected = 'v1=' + createHmac('sha256', secret).update(timestamp + '.' + rawBody).digest('hex');
+\`\`\``;
+
 /** OpenAPI 3.1 generated from the routes' zod schemas; rendered at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -38,6 +46,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             'Keys that call the API for the account with a role (ADMIN or ORGANIZER). Managed by ADMINs logged in as themselves under Account › Integrations; a key cannot manage keys.',
         },
+        { name: 'webhooks', description: WEBHOOKS_DESCRIPTION },
       ],
       components: {
         securitySchemes: {

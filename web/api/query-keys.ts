@@ -41,6 +41,14 @@ export const queryKeys = {
   },
   /** The account's API keys (`GET api-keys`). */
   apiKeys: ['api-keys'] as const,
+  /** The account's webhook endpoints; each one's delivery log under its detail. */
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: ['webhooks', 'list'] as const,
+    detail: (webhookId: number) => ['webhooks', 'detail', webhookId] as const,
+    deliveries: (webhookId: number, page: number) =>
+      [...queryKeys.webhooks.detail(webhookId), 'deliveries', { page }] as const,
+  },
   /** The account's taxes and fees (`GET taxes-and-fees`). */
   taxesAndFees: ['taxes-and-fees'] as const,
   /** The questions of an event, under its detail so that event invalidation reaches them. */

@@ -44,5 +44,6 @@ export function toDeliveryResponse(row: DeliveryRow, attempts: AttemptRow[]): We
     resent_from_id: row.resentFromId,
     created_at: row.createdAt.toISOString(),
     delivered_at: row.deliveredAt?.toISOString() ?? null,
+    body: row.body,
   };
 }

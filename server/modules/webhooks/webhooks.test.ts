@@ -242,6 +242,8 @@ describe('delivering', () => {
       ['order.created', 'DELIVERED', 1],
     ]);
     expect(log[0]?.attempts[0]).toMatchObject({ status_code: 200, error: null, response_excerpt: 'thanks' });
+    // The log shows each body as it was sent.
+    expect(log.map((d) => d.body)).toEqual([bodies[1], bodies[0]]);
   });
 
   it('posts order.cancelled when an organizer cancels the order', async () => {

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Code.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Code, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Code, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiKeyResponse } from '../../../common/api-keys';
 import { errorMessage } from '../../components/api-error';
@@ -14,8 +14,9 @@ import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPe
 import { ApiKeysTable } from './ApiKeysTable';
 import { useApiKeys, useRevokeApiKey } from './api';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
+import { WebhooksSection } from './WebhooksSection';
 
-/** `/account/integrations` (ADMIN): the account's API keys. */
+/** `/account/integrations` (ADMIN): the account's API keys and webhook endpoints. */
 export function IntegrationsPage() {
   return (
     <RequirePermission permission="integrations.manage">
@@ -126,6 +127,10 @@ function Integrations() {
       >
         <Trans>Calls made with this key will be refused from now on. This cannot be undone.</Trans>
       </ConfirmModal>
+
+      <Box mt="xl">
+        <WebhooksSection />
+      </Box>
     </Stack>
   );
 }

@@ -256,6 +256,13 @@ export const organizerRoutes: RouteObject[] = [
               (m) => m.IntegrationsPage,
             ),
           },
+          {
+            path: 'integrations/webhooks/:webhookId',
+            Component: lazyPage(
+              () => import('../integrations/WebhookDeliveriesPage'),
+              (m) => m.WebhookDeliveriesPage,
+            ),
+          },
         ],
       },
     ],

@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+
+export interface ReceivedWebhook {
+  headers: http.IncomingHttpHeaders;
+  /** The raw body, as the signature covers it. */
+  raw: string;
+  body: { id: string; type: string; created_at: string; data: unknown };
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** Waits until `count` requests of `type` have arrived, and answers them. */
+  waitFor(type: string, count?: number): Promise<ReceivedWebhook[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tool that listens for Tessera's webhooks on 127.0.0.1 (the e2e server allows private
+ * addresses): records each request and answers 200.
+ */
+export function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('received, thanks');
+    });
+  });
+  const ofType = (type: string) => received.filter((r) => r.body.type === type);
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/tessera-hooks`,
+        received,
+        async waitFor(type, count = 1) {
+          await expect
+            .poll(() => ofType(type).length, { timeout: 20_000, interval: 100 })
+            .toBeGreaterThanOrEqual(count);
+          return ofType(type);
+        },
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * Checks a delivery as decision 027 tells receivers to: `v1=` and the hex HMAC-SHA256, keyed
+ * with the secret, of the timestamp header, a dot and the raw body; the timestamp recent.
+ */
+export function verifySignature(secret: string, delivery: ReceivedWebhook): boolean {
+  const timestamp = String(delivery.headers['tessera-webhook-timestamp'] ?? '');
+  const signature = String(delivery.headers['tessera-webhook-signature'] ?? '');
+  if (!timestamp || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const digest = createHmac('sha256', secret).update(`${timestamp}.${delivery.raw}`).digest('hex');
+  const expected = Buffer.from(`v1=${digest}`);
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,46 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { WebhookDeliveryStatus, WebhookDeliveryType, WebhookEventType } from '../../../common/webhooks';
+
+/** Where the API reference explains webhooks and how to verify a delivery's signature. */
+export const WEBHOOKS_REFERENCE = '/api/docs#/webhooks';
+
+/** Each type a delivery can carry, in words (its code is shown beside it). */
+export const WEBHOOK_TYPE_LABELS: Record<WebhookDeliveryType, MessageDescriptor> = {
+  'order.created': msg`Order placed`,
+  'order.completed': msg`Order completed`,
+  'order.cancelled': msg`Order cancelled`,
+  'order.refunded': msg`Order refunded`,
+  'attendee.created': msg`Attendee added`,
+  'attendee.updated': msg`Attendee details changed`,
+  'attendee.cancelled': msg`Attendee’s ticket cancelled`,
+  'attendee.checked_in': msg`Attendee checked in`,
+  'ticket.created': msg`Ticket type created`,
+  'ticket.updated': msg`Ticket type changed`,
+  'event.updated': msg`Event changed`,
+  'webhook.test': msg`Test event`,
+};
+
+/** The event types by what they are about, as the form groups its checkboxes. */
+export const WEBHOOK_TYPE_GROUPS: { label: MessageDescriptor; types: WebhookEventType[] }[] = [
+  {
+    label: msg`Orders`,
+    types: ['order.created', 'order.completed', 'order.cancelled', 'order.refunded'],
+  },
+  {
+    label: msg`Attendees`,
+    types: ['attendee.created', 'attendee.updated', 'attendee.cancelled', 'attendee.checked_in'],
+  },
+  { label: msg`Tickets and event`, types: ['ticket.created', 'ticket.updated', 'event.updated'] },
+];
+
+export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  DELIVERED: msg`Delivered`,
+  FAILED: msg`Failed`,
+};
+
+/** The label of a type the server sent, which this build may not know yet. */
+export function typeLabel(type: string): MessageDescriptor | null {
+  return type in WEBHOOK_TYPE_LABELS ? WEBHOOK_TYPE_LABELS[type as WebhookDeliveryType] : null;
+}
