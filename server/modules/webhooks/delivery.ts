@@ -103,6 +103,8 @@ function post({
 export interface WebhookDeliveryOptions {
   /** WEBHOOKS_ALLOW_PRIVATE: let deliveries reach loopback and private addresses (tests, intranets). */
   allowPrivate: boolean;
+  /** Where the app is served: the link in the mail to an account whose endpoint was disabled. */
+  appUrl: string;
 }
 
 /**
