@@ -111,7 +111,7 @@ export async function run(): Promise<void> {
       sweepExpiredReservations,
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
       messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES, journal }),
-      webhooks: webhookJobHandler(config.webhooks),
+      webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

@@ -35,6 +35,13 @@ export const WEBHOOK_HEADERS = {
 } as const;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+
+/**
+ * Why Tessera itself turned an endpoint off. `FAILING`: no attempt answered 2xx for 72 hours
+ * (`failing_since` tells since when) — decision 027, "Endpoints that only fail".
+ */
+export const WEBHOOK_DISABLED_REASONS = ['FAILING'] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 const webhookUrl = z.url({ protocol: /^https?$/ }).max(LIMITS.webhook.urlMax);
@@ -78,6 +85,15 @@ export const WebhookResponse = z
     event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
     active: z.boolean(),
     event_id: z.number().int().nullable(),
+    /**
+     * The time of the first failed attempt since the last one answered 2xx: every attempt since
+     * has failed. Null while the last attempt succeeded (or none was made yet).
+     */
+    failing_since: z.iso.datetime().nullable(),
+    /** When Tessera turned the endpoint off itself; null if it did not (or it was turned on again). */
+    disabled_at: z.iso.datetime().nullable(),
+    /** Why Tessera turned it off; null if it did not. Turning it on again clears both. */
+    disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

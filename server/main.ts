@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         maxRecipients: config.messages.maxRecipients,
         journal: sendJournal.journal,
       }),
-      webhooks: webhookJobHandler(config.webhooks),
+      webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

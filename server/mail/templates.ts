@@ -4,6 +4,7 @@ import { renderLayout } from './layout';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import type { OutgoingMail } from './transport';
+import { type WebhookMailTemplates, webhookRenderers } from './webhook-templates';
 
 /** The mails Tessera sends about logins, with the values each needs. */
 interface LoginMailTemplates {
@@ -23,7 +24,10 @@ interface LoginMailTemplates {
   invitation: { inviterName: string; accountName: string; url: string };
 }
 /** Every mail Tessera sends, with the values each needs. */
-export type MailTemplates = LoginMailTemplates & OrderMailTemplates & RefundMailTemplates;
+export type MailTemplates = LoginMailTemplates &
+  OrderMailTemplates &
+  RefundMailTemplates &
+  WebhookMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -110,6 +114,7 @@ type Renderer<K extends MailTemplateName> = (
 const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...orderRenderers,
   ...refundRenderers,
+  ...webhookRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return {

@@ -76,7 +76,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
             appUrl: config.appUrl,
             maxRecipients: config.messages.maxRecipients,
           }),
-          webhooks: webhookJobHandler(config.webhooks),
+          webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

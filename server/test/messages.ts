@@ -74,7 +74,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
           appUrl: config.appUrl,
           maxRecipients: config.messages.maxRecipients,
         }),
-        webhooks: webhookJobHandler(config.webhooks),
+        webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       });
       let total = 0;
       for (;;) {

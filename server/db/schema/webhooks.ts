@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { WEBHOOK_DELIVERY_STATUSES, type WebhookBody, type WebhookEventType } from '../../../common/webhooks';
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_DISABLED_REASONS,
+  type WebhookBody,
+  type WebhookEventType,
+} from '../../../common/webhooks';
 import { accounts } from './accounts';
 import { events } from './events';
 
@@ -22,6 +27,11 @@ export const webhookEndpoints = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'cascade' }),
     active: boolean('active').notNull().default(true),
     secret: text('secret').notNull(),
+    /** When the first failed attempt since the last 2xx was made; null after a 2xx (decision 027). */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** When and why Tessera turned the endpoint off itself; null otherwise, and once turned on again. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { type OrderAction, orderActionRefusal } from '../../../common/order-actions';
 import { HOLDING_STATUSES } from '../../../common/orders';
 import type { Database } from '../../db/client';
@@ -10,7 +10,7 @@ import { getAdminOrderRow, lockAdminOrderRow, type OrderRef } from './admin-view
 import { fulfilOrder } from './fulfil';
 import { getClaimOfOrders, releaseSeats, returnSoldSeats } from './inventory';
 import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
-import { queueOrderWebhooks } from './webhook-events';
+import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -61,10 +61,12 @@ export async function cancelOrder({
     const claim = await getClaimOfOrders(tx, [row.id]);
     if (HOLDING_STATUSES.includes(row.status)) await releaseSeats(tx, claim);
     else await returnSoldSeats(tx, claim);
-    await tx
+    // Those cancelled one by one before keep their time and had their webhook then.
+    const voided = await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })
-      .where(eq(attendees.orderId, row.id));
+      .where(and(eq(attendees.orderId, row.id), ne(attendees.status, 'CANCELLED')))
+      .returning({ id: attendees.id });
     await tx
       .update(orders)
       .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
@@ -77,6 +79,10 @@ export async function cancelOrder({
     });
     if (notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, links);
     await queueOrderWebhooks(tx, row, 'order.cancelled');
+    await queueOrderAttendeeWebhooks(tx, row, {
+      type: 'attendee.cancelled',
+      attendeeIds: voided.map((a) => a.id),
+    });
   });
 }
 

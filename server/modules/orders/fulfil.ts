@@ -1,11 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
-import { queueAttendeeWebhook } from '../attendees/service';
-import { listeners } from '../webhooks/service';
 import { getClaimOfOrders, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
-import { queueOrderWebhooks } from './webhook-events';
+import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -23,7 +21,11 @@ export async function fulfilOrder(
 ): Promise<OrderRow> {
   const now = options.now ?? new Date();
   await sellSeats(tx, await getClaimOfOrders(tx, [order.id]));
-  await tx.update(attendees).set({ status: 'ACTIVE', updatedAt: now }).where(eq(attendees.orderId, order.id));
+  const people = await tx
+    .update(attendees)
+    .set({ status: 'ACTIVE', updatedAt: now })
+    .where(eq(attendees.orderId, order.id))
+    .returning({ id: attendees.id });
   const [done] = await tx
     .update(orders)
     .set({ status: 'COMPLETED', completedAt: now, reservedUntil: null, updatedAt: now })
@@ -33,16 +35,9 @@ export async function fulfilOrder(
   if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
   await queueOrderWebhooks(tx, done, 'order.completed');
   // Their tickets are valid from now on: that is when attendees count as created.
-  const change = { accountId: done.accountId, eventId: done.eventId, type: 'attendee.created' } as const;
-  const listening = await listeners(tx, change);
-  if (listening.length > 0) {
-    const people = await tx
-      .select({ id: attendees.id, accountId: attendees.accountId, eventId: attendees.eventId })
-      .from(attendees)
-      .where(eq(attendees.orderId, done.id))
-      .orderBy(asc(attendees.id));
-    for (const person of people)
-      await queueAttendeeWebhook(tx, person, { type: 'attendee.created', listeners: listening });
-  }
+  await queueOrderAttendeeWebhooks(tx, done, {
+    type: 'attendee.created',
+    attendeeIds: people.map((p) => p.id),
+  });
   return done;
 }

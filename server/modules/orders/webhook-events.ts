@@ -1,7 +1,8 @@
 import type { WebhookEventType } from '../../../common/webhooks';
 import type { Transaction } from '../../db/client';
 import { accountReader } from '../../http/auth-context';
-import { enqueueWebhookEvent } from '../webhooks/service';
+import { queueAttendeeWebhook } from '../attendees/service';
+import { enqueueWebhookEvent, listeners } from '../webhooks/service';
 import { getAdminOrder } from './admin-view';
 
 /**
@@ -27,4 +28,27 @@ export async function queueOrderWebhooks(
         }),
     });
   }
+}
+
+type AttendeeWebhookType = Extract<WebhookEventType, `attendee.${string}`>;
+
+/**
+ * Queues, in the caller's transaction, one attendee webhook per attendee of an order that the
+ * order's change changed alike (all created when it completes, all cancelled with it), in the
+ * order of their ids. The endpoints listening are looked up once for the order, not once per
+ * attendee; nobody listening costs that one query. Call it after the order's own row is
+ * written, so each attendee is read as the change left it.
+ */
+export async function queueOrderAttendeeWebhooks(
+  tx: Transaction,
+  order: { accountId: number; eventId: number },
+  change: { type: AttendeeWebhookType; attendeeIds: readonly number[] },
+): Promise<void> {
+  if (change.attendeeIds.length === 0) return;
+  const { accountId, eventId } = order;
+  const listening = await listeners(tx, { accountId, eventId, type: change.type });
+  if (listening.length === 0) return;
+  const ids = [...change.attendeeIds].sort((a, b) => a - b);
+  for (const id of ids)
+    await queueAttendeeWebhook(tx, { id, accountId, eventId }, { type: change.type, listeners: listening });
 }

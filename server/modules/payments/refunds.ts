@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { isLocale } from '../../../common/i18n/locales';
@@ -15,7 +15,7 @@ import { enqueueMail } from '../../mail/send';
 import { getEvent } from '../events/service';
 import { recordActivity } from '../orders/activity';
 import { getClaimOfOrders, returnSoldSeats } from '../orders/inventory';
-import { queueOrderWebhooks } from '../orders/webhook-events';
+import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from '../orders/webhook-events';
 import { callStripe, getStripeAccountId, requireStripe } from './connection';
 
 type Input = z.output<typeof RefundOrderRequest>;
@@ -173,12 +173,14 @@ async function settleRefund({
   // Paid after the seats were gone: it was never a ticket, so it ends cancelled.
   const neverIssued = order.status === 'REFUND_PENDING' && order.completedAt === null;
   const cancel = refund.cancelOrder || neverIssued;
+  let voided: { id: number }[] = [];
   if (cancel && !neverIssued) {
     await returnSoldSeats(tx, await getClaimOfOrders(tx, [order.id]));
-    await tx
+    voided = await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: now })
-      .where(eq(attendees.orderId, order.id));
+      .where(and(eq(attendees.orderId, order.id), ne(attendees.status, 'CANCELLED')))
+      .returning({ id: attendees.id });
   }
   const status: OrderStatus = cancel
     ? 'CANCELLED'
@@ -187,6 +189,10 @@ async function settleRefund({
       : 'PARTIALLY_REFUNDED';
   await tx.update(orders).set({ status, refundedTotal, updatedAt: now }).where(eq(orders.id, order.id));
   await queueOrderWebhooks(tx, order, 'order.refunded', ...(cancel ? (['order.cancelled'] as const) : []));
+  await queueOrderAttendeeWebhooks(tx, order, {
+    type: 'attendee.cancelled',
+    attendeeIds: voided.map((a) => a.id),
+  });
   if (refund.notifyBuyer && order.email) {
     const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
     await enqueueMail(tx, {

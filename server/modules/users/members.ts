@@ -31,6 +31,16 @@ export async function getMember(db: Db, accountId: number, userId: number): Prom
   return row;
 }
 
+/** The account's owner (decision 002), to whom mails about the account itself go; null if none. */
+export async function getAccountOwner(db: Db, accountId: number): Promise<Member | null> {
+  const [row] = await db
+    .select({ user: users, membership: accountUsers })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
+  return row ?? null;
+}
+
 /** The same, its membership locked until the transaction ends. */
 export async function lockMember(tx: Transaction, accountId: number, userId: number): Promise<Member> {
   const [row] = await memberQuery(tx, accountId, userId).for('update', { of: accountUsers });

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/transaction';
 import type { JobPayload, WEBHOOK_DELIVER_JOB } from '../../jobs/kinds';
 import type { JobHandler } from '../../jobs/worker';
 import { checkLiteralHost, guardedLookup } from './address';
+import { noteWebhookFailure, noteWebhookSuccess } from './disabling';
 import { WEBHOOK_MAX_ATTEMPTS } from './retries';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -103,13 +104,16 @@ function post({
 export interface WebhookDeliveryOptions {
   /** WEBHOOKS_ALLOW_PRIVATE: let deliveries reach loopback and private addresses (tests, intranets). */
   allowPrivate: boolean;
+  /** Where the app is served: the link in the mail to an account whose endpoint was disabled. */
+  appUrl: string;
 }
 
 /**
  * The `webhooks.deliver` job: POSTs the delivery's body, signed, and records the attempt. A
  * non-2xx answer, a timeout or a refused address fails the job, which the queue retries with
  * backoff; the last attempt marks the delivery FAILED. A delivery already DELIVERED is never
- * sent again.
+ * sent again. Each attempt also tells the endpoint whether it is failing, which turns it off
+ * after 3 days of nothing but failures (`disabling.ts`).
  */
 export function webhookJobHandler(
   options: WebhookDeliveryOptions,
@@ -139,23 +143,29 @@ export function webhookJobHandler(
       allowPrivate: options.allowPrivate,
     });
     const durationMs = Math.round(performance.now() - started);
-    const delivered = result.error === null;
-    const final = !delivered && attempt >= WEBHOOK_MAX_ATTEMPTS;
-    await inTransaction(db, async (tx) => {
+    const error = result.error;
+    const final = error !== null && attempt >= WEBHOOK_MAX_ATTEMPTS;
+    const turnedOff = await inTransaction(db, async (tx) => {
       await tx.insert(webhookAttempts).values({
         deliveryId: delivery.id,
         attempt: (await tx.$count(webhookAttempts, eq(webhookAttempts.deliveryId, delivery.id))) + 1,
         statusCode: result.statusCode,
-        error: result.error,
+        error,
         durationMs,
         responseExcerpt: result.excerpt,
       });
-      if (delivered || final)
+      if (error === null || final)
         await tx
           .update(webhookDeliveries)
-          .set(delivered ? { status: 'DELIVERED', deliveredAt: sql`now()` } : { status: 'FAILED' })
+          .set(error === null ? { status: 'DELIVERED', deliveredAt: sql`now()` } : { status: 'FAILED' })
           .where(eq(webhookDeliveries.id, delivery.id));
+      if (error === null) {
+        await noteWebhookSuccess(tx, endpoint.id);
+        return false;
+      }
+      return noteWebhookFailure(tx, { endpointId: endpoint.id, error, appUrl: options.appUrl });
     });
-    if (!delivered && !final) throw new Error(`webhook delivery ${delivery.id}: ${result.error}`);
+    // Turned off: this delivery was marked FAILED with the others; nothing left to retry.
+    if (error !== null && !final && !turnedOff) throw new Error(`webhook delivery ${delivery.id}: ${error}`);
   };
 }

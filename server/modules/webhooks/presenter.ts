@@ -18,6 +18,9 @@ export function toWebhookResponse(row: EndpointRow): WebhookResponse {
     event_types: row.eventTypes,
     active: row.active,
     event_id: row.eventId,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    disabled_at: row.disabledAt?.toISOString() ?? null,
+    disabled_reason: row.disabledReason,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -95,6 +95,16 @@ export async function createWebhook(
   return { ...toWebhookResponse(row), secret };
 }
 
+/**
+ * Turning an endpoint on clears why Tessera turned it off; one that was off also starts its
+ * count of failing time afresh (its next failure starts another 72 hours).
+ */
+const turnedOn = {
+  disabledAt: null,
+  disabledReason: null,
+  failingSince: sql`case when ${webhookEndpoints.active} then ${webhookEndpoints.failingSince} end`,
+};
+
 /** `PUT /api/webhooks/{webhookId}`: changes the fields given; the secret stays. */
 export async function updateWebhook(
   db: Database,
@@ -111,6 +121,7 @@ export async function updateWebhook(
       eventTypes: input.event_types,
       eventId: input.event_id,
       active: input.active,
+      ...(input.active === true ? turnedOn : {}),
       updatedAt: sql`now()`,
     })
     .where(ofAccount(auth, id))

@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreatedWebhookResponse } from '../../../common/webhooks';
-import { orders, webhookDeliveries } from '../../db/schema';
+import { attendees, orders, webhookDeliveries } from '../../db/schema';
 import type { StripeEvent } from '../../payments/stripe/test-server/state';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
 
 // Webhooks of card payments (decision 027): a payment Stripe confirms queues order.completed, a
-// refund it settles queues order.refunded (and order.cancelled when it cancels), each with the
-// order as the admin API returns it after the change.
+// refund it settles queues order.refunded (and order.cancelled, then attendee.cancelled for each
+// attendee, when it cancels), each with the order or attendee as the API returns it after the change.
 
 let k: StripeKit;
 let stripeAccount: string;
@@ -23,15 +23,15 @@ afterAll(async () => {
 const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
   k.kit.as(k.owner.token, { method, url, payload });
 
-it('queues order.completed on payment, then order.refunded and order.cancelled on a refund that cancels', async () => {
+it('queues order.completed on payment, then order.refunded, order.cancelled and attendee.cancelled on a refund that cancels', async () => {
   const created = await as('POST', '/api/webhooks', {
     url: 'https://hooks.example.com/tessera',
-    event_types: ['order.completed', 'order.refunded', 'order.cancelled'],
+    event_types: ['order.completed', 'order.refunded', 'order.cancelled', 'attendee.cancelled'],
   });
   expect(created.statusCode, created.body).toBe(201);
   const hook = created.json<CreatedWebhookResponse>();
 
-  const order = await k.orderWithIntent(1, 'card.buyer@example.com');
+  const order = await k.orderWithIntent(2, 'card.buyer@example.com');
   await k.stripe.paymentIntents.confirm(
     order.intentId,
     { payment_method: 'pm_card_visa' },
@@ -57,11 +57,28 @@ it('queues order.completed on payment, then order.refunded and order.cancelled o
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, hook.id))
     .orderBy(asc(webhookDeliveries.id));
-  expect(queued.map((d) => d.type)).toEqual(['order.completed', 'order.refunded', 'order.cancelled']);
+  expect(queued.map((d) => d.type)).toEqual([
+    'order.completed',
+    'order.refunded',
+    'order.cancelled',
+    'attendee.cancelled',
+    'attendee.cancelled',
+  ]);
   const data = queued.map((d) => d.body.data as { status: string; totals: { refunded: number } });
   expect(data[0]).toMatchObject({ status: 'COMPLETED', totals: { refunded: 0 } });
   expect(data[1]).toMatchObject({ status: 'CANCELLED', totals: { refunded: order.total } });
   expect(data[2]).toEqual(data[1]);
   const now = (await as('GET', url)).json();
   expect({ ...data[1], activity: undefined }).toEqual({ ...now, activity: undefined });
+  const people = await k.kit.app.db
+    .select({ id: attendees.id })
+    .from(attendees)
+    .where(eq(attendees.orderId, row?.id ?? 0))
+    .orderBy(asc(attendees.id));
+  expect(queued.slice(3).map((d) => (d.body.data as { id: number }).id)).toEqual(people.map((p) => p.id));
+  for (const [i, person] of people.entries()) {
+    const attendee = await as('GET', `/api/events/${k.eventId}/attendees/${person.id}`);
+    expect(queued[i + 3]?.body.data).toEqual(attendee.json());
+    expect(attendee.json()).toMatchObject({ status: 'CANCELLED', order_status: 'CANCELLED' });
+  }
 });

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -9,82 +7,32 @@ import {
   type WebhookDeliveryResponse,
 } from '../../../common/webhooks';
 import { jobs, orders, webhookDeliveries } from '../../db/schema';
-import { jobHandlers } from '../../jobs/handlers';
-import { enqueue, JOB_KINDS, WEBHOOK_DELIVER_JOB } from '../../jobs/kinds';
-import { runDueJobs } from '../../jobs/worker';
-import { createMailer } from '../../mail/transport';
+import { enqueue, WEBHOOK_DELIVER_JOB } from '../../jobs/kinds';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeLiveEvent, makeMember, makeOrder, type Owner } from '../../test/builders';
-import { passwordResetJobHandler } from '../auth/recovery';
-import { messageJobHandlers } from '../messages/delivery';
-import { sweepExpiredReservations } from '../orders/service';
-import { webhookJobHandler } from './delivery';
+import { runAllDueJobs } from '../../test/jobs';
+import {
+  type ReceivedWebhook as Received,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../test/webhook-receiver';
 import { WEBHOOK_MAX_ATTEMPTS } from './retries';
 
 // Outgoing webhooks (decision 027): endpoints managed by ADMINs, deliveries signed, queued in
 // the transaction of the change, retried until a 2xx and never after, private addresses refused.
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local receiver answering each request with the next planned status (200 once the plan is used up). */
-function startReceiver() {
-  const received: Received[] = [];
-  const plan: number[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = plan.shift() ?? 200;
-      if (status >= 300 && status < 400) res.setHeader('location', 'http://127.0.0.1:9/elsewhere');
-      res.statusCode = status;
-      res.end(status === 200 ? 'thanks' : `nope ${'x'.repeat(3000)}`);
-    });
-  });
-  return new Promise<{ url: string; received: Received[]; plan: number[]; close(): Promise<void> }>(
-    (resolve) => {
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        resolve({
-          url: `http://127.0.0.1:${port}/hooks`,
-          received,
-          plan,
-          close: () => new Promise((done) => server.close(() => done())),
-        });
-      });
-    },
-  );
-}
-
 let t: TestApp;
 let owner: Owner;
 let organizer: Owner;
 let other: Owner;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: bearer(token) });
 
 /** Runs every due job, webhook deliveries allowed to private addresses or not. */
-async function runJobs(allowPrivate = true): Promise<number> {
-  const mailer = createMailer(t.app.config, { info: () => {} });
-  const handlers = jobHandlers({
-    mailer,
-    sweepExpiredReservations,
-    passwordReset: passwordResetJobHandler({ db: t.app.db, links: { appUrl: t.app.config.appUrl } }),
-    messages: messageJobHandlers({ mailer, appUrl: t.app.config.appUrl, maxRecipients: 100 }),
-    webhooks: webhookJobHandler({ allowPrivate }),
-  });
-  try {
-    return await runDueJobs({ db: t.app.db, kinds: JOB_KINDS, handlers }, 1000);
-  } finally {
-    mailer.close();
-  }
-}
+const runJobs = (allowPrivate = true) => runAllDueJobs(t.app, { allowPrivate });
 
 /** Makes every pending job due now: a retry's backoff, skipped. */
 const dueNow = () => t.app.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.status, 'pending'));
@@ -119,7 +67,7 @@ beforeAll(async () => {
   owner = await makeAccount(t.app);
   organizer = await makeMember(t.app, owner, { role: 'ORGANIZER' });
   other = await makeAccount(t.app);
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await receiver?.close();

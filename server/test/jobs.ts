@@ -1,0 +1,34 @@
+import type { App } from '../app';
+import { jobHandlers } from '../jobs/handlers';
+import { JOB_KINDS } from '../jobs/kinds';
+import { runDueJobs } from '../jobs/worker';
+import { createMailer } from '../mail/transport';
+import { passwordResetJobHandler } from '../modules/auth/recovery';
+import { messageJobHandlers } from '../modules/messages/delivery';
+import { sweepExpiredReservations } from '../modules/orders/service';
+import { webhookJobHandler } from '../modules/webhooks/delivery';
+
+/**
+ * Runs every due job once with the handlers the server runs: mails go to the app's SMTP server
+ * (or its dev mailbox), webhooks to their endpoints, private addresses allowed as the app's
+ * config says unless `allowPrivate` says otherwise. Answers how many jobs ran.
+ */
+export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean } = {}): Promise<number> {
+  const { config, db } = app;
+  const mailer = createMailer(config, { info: () => {} });
+  const handlers = jobHandlers({
+    mailer,
+    sweepExpiredReservations,
+    passwordReset: passwordResetJobHandler({ db, links: { appUrl: config.appUrl } }),
+    messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: 100 }),
+    webhooks: webhookJobHandler({
+      allowPrivate: options.allowPrivate ?? config.webhooks.allowPrivate,
+      appUrl: config.appUrl,
+    }),
+  });
+  try {
+    return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);
+  } finally {
+    mailer.close();
+  }
+}
