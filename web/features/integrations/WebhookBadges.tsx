@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
-import { useLingui } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
-import type { WebhookDeliveryStatus } from '../../../common/webhooks';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Stack, Text } from '@mantine/core';
+import type { WebhookDeliveryStatus, WebhookResponse } from '../../../common/webhooks';
 import { DELIVERY_STATUS_LABELS } from './webhook-labels';
 
 /** Active or inactive: a dot badge, the text in the body colour and the dot carrying the colour. */
@@ -11,6 +11,34 @@ export function ActiveBadge({ active }: { active: boolean }) {
     <Badge color={active ? 'teal' : 'gray'} variant="dot" tt="none" miw="max-content">
       {active ? t`Active` : t`Inactive`}
     </Badge>
+  );
+}
+
+/**
+ * The endpoint's state, and why when it is not the plain one: turned off by Tessera after 3 days
+ * of failures (decision 027), or still on but failing since a time.
+ */
+export function EndpointState({
+  webhook,
+  format,
+}: {
+  webhook: Pick<WebhookResponse, 'active' | 'failing_since' | 'disabled_reason'>;
+  format: Intl.DateTimeFormat;
+}) {
+  const since = webhook.failing_since ? format.format(new Date(webhook.failing_since)) : null;
+  return (
+    <Stack gap={2} align="flex-start">
+      <ActiveBadge active={webhook.active} />
+      {!webhook.active && webhook.disabled_reason === 'FAILING' ? (
+        <Text size="xs" c={TEXT.red} data-testid="webhook-turned-off">
+          <Trans>Turned off by Tessera: only failures for 3 days</Trans>
+        </Text>
+      ) : webhook.active && since ? (
+        <Text size="xs" c={TEXT.orange} data-testid="webhook-failing">
+          <Trans>Failing since {since}</Trans>
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

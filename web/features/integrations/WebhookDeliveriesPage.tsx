@@ -15,7 +15,7 @@ import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPe
 import { DeliveriesTable } from './DeliveriesTable';
 import { DeliveryDrawer } from './DeliveryDrawer';
 import { SignatureHelp } from './SignatureHelp';
-import { ActiveBadge } from './WebhookBadges';
+import { EndpointState } from './WebhookBadges';
 import { WebhookModal } from './WebhookModal';
 import {
   useResendWebhookDelivery,
@@ -104,7 +104,7 @@ function useLogParams() {
 }
 
 function Log({ webhook }: { webhook: WebhookResponse }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const params = useLogParams();
   const deliveries = useWebhookDeliveries(webhook.id, params.page);
   const test = useSendTestWebhook();
@@ -148,7 +148,10 @@ function Log({ webhook }: { webhook: WebhookResponse }) {
               <Code fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {url}
               </Code>
-              <ActiveBadge active={webhook.active} />
+              <EndpointState
+                webhook={webhook}
+                format={new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })}
+              />
             </Group>
             {webhook.description ? (
               <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { WEBHOOK_EVENT_TYPES, type WebhookResponse } from '../../../common/webhooks';
 import { DotsIcon } from '../../components/organizer-icons';
 import { eventQuery } from '../events/api';
-import { ActiveBadge } from './WebhookBadges';
+import { EndpointState } from './WebhookBadges';
 
 /** Where an endpoint's delivery log is. */
 export const deliveryLogPath = (webhookId: number) => `/account/integrations/webhooks/${webhookId}`;
@@ -134,7 +134,7 @@ export function WebhooksTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ActiveBadge active={webhook.active} />
+                  <EndpointState webhook={webhook} format={format} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
