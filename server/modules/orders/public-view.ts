@@ -52,15 +52,10 @@ export async function lockPublicOrderRow(
   return row;
 }
 
+type EventRow = typeof events.$inferSelect;
+
 /** The event as order and ticket pages show it; online details only to those who checked out. */
-async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
-  const [row] = await db
-    .select({ event: events, organizerName: organizers.name })
-    .from(events)
-    .innerJoin(organizers, eq(organizers.id, events.organizerId))
-    .where(eq(events.id, eventId));
-  if (!row) throw new AppError('NOT_FOUND');
-  const { event } = row;
+function summarize(event: EventRow, organizerName: string, checkedOut: boolean) {
   const settings = withSettingDefaults(event.settings);
   const summary: OrderEventSummary = {
     id: event.id,
@@ -72,10 +67,20 @@ async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
     location: event.location ?? null,
     is_online: Boolean(event.onlineEventDetails),
     online_event_details: checkedOut ? event.onlineEventDetails : null,
-    organizer_name: row.organizerName,
+    organizer_name: organizerName,
     contact_email: settings.contact_email,
   };
   return { summary, settings };
+}
+
+async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
+  const [row] = await db
+    .select({ event: events, organizerName: organizers.name })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .where(eq(events.id, eventId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return summarize(row.event, row.organizerName, checkedOut);
 }
 
 async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
@@ -111,25 +116,74 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     .from(attendees)
     .where(eq(attendees.orderId, row.id))
     .orderBy(asc(attendees.position), asc(attendees.id));
-  const checkedOut = CHECKED_OUT.includes(row.status);
-  const { summary, settings } = await eventForBuyer(db, eventId, checkedOut);
-  return toPublicOrderResponse({
+  const { summary, settings } = await eventForBuyer(db, eventId, CHECKED_OUT.includes(row.status));
+  return present({
     row,
     items,
     people,
+    summary,
+    settings,
+    sign: await getTicketSigner(db, eventId),
+    card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
+    answers: await savedAnswers(db, row.id),
+  });
+}
+
+/**
+ * A reservation just written, from what its transaction already holds (issue 19: reading it
+ * back took six more queries): no attendees and no answers yet, so only whether the account
+ * takes cards is asked.
+ */
+export async function presentNewOrder(
+  db: Db,
+  fresh: { row: OrderRow; items: (typeof orderItems.$inferSelect)[]; event: EventRow; organizerName: string },
+): Promise<PublicOrderResponse> {
+  const { summary, settings } = summarize(fresh.event, fresh.organizerName, false);
+  return present({
+    row: fresh.row,
+    items: fresh.items,
+    people: [],
+    summary,
+    settings,
+    sign: () => {
+      throw new Error('a new reservation has no tickets to sign');
+    },
+    card: (await getChargeableStripeAccount(db, fresh.row.accountId)) !== null,
+    answers: { ofOrder: [], byAttendee: new Map() },
+  });
+}
+
+function present({
+  row,
+  summary,
+  settings,
+  card,
+  ...rest
+}: {
+  row: OrderRow;
+  items: (typeof orderItems.$inferSelect)[];
+  people: (typeof attendees.$inferSelect)[];
+  summary: OrderEventSummary;
+  settings: ReturnType<typeof withSettingDefaults>;
+  sign: Parameters<typeof toPublicOrderResponse>[0]['sign'];
+  card: boolean;
+  answers: SavedAnswers;
+}): PublicOrderResponse {
+  const checkedOut = CHECKED_OUT.includes(row.status);
+  return toPublicOrderResponse({
+    row,
+    ...rest,
     event: summary,
     paymentInstructions: row.status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
     preCheckoutMessage: settings.pre_checkout_message,
     postCheckoutMessage: checkedOut ? settings.post_checkout_message : null,
     orderTimeoutMinutes: settings.order_timeout_minutes,
     priceDisplayMode: settings.price_display_mode,
-    sign: await getTicketSigner(db, eventId),
     paymentMethods: {
       offline: settings.offline_payments_enabled,
       offline_instructions: settings.offline_payments_enabled ? settings.offline_payment_instructions : null,
-      card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
+      card,
     },
-    answers: await savedAnswers(db, row.id),
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
-import { events, orderItems, orders } from '../../db/schema';
+import { events, orderItems, orders, organizers } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
@@ -24,7 +24,7 @@ import {
   releaseSeats,
   reserveSeats,
 } from './inventory';
-import { getPublicOrder, lockPublicOrderRow } from './public-view';
+import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { queueOrderWebhooks } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
@@ -50,12 +50,13 @@ export function newOrderReference(): string {
 const requestHash = (input: Input) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
 async function liveEvent(db: Db, eventId: number) {
-  const [event] = await db
-    .select()
+  const [row] = await db
+    .select({ event: events, organizerName: organizers.name })
     .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
     .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
-  if (!event) throw new AppError('NOT_FOUND');
-  return event;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }
 
 async function existingForKey(
@@ -125,7 +126,7 @@ export async function createOrder({
   client?: OrderClient;
   now?: Date;
 }): Promise<{ order: PublicOrderResponse; created: boolean }> {
-  const event = await liveEvent(db, eventId);
+  const { event, organizerName } = await liveEvent(db, eventId);
   const hash = requestHash(input);
   if (key) {
     const again = await existingForKey(db, eventId, { key, hash });
@@ -151,9 +152,8 @@ export async function createOrder({
   if (promo) addToCounts(claim.promoCodes, promo.id, 1);
   const timeout = withSettingDefaults(event.settings).order_timeout_minutes;
 
-  try {
-    const shortId = await inTransaction(db, async (tx) => {
-      await expireLapsedOrders(tx, { eventId, now });
+  const reserve = () =>
+    inTransaction(db, async (tx) => {
       if (client) await checkOpenReservations(tx, client, now);
       await reserveSeats(tx, claim);
       // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
@@ -178,29 +178,43 @@ export async function createOrder({
           idempotencyKey: key ?? null,
           requestHash: key ? hash : null,
         })
-        .returning({ id: orders.id, shortId: orders.shortId });
+        .returning();
       if (!order) throw new Error('order insert returned nothing');
-      await tx.insert(orderItems).values(
-        quote.lines.map((l) => ({
-          orderId: order.id,
-          ticketId: l.ticketId,
-          priceId: l.priceId,
-          title: l.title,
-          priceLabel: l.priceLabel,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          discount: l.discount,
-          subtotal: l.subtotal,
-          fees: l.feesTotal,
-          taxes: l.taxesTotal,
-          total: l.total,
-          charges: storedCharges(l),
-        })),
-      );
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          quote.lines.map((l) => ({
+            orderId: order.id,
+            ticketId: l.ticketId,
+            priceId: l.priceId,
+            title: l.title,
+            priceLabel: l.priceLabel,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            discount: l.discount,
+            subtotal: l.subtotal,
+            fees: l.feesTotal,
+            taxes: l.taxesTotal,
+            total: l.total,
+            charges: storedCharges(l),
+          })),
+        )
+        .returning();
       await queueOrderWebhooks(tx, { id: order.id, accountId: event.accountId, eventId }, 'order.created');
-      return order.shortId;
+      return { row: order, items: items.sort((a, b) => a.id - b.id) };
     });
-    return { order: await getPublicOrder(db, eventId, shortId), created: true };
+
+  try {
+    const fresh = await reserve().catch(async (error: unknown) => {
+      if (!isShortage(error)) throw error;
+      // Seats still held by reservations that lapsed go back, then this buyer tries once more.
+      // The timer sweeps them too, but not in time for this buyer; sweeping here rather than
+      // before every reservation keeps two queries off each order in a rush (issue 19).
+      const freed = await inTransaction(db, (tx) => expireLapsedOrders(tx, { eventId, now }));
+      if (freed === 0) throw error;
+      return reserve();
+    });
+    return { order: await presentNewOrder(db, { ...fresh, event, organizerName }), created: true };
   } catch (error) {
     // The same key sent twice at once: the second insert lost the race; answer the first.
     if (key && sqlState(error) === '23505') {
@@ -212,6 +226,12 @@ export async function createOrder({
     throw error;
   }
 }
+
+/** No stock (or promo code use) for the claim: a guarded update found none, or a counter's CHECK caught it. */
+const isShortage = (error: unknown) =>
+  (error instanceof AppError &&
+    (error.code === 'NOT_ENOUGH_AVAILABLE' || error.code === 'PROMO_CODE_USED_UP')) ||
+  sqlState(error) === '23514';
 
 /** `POST …/orders/{shortId}/abandon`: the buyer leaves; the seats go back at once. */
 export async function abandonOrder({
