@@ -40,6 +40,7 @@ import { imageRoutes } from './modules/images/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
+import { type SaleCatalogues, saleCatalogues } from './modules/orders/sale-catalogue';
 import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     storage: FileStorage;
     pageViews: PageViewCounter;
     publicReads: PublicReads;
+    /** What reservations read before touching stock, shared per event (decision 029). */
+    saleCatalogues: SaleCatalogues;
     /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
     stripe: Stripe | null;
   }
@@ -108,9 +111,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.decorate('storage', config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
   app.decorate('publicReads', createPublicReads({ db: app.db, storage: app.storage }));
-  // An organizer's change shows on the public page at once (a buyer's order within FRESH_MS).
+  app.decorate('saleCatalogues', saleCatalogues(app.db));
+  // An organizer's change shows on the public page and in the next order at once (a buyer's
+  // order on the public page within FRESH_MS).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (changesPublicReads(request.method, request.url) && reply.statusCode < 400) app.publicReads.forget();
+    if (changesPublicReads(request.method, request.url) && reply.statusCode < 400) {
+      app.publicReads.forget();
+      app.saleCatalogues.forget();
+    }
     return payload;
   });
   app.setValidatorCompiler(zodValidatorCompiler);

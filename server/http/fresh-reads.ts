@@ -13,43 +13,52 @@ export interface ReadyAnswer<T> {
   etag: string;
 }
 
-export interface FreshReads<T> {
-  get(key: string): Promise<ReadyAnswer<T>>;
-  /** Drops every kept answer: the next caller reads anew (after a write in this process). */
+export type FreshReads<T> = SharedReads<string, ReadyAnswer<T>>;
+
+/** Reads kept for `FRESH_MS` per key and shared by every caller in that window. */
+export interface SharedReads<K, T> {
+  get(key: K): Promise<T>;
+  /** Drops every kept read: the next caller reads anew (after a write in this process). */
   forget(): void;
 }
 
 /**
  * `read` at most once per `FRESH_MS` per key: a crowd on one event costs the database one read
- * every half second, whatever its size, and the JSON is written once for all of them. A read
- * that fails is not kept (the next caller tries again). Keys beyond the last `KEPT` are dropped,
- * oldest first, so arbitrary promo codes in addresses cannot grow the map without bound.
+ * every half second, whatever its size. Callers that arrive while a read runs wait for it. A
+ * read that fails is not kept (the next caller tries again). Keys beyond the last `KEPT` are
+ * dropped, oldest first, so arbitrary keys (promo codes in addresses) cannot grow memory.
  */
-export function freshReads<S extends z.ZodType>(
-  schema: S,
-  read: (key: string) => Promise<z.input<S>>,
-): FreshReads<z.output<S>> {
-  type T = z.output<S>;
-  const recent = new Map<string, { at: number; answer: Promise<ReadyAnswer<T>> }>();
-  const get = (key: string) => {
+export function sharedReads<K, T>(read: (key: K) => Promise<T>): SharedReads<K, T> {
+  const recent = new Map<K, { at: number; answer: Promise<T> }>();
+  const get = (key: K) => {
     const hit = recent.get(key);
     if (hit && Date.now() - hit.at < FRESH_MS) return hit.answer;
     const at = Date.now();
-    const answer = read(key).then((raw) => {
-      // As the route's response serializer would write it: parsed by the same schema.
-      const value = schema.parse(raw);
-      const json = JSON.stringify(value);
-      return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
-    });
+    const answer = read(key);
     recent.delete(key);
     recent.set(key, { at, answer });
-    if (recent.size > KEPT) recent.delete(recent.keys().next().value as string);
+    if (recent.size > KEPT) recent.delete(recent.keys().next().value as K);
     answer.catch(() => {
       if (recent.get(key)?.answer === answer) recent.delete(key);
     });
     return answer;
   };
   return { get, forget: () => recent.clear() };
+}
+
+/** Shared reads of a public answer, its JSON written once for all (through the route's schema). */
+export function freshReads<S extends z.ZodType>(
+  schema: S,
+  read: (key: string) => Promise<z.input<S>>,
+): FreshReads<z.output<S>> {
+  return sharedReads((key: string) =>
+    read(key).then((raw) => {
+      // As the route's response serializer would write it: parsed by the same schema.
+      const value = schema.parse(raw) as z.output<S>;
+      const json = JSON.stringify(value);
+      return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    }),
+  );
 }
 
 /**

@@ -160,8 +160,22 @@ export async function makeMember(
   return { ...member, token: session.token };
 }
 
+/**
+ * A builder's write went to the services, not through HTTP, so the app's write hook did not see
+ * it: drop what the app keeps of public reads and sale catalogues, as that hook would.
+ */
+export async function written<T>(app: App, write: Promise<T>): Promise<T> {
+  const made = await write;
+  app.publicReads.forget();
+  app.saleCatalogues.forget();
+  return made;
+}
+
 export async function makeOrganizer(app: App, owner: Owner, input: Partial<CreateOrganizerRequest> = {}) {
-  return createOrganizer(app.db, owner.auth, CreateOrganizerRequest.parse({ name: 'Org', ...input }));
+  return written(
+    app,
+    createOrganizer(app.db, owner.auth, CreateOrganizerRequest.parse({ name: 'Org', ...input })),
+  );
 }
 
 /** A draft event (with its default questions); a new organizer unless `organizer_id` is given. */
@@ -173,18 +187,21 @@ export async function makeEvent(app: App, owner: Owner, input: Partial<CreateEve
     ...input,
     organizer_id: organizerId,
   });
-  return createEvent(app.db, owner.auth, request);
+  return written(app, createEvent(app.db, owner.auth, request));
 }
 
 export function setEventStatus(app: App, owner: Owner, event: { id: number; status?: EventStatus }) {
-  return updateEventStatus({ db: app.db, auth: owner.auth, id: event.id, status: event.status ?? 'LIVE' });
+  return written(
+    app,
+    updateEventStatus({ db: app.db, auth: owner.auth, id: event.id, status: event.status ?? 'LIVE' }),
+  );
 }
 
 /** A ticket of the event: FREE and unlimited unless told otherwise. */
 export function makeTicket(app: App, owner: Owner, ticket: Partial<TicketRequest> & { eventId: number }) {
   const { eventId, ...fields } = ticket;
   const input = TicketRequest.parse({ title: `Ticket ${next()}`, type: 'FREE', ...fields });
-  return createTicket({ db: app.db, auth: owner.auth, eventId, input });
+  return written(app, createTicket({ db: app.db, auth: owner.auth, eventId, input }));
 }
 
 export function makeQuestion(
@@ -303,7 +320,7 @@ export async function makeJobs(db: Db, count: number, overrides: (i: number) => 
 
 /** A tax or fee of the owner's account, to attach to tickets by id. */
 export function makeTaxOrFee(app: App, owner: Owner, input: TaxOrFeeRequest) {
-  return createTaxOrFee(app.db, owner.auth, TaxOrFeeRequest.parse(input));
+  return written(app, createTaxOrFee(app.db, owner.auth, TaxOrFeeRequest.parse(input)));
 }
 
 /** A promo code of the event: 10% off every ticket unless told otherwise. */
@@ -319,7 +336,7 @@ export function makePromoCode(
     discount: '10',
     ...fields,
   });
-  return createPromoCode({ db: app.db, auth: owner.auth, eventId, input });
+  return written(app, createPromoCode({ db: app.db, auth: owner.auth, eventId, input }));
 }
 
 /** An ACTIVE affiliate of the event with a fresh code unless told otherwise. */
@@ -331,7 +348,7 @@ export function makeAffiliate(
   const { eventId, ...fields } = affiliate;
   const n = next();
   const input = AffiliateRequest.parse({ name: `Affiliate ${n}`, code: `AFF${n}`, ...fields });
-  return createAffiliate({ db: app.db, auth: owner.auth, eventId, input });
+  return written(app, createAffiliate({ db: app.db, auth: owner.auth, eventId, input }));
 }
 
 /** A capacity assignment sharing one limit between tickets of the event. */
@@ -342,5 +359,5 @@ export function makeCapacityAssignment(
 ) {
   const { eventId, ...fields } = assignment;
   const input = CapacityAssignmentRequest.parse({ name: `Room ${next()}`, ...fields });
-  return createCapacityAssignment({ db: app.db, auth: owner.auth, eventId, input });
+  return written(app, createCapacityAssignment({ db: app.db, auth: owner.auth, eventId, input }));
 }

@@ -13,14 +13,18 @@ import {
 import { AppError } from '../../http/app-error';
 import { toPricedTaxOrFee } from '../taxes-fees/service';
 
-/** The tickets an order names, with their tiers and taxes, as the quote needs them. */
-export async function findQuoteTickets(db: Db, eventId: number, ticketIds: number[]): Promise<QuoteTicket[]> {
-  const ids = [...new Set(ticketIds)];
-  if (ids.length === 0) return [];
+/** An event's tickets (or those of `ticketIds`), with their tiers and taxes, as the quote needs them. */
+export async function findQuoteTickets(
+  db: Db,
+  eventId: number,
+  ticketIds?: number[],
+): Promise<QuoteTicket[]> {
+  const ids = ticketIds && [...new Set(ticketIds)];
+  if (ids?.length === 0) return [];
   const rows = await db
     .select()
     .from(tickets)
-    .where(and(eq(tickets.eventId, eventId), inArray(tickets.id, ids)));
+    .where(and(eq(tickets.eventId, eventId), ids ? inArray(tickets.id, ids) : undefined));
   if (rows.length === 0) return [];
   const found = rows.map((r) => r.id);
   const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, found));

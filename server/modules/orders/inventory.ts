@@ -64,16 +64,21 @@ export async function reserveSeats(tx: Transaction, claim: Claim): Promise<void>
     );
     if (rows.length === 0) throw new AppError('NOT_ENOUGH_AVAILABLE');
   }
+  // Each ticket's update also names the capacity assignments it belongs to: one round trip
+  // less than asking for them apart (issue 19).
+  const shared = new Map<number, number>();
   for (const [id, n] of byId(claim.tickets)) {
-    const rows = await queryRows(
+    const [row] = await queryRows<{ assignments: (string | number)[] | null }>(
       tx,
       sql`update tickets set quantity_reserved = quantity_reserved + ${n}
           where id = ${id} and (quantity is null or quantity_sold + quantity_reserved + ${n} <= quantity)
-          returning id`,
+          returning (select array_agg(capacity_assignment_id) from capacity_assignment_tickets
+                     where ticket_id = tickets.id) as assignments`,
     );
-    if (rows.length === 0) throw new AppError('NOT_ENOUGH_AVAILABLE');
+    if (!row) throw new AppError('NOT_ENOUGH_AVAILABLE');
+    for (const assignment of row.assignments ?? []) add(shared, Number(assignment), n);
   }
-  for (const [id, n] of byId(await capacityCounts(tx, claim.tickets))) {
+  for (const [id, n] of byId(shared)) {
     // Inactive assignments keep counting, so that switching one on again finds the truth.
     const rows = await queryRows(
       tx,

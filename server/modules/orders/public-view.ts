@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error';
 import { getTicketSigner } from '../check-in/signing';
 import { getChargeableStripeAccount } from '../payments/connection';
 import { type SavedAnswers, toPublicOrderResponse } from './presenter';
+import type { SaleCatalogue } from './sale-catalogue';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -130,15 +131,17 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
 }
 
 /**
- * A reservation just written, from what its transaction already holds (issue 19: reading it
- * back took six more queries): no attendees and no answers yet, so only whether the account
- * takes cards is asked.
+ * A reservation just written, from what its transaction already holds and the sale catalogue
+ * it was priced from (issue 19: reading it back took six more queries): no attendees and no
+ * answers yet.
  */
-export async function presentNewOrder(
-  db: Db,
-  fresh: { row: OrderRow; items: (typeof orderItems.$inferSelect)[]; event: EventRow; organizerName: string },
-): Promise<PublicOrderResponse> {
-  const { summary, settings } = summarize(fresh.event, fresh.organizerName, false);
+export function presentNewOrder(fresh: {
+  row: OrderRow;
+  items: (typeof orderItems.$inferSelect)[];
+  catalogue: SaleCatalogue;
+}): PublicOrderResponse {
+  const { catalogue } = fresh;
+  const { summary, settings } = summarize(catalogue.event, catalogue.organizerName, false);
   return present({
     row: fresh.row,
     items: fresh.items,
@@ -148,7 +151,7 @@ export async function presentNewOrder(
     sign: () => {
       throw new Error('a new reservation has no tickets to sign');
     },
-    card: (await getChargeableStripeAccount(db, fresh.row.accountId)) !== null,
+    card: catalogue.card,
     answers: { ofOrder: [], byAttendee: new Map() },
   });
 }

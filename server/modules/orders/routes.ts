@@ -58,6 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         locale: request.locale,
         client: { address: clientAddress(request), maxOpenOrders: limits.openOrdersPerAddress },
+        catalogues: app.saleCatalogues,
       });
       return reply.status(created ? 201 : 200).send(order);
     },

@@ -11,11 +11,11 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
-import { events, orderItems, orders, organizers } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
-import { findQuoteTickets, getUsablePromoCode } from './catalogue';
+import { getUsablePromoCode } from './catalogue';
 import {
   addToCounts,
   type Claim,
@@ -25,7 +25,8 @@ import {
   reserveSeats,
 } from './inventory';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
-import { queueOrderWebhooks } from './webhook-events';
+import { readSaleCatalogue, type SaleCatalogues } from './sale-catalogue';
+import { queueOrderCreated } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -48,16 +49,6 @@ export function newOrderReference(): string {
 }
 
 const requestHash = (input: Input) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
-
-async function liveEvent(db: Db, eventId: number) {
-  const [row] = await db
-    .select({ event: events, organizerName: organizers.name })
-    .from(events)
-    .innerJoin(organizers, eq(organizers.id, events.organizerId))
-    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 async function existingForKey(
   db: Db,
@@ -116,6 +107,7 @@ export async function createOrder({
   idempotencyKey: key,
   locale,
   client,
+  catalogues,
   now = new Date(),
 }: {
   db: Database;
@@ -124,9 +116,12 @@ export async function createOrder({
   idempotencyKey?: string | undefined;
   locale?: string;
   client?: OrderClient;
+  /** Shared reads of the event's catalogue (the app's); without, it is read for this order. */
+  catalogues?: SaleCatalogues;
   now?: Date;
 }): Promise<{ order: PublicOrderResponse; created: boolean }> {
-  const { event, organizerName } = await liveEvent(db, eventId);
+  const catalogue = await (catalogues ? catalogues.get(eventId) : readSaleCatalogue(db, eventId));
+  const { event } = catalogue;
   const hash = requestHash(input);
   if (key) {
     const again = await existingForKey(db, eventId, { key, hash });
@@ -136,12 +131,7 @@ export async function createOrder({
     ? await getUsablePromoCode({ db, eventId, code: input.promo_code, now })
     : null;
   if (input.promo_code && !promo) throw fieldError('promo_code', VALIDATION.promoCodeInvalid);
-  const tickets = await findQuoteTickets(
-    db,
-    eventId,
-    input.tickets.map((l) => l.ticket_id),
-  );
-  const quote = quoteOrder({ lines: input.tickets, tickets, promo, now });
+  const quote = quoteOrder({ lines: input.tickets, tickets: catalogue.tickets, promo, now });
   if (!quote.ok) throw new AppError('VALIDATION_FAILED', { fields: quote.errors });
 
   const claim = emptyClaim();
@@ -200,7 +190,8 @@ export async function createOrder({
           })),
         )
         .returning();
-      await queueOrderWebhooks(tx, { id: order.id, accountId: event.accountId, eventId }, 'order.created');
+      const ref = { id: order.id, accountId: event.accountId, eventId };
+      await queueOrderCreated(tx, ref, catalogue.orderCreatedListeners);
       return { row: order, items: items.sort((a, b) => a.id - b.id) };
     });
 
@@ -214,7 +205,7 @@ export async function createOrder({
       if (freed === 0) throw error;
       return reserve();
     });
-    return { order: await presentNewOrder(db, { ...fresh, event, organizerName }), created: true };
+    return { order: presentNewOrder({ ...fresh, catalogue }), created: true };
   } catch (error) {
     // The same key sent twice at once: the second insert lost the race; answer the first.
     if (key && sqlState(error) === '23505') {

@@ -5,13 +5,16 @@ import { queueAttendeeWebhook } from '../attendees/service';
 import { enqueueWebhookEvent, listeners } from '../webhooks/service';
 import { getAdminOrder } from './admin-view';
 
-/**
- * Queues the webhook deliveries of an order's change in the caller's transaction (decision 027),
- * the order as the admin order detail route returns it, read inside that transaction.
- */
+type OrderRef = { id: number; accountId: number; eventId: number };
+
+/** The order as the admin order detail route returns it, read inside the change's transaction. */
+const adminOrderIn = (tx: Transaction, order: OrderRef) => () =>
+  getAdminOrder({ db: tx, auth: accountReader(order.accountId), eventId: order.eventId, orderId: order.id });
+
+/** Queues the webhook deliveries of an order's change in the caller's transaction (decision 027). */
 export async function queueOrderWebhooks(
   tx: Transaction,
-  order: { id: number; accountId: number; eventId: number },
+  order: OrderRef,
   ...types: WebhookEventType[]
 ): Promise<void> {
   for (const type of types) {
@@ -19,15 +22,24 @@ export async function queueOrderWebhooks(
       accountId: order.accountId,
       eventId: order.eventId,
       type,
-      data: () =>
-        getAdminOrder({
-          db: tx,
-          auth: accountReader(order.accountId),
-          eventId: order.eventId,
-          orderId: order.id,
-        }),
+      data: adminOrderIn(tx, order),
     });
   }
+}
+
+/** `order.created` of a new reservation, to the endpoints its sale catalogue found listening. */
+export async function queueOrderCreated(
+  tx: Transaction,
+  order: OrderRef,
+  listening: readonly { id: number }[],
+): Promise<void> {
+  await enqueueWebhookEvent(tx, {
+    accountId: order.accountId,
+    eventId: order.eventId,
+    type: 'order.created',
+    listeners: listening,
+    data: adminOrderIn(tx, order),
+  });
 }
 
 type AttendeeWebhookType = Extract<WebhookEventType, `attendee.${string}`>;

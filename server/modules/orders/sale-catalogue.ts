@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import type { QuoteTicket } from '../../../common/checkout';
+import type { Db } from '../../db/client';
+import { events, organizers } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { type SharedReads, sharedReads } from '../../http/fresh-reads';
+import { getChargeableStripeAccount } from '../payments/connection';
+import { listeners } from '../webhooks/service';
+import { findQuoteTickets } from './catalogue';
+
+/**
+ * What a reservation reads before it touches stock: the live event and its organizer, the
+ * event's tickets with tiers and taxes, whether the account takes cards, and the endpoints that
+ * listen for `order.created`. None of it is stock: the counters are read and moved only by the
+ * guarded updates of `inventory.ts`, inside the order's transaction, never from here.
+ */
+export interface SaleCatalogue {
+  event: typeof events.$inferSelect;
+  organizerName: string;
+  tickets: QuoteTicket[];
+  card: boolean;
+  orderCreatedListeners: { id: number }[];
+}
+
+/** Reads an event's sale catalogue now; NOT_FOUND unless the event is live. */
+export async function readSaleCatalogue(db: Db, eventId: number): Promise<SaleCatalogue> {
+  const [row] = await db
+    .select({ event: events, organizerName: organizers.name })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE')));
+  if (!row) throw new AppError('NOT_FOUND');
+  const { event } = row;
+  const tickets = await findQuoteTickets(db, eventId);
+  const stripeAccount = await getChargeableStripeAccount(db, event.accountId);
+  const orderCreatedListeners = await listeners(db, {
+    accountId: event.accountId,
+    eventId,
+    type: 'order.created',
+  });
+  return {
+    event,
+    organizerName: row.organizerName,
+    tickets,
+    card: stripeAccount !== null,
+    orderCreatedListeners,
+  };
+}
+
+export type SaleCatalogues = SharedReads<number, SaleCatalogue>;
+
+/**
+ * Each event's catalogue read at most once per `FRESH_MS` and shared by every reservation in
+ * that window (issue 19; decision 029): in a rush each order then spends its round trips on
+ * stock, not on reading the same rows again. A change made in this process drops them all (the
+ * app's write hook); one made by another instance shows within `FRESH_MS`, as it does on the
+ * public page the buyer ordered from.
+ */
+export const saleCatalogues = (db: Db): SaleCatalogues =>
+  sharedReads((eventId) => readSaleCatalogue(db, eventId));
