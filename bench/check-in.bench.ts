@@ -55,7 +55,11 @@ export async function run(): Promise<void> {
     const seat = await makeTicket(app, owner, { eventId: event.id, title: 'Seat' });
     const vip = await makeTicket(app, owner, { eventId: event.id, title: 'VIP' });
     const diet = await makeQuestion(app, owner, { eventId: event.id, title: 'Diet' });
-    const company = await makeQuestion(app, owner, { eventId: event.id, title: 'Company', scope: 'PER_ORDER' });
+    const company = await makeQuestion(app, owner, {
+      eventId: event.id,
+      title: 'Company',
+      scope: 'PER_ORDER',
+    });
     const seeding = performance.now();
     await seedAttendees(app.db, {
       accountId: owner.accountId,

@@ -4,19 +4,22 @@
  * from: node-postgres, drizzle, Fastify, zod, pino, our own code, garbage collection, Node
  * itself. Open the file in Chrome's DevTools (Performance) for the whole picture.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
   samples?: number[];
   timeDeltas?: number[];
 }
+
+const NODE_ITSELF = /^node:|^internal\//;
 
 /** Where a frame's code comes from, by its file (first match wins). */
 const CATEGORIES: [string, RegExp][] = [
@@ -28,7 +31,7 @@ const CATEGORIES: [string, RegExp][] = [
   ['PGlite', /node_modules\/@electric-sql\//],
   ['other packages', /node_modules\//],
   ['our code', /\/(server|common)\//],
-  ['node (net, http, streams…)', /^node:|^internal\//],
+  ['node (net, http, streams…)', NODE_ITSELF],
 ];
 
 function categoryOf(node: ProfileNode): string {
@@ -37,49 +40,94 @@ function categoryOf(node: ProfileNode): string {
   if (functionName === '(idle)') return 'idle';
   if (functionName === '(program)') return 'V8 / native (program)';
   for (const [name, pattern] of CATEGORIES) if (pattern.test(url)) return name;
-  return url ? 'other' : 'native (no file)';
+  return url ? 'other' : 'native (no caller with a file)';
 }
 
-/** Self time per category, in ms and in % of the busy (not idle) time. */
-export function summarize(profile: Profile): { category: string; ms: number; percent: number }[] {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const time = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  samples.forEach((id, i) => {
-    const node = byNode.get(id);
-    if (!node) return;
-    const category = categoryOf(node);
-    // A sample's time is the gap to the next one.
-    time.set(category, (time.get(category) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
-  });
-  const busy = [...time].filter(([c]) => c !== 'idle').reduce((sum, [, ms]) => sum + ms, 0);
-  return [...time]
-    .filter(([c]) => c !== 'idle')
-    .map(([category, ms]) => ({
-      category,
-      ms: Math.round(ms),
-      percent: Number(((ms / busy) * 100).toFixed(1)),
-    }))
-    .sort((a, b) => b.ms - a.ms);
-}
+const OURS = /\/(server|common)\//;
+const where = (node: ProfileNode) => {
+  const { functionName, url, lineNumber } = node.callFrame;
+  return `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|server|common)\//, '$1/')}:${lineNumber + 1}`;
+};
 
-/** The hottest functions by self time, with their file and line: where to look first. */
-export function hottest(profile: Profile, count = 15) {
+/** Sums the profile's time (each sample lasts until the next) by a key of the sampled stack. */
+function sumBy(
+  profile: Profile,
+  key: (node: ProfileNode, parentOf: Map<number, ProfileNode>) => string | null,
+) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
   const time = new Map<string, number>();
   const deltas = profile.timeDeltas ?? [];
   (profile.samples ?? []).forEach((id, i) => {
     const node = byNode.get(id);
-    if (!node || ['(idle)', '(program)'].includes(node.callFrame.functionName)) return;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|server|common)\//, '$1/')}:${lineNumber + 1}`;
-    time.set(where, (time.get(where) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+    const name = node ? key(node, parentOf) : null;
+    if (name !== null) time.set(name, (time.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
   });
-  return [...time]
-    .sort((a, b) => b[1] - a[1])
+  return [...time].sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * The nearest frame up the stack in a package or in our code: native code and Node's own
+ * (a socket's writev, say) count for whoever called them.
+ */
+function caller(node: ProfileNode, parentOf: Map<number, ProfileNode>): ProfileNode | undefined {
+  let at: ProfileNode | undefined = node;
+  while (at && (!at.callFrame.url || NODE_ITSELF.test(at.callFrame.url))) at = parentOf.get(at.id);
+  return at;
+}
+
+/**
+ * Self time per origin, in ms and in % of the busy (not idle) time. Native code and Node's
+ * own (a socket's writev, say) count for the package whose code called them.
+ */
+export function summarize(profile: Profile): { category: string; ms: number; percent: number }[] {
+  const rows = sumBy(profile, (node, parentOf) => {
+    const own = categoryOf(node);
+    if (!own.startsWith('native') && !own.startsWith('node')) return own;
+    const by = caller(node, parentOf);
+    return by ? categoryOf(by) : own;
+  }).filter(([c]) => c !== 'idle');
+  const busy = rows.reduce((sum, [, ms]) => sum + ms, 0);
+  return rows.map(([category, ms]) => ({
+    category,
+    ms: Math.round(ms),
+    percent: Number(((ms / busy) * 100).toFixed(1)),
+  }));
+}
+
+/** The hottest functions by self time, with their file and line: where to look first. */
+export function hottest(profile: Profile, count = 15) {
+  return sumBy(profile, (node) =>
+    ['(idle)', '(program)'].includes(node.callFrame.functionName) ? null : where(node),
+  )
     .slice(0, count)
-    .map(([where, ms]) => ({ where, ms: Math.round(ms) }));
+    .map(([at, ms]) => ({ where: at, ms: Math.round(ms) }));
+}
+
+/**
+ * Time under each of our functions nearest the sampled frame (inclusive of the libraries it
+ * calls): which line of ours spends the time drizzle, node-postgres or zod show.
+ */
+export function oursInclusive(profile: Profile, count = 15) {
+  return sumBy(profile, (node, parentOf) => {
+    let at: ProfileNode | undefined = node;
+    while (at && !OURS.test(at.callFrame.url)) at = parentOf.get(at.id);
+    return at ? where(at) : null;
+  })
+    .slice(0, count)
+    .map(([at, ms]) => ({ where: at, ms: Math.round(ms) }));
+}
+
+/** Prints the three summaries of a profile. */
+export function printSummary(profile: Profile): void {
+  console.log("self time by origin (native and Node's own code counted for its caller):");
+  for (const row of summarize(profile))
+    console.log(`  ${row.category.padEnd(32)} ${String(row.ms).padStart(7)} ms  ${row.percent}%`);
+  console.log('hottest functions (self time):');
+  for (const row of hottest(profile)) console.log(`  ${String(row.ms).padStart(6)} ms  ${row.where}`);
+  console.log('our functions nearest the sampled frame (time including the libraries they call):');
+  for (const row of oursInclusive(profile)) console.log(`  ${String(row.ms).padStart(6)} ms  ${row.where}`);
 }
 
 /**
@@ -98,10 +146,12 @@ export async function startCpuProfile(): Promise<() => Promise<void>> {
     const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
     session.disconnect();
     await writeFile(file, JSON.stringify(profile));
-    console.log(`CPU profile of the server's process written to ${file}; self time by origin:`);
-    for (const row of summarize(profile))
-      console.log(`  ${row.category.padEnd(28)} ${String(row.ms).padStart(7)} ms  ${row.percent}%`);
-    console.log('hottest functions (self time):');
-    for (const row of hottest(profile)) console.log(`  ${String(row.ms).padStart(6)} ms  ${row.where}`);
+    console.log(`CPU profile of the server's process written to ${file}`);
+    printSummary(profile);
   };
+}
+
+// `npx tsx bench/cpu-profile.ts FILE.cpuprofile` summarizes a profile written before.
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  printSummary(JSON.parse(await readFile(process.argv[2] ?? '', 'utf8')) as Profile);
 }

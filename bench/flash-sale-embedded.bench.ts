@@ -1,5 +1,15 @@
 import { loadavg } from 'node:os';
-import { BUYERS, describeSale, figuresOf, runBuyers, SALE_ENV, STOCK, saleIsSound, seedSale, stockOf } from './flash';
+import {
+  BUYERS,
+  describeSale,
+  figuresOf,
+  runBuyers,
+  SALE_ENV,
+  STOCK,
+  saleIsSound,
+  seedSale,
+  stockOf,
+} from './flash';
 import { printBench, startServer } from './support';
 
 const TARGET_PER_SECOND = 250;
@@ -13,7 +23,12 @@ export async function run(): Promise<void> {
   const server = await startServer({ embedded: true, env: SALE_ENV });
   try {
     const sale = await seedSale(server.app);
-    const base = { mode: 'http' as const, bases: [server.base], eventId: sale.eventId, accountId: sale.accountId };
+    const base = {
+      mode: 'http' as const,
+      bases: [server.base],
+      eventId: sale.eventId,
+      accountId: sale.accountId,
+    };
     console.log(
       `embedded database; ${BUYERS} buyers, one ticket of ${STOCK}; load ${loadavg()
         .map((l) => l.toFixed(2))

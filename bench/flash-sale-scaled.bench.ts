@@ -43,7 +43,10 @@ async function startProcesses(count: number, { url, dir }: { url: string; dir: s
 }
 
 /** A sale on ticket `index` of `sale` against `count` processes, the buyers going round them. */
-async function saleOn(count: number, { url, dir, sale, index }: { url: string; dir: string; sale: Sale; index: number }) {
+async function saleOn(
+  count: number,
+  { url, dir, sale, index }: { url: string; dir: string; sale: Sale; index: number },
+) {
   const processes = await startProcesses(count, { url, dir });
   try {
     const base = {
@@ -86,9 +89,14 @@ export async function run(): Promise<void> {
     const many = await saleOn(PROCESSES, { url: database.url, dir, sale, index: 1 });
     console.log(`${PROCESSES} processes: ${describeSale(many)}`);
     const handle = await openDatabase({ kind: 'postgresql', url: database.url, poolSize: 1 });
-    const [stockOne, stockMany] = [await stockOf(handle.db, sale.ticketIds[0] ?? 0), await stockOf(handle.db, sale.ticketIds[1] ?? 0)];
+    const [stockOne, stockMany] = [
+      await stockOf(handle.db, sale.ticketIds[0] ?? 0),
+      await stockOf(handle.db, sale.ticketIds[1] ?? 0),
+    ];
     await handle.close();
-    console.log(`sold ${stockOne.sold} / ${stockMany.sold}, oversold ${stockOne.oversold} / ${stockMany.oversold}`);
+    console.log(
+      `sold ${stockOne.sold} / ${stockMany.sold}, oversold ${stockOne.oversold} / ${stockMany.oversold}`,
+    );
     const ratio = many.ordersPerSecond / one.ordersPerSecond;
     printBench({
       name: 'flash-sale-scaled',

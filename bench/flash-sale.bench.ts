@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { startCpuProfile } from './cpu-profile';
 import {
@@ -28,6 +29,25 @@ async function rawSale(url: string, sale: Sale) {
     return { figures: figuresOf(result), stock: await stockOf(database.db, sale.ticketIds[0] ?? 0) };
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Counts the statements node-postgres sends from this process (where the server runs) while
+ * `fn` runs: BEGIN and COMMIT included.
+ */
+async function countingQueries<T>(fn: () => Promise<T>): Promise<{ value: T; queries: number }> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let queries = 0;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    queries += 1;
+    return original.apply(this, args);
+  };
+  try {
+    return { value: await fn(), queries };
+  } finally {
+    prototype.query = original;
   }
 }
 
@@ -71,12 +91,18 @@ export async function run(): Promise<void> {
     try {
       await runBuyers({ ...base, buyers: 20, ticketId: sale.warmUpIds[0] ?? 0 });
       const stopProfile = await startCpuProfile();
-      const result = await runBuyers({ ...base, buyers: BUYERS, ticketId: sale.ticketIds[0] ?? 0 });
+      const { value: result, queries } = await countingQueries(() =>
+        runBuyers({ ...base, buyers: BUYERS, ticketId: sale.ticketIds[0] ?? 0 }),
+      );
       await stopProfile();
+      const perOrder = Number((queries / (result.orders + result.refused)).toFixed(1));
       const ours = figuresOf(result);
       const stock = await stockOf(server.app.db, sale.ticketIds[0] ?? 0);
       console.log(`Tessera:              ${describeSale(ours)}`);
       console.log(`sold ${stock.sold}, oversold ${stock.oversold}, counters agree: ${stock.countersAgree}`);
+      console.log(
+        `${queries} statements sent to PostgreSQL: ${perOrder} per reservation asked for (plain SQL: 5)`,
+      );
       const ratio = ours.ordersPerSecond / raw.figures.ordersPerSecond;
       printBench({
         name: 'flash-sale',
@@ -93,6 +119,7 @@ export async function run(): Promise<void> {
         p99_ms: ours.p99,
         reference_p99_ms: raw.figures.p99,
         reference_sold: raw.stock.sold,
+        queries_per_order: perOrder,
         buyers: BUYERS,
         database: 'postgresql',
         failures: ours.failures,
