@@ -152,8 +152,13 @@ export async function run(): Promise<void> {
   journal.close();
 
   const once = [...smtp.received.values()].filter((ids) => ids.length === 1).length;
+  const mailsPerSecond = Math.round(smtp.mails() / seconds);
   const result = {
     name: 'messages',
+    value: mailsPerSecond,
+    unit: 'mails/s',
+    target: `>= ${TARGET_PER_SECOND} mails/s, each address exactly once`,
+    ok: once === ATTENDEES && smtp.mails() === ATTENDEES && mailsPerSecond >= TARGET_PER_SECOND,
     database: database.kind,
     attendees: ATTENDEES,
     status: shown.status,
@@ -164,7 +169,7 @@ export async function run(): Promise<void> {
     exactly_once: once === ATTENDEES && smtp.mails() === ATTENDEES,
     expansion_seconds: Number(((expandedAt - started) / 1000).toFixed(1)),
     seconds: Number(seconds.toFixed(1)),
-    mails_per_second: Math.round(smtp.mails() / seconds),
+    mails_per_second: mailsPerSecond,
     target_mails_per_second: TARGET_PER_SECOND,
   };
   console.log(`BENCH ${JSON.stringify(result)}`);

@@ -22,17 +22,24 @@ export interface BenchServer {
   close: () => Promise<void>;
 }
 
-/** A new database named for this run on the server `BENCH_DATABASE_URL` names, dropped at the end. */
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database named for this run on the server `BENCH_DATABASE_URL` names, dropped at the
+ * end; with `template`, a copy of that database (which nobody may be connected to).
+ */
+export async function freshPostgres(
+  serverUrl: string,
+  template?: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `tessera_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -42,15 +49,19 @@ async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: ()
   };
 }
 
-/** The real server (`buildApp`, production settings) listening on a free port. */
+/**
+ * The real server (`buildApp`, production settings) listening on a free port: on a fresh
+ * database, or on `databaseUrl` (a PostgreSQL database the caller made and drops).
+ */
 export async function startServer(
-  options: { embedded?: boolean; env?: Record<string, string> } = {},
+  options: { embedded?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-'));
-  const serverUrl = options.embedded ? undefined : process.env.BENCH_DATABASE_URL;
+  const serverUrl = options.embedded || options.databaseUrl ? undefined : process.env.BENCH_DATABASE_URL;
   const postgres = serverUrl ? await freshPostgres(serverUrl) : undefined;
-  const database = postgres
-    ? await openDatabase({ kind: 'postgresql', url: postgres.url })
+  const postgresUrl = options.databaseUrl ?? postgres?.url;
+  const database = postgresUrl
+    ? await openDatabase({ kind: 'postgresql', url: postgresUrl })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   await migrateDatabase(database);
   const app = await buildApp({
@@ -141,4 +152,10 @@ export function printBench(line: BenchLine): void {
   console.log(
     `BENCH ${JSON.stringify({ name, value, unit, reference, reference_value, ratio, target, ok, ...rest })}`,
   );
+}
+
+/** Latency percentile `p` (0–100) of milliseconds, to one decimal. */
+export function percentile(sorted: number[], p: number): number {
+  const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+  return Number(value.toFixed(1));
 }
