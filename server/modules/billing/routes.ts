@@ -44,7 +44,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv'],
         response: {
           200: z.string().meta({ description: 'The statement, CSV' }),
-          ...errorResponses(401, 403, 404, 422),
+          ...errorResponses(401, 403, 404),
         },
       },
     },
