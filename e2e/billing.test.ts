@@ -79,7 +79,10 @@ describe('billing', () => {
     const month = new Date().toISOString().slice(0, 7);
     expect(download.suggestedFilename()).toBe(`tessera-statement-${month}.csv`);
     const csv = await readFile(await download.path(), 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/,Payment,.*,EUR,40,1,0\.85,38\.15,ch_/);
     expect(lines[2]).toBe(',Total,,,EUR,40,1,0.85,38.15,');
