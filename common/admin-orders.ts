@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerValue } from './answers';
+import { CardFees } from './billing';
 import { exportParams, listQuerySchema } from './list-query';
 import { ORDER_ACTIONS } from './order-actions';
 import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse, PAYMENT_PROVIDER_KINDS } from './orders';
@@ -121,12 +122,19 @@ export const AdminOrderDetailResponse = AdminOrderResponse.extend({
       answer: AnswerValue,
     }),
   ),
+  /**
+   * The card payment's fees as Stripe booked them (decision 028): the platform fee and Stripe's
+   * processing fee; null for an order not paid by card (or not booked yet).
+   */
+  card_fees: CardFees.nullable(),
   refunds: z.array(
     z.object({
       id: z.number().int(),
       amount: z.number().int(),
       status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
       created_at: z.iso.datetime(),
+      /** Once Stripe made it: the share of the platform fee it gave back, and Stripe's fee on it. */
+      fees: CardFees.nullable(),
     }),
   ),
   activity: z.array(

@@ -50,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_BASE: stripe.url,
+    // The platform's share of card payments, which the billing journey shows (decision 028).
+    STRIPE_PLATFORM_FEE_PERCENT: '2.5',
     // Webhook journeys deliver to a receiver on 127.0.0.1 (decision 027).
     WEBHOOKS_ALLOW_PRIVATE: 'true',
   });

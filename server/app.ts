@@ -29,6 +29,7 @@ import { affiliateRoutes } from './modules/affiliates/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { getEventPageHead } from './modules/events/page-meta';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     checkInRoutes,
     messageRoutes,
     paymentRoutes,
+    billingRoutes,
   ]) {
     await app.register(routes);
   }

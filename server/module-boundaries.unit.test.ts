@@ -20,6 +20,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   attendees: ['service'],
   // Users' profiles and invitations mail links, set passwords and start or end sessions.
   auth: ['service', 'links', 'passwords', 'sessions'],
+  billing: [],
   capacity: ['service'],
   // Lists (the demo makes one), scans (the demo checks people in), ticket codes (order mails).
   'check-in': ['lists', 'public-list', 'scan', 'signing'],

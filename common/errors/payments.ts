@@ -31,6 +31,13 @@ export const PAYMENT_ERRORS = {
       message: 'The payment could not be processed. Please try again or contact support.',
     },
   },
+  BILLING_STATEMENT_NOT_FOUND: {
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.billing_statement_not_found',
+      message: 'There were no card payments or refunds in that month.',
+    },
+  },
   REFUND_PENDING: {
     status: 409,
     message: /*i18n*/ {

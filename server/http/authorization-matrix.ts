@@ -60,6 +60,8 @@ export interface World {
   /** A webhook endpoint of the first account, and one delivery (a test) of it. */
   webhookId: number;
   webhookDeliveryId: number;
+  /** A month (YYYY-MM) in which the first account was paid by card. */
+  billingMonth: string;
 }
 
 export interface RouteRule {
@@ -111,6 +113,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'api-keys/{keyId}': (w) => w.apiKeyId,
   'webhooks/{webhookId}': (w) => w.webhookId,
   'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
+  'statements/{month}': (w) => w.billingMonth,
   'reset-password/{token}': () => UNKNOWN_TOKEN,
   'invitations/{token}': () => UNKNOWN_TOKEN,
   'confirm-email/{token}': () => UNKNOWN_TOKEN,
@@ -181,6 +184,9 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/payment': own('admin'),
   'POST /api/accounts/payment/stripe/connect': own('admin'),
+  'GET /api/accounts/billing': own('admin'),
+  // A month without the caller's card payments has no statement: 404, like another account's id.
+  'GET /api/accounts/billing/statements/{month}.csv': { access: 'admin' },
 
   'GET /api/api-keys': personal(own('admin')),
   'POST /api/api-keys': personal(own('admin', () => ({ name: 'Door system', role: 'ORGANIZER' }))),

@@ -11,7 +11,7 @@ import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
-import { apiKeys, attendees, orders } from '../db/schema';
+import { apiKeys, attendees, cardTransactions, orders } from '../db/schema';
 import type { World } from '../http/authorization-matrix';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
@@ -238,6 +238,21 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     }),
   );
   const webhookDelivery = await sendTestWebhook(app.db, owner.auth, webhook.id);
+  // A card payment as the Stripe flow books it (decision 028), so the month has a statement.
+  const chargeId = `ch_world_${tag}`;
+  const paidAt = new Date();
+  await app.db.insert(cardTransactions).values({
+    accountId: owner.auth.accountId,
+    orderId: mine.order.id,
+    kind: 'PAYMENT',
+    amount: 2500,
+    currency: 'EUR',
+    platformFee: 63,
+    stripeFee: 63,
+    stripePaymentIntentId: `pi_world_${tag}`,
+    stripeObjectId: chargeId,
+    createdAt: paidAt,
+  });
 
   return {
     a: {
@@ -268,6 +283,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       apiKeyId: adminKey.id,
       webhookId: webhook.id,
       webhookDeliveryId: webhookDelivery.id,
+      billingMonth: paidAt.toISOString().slice(0, 7),
     },
     owner,
     organizer,
@@ -305,6 +321,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       buyers[1],
       second.short_id,
       ...theirs.attendeeShortIds,
+      chargeId,
     ],
     orderSecrets: [buyers[0], first.short_id, ...mine.attendeeShortIds, online, thanks],
     publicNames: [event.title, host.name, ticket.title, question.title],

@@ -34,7 +34,11 @@ export interface StripeKit {
   close(): Promise<void>;
 }
 
-export async function createStripeKit(ticket: { price: number; quantity: number }): Promise<StripeKit> {
+export async function createStripeKit(
+  ticket: { price: number; quantity: number },
+  /** The platform's share of each payment (`STRIPE_PLATFORM_FEE_PERCENT`); none unless said. */
+  options: { platformFeePercent?: number } = {},
+): Promise<StripeKit> {
   const stripeServer = await startStripeTestServer();
   stripeServer.autoDeliver = false;
   const kit = await createIdentityKit({
@@ -42,6 +46,9 @@ export async function createStripeKit(ticket: { price: number; quantity: number 
     STRIPE_PUBLISHABLE_KEY: stripeServer.publishableKey,
     STRIPE_WEBHOOK_SECRET: stripeServer.webhookSecret,
     STRIPE_API_BASE: stripeServer.url,
+    ...(options.platformFeePercent === undefined
+      ? {}
+      : { STRIPE_PLATFORM_FEE_PERCENT: String(options.platformFeePercent) }),
   });
   const stripe = createStripeClient({
     secretKey: stripeServer.secretKey,

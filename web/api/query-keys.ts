@@ -109,6 +109,8 @@ export const queryKeys = {
   eventDefaults: ['accounts', 'current', 'event-defaults'] as const,
   /** The account's card payment connection (`GET accounts/payment`). */
   paymentConnection: ['accounts', 'payment'] as const,
+  /** What the platform charged the account, per month (`GET accounts/billing`). */
+  billing: ['accounts', 'billing'] as const,
   /** The logged-in user and the account of the session (`GET users/me`). */
   me: ['users', 'me'] as const,
   users: {

@@ -65,3 +65,41 @@ export const refunds = pgTable(
     check('refunds_amount', sql`${t.amount} > 0`),
   ],
 );
+
+export const CARD_TRANSACTION_KINDS = ['PAYMENT', 'REFUND'] as const;
+
+/**
+ * Money that moved by card, as Stripe booked it (decision 028): a payment of an order or a
+ * refund of it, with the platform fee and Stripe's own fee read from its balance transaction.
+ * Amounts and fees are positive integer minor units; a refund's platform fee is the share of
+ * the platform fee given back with it. The billing statements are sums of these rows.
+ */
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    refundId: bigint('refund_id', { mode: 'number' }).references(() => refunds.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CARD_TRANSACTION_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    platformFee: integer('platform_fee').notNull(),
+    stripeFee: integer('stripe_fee').notNull(),
+    stripePaymentIntentId: text('stripe_payment_intent_id').notNull(),
+    /** The charge of a payment, the refund of a refund. */
+    stripeObjectId: text('stripe_object_id').notNull(),
+    stripeBalanceTransactionId: text('stripe_balance_transaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_transactions_stripe_object_idx').on(t.stripeObjectId),
+    index('card_transactions_account_created_idx').on(t.accountId, t.createdAt),
+    index('card_transactions_order_idx').on(t.orderId),
+    check('card_transactions_amount', sql`${t.amount} > 0`),
+  ],
+);

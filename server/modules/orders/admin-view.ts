@@ -12,6 +12,7 @@ import { OPEN_ORDER_STATUSES, ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } fro
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
+  cardTransactions,
   events,
   orderActivities,
   orderItems,
@@ -197,7 +198,7 @@ export async function getAdminOrder({
   ...ref
 }: OrderRef & { db: Db }): Promise<AdminOrderDetailResponse> {
   const row = await getAdminOrderRow({ db, ...ref });
-  const [counts, items, people, answers, refundRows, activity, [event]] = await Promise.all([
+  const [counts, items, people, answers, refundRows, activity, [event], card] = await Promise.all([
     ticketCounts(db, [row.id]),
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
     db
@@ -220,7 +221,10 @@ export async function getAdminOrder({
       .where(eq(orderActivities.orderId, row.id))
       .orderBy(desc(orderActivities.createdAt), desc(orderActivities.id)),
     db.select({ settings: events.settings }).from(events).where(eq(events.id, ref.eventId)),
+    db.select().from(cardTransactions).where(eq(cardTransactions.orderId, row.id)),
   ]);
+  const fees = (t: typeof cardTransactions.$inferSelect | undefined) =>
+    t ? { platform_fee: t.platformFee, stripe_fee: t.stripeFee } : null;
   const settings = withSettingDefaults(event?.settings);
   return {
     ...toResponse(row, counts.get(row.id), new Date()),
@@ -253,11 +257,13 @@ export async function getAdminOrder({
       attendee_id: answer.attendeeId,
       answer: answer.answer,
     })),
+    card_fees: fees(card.find((t) => t.kind === 'PAYMENT')),
     refunds: refundRows.map((r) => ({
       id: r.id,
       amount: r.amount,
       status: r.status,
       created_at: r.createdAt.toISOString(),
+      fees: fees(card.find((t) => t.refundId === r.id)),
     })),
     activity: activity.map(({ activity: a, firstName, lastName }) => ({
       id: a.id,

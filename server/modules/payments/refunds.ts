@@ -16,6 +16,7 @@ import { getEvent } from '../events/service';
 import { recordActivity } from '../orders/activity';
 import { getClaimOfOrders, returnSoldSeats } from '../orders/inventory';
 import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from '../orders/webhook-events';
+import { recordCardRefund, type StripeRefundRead } from './card-transactions';
 import { callStripe, getStripeAccountId, requireStripe } from './connection';
 
 type Input = z.output<typeof RefundOrderRequest>;
@@ -99,6 +100,8 @@ export async function refundOrder({
         {
           payment_intent: intentId,
           amount: input.amount,
+          // The platform gives back its fee in proportion (decision 028).
+          refund_application_fee: true,
           metadata: { tessera_refund_id: String(refund.id) },
         },
         { stripeAccount, idempotencyKey: `tessera-refund-${refund.id}` },
@@ -118,13 +121,15 @@ export async function refundOrder({
 /**
  * A refund as Stripe settled it (from `refund.*` webhooks, re-read from Stripe): the order's
  * refunded total and status follow, the order is cancelled if that was asked, and the buyer
- * is told if that was asked. A refund already settled is left alone.
+ * is told if that was asked. A refund already settled is left alone. One that succeeded is
+ * booked with its fees (`recordCardRefund`).
  */
 export async function applyStripeRefund(
   tx: Transaction,
-  refund: Stripe.Refund,
+  read: StripeRefundRead,
   appUrl: string,
 ): Promise<void> {
+  const { refund } = read;
   const byProvider = await tx.select().from(refunds).where(eq(refunds.providerRefundId, refund.id));
   const localId = Number(refund.metadata?.tessera_refund_id);
   const row: RefundRow | undefined =
@@ -139,7 +144,8 @@ export async function applyStripeRefund(
       : refund.status === 'failed' || refund.status === 'canceled'
         ? 'FAILED'
         : null;
-  if (outcome) await settleRefund({ tx, refundId: row.id, outcome, appUrl, providerRefundId: refund.id });
+  if (outcome)
+    await settleRefund({ tx, refundId: row.id, outcome, appUrl, providerRefundId: refund.id, read });
 }
 
 /** Settles a pending refund in the caller's transaction; one settled already is left alone. */
@@ -149,12 +155,15 @@ async function settleRefund({
   outcome,
   appUrl,
   providerRefundId,
+  read,
 }: {
   tx: Transaction;
   refundId: number;
   outcome: 'SUCCEEDED' | 'FAILED';
   appUrl: string;
   providerRefundId?: string;
+  /** The refund as Stripe reported it, to book its fees. */
+  read?: StripeRefundRead;
 }): Promise<void> {
   const now = new Date();
   const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
@@ -169,6 +178,7 @@ async function settleRefund({
     await tx.update(orders).set({ status: 'REFUND_FAILED', updatedAt: now }).where(eq(orders.id, order.id));
     return;
   }
+  if (read) await recordCardRefund(tx, { order, row: refund, read });
   const refundedTotal = Math.min(order.total, order.refundedTotal + refund.amount);
   // Paid after the seats were gone: it was never a ticket, so it ends cancelled.
   const neverIssued = order.status === 'REFUND_PENDING' && order.completedAt === null;

@@ -10,6 +10,7 @@ import { type FulfilOptions, fulfilOrder } from '../orders/fulfil';
 import { getClaimOfOrders, reserveSeats } from '../orders/inventory';
 import { getPublicOrderRow } from '../orders/public-view';
 import { expireOrders, OPEN_STATUSES } from '../orders/service';
+import { PAYMENT_EXPAND, recordCardPayment } from './card-transactions';
 import { callStripe, getChargeableStripeAccount, getStripeAccountId, requireStripe } from './connection';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -84,7 +85,8 @@ export async function createOrderPaymentIntent({
  * from a verified webhook and from the buyer's return page, in a transaction that locks the
  * order, so that whichever comes first acts and the other finds nothing left to do. Nothing
  * here talks to Stripe: a refund it decides on is asked for after the commit
- * (`requestSoldOutRefunds`).
+ * (`requestSoldOutRefunds`). A payment that succeeded is booked with its fees
+ * (`recordCardPayment`) when the PaymentIntent comes with its charge (`PAYMENT_EXPAND`).
  */
 export async function applyPaymentIntent(
   tx: Transaction,
@@ -95,6 +97,7 @@ export async function applyPaymentIntent(
   const [order] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
   if (!order) return;
   if (intent.status === 'succeeded') {
+    await recordCardPayment(tx, { order, intent });
     if (order.status === 'COMPLETED' || intent.amount_received < order.total) return;
     await completePaid(tx, order, { intent, options: { ...options, now } });
     return;
@@ -190,6 +193,7 @@ export async function requestSoldOutRefunds({
       stripe.refunds.create(
         {
           payment_intent: intentId,
+          refund_application_fee: true,
           metadata: { reason: 'sold_out_after_expiry', tessera_refund_id: String(refundId) },
         },
         { stripeAccount, idempotencyKey: `tessera-sold-out-refund-${orderId}` },
@@ -226,7 +230,9 @@ export async function refreshOrderPayment({
   const stripeAccount = await getStripeAccountId(db, order.accountId);
   if (!stripeAccount) return;
   const intentId = order.paymentIntentId;
-  const intent = await callStripe(() => stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount }));
+  const intent = await callStripe(() =>
+    stripe.paymentIntents.retrieve(intentId, { expand: PAYMENT_EXPAND }, { stripeAccount }),
+  );
   await inTransaction(db, (tx) => applyPaymentIntent(tx, intent, options));
   await requestSoldOutRefunds({ db, stripe, intentId, stripeAccount });
 }

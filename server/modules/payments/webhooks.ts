@@ -4,6 +4,7 @@ import { stripeEvents } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { FulfilOptions } from '../orders/fulfil';
+import { PAYMENT_EXPAND, readStripeRefund } from './card-transactions';
 import { applyStripeAccount, callStripe } from './connection';
 import { applyStripeRefund } from './refunds';
 import { applyPaymentIntent, requestSoldOutRefunds } from './stripe-orders';
@@ -40,15 +41,13 @@ export async function handleStripeWebhook({
   // Read from Stripe before the transaction: no network wait while rows are locked.
   const refundId = refundIdOf(event);
   const refund =
-    account && refundId
-      ? await callStripe(() => stripe.refunds.retrieve(refundId, {}, { stripeAccount: account }))
-      : null;
+    account && refundId ? await readStripeRefund({ stripe, refundId, stripeAccount: account }) : null;
   const intent =
     account && event.type.startsWith('payment_intent.')
       ? await callStripe(() =>
           stripe.paymentIntents.retrieve(
             (event.data.object as Stripe.PaymentIntent).id,
-            {},
+            { expand: PAYMENT_EXPAND },
             { stripeAccount: account },
           ),
         )

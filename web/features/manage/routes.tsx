@@ -250,6 +250,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'billing',
+            Component: lazyPage(
+              () => import('../billing/BillingPage'),
+              (m) => m.BillingPage,
+            ),
+          },
+          {
             path: 'integrations',
             Component: lazyPage(
               () => import('../integrations/IntegrationsPage'),

@@ -18,6 +18,7 @@ import {
   AnswersSection,
   AttendeesSection,
   BuyerSection,
+  CardFeesSection,
   LinesSection,
   RefundsSection,
 } from './OrderSections';
@@ -92,6 +93,7 @@ function OrderDetails({
       <OrderActionBar eventId={eventId} order={order} />
       <BuyerSection eventId={eventId} order={order} />
       <LinesSection order={order} />
+      <CardFeesSection order={order} />
       <AttendeesSection order={order} />
       <AnswersSection order={order} />
       <RefundsSection order={order} timezone={timezone} />

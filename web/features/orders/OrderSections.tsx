@@ -103,6 +103,30 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
   );
 }
 
+/**
+ * What the card payment cost, as Stripe booked it: the platform fee and Stripe's fee, and what
+ * reached the organizer; nothing for an order not paid by card.
+ */
+export function CardFeesSection({ order }: { order: Order }) {
+  const { t, i18n } = useLingui();
+  const fees = order.card_fees;
+  if (!fees) return null;
+  const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
+  return (
+    <DrawerSection title={t`Card fees`}>
+      <Stack gap={4} data-testid="card-fees">
+        <TotalRow label={t`Platform fee`} value={money(fees.platform_fee)} />
+        <TotalRow label={t`Stripe fee`} value={money(fees.stripe_fee)} />
+        <TotalRow
+          label={t`Paid out to you`}
+          value={money(order.total - fees.platform_fee - fees.stripe_fee)}
+          strong
+        />
+      </Stack>
+    </DrawerSection>
+  );
+}
+
 /** Everybody holding a ticket of the order, and which of them do not count (yet). */
 export function AttendeesSection({ order }: { order: Order }) {
   const { t } = useLingui();
@@ -157,6 +181,9 @@ export function RefundsSection({ order, timezone }: { order: Order; timezone: st
           {formatMoney(r.amount, order.currency, i18n.locale)} ·{' '}
           {formatEventDate(r.created_at, timezone, i18n.locale)} ·{' '}
           {r.status === 'PENDING' ? t`Pending` : r.status === 'SUCCEEDED' ? t`Done` : t`Failed`}
+          {r.fees && r.fees.platform_fee > 0
+            ? ` · ${t`platform fee given back: ${formatMoney(r.fees.platform_fee, order.currency, i18n.locale)}`}`
+            : ''}
         </Text>
       ))}
     </DrawerSection>

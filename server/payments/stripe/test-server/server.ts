@@ -2,14 +2,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   newAccount,
-  newChargeId,
+  newCharge,
   newEvent,
   newPaymentIntent,
   newRefund,
   type StripeAccount,
+  type StripeApplicationFee,
+  type StripeBalanceTransaction,
+  type StripeCharge,
   type StripeEvent,
   type StripePaymentIntent,
   type StripeRefund,
+  settleRefundMoney,
   signPayload,
   TEST_PUBLISHABLE_KEY,
   TEST_SECRET_KEY,
@@ -19,6 +23,11 @@ import {
  * A local server that speaks the part of Stripe's HTTP API Tessera calls (accounts, account
  * links, payment intents, refunds, events) and sends webhooks signed as Stripe signs them.
  * The app reaches it through the official SDK (`STRIPE_API_BASE`). Tests only.
+ *
+ * Each successful payment gets a charge, a balance transaction with Stripe's fee and the
+ * application fee in its `fee_details`, and an application fee on the platform; `expand[]` on
+ * retrieves fills in those ids. A refund with `refund_application_fee` gives back a share of
+ * the application fee.
  *
  * Test cards, as on Stripe: confirming with `pm_card_visa` succeeds, `pm_card_chargeDeclined`
  * is declined. `GET /onboarding/{account}?return_url=` finishes onboarding and redirects back.
@@ -39,6 +48,9 @@ export interface StripeTestServer {
   accounts: Map<string, StripeAccount>;
   paymentIntents: Map<string, StripePaymentIntent & { account?: string; idempotencyKey?: string }>;
   refunds: Map<string, StripeRefund>;
+  charges: Map<string, StripeCharge>;
+  balanceTransactions: Map<string, StripeBalanceTransaction>;
+  applicationFees: Map<string, StripeApplicationFee>;
   events: StripeEvent[];
   /** Sends one event to `webhookUrl`, signed; answers the app's status code. */
   deliver(event: StripeEvent, signature?: string): Promise<number>;
@@ -84,6 +96,9 @@ export async function startStripeTestServer(
     accounts: new Map(),
     paymentIntents: new Map(),
     refunds: new Map(),
+    charges: new Map(),
+    balanceTransactions: new Map(),
+    applicationFees: new Map(),
     events: [],
     async deliver(event, signature) {
       if (!s.webhookUrl) throw new Error('the Stripe test server has no webhook URL');
@@ -113,6 +128,37 @@ export async function startStripeTestServer(
     const { account: _account, idempotencyKey: _key, ...rest } = pi;
     return rest;
   };
+
+  /** `expand[]=a.b`: the ids at those paths replaced by their objects, as Stripe answers. */
+  const byId = (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    for (const map of [s.charges, s.balanceTransactions, s.applicationFees, s.refunds, s.paymentIntents]) {
+      const found = map.get(value);
+      if (found) return structuredClone(found);
+    }
+    return value;
+  };
+  const expanded = (body: unknown, params: Params): unknown => {
+    const paths = Object.entries(params)
+      .filter(([key]) => /^expand\[\d*\]$/.test(key))
+      .map(([, value]) => value.split('.'));
+    const out = structuredClone(body) as Record<string, unknown>;
+    for (const path of paths) {
+      let node: Record<string, unknown> | undefined = out;
+      for (const field of path) {
+        if (!node || typeof node !== 'object') break;
+        node[field] = byId(node[field]);
+        node = node[field] as Record<string, unknown> | undefined;
+      }
+    }
+    return out;
+  };
+  const retrieve =
+    (map: Map<string, unknown>, name: string): Handler =>
+    ({ match, params }) => {
+      const found = map.get(match[1] ?? '');
+      return found ? { body: expanded(found, params) } : stripeError(404, `No such ${name}`);
+    };
 
   const routes: [string, RegExp, Handler][] = [
     [
@@ -179,9 +225,9 @@ export async function startStripeTestServer(
     [
       'GET',
       /^\/v1\/payment_intents\/([^/]+)$/,
-      ({ match }) => {
+      ({ match, params }) => {
         const pi = intentOf(match[1]);
-        return pi ? { body: publicIntent(pi) } : stripeError(404, 'No such payment_intent');
+        return pi ? { body: expanded(publicIntent(pi), params) } : stripeError(404, 'No such payment_intent');
       },
     ],
     [
@@ -204,10 +250,14 @@ export async function startStripeTestServer(
           emit('payment_intent.payment_failed', publicIntent(pi), pi.account);
           return { body: publicIntent(pi) };
         }
+        const { charge, transaction, fee } = newCharge(pi, pi.account);
+        s.charges.set(charge.id, charge);
+        s.balanceTransactions.set(transaction.id, transaction);
+        if (fee) s.applicationFees.set(fee.id, fee);
         Object.assign(pi, {
           status: 'succeeded',
           amount_received: pi.amount,
-          latest_charge: newChargeId(),
+          latest_charge: charge.id,
           last_payment_error: null,
         });
         emit('payment_intent.succeeded', publicIntent(pi), pi.account);
@@ -233,19 +283,21 @@ export async function startStripeTestServer(
         // Stripe settles refunds a moment later.
         setTimeout(() => {
           refund.status = s.failRefunds ? 'failed' : 'succeeded';
+          const charge = s.charges.get(refund.charge ?? '');
+          if (refund.status === 'succeeded' && charge) {
+            const fee = s.applicationFees.get(charge.application_fee ?? '');
+            const transaction = settleRefundMoney({ refund, charge, fee });
+            s.balanceTransactions.set(transaction.id, transaction);
+          }
           emit('refund.updated', refund, account);
         }, 50);
         return { body: refund };
       },
     ],
-    [
-      'GET',
-      /^\/v1\/refunds\/([^/]+)$/,
-      ({ match }) => {
-        const refund = s.refunds.get(match[1] ?? '');
-        return refund ? { body: refund } : stripeError(404, 'No such refund');
-      },
-    ],
+    ['GET', /^\/v1\/refunds\/([^/]+)$/, retrieve(s.refunds, 'refund')],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, retrieve(s.charges, 'charge')],
+    ['GET', /^\/v1\/balance_transactions\/([^/]+)$/, retrieve(s.balanceTransactions, 'balance_transaction')],
+    ['GET', /^\/v1\/application_fees\/([^/]+)$/, retrieve(s.applicationFees, 'application_fee')],
     [
       'GET',
       /^\/v1\/events\/([^/]+)$/,

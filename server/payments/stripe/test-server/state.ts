@@ -55,6 +55,61 @@ export interface StripeRefund {
   charge: string | null;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
   metadata: Record<string, string>;
+  /** Set once it succeeded: the money leaving the connected account. */
+  balance_transaction: string | null;
+  /** Whether a share of the application fee goes back with it (`refund_application_fee`). */
+  refund_application_fee: boolean;
+  created: number;
+}
+
+export interface StripeFeeDetail {
+  type: 'stripe_fee' | 'application_fee' | 'tax';
+  amount: number;
+  currency: string;
+  description: string;
+  application: string | null;
+}
+
+/** What a charge or refund did to the connected account's balance, fees included. */
+export interface StripeBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  type: 'charge' | 'refund';
+  amount: number;
+  currency: string;
+  fee: number;
+  fee_details: StripeFeeDetail[];
+  net: number;
+  source: string;
+  status: 'available' | 'pending';
+  created: number;
+}
+
+export interface StripeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  paid: true;
+  balance_transaction: string;
+  application_fee: string | null;
+  application_fee_amount: number | null;
+  created: number;
+}
+
+/** The platform's fee on a charge, kept on the platform's account. */
+export interface StripeApplicationFee {
+  id: string;
+  object: 'application_fee';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  account: string | null;
+  charge: string;
+  refunded: boolean;
   created: number;
 }
 
@@ -115,6 +170,8 @@ export function newRefund(pi: StripePaymentIntent, params: Record<string, string
     charge: pi.latest_charge,
     status: 'pending',
     metadata: metadataOf(params),
+    balance_transaction: null,
+    refund_application_fee: params.refund_application_fee === 'true',
     created: now(),
   };
 }
@@ -134,7 +191,120 @@ export function newEvent(type: string, object: unknown, account?: string): Strip
   };
 }
 
-export const newChargeId = () => id('ch');
+/**
+ * Stripe's processing fee on a card payment, as the stand-in charges it: 1.5 % plus 25 minor
+ * units, rounded half up (what European cards cost on Stripe's standard pricing, give or take).
+ */
+export const stripeFeeOf = (amount: number) => Math.floor((amount * 15) / 1000 + 0.5) + 25;
+
+const feeDetail = (type: StripeFeeDetail['type'], amount: number, currency: string): StripeFeeDetail => ({
+  type,
+  amount,
+  currency,
+  description: type === 'application_fee' ? 'Application fee' : 'Stripe processing fees',
+  application: type === 'application_fee' ? 'ca_tessera_local' : null,
+});
+
+/**
+ * The charge of a PaymentIntent that succeeded, its balance transaction on the connected
+ * account (Stripe's fee and the application fee taken from it) and the application fee.
+ */
+export function newCharge(pi: StripePaymentIntent, account: string | undefined) {
+  const chargeId = id('ch');
+  const stripeFee = stripeFeeOf(pi.amount);
+  const applicationFee = pi.application_fee_amount ?? 0;
+  const transaction: StripeBalanceTransaction = {
+    id: id('txn'),
+    object: 'balance_transaction',
+    type: 'charge',
+    amount: pi.amount,
+    currency: pi.currency,
+    fee: stripeFee + applicationFee,
+    fee_details: [
+      feeDetail('stripe_fee', stripeFee, pi.currency),
+      ...(applicationFee > 0 ? [feeDetail('application_fee', applicationFee, pi.currency)] : []),
+    ],
+    net: pi.amount - stripeFee - applicationFee,
+    source: chargeId,
+    status: 'pending',
+    created: now(),
+  };
+  const fee: StripeApplicationFee | null =
+    applicationFee > 0
+      ? {
+          id: id('fee'),
+          object: 'application_fee',
+          amount: applicationFee,
+          amount_refunded: 0,
+          currency: pi.currency,
+          account: account ?? null,
+          charge: chargeId,
+          refunded: false,
+          created: now(),
+        }
+      : null;
+  const charge: StripeCharge = {
+    id: chargeId,
+    object: 'charge',
+    amount: pi.amount,
+    amount_refunded: 0,
+    currency: pi.currency,
+    payment_intent: pi.id,
+    status: 'succeeded',
+    paid: true,
+    balance_transaction: transaction.id,
+    application_fee: fee?.id ?? null,
+    application_fee_amount: fee?.amount ?? null,
+    created: now(),
+  };
+  return { charge, transaction, fee };
+}
+
+/**
+ * A refund that succeeded: with `refund_application_fee`, the application fee goes back in
+ * proportion to the amount (the rest of it with the last of the charge), as Stripe does; Stripe
+ * keeps its own fee. Answers the refund's balance transaction on the connected account.
+ */
+export function settleRefundMoney({
+  refund,
+  charge,
+  fee,
+}: {
+  refund: StripeRefund;
+  charge: StripeCharge;
+  fee: StripeApplicationFee | undefined;
+}): StripeBalanceTransaction {
+  charge.amount_refunded += refund.amount;
+  let returned = 0;
+  if (fee && refund.refund_application_fee) {
+    returned =
+      charge.amount_refunded >= charge.amount
+        ? fee.amount - fee.amount_refunded
+        : Math.min(
+            fee.amount - fee.amount_refunded,
+            Math.floor((fee.amount * refund.amount) / charge.amount),
+          );
+    fee.amount_refunded += returned;
+    fee.refunded = fee.amount_refunded >= fee.amount;
+  }
+  // What goes back of the application fee is booked on the platform's side (the fee's
+  // `amount_refunded`), not on this refund; Stripe's own fee is not given back.
+  const transaction: StripeBalanceTransaction = {
+    id: id('txn'),
+    object: 'balance_transaction',
+    type: 'refund',
+    amount: -refund.amount,
+    currency: refund.currency,
+    fee: 0,
+    fee_details: [],
+    net: -refund.amount,
+    source: refund.id,
+    status: 'available',
+    created: now(),
+  };
+  refund.balance_transaction = transaction.id;
+  return transaction;
+}
 
 /** `metadata[key]=value` form fields as an object. */
 function metadataOf(params: Record<string, string>): Record<string, string> {
