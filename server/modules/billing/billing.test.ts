@@ -22,10 +22,10 @@ afterAll(async () => {
 });
 
 const get = (url: string, token = k.owner.token) => k.kit.as(token, { method: 'GET', url });
-const orderOf = async (shortId: string) => {
+const orderOf = async (shortId: string, token = k.owner.token) => {
   const [row] = await k.kit.app.db.select().from(orders).where(eq(orders.shortId, shortId));
   if (!row) throw new Error(`no order ${shortId}`);
-  const res = await get(`/api/events/${k.eventId}/orders/${row.id}`);
+  const res = await get(`/api/events/${k.eventId}/orders/${row.id}`, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -201,5 +201,10 @@ describe('billing', () => {
       const res = await get(url, organizer.token);
       expect(res.statusCode, url).toBe(403);
     }
+    // The order itself is theirs to see, but not what the platform and Stripe charged for it.
+    const detail = await orderOf(pair.shortId, organizer.token);
+    expect(detail.card_fees).toBeNull();
+    expect(detail.refunds.map((r: { fees: unknown }) => r.fees)).toEqual([null, null]);
+    expect((await orderOf(pair.shortId)).card_fees).not.toBeNull();
   });
 });

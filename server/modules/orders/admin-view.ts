@@ -9,6 +9,7 @@ import type {
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
 import { OPEN_ORDER_STATUSES, ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
+import { can } from '../../../common/permissions';
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
@@ -223,8 +224,10 @@ export async function getAdminOrder({
     db.select({ settings: events.settings }).from(events).where(eq(events.id, ref.eventId)),
     db.select().from(cardTransactions).where(eq(cardTransactions.orderId, row.id)),
   ]);
+  // What the platform and Stripe charged is billing: shown to those who may see billing only.
+  const seesBilling = can(ref.auth.role, 'billing.manage');
   const fees = (t: typeof cardTransactions.$inferSelect | undefined) =>
-    t ? { platform_fee: t.platformFee, stripe_fee: t.stripeFee } : null;
+    t && seesBilling ? { platform_fee: t.platformFee, stripe_fee: t.stripeFee } : null;
   const settings = withSettingDefaults(event?.settings);
   return {
     ...toResponse(row, counts.get(row.id), new Date()),
