@@ -11,7 +11,7 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
@@ -24,6 +24,7 @@ import {
   releaseSeats,
   reserveSeats,
 } from './inventory';
+import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { readSaleCatalogue, type SaleCatalogues } from './sale-catalogue';
 import { queueOrderCreated } from './webhook-events';
@@ -145,12 +146,11 @@ export async function createOrder({
   const reserve = () =>
     inTransaction(db, async (tx) => {
       if (client) await checkOpenReservations(tx, client, now);
-      await reserveSeats(tx, claim);
       // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
       const affiliate = await findAffiliateForOrder(tx, eventId, input.affiliate_code);
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      const { row: order, items } = await insertOrderWithItems(
+        tx,
+        {
           accountId: event.accountId,
           eventId,
           shortId: newOrderShortId(),
@@ -167,32 +167,28 @@ export async function createOrder({
           clientAddress: client?.address ?? null,
           idempotencyKey: key ?? null,
           requestHash: key ? hash : null,
-        })
-        .returning();
-      if (!order) throw new Error('order insert returned nothing');
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          quote.lines.map((l) => ({
-            orderId: order.id,
-            ticketId: l.ticketId,
-            priceId: l.priceId,
-            title: l.title,
-            priceLabel: l.priceLabel,
-            quantity: l.quantity,
-            unitPrice: l.unitPrice,
-            discount: l.discount,
-            subtotal: l.subtotal,
-            fees: l.feesTotal,
-            taxes: l.taxesTotal,
-            total: l.total,
-            charges: storedCharges(l),
-          })),
-        )
-        .returning();
+        },
+        quote.lines.map((l) => ({
+          ticketId: l.ticketId,
+          priceId: l.priceId,
+          title: l.title,
+          priceLabel: l.priceLabel,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discount: l.discount,
+          subtotal: l.subtotal,
+          fees: l.feesTotal,
+          taxes: l.taxesTotal,
+          total: l.total,
+          charges: storedCharges(l),
+        })),
+      );
       const ref = { id: order.id, accountId: event.accountId, eventId };
       await queueOrderCreated(tx, ref, catalogue.orderCreatedListeners);
-      return { row: order, items: items.sort((a, b) => a.id - b.id) };
+      // The stock last: the row a whole sale waits for is then held for its COMMIT only (the
+      // writes above lock nothing another order needs; a shortage rolls them all back).
+      await reserveSeats(tx, claim);
+      return { row: order, items };
     });
 
   try {
