@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import { makeAccount, makeLiveEvent } from '../server/test/builders';
+import { startCpuProfile } from './cpu-profile';
 import { type LoadFigures, loadUrl, printBench, startServer } from './support';
 
 const CONNECTIONS = 100;
@@ -87,10 +88,13 @@ export async function run(): Promise<void> {
   try {
     for (const read of reads) {
       await loadUrl(`${server.base}${read.path}`, { connections: CONNECTIONS, seconds: 1 }); // warm-up
+      // BENCH_CPU_PROFILE profiles Tessera's side of the first read (cpu-profile.ts).
+      const stopProfile = read === reads[0] ? await startCpuProfile() : async () => {};
       const ours = await loadUrl(`${server.base}${read.path}`, {
         connections: CONNECTIONS,
         seconds: SECONDS,
       });
+      await stopProfile();
       const bare = await loadUrl(`${twin.base}${read.path}`, { connections: CONNECTIONS, seconds: SECONDS });
       console.log(`${read.name.padEnd(16)} Tessera ${describe(ours)}; bare Fastify ${describe(bare)}`);
       if (ours.non2xx + ours.errors > 0) console.log(`  ${ours.non2xx} non-2xx, ${ours.errors} errors`);
