@@ -218,6 +218,19 @@ describe('order creation', () => {
     for (let i = 0; i < 10; i++) expect((await reserve(app, from, target)).statusCode).toBe(201);
     expectRateLimited(await reserve(app, from, target), 'TOO_MANY_OPEN_ORDERS');
   });
+
+  it('lets one client address take 10 reservations when it asks for 20 at once', async () => {
+    // On PostgreSQL these run on several connections at once: each counts the address's open
+    // reservations only once it holds the address's lock, so no two take the same place.
+    const target = await seat(app, owner);
+    const from = newAddress();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => reserve(app, from, target)));
+    const codes = answers.map((res) => (res.statusCode === 201 ? 'RESERVED' : res.json().code));
+    expect(codes.filter((code) => code === 'RESERVED')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'TOO_MANY_OPEN_ORDERS')).toHaveLength(10);
+    const [held] = await app.app.db.select().from(tickets).where(eq(tickets.id, target.ticketId));
+    expect(held?.quantityReserved).toBe(10);
+  });
 });
 
 describe('promo codes', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
@@ -11,6 +11,7 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
@@ -73,26 +74,21 @@ export interface OrderClient {
   maxOpenOrders: number;
 }
 
+/** The open statuses as a PostgreSQL array literal, for `open_orders_of_address`. */
+const OPEN_STATUSES_LITERAL = `{${OPEN_STATUSES.join(',')}}`;
+
 /**
  * Refuses a reservation when the client address already holds `maxOpenOrders` open ones, on
  * any event (decision 018). Requests of one address take turns on an advisory lock, so two at
  * once cannot both take the last place.
  */
 async function checkOpenReservations(tx: Transaction, client: OrderClient, now: Date): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`open-orders:${client.address}`}, 0))`,
+  // Locks the address, then counts on a snapshot taken after the lock (migration 0031).
+  const [held] = await queryRows<{ open: string | number }>(
+    tx,
+    sql`select open_orders_of_address(${client.address}, ${OPEN_STATUSES_LITERAL}::text[], ${now.toISOString()}) as open`,
   );
-  const [held] = await tx
-    .select({ open: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientAddress, client.address),
-        inArray(orders.status, OPEN_STATUSES),
-        gt(orders.reservedUntil, now),
-      ),
-    );
-  if ((held?.open ?? 0) >= client.maxOpenOrders) throw new AppError('TOO_MANY_OPEN_ORDERS');
+  if (Number(held?.open ?? 0) >= client.maxOpenOrders) throw new AppError('TOO_MANY_OPEN_ORDERS');
 }
 
 /**
