@@ -30,7 +30,7 @@ describe('the rate limits and timeouts', () => {
       checkIn: 3000,
       checkInSearch: 60,
       orders: 20,
-      ordersPerEvent: 600,
+      ordersPerEvent: 6000,
       openOrdersPerAddress: 10,
       promoCodes: 20,
       promoCodesPerEvent: 300,
