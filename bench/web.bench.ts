@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -106,7 +107,12 @@ async function audit(url: string, port: number): Promise<RunFigures> {
  */
 export async function run(): Promise<void> {
   if (!existsSync(path.join(DIST, 'index.html'))) {
-    throw new Error(`No built web app in ${DIST}: run \`npm run build\` first`);
+    // A clean clone has no build: make it, so that `npm run bench` measures the page anyway.
+    console.log(`No built web app in ${DIST}: running \`npm run build\` first`);
+    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (built.status !== 0 || !existsSync(path.join(DIST, 'index.html'))) {
+      throw new Error(`\`npm run build\` did not make ${DIST}`);
+    }
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-web-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
