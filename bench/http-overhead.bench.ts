@@ -6,6 +6,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
+import { printBench } from './support';
 
 interface LoadResult {
   requests: number;
@@ -92,6 +93,18 @@ export async function run(): Promise<void> {
     durationMs,
   );
   console.log(`health reaches ${Math.round((health / bare) * 100)}% of the bare route`);
+  printBench({
+    name: 'http-overhead',
+    value: Math.round(health),
+    unit: 'req/s',
+    reference: 'a bare route of the same app, no database, same run',
+    reference_value: Math.round(bare),
+    // No issue sets a target here: the line says what one query through the whole pipeline costs.
+    target: 'none (reported)',
+    ok: health > 0,
+    path: '/api/health',
+    database: database.kind,
+  });
 
   await app.close();
   await database.close();
