@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { seededRandom } from '../server/test/seeded-random';
 
 export interface LoadPlan {
   mode: 'http' | 'sql';
@@ -39,18 +40,6 @@ export interface LoadResult {
   seconds: number;
   /** Milliseconds of every successful reservation. */
   latencies: number[];
-}
-
-/** A small seeded generator (mulberry32), so that both modes ask for the same quantities. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Attempt = (quantity: number) => Promise<'reserved' | 'refused' | string>;
@@ -124,7 +113,7 @@ async function overHttp(plan: LoadPlan, result: LoadResult): Promise<void> {
         if (status === 201) return 'reserved';
         return status === 409 ? 'refused' : String(status);
       };
-      return buyer(attempt, { random: seeded(plan.seed + i), result }).finally(() => agent.destroy());
+      return buyer(attempt, { random: seededRandom(plan.seed + i), result }).finally(() => agent.destroy());
     }),
   );
 }
@@ -172,7 +161,9 @@ async function overSql(plan: LoadPlan, result: LoadResult): Promise<void> {
     }
   };
   await Promise.all(
-    Array.from({ length: plan.buyers }, (_, i) => buyer(attempt, { random: seeded(plan.seed + i), result })),
+    Array.from({ length: plan.buyers }, (_, i) =>
+      buyer(attempt, { random: seededRandom(plan.seed + i), result }),
+    ),
   );
   await pool.end();
 }

@@ -115,12 +115,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('saleCatalogues', saleCatalogues(app.db));
   // An organizer's change shows on the public page and in the next order at once (a buyer's
   // order on the public page within FRESH_MS).
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (changesPublicReads(request.method, request.url) && reply.statusCode < 400) {
       app.publicReads.forget();
       app.saleCatalogues.forget();
     }
-    done(null, payload);
+    return payload;
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

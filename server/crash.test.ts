@@ -7,9 +7,10 @@ import type { DatabaseHandle } from './db/client';
 import { jobs } from './db/schema';
 import { MAIL_JOB } from './mail/payload';
 import { type StripeTestServer, startStripeTestServer } from './payments/stripe/test-server/server';
-import { checkout, type Outcome, purchases, type Storefront, seededRandom, send } from './test/buyers';
+import { checkout, type Outcome, purchases, type Storefront, send } from './test/buyers';
 import { Instance } from './test/instance';
 import { findBrokenRules } from './test/invariants';
+import { seededRandom } from './test/seeded-random';
 import {
   createProcessDatabase,
   MANY_BUYERS_ENV,

@@ -10,10 +10,11 @@ import { jobs } from './db/schema';
 import { EXPIRE_RESERVATIONS_JOB, SCHEDULES } from './jobs/kinds';
 import { scheduleKeyPrefix } from './jobs/schedules';
 import { type StripeTestServer, startStripeTestServer } from './payments/stripe/test-server/server';
-import { checkout, type Outcome, purchases, type Storefront, seededRandom, send } from './test/buyers';
+import { checkout, type Outcome, purchases, type Storefront, send } from './test/buyers';
 import { Instance } from './test/instance';
 import { findBrokenRules } from './test/invariants';
 import { startS3, type TestS3 } from './test/s3';
+import { seededRandom } from './test/seeded-random';
 import {
   createProcessDatabase,
   MANY_BUYERS_ENV,

@@ -156,18 +156,6 @@ export async function checkout(shop: Storefront, eventId: number, purchase: Purc
   return { purchase, shortId, intentId, confirmed: true };
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` purchases, free and by card, of one or two seats, some with a free seat added. */
 export function purchases(
   random: () => number,
