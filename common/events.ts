@@ -59,6 +59,9 @@ export function endOfLocalDay(instant: Date, timeZone: string): Date {
 
 export const ORDER_TIMEOUT = { min: 1, max: 120, default: 15, recommendedMin: 15 } as const;
 
+/** How long a waiting-list offer holds its seat, in hours (decision 030). */
+export const WAITLIST_OFFER_HOURS = { min: 1, max: 168, default: 24 } as const;
+
 const message = () => z.string().trim().max(LIMITS.descriptionMax).nullable();
 
 const settingsFields = {
@@ -92,6 +95,15 @@ const settingsFields = {
   homepage_text_color: hexColor(),
   /** The label of the event page's button that goes on to checkout; null: "Get tickets". */
   continue_button_text: z.string().trim().max(LIMITS.continueButtonMax).nullable(),
+  /**
+   * Sold-out tickets take sign-ups to a waiting list (decision 030); a ticket may say otherwise
+   * (`waitlist_enabled` on the ticket).
+   */
+  waitlist_enabled: z.boolean(),
+  /** Freed seats are offered to the next people on the list at once; off: the organizer offers. */
+  waitlist_auto_offer: z.boolean(),
+  /** How long an offer holds its seat. */
+  waitlist_offer_hours: z.int().min(WAITLIST_OFFER_HOURS.min).max(WAITLIST_OFFER_HOURS.max),
 };
 
 export const EVENT_SETTING_DEFAULTS = {
@@ -113,6 +125,9 @@ export const EVENT_SETTING_DEFAULTS = {
   offline_payment_instructions: null,
   ...DESIGN_DEFAULTS,
   continue_button_text: null,
+  waitlist_enabled: false,
+  waitlist_auto_offer: true,
+  waitlist_offer_hours: WAITLIST_OFFER_HOURS.default,
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */

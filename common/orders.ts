@@ -78,6 +78,11 @@ export const CreateOrderRequest = z
      * with it is credited with the order; any other value is ignored, never refused (decision 021).
      */
     affiliate_code: z.string().trim().max(100).optional(),
+    /**
+     * The token of a waiting-list offer (the link in its e-mail): the order takes the seat the
+     * offer holds. The order is then one ticket of the offered kind (decision 030).
+     */
+    waitlist_offer: z.string().trim().min(1).max(100).optional(),
   })
   .meta({ id: 'CreateOrderRequest' });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;

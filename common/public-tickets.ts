@@ -57,6 +57,8 @@ export const PublicTicket = z
     max_per_order: z.number().int(),
     /** Only when the organizer shows it; otherwise null (also null when unlimited). */
     quantity_remaining: z.number().int().nullable(),
+    /** Sold out with a waiting list open: the page offers to join it (decision 030). */
+    waitlist: z.boolean(),
     prices: z.array(PublicTicketPrice),
   })
   .meta({ id: 'PublicTicket' });
@@ -116,6 +118,10 @@ export interface TicketSource extends Stocked {
   sortOrder: number;
   tiers: readonly TierSource[];
   taxesAndFees: readonly TaxOrFee[];
+  /** Seats left in the fullest active capacity assignment it counts against; null: none limits it. */
+  capacityLeft?: number | null;
+  /** Whether it takes sign-ups to a waiting list once sold out (its own setting or the event's). */
+  waitlistEnabled?: boolean;
 }
 
 export interface PromoSource {
@@ -153,6 +159,9 @@ function remaining(ticket: TicketSource, tiers: readonly TierSource[]): number |
   const sum = perTier.reduce<number>((total, n) => total + (n ?? 0), 0);
   return own === null ? sum : Math.min(own, sum);
 }
+
+const capped = (left: number | null, capacity: number | null | undefined) =>
+  left === null || capacity === null || capacity === undefined ? left : Math.min(left, capacity);
 
 /**
  * Whether the ticket's visibility settings (hidden, needs a promo code, hidden when sold out,
@@ -211,7 +220,9 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
         ? ticket.tiers.filter((t) => !t.isHidden).sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
         : [];
     if (ticket.type === 'TIERED' && tiers.length === 0) continue;
-    const own = saleState(ticket, now);
+    const stocked = saleState(ticket, now);
+    // A full capacity assignment sells the ticket out as surely as its own quantity.
+    const own = stocked === 'ON_SALE' && ticket.capacityLeft === 0 ? 'SOLD_OUT' : stocked;
     // A tier can be bought only while its ticket is; then its own window and stock decide.
     const tierStates = tiers.map((tier) =>
       own === 'ON_SALE' ? saleState({ ...tier, isPaused: ticket.isPaused }, now) : own,
@@ -231,7 +242,9 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
       sale_end_date: ticket.saleEnd?.toISOString() ?? null,
       min_per_order: ticket.minPerOrder,
       max_per_order: ticket.maxPerOrder,
-      quantity_remaining: remaining(ticket, tiers),
+      quantity_remaining: capped(remaining(ticket, tiers), ticket.capacityLeft),
+      // Sold out by its own stock or a capacity assignment; tiers alone leave no seat to offer.
+      waitlist: own === 'SOLD_OUT' && ticket.waitlistEnabled === true,
       prices:
         ticket.type === 'TIERED'
           ? tiers.map((tier, i) => priceEntry(ticket, tier, tierStates[i] ?? state, applied, mode))

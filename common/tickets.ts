@@ -49,6 +49,8 @@ export const TicketRequest = z
     is_hidden: z.boolean().default(false),
     is_hidden_without_promo_code: z.boolean().default(false),
     is_paused: z.boolean().default(false),
+    /** Whether a sold-out ticket takes sign-ups to a waiting list; null: the event's setting. */
+    waitlist_enabled: z.boolean().nullable().default(null),
     /** Left out on create: the account's default taxes and fees apply. */
     tax_and_fee_ids: z.array(z.int().positive()).max(20).optional(),
   })
@@ -122,6 +124,7 @@ export const TicketResponse = z
     is_hidden: z.boolean(),
     is_hidden_without_promo_code: z.boolean(),
     is_paused: z.boolean(),
+    waitlist_enabled: z.boolean().nullable(),
     tax_and_fee_ids: z.array(z.number().int()),
     sort_order: z.number().int(),
     sale_state: z.enum(SALE_STATES),

@@ -6,6 +6,7 @@ import { HTTP_ERRORS } from './http';
 import { MESSAGE_ERRORS } from './messages';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
+import { WAITLIST_ERRORS } from './waitlist';
 
 export type { ApiErrorBody, ErrorDefinition } from './definition';
 
@@ -23,6 +24,7 @@ export const ERRORS = {
   ...MESSAGE_ERRORS,
   ...AFFILIATE_ERRORS,
   ...API_KEY_ERRORS,
+  ...WAITLIST_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -18,4 +18,5 @@ export * from './stats';
 export * from './taxes-fees';
 export * from './tickets';
 export * from './users';
+export * from './waitlist';
 export * from './webhooks';

@@ -55,6 +55,11 @@ export const orders = pgTable(
      * affiliate with orders is not deleted (the service refuses; this is the last guard).
      */
     affiliateId: bigint('affiliate_id', { mode: 'number' }).references(() => affiliates.id),
+    /**
+     * The waiting-list entry whose offer this order took (decision 030): completing the order
+     * marks the entry PURCHASED. The entry points back (`waitlist_entries.order_id`, with the key).
+     */
+    waitlistEntryId: bigint('waitlist_entry_id', { mode: 'number' }),
     currency: text('currency').notNull(),
     gross: integer('gross').notNull(),
     discount: integer('discount').notNull(),

@@ -47,6 +47,8 @@ export const tickets = pgTable(
     isHidden: boolean('is_hidden').notNull().default(false),
     hideWithoutPromoCode: boolean('hide_without_promo_code').notNull().default(false),
     isPaused: boolean('is_paused').notNull().default(false),
+    /** Takes sign-ups to a waiting list once sold out; null: the event's setting (decision 030). */
+    waitlistEnabled: boolean('waitlist_enabled'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,8 @@ import {
 } from '../../../common/public-tickets';
 import type { Db } from '../../db/client';
 import {
+  capacityAssignments,
+  capacityAssignmentTickets,
   events,
   promoCodes,
   promoCodeTickets,
@@ -79,6 +81,31 @@ export async function findPublicTickets(
         .where(inArray(ticketTaxesAndFees.ticketId, ids))
         .orderBy(asc(taxesAndFees.id))
     : [];
+  // The fullest active capacity assignment of each ticket: it can sell a ticket out too.
+  const capacities = ids.length
+    ? await db
+        .select({
+          ticketId: capacityAssignmentTickets.ticketId,
+          capacity: capacityAssignments.capacity,
+          used: capacityAssignments.used,
+        })
+        .from(capacityAssignmentTickets)
+        .innerJoin(
+          capacityAssignments,
+          eq(capacityAssignments.id, capacityAssignmentTickets.capacityAssignmentId),
+        )
+        .where(
+          and(inArray(capacityAssignmentTickets.ticketId, ids), eq(capacityAssignments.status, 'ACTIVE')),
+        )
+    : [];
+  const capacityLeft = (ticketId: number): number | null =>
+    capacities
+      .filter((c) => c.ticketId === ticketId && c.capacity !== null)
+      .reduce<number | null>((least, c) => {
+        const left = Math.max(0, (c.capacity ?? 0) - c.used);
+        return least === null ? left : Math.min(least, left);
+      }, null);
+  const settings = withSettingDefaults(event.settings);
   const typed = promoCode?.trim() ?? '';
   const promo = typed ? await findPromo(db, eventId, typed) : null;
 
@@ -90,10 +117,12 @@ export async function findPublicTickets(
       ...row,
       tiers: tiers.filter((t) => t.ticketId === row.id),
       taxesAndFees: chargesOf(row.id),
+      capacityLeft: capacityLeft(row.id),
+      waitlistEnabled: row.waitlistEnabled ?? settings.waitlist_enabled,
     })),
     requestedCode: typed,
     promo,
-    priceDisplayMode: withSettingDefaults(event.settings).price_display_mode,
+    priceDisplayMode: settings.price_display_mode,
     currency: event.currency,
   });
 }

@@ -70,6 +70,7 @@ export function toTicketResponse({
     is_hidden: ticket.isHidden,
     is_hidden_without_promo_code: ticket.hideWithoutPromoCode,
     is_paused: ticket.isPaused,
+    waitlist_enabled: ticket.waitlistEnabled,
     tax_and_fee_ids: [...taxIds].sort((a, b) => a - b),
     sort_order: ticket.sortOrder,
     // A tiered ticket is limited by its own window and stock, then by its best tier.

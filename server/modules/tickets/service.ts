@@ -121,6 +121,7 @@ function columns(input: Input) {
     isHidden: input.is_hidden,
     hideWithoutPromoCode: input.is_hidden_without_promo_code,
     isPaused: input.is_paused,
+    waitlistEnabled: input.waitlist_enabled,
   };
 }
 

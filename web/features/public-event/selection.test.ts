@@ -25,6 +25,7 @@ const ticket = (more: Partial<PublicTicket> = {}): PublicTicket => ({
   min_per_order: 1,
   max_per_order: 5,
   quantity_remaining: null,
+  waitlist: false,
   prices: [price(null)],
   ...more,
 });
