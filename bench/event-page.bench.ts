@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import { makeAccount, makeLiveEvent } from '../server/test/builders';
 import { startCpuProfile } from './cpu-profile';
-import { type LoadFigures, loadUrl, printBench, startServer } from './support';
+import { ensureWebBuild, type LoadFigures, loadUrl, printBench, startServer } from './support';
 
 const CONNECTIONS = 100;
 const SECONDS = 5;
@@ -58,6 +58,7 @@ const describe = (f: LoadFigures) => `${f.requestsPerSecond} req/s, p50 ${f.p50}
 export async function run(): Promise<void> {
   // A crowd comes from many addresses; here every request comes from one, so the limit per
   // address is raised out of the way. The limiter still runs and its cost is counted.
+  ensureWebBuild();
   const server = await startServer({ env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000' } });
   const owner = await makeAccount(server.app);
   const { event } = await makeLiveEvent(server.app, owner, {

@@ -3,8 +3,9 @@
  * `BENCH_DATABASE_URL` is set, else embedded), load from autocannon in a child process so the
  * client never competes with the server's thread, and the `BENCH {…}` line of bench/README.md.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -158,4 +159,17 @@ export function printBench(line: BenchLine): void {
 export function percentile(sorted: number[], p: number): number {
   const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
   return Number(value.toFixed(1));
+}
+
+/**
+ * A clean clone has no build: make it, so that `npm run bench` measures the pages anyway (the
+ * web bench, and the event page, whose HTML is the built shell with the server's rendering).
+ */
+export function ensureWebBuild(dist = path.resolve(process.env.WEB_DIST_DIR ?? path.join('dist', 'web'))) {
+  if (existsSync(path.join(dist, 'index.html'))) return;
+  console.log(`No built web app in ${dist}: running \`npm run build\` first`);
+  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (built.status !== 0 || !existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`\`npm run build\` did not make ${dist}`);
+  }
 }

@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +10,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { makeAccount, makeLiveEvent } from '../server/test/builders';
+import { ensureWebBuild } from './support';
 
 /** The targets of issue 17 ("Fast on a phone"); decision 024. */
 const TARGETS = {
@@ -106,14 +105,7 @@ async function audit(url: string, port: number): Promise<RunFigures> {
  * `scripts/bundle-size.ts` against the targets, ending with a `BENCH {…}` line.
  */
 export async function run(): Promise<void> {
-  if (!existsSync(path.join(DIST, 'index.html'))) {
-    // A clean clone has no build: make it, so that `npm run bench` measures the page anyway.
-    console.log(`No built web app in ${DIST}: running \`npm run build\` first`);
-    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (built.status !== 0 || !existsSync(path.join(DIST, 'index.html'))) {
-      throw new Error(`\`npm run build\` did not make ${DIST}`);
-    }
-  }
+  ensureWebBuild(DIST);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-web-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   await migrateDatabase(database);

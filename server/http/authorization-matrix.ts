@@ -62,6 +62,9 @@ export interface World {
   webhookDeliveryId: number;
   /** A month (YYYY-MM) in which the first account was paid by card. */
   billingMonth: string;
+  /** Someone WAITING on the live event's waiting list, and their link token. */
+  waitlistEntryId: number;
+  waitlistToken: string;
 }
 
 export interface RouteRule {
@@ -114,6 +117,8 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'webhooks/{webhookId}': (w) => w.webhookId,
   'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
   'statements/{month}': (w) => w.billingMonth,
+  'waitlist/{entryId}': (w) => w.waitlistEntryId,
+  'waitlist/{token}': (w) => w.waitlistToken,
   'reset-password/{token}': () => UNKNOWN_TOKEN,
   'invitations/{token}': () => UNKNOWN_TOKEN,
   'confirm-email/{token}': () => UNKNOWN_TOKEN,
@@ -261,6 +266,18 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'DELETE /api/events/{id}/promo-codes/{codeId}': member,
   'GET /api/public/events/{id}/promo-codes/{code}': pub(200),
 
+  'GET /api/events/{id}/waitlist': member,
+  'GET /api/events/{id}/waitlist/export': member,
+  'POST /api/events/{id}/waitlist/{entryId}/offer': member,
+  'DELETE /api/events/{id}/waitlist/{entryId}': member,
+  // The ticket is on sale: the list is not open (409), whatever the caller.
+  'POST /api/public/events/{id}/waitlist': pub(409, (w) => ({
+    ticket_id: w.ticketId,
+    name: 'Rosa Parks',
+    email: fresh('waiting'),
+  })),
+  'GET /api/public/events/{id}/waitlist/{token}': order(200),
+  'DELETE /api/public/events/{id}/waitlist/{token}': order(200),
   'GET /api/events/{id}/affiliates': member,
   'POST /api/events/{id}/affiliates': {
     access: 'member',

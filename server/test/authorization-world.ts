@@ -11,7 +11,7 @@ import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
-import { apiKeys, attendees, cardTransactions, orders } from '../db/schema';
+import { apiKeys, attendees, cardTransactions, orders, waitlistEntries } from '../db/schema';
 import type { World } from '../http/authorization-matrix';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
@@ -254,6 +254,22 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     createdAt: paidAt,
   });
 
+  // Someone on the event's waiting list (decision 030), with the link token of their e-mails.
+  const waitlistToken = `wl${tag}`.padEnd(22, 'w');
+  const [waitlistEntry] = await app.db
+    .insert(waitlistEntries)
+    .values({
+      accountId: owner.auth.accountId,
+      eventId: event.id,
+      ticketId: ticket.id,
+      token: waitlistToken,
+      name: `Wanda ${tag}`,
+      email: `wanda.${tag}@example.com`,
+      locale: 'en',
+    })
+    .returning();
+  if (!waitlistEntry) throw new Error('waitlist entry insert returned nothing');
+
   return {
     a: {
       ownerId: owner.userId,
@@ -284,6 +300,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       webhookId: webhook.id,
       webhookDeliveryId: webhookDelivery.id,
       billingMonth: paidAt.toISOString().slice(0, 7),
+      waitlistEntryId: waitlistEntry.id,
+      waitlistToken,
     },
     owner,
     organizer,
@@ -323,7 +341,16 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       ...theirs.attendeeShortIds,
       chargeId,
     ],
-    orderSecrets: [buyers[0], first.short_id, ...mine.attendeeShortIds, online, thanks],
+    orderSecrets: [
+      buyers[0],
+      first.short_id,
+      ...mine.attendeeShortIds,
+      online,
+      thanks,
+      `Wanda ${tag}`,
+      `wanda.${tag}@example.com`,
+      waitlistToken,
+    ],
     publicNames: [event.title, host.name, ticket.title, question.title],
     otherSecrets: [other.email, other.token, otherEmail, otherKey.key, `Rival sync ${tag}`],
     otherEventId: otherEvent.id,
