@@ -38,6 +38,10 @@ async function tabTo(page: Page, accessibleName: string): Promise<void> {
   throw new Error(`Tab never reached ${accessibleName}`);
 }
 
+/** A Mantine select, whichever role the browser gives its input. */
+const selectBox = (scope: Page | Locator, name: string): Locator =>
+  scope.getByRole('textbox', { name }).or(scope.getByRole('combobox', { name }));
+
 /** A free order of one ticket, placed and completed through the public API. */
 async function buyOne(eventId: number, ticketId: number): Promise<void> {
   const base = `/api/public/events/${eventId}/orders`;
@@ -167,7 +171,7 @@ describe('waiting list, organizer screen', () => {
 
     // Filtered by status: only Chen waits.
     await waitForToastsToClose(page);
-    await page.getByRole('textbox', { name: 'Status' }).click();
+    await selectBox(page, 'Status').click();
     await page.getByRole('option', { name: 'Waiting', exact: true }).click();
     await expectCount(page.getByTestId('waitlist-row')).toBe(1);
     await row(page, 'Chen Wei').waitFor();
@@ -217,7 +221,7 @@ describe('waiting list, organizer screen', () => {
     await page.getByRole('button', { name: 'Actions for Talk pass' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit ticket' });
-    const select = dialog.getByRole('textbox', { name: 'Waiting list' });
+    const select = selectBox(dialog, 'Waiting list');
     expect(await select.inputValue()).toBe('Event default');
     await select.click();
     await page.getByRole('option', { name: 'Off', exact: true }).click();

@@ -184,7 +184,7 @@ export function TicketFields({
           ]}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
-          w={{ base: '100%', xs: 320 }}
+          w={{ base: '100%', sm: 440 }}
           key={form.key('waitlist')}
           {...form.getInputProps('waitlist')}
         />

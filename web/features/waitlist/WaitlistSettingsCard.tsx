@@ -97,7 +97,7 @@ export function WaitlistSettingsCard({ event }: { event: EventResponse }) {
             max={WAITLIST_OFFER_HOURS.max}
             allowDecimal={false}
             disabled={!enabled}
-            w={{ base: '100%', xs: 260 }}
+            w={{ base: '100%', xs: 380 }}
             key={form.key('waitlist_offer_hours')}
             {...form.getInputProps('waitlist_offer_hours')}
           />
