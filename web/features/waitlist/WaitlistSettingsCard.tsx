@@ -6,41 +6,26 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { type EventResponse, EventSettingsPatch, WAITLIST_OFFER_HOURS } from '../../../common/events';
+import { type EventResponse, WAITLIST_OFFER_HOURS } from '../../../common/events';
 import { queryKeys } from '../../api/query-keys';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
+import { firstMessages, focusFirstError } from '../../components/form-errors';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { useUpdateEvent } from '../events/api';
-
-interface Values {
-  waitlist_enabled: boolean;
-  waitlist_auto_offer: boolean;
-  waitlist_offer_hours: number | string;
-}
-
-const toValues = (event: EventResponse): Values => ({
-  waitlist_enabled: event.settings.waitlist_enabled,
-  waitlist_auto_offer: event.settings.waitlist_auto_offer,
-  waitlist_offer_hours: event.settings.waitlist_offer_hours,
-});
-
-/** The `settings` of `PUT /api/events/{id}`: merged into the event's other settings. */
-const toSettingsPatch = (values: Values) => ({
-  ...values,
-  waitlist_offer_hours: values.waitlist_offer_hours === '' ? undefined : Number(values.waitlist_offer_hours),
-});
-
-const validate = validateWith(EventSettingsPatch, toSettingsPatch);
+import { toSettingsPatch, toValues, type Values, validateSettings } from './form';
 
 /** The event's three waiting-list settings, saved together. */
 export function WaitlistSettingsCard({ event }: { event: EventResponse }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const update = useUpdateEvent(event.id);
-  const form = useForm<Values>({ mode: 'controlled', initialValues: toValues(event), validate });
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(event),
+    validate: validateSettings,
+  });
 
   const submit = form.onSubmit(
     (values) =>
