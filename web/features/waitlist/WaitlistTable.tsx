@@ -4,7 +4,6 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { WaitlistEntryResponse, WaitlistTicketCounts } from '../../../common/waitlist';
-import { formatEventDate } from '../events/datetime';
 import { WaitlistStatusBadge } from './status';
 
 export interface WaitlistActions {
@@ -27,7 +26,13 @@ export function WaitlistTable({
   actions: WaitlistActions;
 }) {
   const { t, i18n } = useLingui();
-  const when = (iso: string) => formatEventDate(iso, timezone, i18n.locale);
+  // Short dates (no weekday), in the event's zone, so that the table fits beside the side menu.
+  const format = new Intl.DateTimeFormat(i18n.locale, {
+    timeZone: timezone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const when = (iso: string) => format.format(new Date(iso));
   return (
     <Table.ScrollContainer minWidth={860} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`People on the waiting list`}>
@@ -65,7 +70,7 @@ export function WaitlistTable({
                 {entry.position ?? '–'}
               </Table.Td>
               <Table.Td>
-                <Stack gap={2} maw={240}>
+                <Stack gap={2} miw={180} maw={260}>
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {entry.name}
                   </Text>
@@ -75,7 +80,9 @@ export function WaitlistTable({
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{entry.ticket_title}</Text>
+                <Text size="sm" miw={90} style={{ overflowWrap: 'anywhere' }}>
+                  {entry.ticket_title}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <WaitlistStatusBadge status={entry.status} />
@@ -138,8 +145,7 @@ function RowActions({ entry, actions }: { entry: WaitlistEntryResponse; actions:
       ) : null}
       <Button
         size="xs"
-        variant="subtle"
-        color="red.9"
+        variant="default"
         aria-label={t`Remove ${name}`}
         onClick={() => actions.onRemove(entry)}
       >
