@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { WaitlistEntryResponse, WaitlistTicketCounts } from '../../../common/waitlist';
 import { WaitlistStatusBadge } from './status';
 
@@ -34,11 +34,11 @@ export function WaitlistTable({
   });
   const when = (iso: string) => format.format(new Date(iso));
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
+    <Table.ScrollContainer minWidth={760} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`People on the waiting list`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th ta="right">
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               <Trans>Position</Trans>
             </Table.Th>
             <Table.Th>
@@ -49,9 +49,6 @@ export function WaitlistTable({
             </Table.Th>
             <Table.Th>
               <Trans>Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Offer</Trans>
             </Table.Th>
             <Table.Th>
               <Trans>Joined</Trans>
@@ -70,7 +67,7 @@ export function WaitlistTable({
                 {entry.position ?? '–'}
               </Table.Td>
               <Table.Td>
-                <Stack gap={2} miw={180} maw={260}>
+                <Stack gap={2} miw={160} maw={240}>
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {entry.name}
                   </Text>
@@ -85,10 +82,10 @@ export function WaitlistTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <WaitlistStatusBadge status={entry.status} />
-              </Table.Td>
-              <Table.Td>
-                <OfferCell entry={entry} when={when} />
+                <Stack gap={4} align="flex-start">
+                  <WaitlistStatusBadge status={entry.status} />
+                  <OfferDates entry={entry} when={when} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -106,13 +103,14 @@ export function WaitlistTable({
   );
 }
 
-function OfferCell({ entry, when }: { entry: WaitlistEntryResponse; when: (iso: string) => string }) {
-  if (!entry.offered_at) return <Text size="sm">–</Text>;
+/** When the offer was made and until when it holds its ticket, under the status. */
+function OfferDates({ entry, when }: { entry: WaitlistEntryResponse; when: (iso: string) => string }) {
+  if (!entry.offered_at) return null;
   const offered = when(entry.offered_at);
   const expires = entry.offer_expires_at ? when(entry.offer_expires_at) : null;
   return (
     <Stack gap={2}>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
         <Trans>Offered {offered}</Trans>
       </Text>
       {expires ? (
@@ -131,7 +129,7 @@ function RowActions({ entry, actions }: { entry: WaitlistEntryResponse; actions:
   const canRemove = canOffer || entry.status === 'OFFERED';
   if (!canRemove) return null;
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
+    <Stack gap={6} align="stretch">
       {canOffer ? (
         <Button
           size="xs"
@@ -151,7 +149,7 @@ function RowActions({ entry, actions }: { entry: WaitlistEntryResponse; actions:
       >
         <Trans>Remove</Trans>
       </Button>
-    </Group>
+    </Stack>
   );
 }
 
