@@ -8,6 +8,7 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent } from '../events/service';
+import { offerFreedSeats } from '../orders/waitlist-offers';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof capacityAssignments.$inferSelect;
@@ -155,6 +156,8 @@ export async function updateCapacityAssignment({
       })
       .where(eq(capacityAssignments.id, ref.id));
     await linkTickets(tx, ref, input.ticket_ids);
+    // A capacity raised or switched off frees seats for the people waiting (decision 030).
+    await offerFreedSeats(tx, input.ticket_ids);
   });
   return getCapacityAssignment({ db, ...ref });
 }

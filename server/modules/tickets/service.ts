@@ -16,6 +16,7 @@ import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { sanitizeDescription } from '../../text/description';
 import { getEvent, lockEvent } from '../events/service';
+import { offerFreedSeats } from '../orders/waitlist-offers';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 
@@ -247,6 +248,8 @@ export async function updateTicket({
       throw error;
     }
     await linkTaxes(tx, ticketId, taxIds);
+    // A quantity raised frees seats: people waiting for them are offered them first (decision 030).
+    await offerFreedSeats(tx, [ticketId]);
     await queueTicketWebhook(tx, ref, 'ticket.updated');
   });
   return getTicket({ db, ...ref });
