@@ -63,6 +63,12 @@ export const queryKeys = {
   affiliates: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'affiliates'] as const,
   },
+  /** The waiting list of an event, under its detail so that event invalidation reaches it. */
+  waitlist: {
+    all: (eventId: number) => [...queryKeys.events.detail(eventId), 'waitlist'] as const,
+    list: (eventId: number, params: Record<string, string | number | undefined>) =>
+      [...queryKeys.waitlist.all(eventId), params] as const,
+  },
   /** The attendees of an event, under its detail so that event invalidation reaches them. */
   attendees: {
     all: (eventId: number) => [...queryKeys.events.detail(eventId), 'attendees'] as const,

@@ -137,6 +137,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/affiliates`}>
                   <Trans>Affiliates</Trans>
                 </SideLink>
+                <SideLink to={`${base}/waitlist`}>
+                  <Trans>Waiting list</Trans>
+                </SideLink>
                 <SideLink to={`${base}/widget`}>
                   <Trans>Widget</Trans>
                 </SideLink>

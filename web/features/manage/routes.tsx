@@ -83,6 +83,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'waitlist',
+                Component: lazyPage(
+                  () => import('../waitlist/WaitlistPage'),
+                  (m) => m.WaitlistPage,
+                ),
+              },
+              {
                 path: 'attendees',
                 Component: lazyPage(
                   () => import('../attendees/AttendeesPage'),

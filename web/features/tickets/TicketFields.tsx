@@ -1,11 +1,22 @@
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
 import { currencyDigits } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
@@ -159,6 +170,24 @@ export function TicketFields({
             {...form.getInputProps('sale_end_date')}
           />
         </SimpleGrid>
+        <Select
+          label={t`Waiting list`}
+          description={
+            event.settings.waitlist_enabled
+              ? t`When the ticket is sold out, buyers can join a waiting list. The event's setting is on.`
+              : t`When the ticket is sold out, buyers can join a waiting list. The event's setting is off.`
+          }
+          data={[
+            { value: 'default', label: t`Event default` },
+            { value: 'on', label: t`On` },
+            { value: 'off', label: t`Off` },
+          ]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          w={{ base: '100%', sm: 440 }}
+          key={form.key('waitlist')}
+          {...form.getInputProps('waitlist')}
+        />
       </FormSection>
 
       <TicketOptions form={form} taxes={taxes} currency={currency} />

@@ -37,7 +37,17 @@ export interface TicketValues {
   is_hidden_without_promo_code: boolean;
   is_paused: boolean;
   tax_and_fee_ids: string[];
+  /** The ticket's own waiting-list switch; `default`: the event's setting (null in the API). */
+  waitlist: WaitlistChoice;
 }
+
+export type WaitlistChoice = 'default' | 'on' | 'off';
+
+const toWaitlistChoice = (enabled: boolean | null): WaitlistChoice =>
+  enabled === null ? 'default' : enabled ? 'on' : 'off';
+
+const fromWaitlistChoice = (choice: WaitlistChoice): boolean | null =>
+  choice === 'default' ? null : choice === 'on';
 
 export type TicketForm = UseFormReturnType<TicketValues>;
 
@@ -83,6 +93,7 @@ export function newTicketValues(defaultTaxIds: number[]): TicketValues {
     is_hidden_without_promo_code: false,
     is_paused: false,
     tax_and_fee_ids: defaultTaxIds.map(String),
+    waitlist: 'default',
   };
 }
 
@@ -118,6 +129,7 @@ export function ticketValues(ticket: TicketResponse, { currency, timezone }: Tic
     is_hidden_without_promo_code: ticket.is_hidden_without_promo_code,
     is_paused: ticket.is_paused,
     tax_and_fee_ids: ticket.tax_and_fee_ids.map(String),
+    waitlist: toWaitlistChoice(ticket.waitlist_enabled),
   };
 }
 
@@ -159,6 +171,7 @@ export function toTicketRequest(v: TicketValues, { currency, timezone }: TicketC
     is_hidden_without_promo_code: v.is_hidden_without_promo_code,
     is_paused: v.is_paused,
     tax_and_fee_ids: v.tax_and_fee_ids.map(Number),
+    waitlist_enabled: fromWaitlistChoice(v.waitlist),
   };
 }
 
@@ -194,6 +207,8 @@ export function requestOf(ticket: TicketResponse, change: Partial<TicketRequest>
     is_hidden_without_promo_code: ticket.is_hidden_without_promo_code,
     is_paused: ticket.is_paused,
     tax_and_fee_ids: ticket.tax_and_fee_ids,
+    // Left out, the ticket would fall back to the event's setting.
+    waitlist_enabled: ticket.waitlist_enabled,
     ...change,
   };
 }
