@@ -31,6 +31,7 @@ export function JoinWaitlistForm({
 }) {
   const { t, i18n: lingui } = useLingui();
   const id = useId();
+  const title = ticket.title;
   const nameRef = useRef<HTMLInputElement>(null);
   // Opened by a click: the first field takes the focus, so a keyboard user goes on typing.
   useEffect(() => nameRef.current?.focus(), []);
@@ -90,7 +91,7 @@ export function JoinWaitlistForm({
       style={{ textAlign: 'left' }}
     >
       <Text fw={600} id={`${id}-title`}>
-        <Trans>Join the waiting list for {ticket.title}</Trans>
+        <Trans>Join the waiting list for {title}</Trans>
       </Text>
       <Text size="sm" c="gray.7">
         <Trans>We will e-mail you when a ticket frees up.</Trans>
@@ -134,10 +135,11 @@ export function JoinWaitlistForm({
 
 function Joined({ entry }: { entry: PublicWaitlistEntry }) {
   const position = entry.position;
+  const title = entry.ticket_title;
   return (
     <Alert color="teal" variant="light" role="status" data-testid="waitlist-joined" maw={360} ta="left">
       <Text fw={600} size="sm">
-        <Trans>You are on the waiting list for {entry.ticket_title}.</Trans>
+        <Trans>You are on the waiting list for {title}.</Trans>
       </Text>
       <Text size="sm">
         {position !== null ? <Trans>You are number {position} in line.</Trans> : null}{' '}

@@ -25,6 +25,7 @@ export function WaitlistJoin({
 }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const title = ticket.title;
   if (!open) {
     return (
       <Button
@@ -32,7 +33,7 @@ export function WaitlistJoin({
         onClick={() => (preview ? undefined : setOpen(true))}
         onPointerEnter={preview ? undefined : preload}
         onFocus={preview ? undefined : preload}
-        aria-label={t`Join the waiting list for ${ticket.title}`}
+        aria-label={t`Join the waiting list for ${title}`}
         data-testid="waitlist-join"
         style={{ alignSelf: 'flex-start' }}
       >

@@ -25,13 +25,14 @@ interface Props {
 /** What the person on the list can do now: wait (or leave), buy the held ticket, or go back. */
 export function EntryStatus({ eventId, token, entry, event }: Props) {
   const eventPath = eventPagePath(event ?? { id: eventId });
+  const position = entry.position;
   switch (entry.status) {
     case 'WAITING':
       return (
         <Stack gap="md" align="flex-start">
           <Text fz="lg" fw={600}>
-            {entry.position !== null ? (
-              <Trans>You are number {entry.position} in line.</Trans>
+            {position !== null ? (
+              <Trans>You are number {position} in line.</Trans>
             ) : (
               <Trans>You are on the waiting list.</Trans>
             )}

@@ -55,6 +55,7 @@ function EntryDetails({
   event: PublicEvent | null;
 }) {
   const { i18n } = useLingui();
+  const name = entry.name;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -81,7 +82,7 @@ function EntryDetails({
               {entry.ticket_title}
             </Text>
             <Text size="sm" c="gray.7">
-              <Trans>On the list as {entry.name}</Trans>
+              <Trans>On the list as {name}</Trans>
             </Text>
           </Stack>
           <StatusBadge status={entry.status} />
