@@ -70,6 +70,7 @@ export function JoinWaitlistForm({
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _fixed, ...others }) => others);
     if (join.isError) join.reset();
   };
   // A 409 (already on the list, no list open) has no field: it is shown beside the form.
