@@ -28,6 +28,8 @@ export function WaitlistEntryPage() {
   const title = event.data ? `${t`Waiting list`} · ${event.data.title}` : t`Waiting list`;
   return (
     <EventTheme design={design} style={{ minHeight: '100dvh' }}>
+      {/* A personal link: never in a search engine. */}
+      <meta name="robots" content="noindex" />
       <PublicShell title={title}>
         {entry.isPending || event.isPending ? (
           <EntryLoading />
