@@ -16,6 +16,7 @@ import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { openSendJournal } from '../server/modules/messages/journal';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
+import { waitlistJobHandler } from '../server/modules/waitlist/mails';
 import { webhookJobHandler } from '../server/modules/webhooks/delivery';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
 import { seedAttendees } from '../server/test/seed-attendees';
@@ -112,6 +113,7 @@ export async function run(): Promise<void> {
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
       messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES, journal }),
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
+      waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

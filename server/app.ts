@@ -52,6 +52,7 @@ import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     messageRoutes,
     paymentRoutes,
     billingRoutes,
+    waitlistRoutes,
   ]) {
     await app.register(routes);
   }

@@ -16,6 +16,7 @@ import { seedDemo } from './modules/demo/seed';
 import { messageJobHandlers } from './modules/messages/delivery';
 import { startSendJournal } from './modules/messages/journal';
 import { sweepExpiredReservations } from './modules/orders/service';
+import { waitlistJobHandler } from './modules/waitlist/mails';
 import { webhookJobHandler } from './modules/webhooks/delivery';
 import { describeDatabase, describeMail } from './startup-banner';
 import { VERSION } from './version';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
         journal: sendJournal.journal,
       }),
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
+      waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

@@ -48,6 +48,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'public-view',
     // An order's webhooks, for the orders other modules write (attendees added by hand).
     'webhook-events',
+    // Waiting-list offers hold stock: offering, leaving and removing move counters (decision 030).
+    'waitlist-offers',
   ],
   organizers: ['service'],
   // The connected Stripe account: whether an account can take card payments.
@@ -60,6 +62,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'taxes-fees': ['service'],
   tickets: ['service'],
   users: ['members', 'invitations', 'presenter'],
+  waitlist: ['service'],
   webhooks: ['service'],
 };
 

@@ -160,6 +160,10 @@ export const VALIDATION = {
     id: 'validation.promo_code_invalid',
     message: 'This promo code is invalid or not recognized.',
   },
+  waitlistOfferOneTicket: /*i18n*/ {
+    id: 'validation.waitlist_offer_one_ticket',
+    message: 'An order with a waiting-list offer is for exactly one ticket: the one offered.',
+  },
   optionRequired: /*i18n*/ { id: 'validation.option_required', message: 'Add at least one option.' },
   optionsUnique: /*i18n*/ { id: 'validation.options_unique', message: 'Each option must be different.' },
   unknownField: /*i18n*/ { id: 'validation.unknown_field', message: 'This field is not accepted here.' },

@@ -9,6 +9,7 @@ import {
   MESSAGE_EXPAND_JOB,
   MESSAGE_SEND_JOB,
   PASSWORD_RESET_JOB,
+  WAITLIST_NOTIFY_JOB,
   WEBHOOK_DELIVER_JOB,
 } from './kinds';
 import type { JobHandler, JobHandlers } from './worker';
@@ -30,6 +31,8 @@ export interface JobDependencies {
   };
   /** POSTing webhook deliveries (`webhooks`' `webhookJobHandler`). */
   webhooks: JobHandler<JobPayload<typeof WEBHOOK_DELIVER_JOB>>;
+  /** Mailing waiting-list entries (`waitlist`' `waitlistJobHandler`). */
+  waitlist: JobHandler<JobPayload<typeof WAITLIST_NOTIFY_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -46,5 +49,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [MESSAGE_EXPAND_JOB]: deps.messages.expand,
     [MESSAGE_SEND_JOB]: deps.messages.send,
     [WEBHOOK_DELIVER_JOB]: deps.webhooks,
+    [WAITLIST_NOTIFY_JOB]: deps.waitlist,
   };
 }

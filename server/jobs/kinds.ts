@@ -18,6 +18,9 @@ export const MESSAGE_SEND_JOB = 'messages.send';
 /** POSTs one webhook delivery to its endpoint; retried with backoff for 24 hours (decision 027). */
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
 
+/** Mails one waiting-list entry: that it joined, or that a ticket is held for it (decision 030). */
+export const WAITLIST_NOTIFY_JOB = 'waitlist.notify';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -34,6 +37,10 @@ export const JOB_KINDS = {
     last_id: z.number().int().positive(),
   }),
   [WEBHOOK_DELIVER_JOB]: z.object({ delivery_id: z.number().int().positive() }),
+  [WAITLIST_NOTIFY_JOB]: z.object({
+    entry_id: z.number().int().positive(),
+    kind: z.enum(['joined', 'offered']),
+  }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

@@ -4,6 +4,7 @@ import { renderLayout } from './layout';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import type { OutgoingMail } from './transport';
+import { type WaitlistMailTemplates, waitlistRenderers } from './waitlist-templates';
 import { type WebhookMailTemplates, webhookRenderers } from './webhook-templates';
 
 /** The mails Tessera sends about logins, with the values each needs. */
@@ -27,7 +28,8 @@ interface LoginMailTemplates {
 export type MailTemplates = LoginMailTemplates &
   OrderMailTemplates &
   RefundMailTemplates &
-  WebhookMailTemplates;
+  WebhookMailTemplates &
+  WaitlistMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -115,6 +117,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...orderRenderers,
   ...refundRenderers,
   ...webhookRenderers,
+  ...waitlistRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return {

@@ -234,6 +234,8 @@ export interface OrderPlan {
   promo_code?: string;
   /** The code of the affiliate link the buyer followed (`?aff=`). */
   affiliate_code?: string;
+  /** The token of a waiting-list offer the order takes (decision 030). */
+  waitlist_offer?: string;
   /** The buyer's first name; the e-mail follows from it unless given. */
   buyer?: string;
   email?: string;
@@ -253,6 +255,7 @@ export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderR
     tickets: plan.lines,
     promo_code: plan.promo_code,
     affiliate_code: plan.affiliate_code,
+    waitlist_offer: plan.waitlist_offer,
   });
   const { order } = await createOrder({ db: app.db, eventId, input: request, locale: 'en' });
   if (until === 'reserved') return order;

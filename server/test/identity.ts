@@ -7,6 +7,7 @@ import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { lastLink, startSmtp, type TestSmtp } from './smtp';
@@ -77,6 +78,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
             maxRecipients: config.messages.maxRecipients,
           }),
           webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
+          waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

@@ -6,6 +6,7 @@ import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 
 /**
@@ -25,6 +26,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
       allowPrivate: options.allowPrivate ?? config.webhooks.allowPrivate,
       appUrl: config.appUrl,
     }),
+    waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

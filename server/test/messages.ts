@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
 import { makeAccount, type Owner } from './builders';
@@ -75,6 +76,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
           maxRecipients: config.messages.maxRecipients,
         }),
         webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
+        waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
       });
       let total = 0;
       for (;;) {

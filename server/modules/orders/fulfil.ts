@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { getClaimOfOrders, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
+import { markOfferPurchased } from './waitlist-offers';
 import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -32,6 +33,7 @@ export async function fulfilOrder(
     .where(eq(orders.id, order.id))
     .returning();
   if (!done) throw new Error('order update returned nothing');
+  if (done.waitlistEntryId !== null) await markOfferPurchased(tx, done.waitlistEntryId);
   if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
   await queueOrderWebhooks(tx, done, 'order.completed');
   // Their tickets are valid from now on: that is when attendees count as created.

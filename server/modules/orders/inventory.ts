@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { AppError } from '../../http/app-error';
+import { offerFreedSeats } from './waitlist-offers';
 
 /**
  * Stock is a set of counters guarded by the database (docs/architecture.md#inventory, decision
@@ -115,6 +116,8 @@ export async function releaseSeats(tx: Transaction, claim: Claim): Promise<void>
   for (const [id, n] of byId(claim.promoCodes)) {
     await tx.execute(sql`update promo_codes set times_used = times_used - ${n} where id = ${id}`);
   }
+  // Freed seats go to the people waiting for them first (decision 030).
+  await offerFreedSeats(tx, [...claim.tickets.keys()]);
 }
 
 /** Turns reserved seats into sold ones (the order is paid or free); shared limits stay taken. */
@@ -150,6 +153,7 @@ export async function returnSoldSeats(tx: Transaction, claim: Claim): Promise<vo
   for (const [id, n] of byId(claim.promoCodes)) {
     await tx.execute(sql`update promo_codes set times_used = times_used - ${n} where id = ${id}`);
   }
+  await offerFreedSeats(tx, [...claim.tickets.keys()]);
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { readSaleCatalogue, type SaleCatalogues } from './sale-catalogue';
+import { linkOfferOrder, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
 import { queueOrderCreated } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
@@ -137,6 +138,9 @@ export async function createOrder({
     if (line.priceId !== null) addToCounts(claim.tiers, line.priceId, line.quantity);
   }
   if (promo) addToCounts(claim.promoCodes, promo.id, 1);
+  const offer = input.waitlist_offer ? offeredSeat(quote.lines, input.waitlist_offer) : null;
+  // The offer's seat is held already (decision 030): the order takes it over.
+  if (offer) addToCounts(claim.tickets, offer.ticketId, -1);
   const timeout = withSettingDefaults(event.settings).order_timeout_minutes;
 
   const reserve = () =>
@@ -144,6 +148,7 @@ export async function createOrder({
       if (client) await checkOpenReservations(tx, client, now);
       // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
       const affiliate = await findAffiliateForOrder(tx, eventId, input.affiliate_code);
+      const entryId = offer ? await takeOffer(tx, { eventId, ...offer }) : null;
       const { row: order, items } = await insertOrderWithItems(
         tx,
         {
@@ -163,6 +168,7 @@ export async function createOrder({
           clientAddress: client?.address ?? null,
           idempotencyKey: key ?? null,
           requestHash: key ? hash : null,
+          waitlistEntryId: entryId,
         },
         quote.lines.map((l) => ({
           ticketId: l.ticketId,
@@ -179,6 +185,7 @@ export async function createOrder({
           charges: storedCharges(l),
         })),
       );
+      if (entryId !== null) await linkOfferOrder(tx, { entryId, orderId: order.id });
       const ref = { id: order.id, accountId: event.accountId, eventId };
       await queueOrderCreated(tx, ref, catalogue.orderCreatedListeners);
       // The stock last: the row a whole sale waits for is then held for its COMMIT only (the
@@ -208,6 +215,15 @@ export async function createOrder({
     if (sqlState(error) === '23514') throw new AppError('NOT_ENOUGH_AVAILABLE');
     throw error;
   }
+}
+
+/** An order with a waiting-list offer is for one ticket: the offered one. */
+function offeredSeat(lines: readonly { ticketId: number; quantity: number }[], token: string) {
+  const [line, ...others] = lines;
+  if (!line || others.length > 0 || line.quantity !== 1) {
+    throw fieldError('waitlist_offer', VALIDATION.waitlistOfferOneTicket);
+  }
+  return { ticketId: line.ticketId, token };
 }
 
 /** No stock (or promo code use) for the claim: a guarded update found none, or a counter's CHECK caught it. */
@@ -291,5 +307,8 @@ export async function expireLapsedOrders(
 
 /** The background sweep: returns stock of expired reservations even when nobody is buying. */
 export async function sweepExpiredReservations(database: Database, now = new Date()): Promise<number> {
-  return inTransaction(database, (tx) => expireLapsedOrders(tx, { now, limit: 500 }));
+  const expired = await inTransaction(database, (tx) => expireLapsedOrders(tx, { now, limit: 500 }));
+  // Waiting-list offers past their time pass their seat on (decision 030).
+  const lapsedOffers = await inTransaction(database, (tx) => sweepWaitlistOffers(tx));
+  return expired + lapsedOffers;
 }

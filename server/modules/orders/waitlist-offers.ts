@@ -1,0 +1,241 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { AppError } from '../../http/app-error';
+import { enqueue, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
+
+/**
+ * Waiting-list offers and the stock they hold (decision 030). An OFFERED entry without an order
+ * holds one seat of its ticket: one more in `tickets.quantity_reserved` and in `used` of each
+ * capacity assignment the ticket counts against, taken with the same guarded updates as an
+ * order's reservation, so offers and orders together never pass a limit. The seat is taken in
+ * the transaction that freed it (an order cancelled, expired or refunded: `releaseSeats` and
+ * `returnSoldSeats` call `offerFreedSeats`), so a buyer refreshing the event page never sees it
+ * free. Each entry is offered one seat at a time, oldest entry first.
+ */
+
+const list = (ids: readonly number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Orders that let go of the seat an offer gave them: their entry's offer is over. */
+const GONE_ORDER_STATUSES = sql`('CANCELLED', 'EXPIRED', 'ABANDONED')`;
+
+/**
+ * Takes one seat of a ticket for an offer, if it has one free. Only a ticket limited by its own
+ * quantity or by an active capacity assignment has seats to offer (tiers alone do not count).
+ */
+async function holdSeat(tx: Transaction, ticketId: number): Promise<boolean> {
+  const [ticket] = await queryRows<{ assignments: (string | number)[] | null }>(
+    tx,
+    sql`update tickets set quantity_reserved = quantity_reserved + 1
+        where id = ${ticketId}
+          and (quantity is null or quantity_sold + quantity_reserved + 1 <= quantity)
+          and (quantity is not null or exists (
+            select 1 from capacity_assignment_tickets l
+            join capacity_assignments c on c.id = l.capacity_assignment_id
+            where l.ticket_id = tickets.id and c.status = 'ACTIVE' and c.capacity is not null))
+        returning (select array_agg(capacity_assignment_id order by capacity_assignment_id)
+                   from capacity_assignment_tickets where ticket_id = tickets.id) as assignments`,
+  );
+  if (!ticket) return false;
+  const taken: number[] = [];
+  for (const id of (ticket.assignments ?? []).map(Number)) {
+    const rows = await queryRows(
+      tx,
+      sql`update capacity_assignments set used = used + 1
+          where id = ${id} and (status <> 'ACTIVE' or capacity is null or used + 1 <= capacity)
+          returning id`,
+    );
+    if (rows.length === 0) {
+      await giveSeatBack(tx, { ticketId, assignments: taken });
+      return false;
+    }
+    taken.push(id);
+  }
+  return true;
+}
+
+async function giveSeatBack(tx: Transaction, seat: { ticketId: number; assignments?: number[] }) {
+  await tx.execute(
+    sql`update tickets set quantity_reserved = quantity_reserved - 1 where id = ${seat.ticketId}`,
+  );
+  const assignments =
+    seat.assignments ??
+    (
+      await queryRows<{ id: string | number }>(
+        tx,
+        sql`select capacity_assignment_id as id from capacity_assignment_tickets
+            where ticket_id = ${seat.ticketId} order by capacity_assignment_id`,
+      )
+    ).map((r) => Number(r.id));
+  if (assignments.length === 0) return;
+  await tx.execute(sql`update capacity_assignments set used = used - 1 where id in (${list(assignments)})`);
+}
+
+/** Marks an entry OFFERED for `hours` and queues its e-mail. */
+async function markOffered(tx: Transaction, entryId: number, hours: number): Promise<void> {
+  const [row] = await queryRows<{ offered_at: string | Date }>(
+    tx,
+    sql`update waitlist_entries set status = 'OFFERED', offered_at = now(),
+          offer_expires_at = now() + make_interval(hours => ${hours}::int), updated_at = now()
+        where id = ${entryId} returning offered_at`,
+  );
+  const at = new Date(row?.offered_at ?? Date.now()).getTime();
+  await enqueue(tx, {
+    type: WAITLIST_NOTIFY_JOB,
+    payload: { entry_id: entryId, kind: 'offered' },
+    uniqueKey: `waitlist-offered:${entryId}:${at}`,
+  });
+}
+
+/** The next people waiting for a ticket get its free seats, one each, oldest first. */
+async function offerTicket(tx: Transaction, ticket: { id: number; hours: number }): Promise<number> {
+  let offered = 0;
+  for (;;) {
+    const [next] = await queryRows<{ id: string | number }>(
+      tx,
+      sql`select id from waitlist_entries where ticket_id = ${ticket.id} and status = 'WAITING'
+          order by id limit 1 for update skip locked`,
+    );
+    if (!next) return offered;
+    if (!(await holdSeat(tx, ticket.id))) return offered;
+    await markOffered(tx, Number(next.id), ticket.hours);
+    offered++;
+  }
+}
+
+/**
+ * Offers the seats just freed on these tickets, and on the tickets that share a capacity
+ * assignment with them, to the people waiting, when the event offers automatically. One query
+ * when nobody waits (the usual case on the hot path of a sale). Answers how many were offered.
+ */
+export async function offerFreedSeats(tx: Transaction, ticketIds: readonly number[]): Promise<number> {
+  if (ticketIds.length === 0) return 0;
+  const ids = list(ticketIds);
+  const candidates = await queryRows<{ id: string | number; hours: string | number }>(
+    tx,
+    sql`select t.id, coalesce((e.settings->>'waitlist_offer_hours')::int, 24) as hours
+        from tickets t join events e on e.id = t.event_id
+        where (t.id in (${ids}) or t.id in (
+                select neighbour.ticket_id from capacity_assignment_tickets freed
+                join capacity_assignment_tickets neighbour
+                  on neighbour.capacity_assignment_id = freed.capacity_assignment_id
+                where freed.ticket_id in (${ids})))
+          and coalesce(t.waitlist_enabled, (e.settings->>'waitlist_enabled')::boolean, false)
+          and coalesce((e.settings->>'waitlist_auto_offer')::boolean, true)
+          and exists (select 1 from waitlist_entries w where w.ticket_id = t.id and w.status = 'WAITING')
+        order by t.id`,
+  );
+  let offered = 0;
+  for (const c of candidates) offered += await offerTicket(tx, { id: Number(c.id), hours: Number(c.hours) });
+  return offered;
+}
+
+/**
+ * The organizer offers a seat to one WAITING entry by hand (also with automatic offers off).
+ * Refused when the entry is not waiting, or when no seat is free.
+ */
+export async function offerSeatByHand(tx: Transaction, entryId: number): Promise<void> {
+  const [entry] = await queryRows<{ ticket_id: string | number; status: string; hours: string | number }>(
+    tx,
+    sql`select w.ticket_id, w.status, coalesce((e.settings->>'waitlist_offer_hours')::int, 24) as hours
+        from waitlist_entries w join events e on e.id = w.event_id
+        where w.id = ${entryId} for update of w`,
+  );
+  if (!entry) throw new AppError('NOT_FOUND');
+  if (entry.status !== 'WAITING') throw new AppError('WAITLIST_ENTRY_NOT_WAITING');
+  if (!(await holdSeat(tx, Number(entry.ticket_id)))) throw new AppError('WAITLIST_NO_FREE_SEAT');
+  await markOffered(tx, entryId, Number(entry.hours));
+}
+
+/**
+ * Ends an entry (the person leaves, or the organizer removes them). An offer's held seat goes
+ * to the next person waiting. Answers false when the entry had already ended.
+ */
+export async function endEntry(tx: Transaction, entryId: number): Promise<boolean> {
+  const [entry] = await queryRows<{ ticket_id: string | number; status: string; order_id: unknown }>(
+    tx,
+    sql`select ticket_id, status, order_id from waitlist_entries where id = ${entryId} for update`,
+  );
+  if (!entry || (entry.status !== 'WAITING' && entry.status !== 'OFFERED')) return false;
+  await tx.execute(
+    sql`update waitlist_entries set status = 'REMOVED', updated_at = now() where id = ${entryId}`,
+  );
+  // An order started with the offer keeps the seat; otherwise the offer's seat moves on.
+  if (entry.status === 'OFFERED' && entry.order_id === null) {
+    await giveSeatBack(tx, { ticketId: Number(entry.ticket_id) });
+    await offerFreedSeats(tx, [Number(entry.ticket_id)]);
+  }
+  return true;
+}
+
+/**
+ * An order placed with an offer's token takes the offer's seat (decision 030): answers the
+ * entry, locked, so that the caller leaves that seat out of its reservation and links the
+ * order. Refused when the token names no open offer of this ticket.
+ */
+export async function takeOffer(
+  tx: Transaction,
+  offer: { eventId: number; ticketId: number; token: string },
+): Promise<number> {
+  const [entry] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`select id from waitlist_entries
+        where token = ${offer.token} and event_id = ${offer.eventId} and ticket_id = ${offer.ticketId}
+          and status = 'OFFERED' and order_id is null and offer_expires_at > now()
+        for update`,
+  );
+  if (!entry) throw new AppError('WAITLIST_OFFER_INVALID');
+  return Number(entry.id);
+}
+
+/** Links the order that took an offer to its entry (after the order is written). */
+export async function linkOfferOrder(tx: Transaction, link: { entryId: number; orderId: number }) {
+  await tx.execute(
+    sql`update waitlist_entries set order_id = ${link.orderId}, updated_at = now() where id = ${link.entryId}`,
+  );
+}
+
+/** The order that took an offer completed: the entry is PURCHASED. */
+export async function markOfferPurchased(tx: Transaction, entryId: number): Promise<void> {
+  await tx.execute(
+    sql`update waitlist_entries set status = 'PURCHASED', updated_at = now()
+        where id = ${entryId} and status = 'OFFERED'`,
+  );
+}
+
+/**
+ * The timer's work (with the reservation sweep): offers past their time give their seat to the
+ * next person; offers whose order let go of the seat end; and tickets with free seats and people
+ * waiting (a quantity raised, automatic offers switched back on) make their offers. Answers how
+ * many offers expired.
+ */
+export async function sweepWaitlistOffers(tx: Transaction, limit = 200): Promise<number> {
+  const lapsed = await queryRows<{ id: string | number; ticket_id: string | number }>(
+    tx,
+    sql`update waitlist_entries set status = 'EXPIRED', updated_at = now()
+        where id in (select id from waitlist_entries
+                     where status = 'OFFERED' and order_id is null and offer_expires_at <= now()
+                     order by id limit ${limit} for update skip locked)
+        returning id, ticket_id`,
+  );
+  for (const entry of lapsed) await giveSeatBack(tx, { ticketId: Number(entry.ticket_id) });
+  await tx.execute(
+    sql`update waitlist_entries w set status = 'EXPIRED', updated_at = now()
+        from orders o
+        where o.id = w.order_id and w.status = 'OFFERED' and o.status in ${GONE_ORDER_STATUSES}`,
+  );
+  const waiting = await queryRows<{ ticket_id: string | number }>(
+    tx,
+    sql`select distinct ticket_id from waitlist_entries where status = 'WAITING' order by ticket_id limit ${limit}`,
+  );
+  const tickets = new Set([...lapsed, ...waiting].map((r) => Number(r.ticket_id)));
+  await offerFreedSeats(
+    tx,
+    [...tickets].sort((a, b) => a - b),
+  );
+  return lapsed.length;
+}

@@ -1,0 +1,52 @@
+import type { I18n } from '@lingui/core';
+import type { Db } from '../../db/client';
+import type { Cell, Table } from '../../exports/table';
+import type { AuthContext } from '../../http/auth';
+import { findWaitlist } from './service';
+
+const COLUMNS = Object.freeze([
+  /*i18n*/ { id: 'export.waitlist_position', message: 'Position' },
+  /*i18n*/ { id: 'export.name', message: 'Name' },
+  /*i18n*/ { id: 'export.email', message: 'E-mail' },
+  /*i18n*/ { id: 'export.ticket', message: 'Ticket' },
+  /*i18n*/ { id: 'export.status', message: 'Status' },
+  /*i18n*/ { id: 'export.language', message: 'Language' },
+  /*i18n*/ { id: 'export.waitlist_offered_at', message: 'Offered (UTC)' },
+  /*i18n*/ { id: 'export.waitlist_offer_expires_at', message: 'Offer expires (UTC)' },
+  /*i18n*/ { id: 'export.order_id', message: 'Order ID' },
+  /*i18n*/ { id: 'export.waitlist_joined_at', message: 'Joined (UTC)' },
+]);
+
+/**
+ * `GET /api/events/{id}/waitlist/export`: every entry as the screen lists them, oldest first.
+ * A waiting list is read in one batch (it is as long as the people who asked, not the sales).
+ */
+export async function exportWaitlist({
+  db,
+  auth,
+  eventId,
+  i18n,
+}: {
+  db: Db;
+  auth: AuthContext;
+  eventId: number;
+  i18n: I18n;
+}): Promise<Table> {
+  const list = await findWaitlist(db, { auth, eventId, query: {} });
+  const rows: Cell[][] = list.data.map((e) => [
+    e.position,
+    e.name,
+    e.email,
+    e.ticket_title,
+    e.status,
+    e.locale,
+    e.offered_at,
+    e.offer_expires_at,
+    e.order_id,
+    e.created_at,
+  ]);
+  async function* batches(): AsyncGenerator<Cell[][]> {
+    yield rows;
+  }
+  return { columns: COLUMNS.map((c) => i18n._(c)), batches: batches() };
+}
