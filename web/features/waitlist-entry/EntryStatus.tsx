@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CreateOrderRequest } from '../../../common/orders';
@@ -94,10 +94,11 @@ function Offer({ eventId, token, entry, event }: Props) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const tickets = useQuery(publicTicketsQuery(eventId));
   const buy = useMutation({
-    mutationFn: () => {
-      const ticket = tickets.data?.data.find((t) => t.id === entry.ticket_id);
+    mutationFn: async () => {
+      // The ticket's prices say which tier (or donation minimum) the one ticket is.
+      const tickets = await queryClient.fetchQuery(publicTicketsQuery(eventId));
+      const ticket = tickets.data.find((t) => t.id === entry.ticket_id);
       const request = { tickets: [offerLine(entry.ticket_id, ticket)], waitlist_offer: token };
       return createOrder(eventId, request, newIdempotencyKey());
     },
@@ -113,8 +114,12 @@ function Offer({ eventId, token, entry, event }: Props) {
     ? plainSpaces(
         new Intl.DateTimeFormat(i18n.locale, {
           timeZone: event?.timezone,
-          dateStyle: 'full',
-          timeStyle: 'short',
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZoneName: 'short',
         }).format(new Date(entry.offer_expires_at)),
       )
     : null;
@@ -141,12 +146,7 @@ function Offer({ eventId, token, entry, event }: Props) {
             <Trans>Continue to checkout</Trans>
           </Button>
         ) : (
-          <Button
-            size="md"
-            onClick={() => buy.mutate()}
-            loading={buy.isPending || tickets.isPending}
-            data-prefetch="checkout"
-          >
+          <Button size="md" onClick={() => buy.mutate()} loading={buy.isPending} data-prefetch="checkout">
             <Trans>Buy your ticket</Trans>
           </Button>
         )}

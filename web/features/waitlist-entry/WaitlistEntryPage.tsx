@@ -95,19 +95,36 @@ function EntryDetails({
   );
 }
 
+// Light badges with text dark enough for 4.5:1 on their tint (as `OrderStatusBadge`).
+const BADGE: Record<PublicWaitlistEntry['status'], { color: string; text: string }> = {
+  WAITING: { color: 'blue', text: 'blue.9' },
+  OFFERED: { color: 'teal', text: '#05573d' },
+  PURCHASED: { color: 'teal', text: '#05573d' },
+  EXPIRED: { color: 'gray', text: 'gray.8' },
+  REMOVED: { color: 'gray', text: 'gray.8' },
+};
+
 function StatusBadge({ status }: { status: PublicWaitlistEntry['status'] }) {
   const { t } = useLingui();
-  const labels: Record<PublicWaitlistEntry['status'], [string, string]> = {
-    WAITING: [t`Waiting`, 'blue'],
-    OFFERED: [t`Ticket held for you`, 'teal'],
-    PURCHASED: [t`Bought`, 'green'],
-    EXPIRED: [t`Offer expired`, 'gray'],
-    REMOVED: [t`Left the list`, 'gray'],
+  const labels: Record<PublicWaitlistEntry['status'], string> = {
+    WAITING: t`Waiting`,
+    OFFERED: t`Ticket held for you`,
+    PURCHASED: t`Bought`,
+    EXPIRED: t`Offer expired`,
+    REMOVED: t`Left the list`,
   };
-  const [label, color] = labels[status];
   return (
-    <Badge color={color} variant="light" size="lg" data-testid="waitlist-status">
-      {label}
+    <Badge
+      color={BADGE[status].color}
+      c={BADGE[status].text}
+      variant="light"
+      radius="sm"
+      tt="none"
+      size="lg"
+      miw="max-content"
+      data-testid="waitlist-status"
+    >
+      {labels[status]}
     </Badge>
   );
 }
