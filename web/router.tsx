@@ -41,6 +41,7 @@ const sections: Record<string, ComponentType> = {
   checkout: section(async () => (await import('./features/checkout/routes')).checkoutRoutes),
   order: buyerPages,
   ticket: buyerPages,
+  waitlist: buyerPages,
   'check-in': section(async () => (await import('./features/check-in/staff/routes')).staffRoutes, 'manage'),
   widget: section(async () => (await import('./features/widget/routes')).widgetRoutes),
 };

@@ -37,10 +37,12 @@ interface Props {
   timezone: string;
   /** What checkout puts beside each price line (quantity selectors). */
   renderLine?: (price: PublicTicketPrice) => ReactNode;
+  /** What a sold-out ticket with a waiting list offers instead (the button to join it). */
+  waitlist?: ReactNode;
 }
 
 /** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
-export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Props) {
+export function TicketItem({ ticket, currency, mode, timezone, renderLine, waitlist }: Props) {
   const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
   const headingId = `ticket-${ticket.id}-title`;
   return (
@@ -90,6 +92,7 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine }: Pro
             </Text>
           ) : null}
           {ticket.type !== 'TIERED' && ticket.prices[0] ? renderLine?.(ticket.prices[0]) : null}
+          {ticket.waitlist ? waitlist : null}
         </Stack>
       </div>
     </Box>

@@ -10,6 +10,7 @@ import type { CreateOrderRequest } from '../../../common/orders';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import { checkoutPath, createOrder } from '../checkout/api';
 import type { PublicTickets } from './api';
 import { LinePicker } from './LinePicker';
@@ -22,14 +23,7 @@ import {
   totalPicked,
 } from './selection';
 import { TicketItem } from './TicketItem';
-
-/** A fresh key per attempt to check out: a retried request is answered with the same order. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
+import { WaitlistJoin } from './WaitlistJoin';
 
 interface Props {
   eventId: string;
@@ -112,6 +106,7 @@ export function TicketPicker({
             currency={tickets.currency}
             mode={tickets.price_display_mode}
             timezone={timezone}
+            waitlist={<WaitlistJoin eventId={eventId} ticket={ticket} preview={preview} />}
             renderLine={(price) => (
               <LinePicker
                 ticket={ticket}
