@@ -52,3 +52,11 @@ ${paragraphs}${image}${action}${footnote}
     .trim();
   return { html, text: `${text}\n` };
 }
+
+/** A mail whose heading is its subject: the shape of nearly every mail Tessera sends. */
+export function headedMail(
+  subject: string,
+  content: Omit<MailContent, 'heading'>,
+): { subject: string; html: string; text: string } {
+  return { subject, ...renderLayout({ ...content, heading: subject }) };
+}

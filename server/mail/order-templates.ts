@@ -5,7 +5,7 @@ import { eventCalendar } from '../../common/ics';
 import { formatMoney } from '../../common/money';
 import type { OrderBreakdown } from '../../common/order-breakdown';
 import { describeBreakdown } from '../../common/order-breakdown-text';
-import { renderLayout } from './layout';
+import { headedMail, renderLayout } from './layout';
 import type { OutgoingMail } from './transport';
 
 /** What order mails say about the event. Dates are ISO; they are shown in the event's zone. */
@@ -199,22 +199,18 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
       reference: data.reference,
       event: data.event.title,
     });
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [
-          translate(i18n, M.organizerBody, {
-            buyer: data.buyerName,
-            email: data.buyerEmail,
-            reference: data.reference,
-            event: data.event.title,
-            total: formatMoney(data.total, data.currency, i18n.locale),
-          }),
-        ],
-        action: { label: translate(i18n, M.organizerAction), url: data.manageUrl },
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [
+        translate(i18n, M.organizerBody, {
+          buyer: data.buyerName,
+          email: data.buyerEmail,
+          reference: data.reference,
+          event: data.event.title,
+          total: formatMoney(data.total, data.currency, i18n.locale),
+        }),
+      ],
+      action: { label: translate(i18n, M.organizerAction), url: data.manageUrl },
+    });
   },
 };

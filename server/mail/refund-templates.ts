@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { formatMoney } from '../../common/money';
-import { renderLayout } from './layout';
+import { headedMail } from './layout';
 import type { OutgoingMail } from './transport';
 
 export interface RefundMailTemplates {
@@ -64,42 +64,34 @@ export const refundRenderers = {
     i18n: I18n,
   ): Promise<Omit<OutgoingMail, 'to'>> => {
     const subject = translate(i18n, M.subject, { reference: data.reference });
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [
-          translate(i18n, M.greeting, data),
-          translate(i18n, M.body, {
-            amount: formatMoney(data.amount, data.currency, i18n.locale),
-            reference: data.reference,
-            event: data.eventTitle,
-          }),
-          ...(data.soldOut ? [translate(i18n, M.soldOut)] : []),
-          ...(data.cancelled && !data.soldOut ? [translate(i18n, M.cancelled)] : []),
-          translate(i18n, M.timing),
-        ],
-        action: { label: translate(i18n, M.action), url: data.orderUrl },
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [
+        translate(i18n, M.greeting, data),
+        translate(i18n, M.body, {
+          amount: formatMoney(data.amount, data.currency, i18n.locale),
+          reference: data.reference,
+          event: data.eventTitle,
+        }),
+        ...(data.soldOut ? [translate(i18n, M.soldOut)] : []),
+        ...(data.cancelled && !data.soldOut ? [translate(i18n, M.cancelled)] : []),
+        translate(i18n, M.timing),
+      ],
+      action: { label: translate(i18n, M.action), url: data.orderUrl },
+    });
   },
   orderCancelled: async (
     data: RefundMailTemplates['orderCancelled'],
     i18n: I18n,
   ): Promise<Omit<OutgoingMail, 'to'>> => {
     const subject = translate(i18n, M.cancelSubject, { reference: data.reference });
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [
-          translate(i18n, M.greeting, data),
-          translate(i18n, M.cancelBody, { event: data.eventTitle, reference: data.reference }),
-          ...(data.contactEmail ? [translate(i18n, M.cancelContact, { email: data.contactEmail })] : []),
-        ],
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [
+        translate(i18n, M.greeting, data),
+        translate(i18n, M.cancelBody, { event: data.eventTitle, reference: data.reference }),
+        ...(data.contactEmail ? [translate(i18n, M.cancelContact, { email: data.contactEmail })] : []),
+      ],
+    });
   },
 };

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
-import { renderLayout } from './layout';
+import { headedMail } from './layout';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import type { OutgoingMail } from './transport';
@@ -120,42 +120,30 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...waitlistRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.confirmBody)],
-        action: { label: translate(i18n, M.confirmAction), url: data.url },
-        footnote: translate(i18n, M.confirmFootnote),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.confirmBody)],
+      action: { label: translate(i18n, M.confirmAction), url: data.url },
+      footnote: translate(i18n, M.confirmFootnote),
+    });
   },
   passwordReset: (data, i18n) => {
     const subject = translate(i18n, M.resetSubject);
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.resetBody)],
-        action: { label: translate(i18n, M.resetAction), url: data.url },
-        footnote: translate(i18n, M.resetFootnote),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.resetBody)],
+      action: { label: translate(i18n, M.resetAction), url: data.url },
+      footnote: translate(i18n, M.resetFootnote),
+    });
   },
   emailChange: (data, i18n) => {
     const subject = translate(i18n, M.changeSubject);
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.changeBody, data)],
-        action: { label: translate(i18n, M.changeAction), url: data.url },
-        footnote: translate(i18n, M.changeFootnote),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.changeBody, data)],
+      action: { label: translate(i18n, M.changeAction), url: data.url },
+      footnote: translate(i18n, M.changeFootnote),
+    });
   },
   emailChanged: (data, i18n) => {
     const subject = translate(i18n, M.changedSubject);
@@ -172,40 +160,32 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
     const help = data.supportEmail
       ? translate(i18n, M.changedHelp, data)
       : translate(i18n, M.changedHelpNoSupport, data);
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [
-          translate(i18n, M.greeting, data),
-          translate(i18n, M.changedBody, { when, newEmail: data.newEmail }),
-          help,
-        ],
-        ...(data.supportEmail
-          ? {
-              action: {
-                label: translate(i18n, M.changedAction, data),
-                url: `mailto:${encodeURI(data.supportEmail)}`,
-              },
-            }
-          : {}),
-        footnote: translate(i18n, M.changedFootnote),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [
+        translate(i18n, M.greeting, data),
+        translate(i18n, M.changedBody, { when, newEmail: data.newEmail }),
+        help,
+      ],
+      ...(data.supportEmail
+        ? {
+            action: {
+              label: translate(i18n, M.changedAction, data),
+              url: `mailto:${encodeURI(data.supportEmail)}`,
+            },
+          }
+        : {}),
+      footnote: translate(i18n, M.changedFootnote),
+    });
   },
   invitation: (data, i18n) => {
     const subject = translate(i18n, M.inviteSubject, data);
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [translate(i18n, M.inviteBody, data)],
-        action: { label: translate(i18n, M.inviteAction), url: data.url },
-        footnote: translate(i18n, M.inviteFootnote, data),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [translate(i18n, M.inviteBody, data)],
+      action: { label: translate(i18n, M.inviteAction), url: data.url },
+      footnote: translate(i18n, M.inviteFootnote, data),
+    });
   },
 };
 

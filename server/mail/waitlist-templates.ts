@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
-import { renderLayout } from './layout';
+import { headedMail } from './layout';
 import type { OutgoingMail } from './transport';
 
 type EntryMail = {
@@ -62,16 +62,12 @@ export const waitlistRenderers = {
     i18n: I18n,
   ): Promise<Omit<OutgoingMail, 'to'>> => {
     const subject = translate(i18n, M.joinedSubject, data);
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.joinedBody, data)],
-        action: { label: translate(i18n, M.joinedAction), url: data.url },
-        footnote: translate(i18n, M.joinedFootnote),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.joinedBody, data)],
+      action: { label: translate(i18n, M.joinedAction), url: data.url },
+      footnote: translate(i18n, M.joinedFootnote),
+    });
   },
   waitlistOffered: async (
     data: WaitlistMailTemplates['waitlistOffered'],
@@ -87,19 +83,15 @@ export const waitlistRenderers = {
       timeZoneName: 'short',
       timeZone: data.timezone,
     }).format(new Date(data.expiresAt));
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [
-          translate(i18n, M.greeting, data),
-          translate(i18n, M.offeredBody, { ticketTitle: data.ticketTitle, until }),
-          translate(i18n, M.offeredAfter),
-        ],
-        action: { label: translate(i18n, M.offeredAction), url: data.url },
-        footnote: translate(i18n, M.offeredFootnote),
-      }),
-    };
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [
+        translate(i18n, M.greeting, data),
+        translate(i18n, M.offeredBody, { ticketTitle: data.ticketTitle, until }),
+        translate(i18n, M.offeredAfter),
+      ],
+      action: { label: translate(i18n, M.offeredAction), url: data.url },
+      footnote: translate(i18n, M.offeredFootnote),
+    });
   },
 };

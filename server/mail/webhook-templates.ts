@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
-import { renderLayout } from './layout';
+import { headedMail } from './layout';
 import type { OutgoingMail } from './transport';
 
 export interface WebhookMailTemplates {
@@ -64,23 +64,19 @@ export const webhookRenderers = {
       timeZoneName: 'short',
       timeZone: data.timezone,
     }).format(new Date(data.failingSince));
-    return {
-      subject,
-      ...renderLayout({
-        lang: i18n.locale,
-        heading: subject,
-        paragraphs: [
-          translate(i18n, M.greeting, data),
-          translate(i18n, M.body, { url: data.url, since }),
-          [
-            ...(data.description ? [translate(i18n, M.description, { description: data.description })] : []),
-            translate(i18n, M.lastError, { error: data.lastError }),
-          ],
-          translate(i18n, M.fix),
+    return headedMail(subject, {
+      lang: i18n.locale,
+      paragraphs: [
+        translate(i18n, M.greeting, data),
+        translate(i18n, M.body, { url: data.url, since }),
+        [
+          ...(data.description ? [translate(i18n, M.description, { description: data.description })] : []),
+          translate(i18n, M.lastError, { error: data.lastError }),
         ],
-        action: { label: translate(i18n, M.action), url: data.manageUrl },
-        footnote: translate(i18n, M.footnote, { accountName: data.accountName }),
-      }),
-    };
+        translate(i18n, M.fix),
+      ],
+      action: { label: translate(i18n, M.action), url: data.manageUrl },
+      footnote: translate(i18n, M.footnote, { accountName: data.accountName }),
+    });
   },
 };
