@@ -12,6 +12,14 @@ export interface Table {
   batches: AsyncIterable<Cell[][]>;
 }
 
+/** A short table read in one go (an event's affiliates, its waiting list): one batch. */
+export function tableOfRows(columns: string[], rows: Cell[][]): Table {
+  async function* batches(): AsyncGenerator<Cell[][]> {
+    yield rows;
+  }
+  return { columns, batches: batches() };
+}
+
 /** An answer as one cell: lists joined with commas, an address on one line. */
 export function answerCell(answer: AnswerValue | undefined): Cell {
   if (answer === undefined) return null;

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { Db } from '../../db/client';
-import type { Cell, Table } from '../../exports/table';
+import { type Cell, type Table, tableOfRows } from '../../exports/table';
 import type { AuthContext } from '../../http/auth';
 import { findWaitlist } from './service';
 
@@ -45,8 +45,8 @@ export async function exportWaitlist({
     e.order_id,
     e.created_at,
   ]);
-  async function* batches(): AsyncGenerator<Cell[][]> {
-    yield rows;
-  }
-  return { columns: COLUMNS.map((c) => i18n._(c)), batches: batches() };
+  return tableOfRows(
+    COLUMNS.map((c) => i18n._(c)),
+    rows,
+  );
 }
