@@ -82,6 +82,8 @@ describe('waiting list', () => {
     await page.goto(path);
     const row = ticketRow(page, 'Front row');
     await row.getByText('Sold out').waitFor();
+    // Nothing is on sale: no "Get tickets" button that could only fail.
+    await expectCount(page.getByTestId('checkout-button')).toBe(0);
     await row.getByRole('button', { name: 'Join the waiting list' }).click();
     const form = page.getByTestId('waitlist-form');
     // The shared schema's messages, before any call.

@@ -72,6 +72,9 @@ export function TicketPicker({
   const lineErrors =
     sent && reserve.error && isApiError(reserve.error) ? errorsByLine(sent, reserve.error.fieldErrors) : {};
   const picked = totalPicked(selection);
+  const buyable = tickets.data.some((ticket) =>
+    ticket.prices.some((price) => price.sale_state === 'ON_SALE'),
+  );
   const donationsOk = tickets.data
     .filter((ticket) => ticket.type === 'DONATION')
     .every((ticket) =>
@@ -130,28 +133,31 @@ export function TicketPicker({
             {generalError}
           </Alert>
         ) : null}
-        {tried && picked === 0 ? (
+        {buyable && tried && picked === 0 ? (
           <Text c="red.8" size="sm" mb="sm" role="alert">
             <Trans>Choose at least one ticket.</Trans>
           </Text>
         ) : null}
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            size="md"
-            loading={reserve.isPending}
-            data-testid="checkout-button"
-            data-prefetch="checkout"
-          >
-            {buttonText ? (
-              `${buttonText}${picked > 0 ? ` (${picked})` : ''}`
-            ) : picked > 0 ? (
-              <Trans>Check out ({picked})</Trans>
-            ) : (
-              (continueLabel ?? <Trans>Get tickets</Trans>)
-            )}
-          </Button>
-        </Group>
+        {/* Nothing on sale (all sold out, or not yet): no button that can only fail. */}
+        {buyable ? (
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              size="md"
+              loading={reserve.isPending}
+              data-testid="checkout-button"
+              data-prefetch="checkout"
+            >
+              {buttonText ? (
+                `${buttonText}${picked > 0 ? ` (${picked})` : ''}`
+              ) : picked > 0 ? (
+                <Trans>Check out ({picked})</Trans>
+              ) : (
+                (continueLabel ?? <Trans>Get tickets</Trans>)
+              )}
+            </Button>
+          </Group>
+        ) : null}
       </Box>
     </form>
   );
