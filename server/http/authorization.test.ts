@@ -9,7 +9,8 @@ import {
   coverUpload,
   makeAuthorizationWorld,
 } from '../test/authorization-world';
-import { AUTHORIZATION_MATRIX, PARAMS, type RouteRule, type World } from './authorization-matrix';
+import { AUTHORIZATION_MATRIX } from './authorization-matrix';
+import { PARAMS, type RouteRule, type World } from './authorization-rules';
 
 // Every route of the OpenAPI document, called by the wrong people: nobody, another account,
 // an ORGANIZER where only ADMINs may go, and anybody on the public routes. The table of who

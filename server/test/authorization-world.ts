@@ -12,7 +12,7 @@ import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
 import { apiKeys, attendees, cardTransactions, orders, waitlistEntries } from '../db/schema';
-import type { World } from '../http/authorization-matrix';
+import type { World } from '../http/authorization-rules';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
