@@ -30,6 +30,12 @@ function leftOfCapacity(limit: CapacityLimit): number | null {
   return Math.max(0, limit.capacity - limit.used);
 }
 
+/** What the fullest capacity assignment leaves, or null when none limits. */
+export function leftOfCapacities(limits: readonly CapacityLimit[]): number | null {
+  const left = limits.map(leftOfCapacity).filter((n): n is number => n !== null);
+  return left.length === 0 ? null : Math.min(...left);
+}
+
 /** The smallest of the limits that apply, or null when none does. */
 export function available(input: {
   ticket: Stock;

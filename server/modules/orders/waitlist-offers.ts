@@ -58,9 +58,14 @@ async function holdSeat(tx: Transaction, ticketId: number): Promise<boolean> {
   return true;
 }
 
-async function giveSeatBack(tx: Transaction, seat: { ticketId: number; assignments?: number[] }) {
+/** Gives back seats offers held on one ticket (`seats`, one unless said) and its assignments. */
+async function giveSeatBack(
+  tx: Transaction,
+  seat: { ticketId: number; seats?: number; assignments?: number[] },
+) {
+  const n = seat.seats ?? 1;
   await tx.execute(
-    sql`update tickets set quantity_reserved = quantity_reserved - 1 where id = ${seat.ticketId}`,
+    sql`update tickets set quantity_reserved = quantity_reserved - ${n} where id = ${seat.ticketId}`,
   );
   const assignments =
     seat.assignments ??
@@ -72,7 +77,9 @@ async function giveSeatBack(tx: Transaction, seat: { ticketId: number; assignmen
       )
     ).map((r) => Number(r.id));
   if (assignments.length === 0) return;
-  await tx.execute(sql`update capacity_assignments set used = used - 1 where id in (${list(assignments)})`);
+  await tx.execute(
+    sql`update capacity_assignments set used = used - ${n} where id in (${list(assignments)})`,
+  );
 }
 
 /** Marks an entry OFFERED for `hours` and queues its e-mail. */
@@ -222,7 +229,15 @@ export async function sweepWaitlistOffers(tx: Transaction, limit = 200): Promise
                      order by id limit ${limit} for update skip locked)
         returning id, ticket_id`,
   );
-  for (const entry of lapsed) await giveSeatBack(tx, { ticketId: Number(entry.ticket_id) });
+  // One return per ticket, however many of its offers lapsed, in ticket order (as locks go).
+  const perTicket = new Map<number, number>();
+  for (const entry of lapsed) {
+    const ticketId = Number(entry.ticket_id);
+    perTicket.set(ticketId, (perTicket.get(ticketId) ?? 0) + 1);
+  }
+  for (const [ticketId, seats] of [...perTicket].sort(([a], [b]) => a - b)) {
+    await giveSeatBack(tx, { ticketId, seats });
+  }
   await tx.execute(
     sql`update waitlist_entries w set status = 'EXPIRED', updated_at = now()
         from orders o

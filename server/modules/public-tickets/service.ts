@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { leftOfCapacities } from '../../../common/availability';
 import { withSettingDefaults } from '../../../common/events';
 import type { TaxOrFee } from '../../../common/pricing';
 import {
@@ -98,13 +99,8 @@ export async function findPublicTickets(
           and(inArray(capacityAssignmentTickets.ticketId, ids), eq(capacityAssignments.status, 'ACTIVE')),
         )
     : [];
-  const capacityLeft = (ticketId: number): number | null =>
-    capacities
-      .filter((c) => c.ticketId === ticketId && c.capacity !== null)
-      .reduce<number | null>((least, c) => {
-        const left = Math.max(0, (c.capacity ?? 0) - c.used);
-        return least === null ? left : Math.min(least, left);
-      }, null);
+  const capacityLeft = (ticketId: number) =>
+    leftOfCapacities(capacities.filter((c) => c.ticketId === ticketId).map((c) => ({ ...c, active: true })));
   const settings = withSettingDefaults(event.settings);
   const typed = promoCode?.trim() ?? '';
   const promo = typed ? await findPromo(db, eventId, typed) : null;
