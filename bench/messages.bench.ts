@@ -16,6 +16,7 @@ import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { openSendJournal } from '../server/modules/messages/journal';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
+import { ticketMailDocuments } from '../server/modules/ticket-documents/service';
 import { waitlistJobHandler } from '../server/modules/waitlist/mails';
 import { webhookJobHandler } from '../server/modules/webhooks/delivery';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
@@ -109,6 +110,7 @@ export async function run(): Promise<void> {
     kinds: JOB_KINDS,
     handlers: jobHandlers({
       mailer,
+      mailDocuments: ticketMailDocuments(config.appUrl),
       sweepExpiredReservations,
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
       messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES, journal }),

@@ -73,6 +73,8 @@ const settingsFields = {
   reply_to_email: email().nullable(),
   footer_message: z.string().trim().max(5000).nullable(),
   notify_organizer_of_new_orders: z.boolean(),
+  /** Attach the PDF of the tickets to the order and ticket mails (decision 031). */
+  attach_ticket_pdf: z.boolean(),
   order_timeout_minutes: z.int().min(ORDER_TIMEOUT.min).max(ORDER_TIMEOUT.max),
   pre_checkout_message: message(),
   post_checkout_message: message(),
@@ -115,6 +117,7 @@ export const EVENT_SETTING_DEFAULTS = {
   reply_to_email: null,
   footer_message: null,
   notify_organizer_of_new_orders: true,
+  attach_ticket_pdf: true,
   order_timeout_minutes: ORDER_TIMEOUT.default,
   pre_checkout_message: null,
   post_checkout_message: null,

@@ -1,13 +1,18 @@
+import { timezoneLines, wallClock, zoneOffset } from './ics-timezone';
+
 /**
  * An iCalendar (RFC 5545) file with one event, attached to order and ticket mails and offered
- * on ticket pages, so buyers can add the event to their calendar. Times are written in UTC.
- * Shared by the server and the browser.
+ * on ticket pages, so buyers can add the event to their calendar. Times are written in the
+ * event's time zone (with its VTIMEZONE) when it is known, else in UTC. Shared by the server
+ * and the browser.
  */
 export interface CalendarEvent {
   uid: string;
   title: string;
   start: Date;
   end: Date | null;
+  /** The event's IANA time zone, such as `Europe/Berlin`. */
+  timezone?: string;
   location: string | null;
   url: string;
   description: string | null;
@@ -41,20 +46,27 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** The end a calendar shows: the event's, or two hours after the start without one. */
+export const calendarEnd = (event: { start: Date; end: Date | null }) =>
+  event.end ?? new Date(event.start.getTime() + 2 * 3600 * 1000);
+
 export function eventCalendar(event: CalendarEvent, now = new Date()): string {
-  // Without an end, the event lasts two hours in the calendar.
-  const end = event.end ?? new Date(event.start.getTime() + 2 * 3600 * 1000);
+  const end = calendarEnd(event);
+  const zone = event.timezone;
+  const time = (name: string, at: Date) =>
+    zone ? `${name};TZID=${zone}:${wallClock(at, zoneOffset(zone, at))}` : `${name}:${utc(at)}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Tessera//Tickets//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    ...(zone ? timezoneLines(zone, event.start, end) : []),
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${utc(now)}`,
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(end)}`,
+    time('DTSTART', event.start),
+    time('DTEND', end),
     `SUMMARY:${text(event.title)}`,
     ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${text(event.description)}`] : []),

@@ -52,6 +52,7 @@ import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
+import { ticketDocumentRoutes } from './modules/ticket-documents/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     orderRoutes,
     adminOrderRoutes,
     ticketHolderRoutes,
+    ticketDocumentRoutes,
     attendeeRoutes,
     checkInRoutes,
     messageRoutes,

@@ -16,6 +16,7 @@ import { seedDemo } from './modules/demo/seed';
 import { messageJobHandlers } from './modules/messages/delivery';
 import { startSendJournal } from './modules/messages/journal';
 import { sweepExpiredReservations } from './modules/orders/service';
+import { ticketMailDocuments } from './modules/ticket-documents/service';
 import { waitlistJobHandler } from './modules/waitlist/mails';
 import { webhookJobHandler } from './modules/webhooks/delivery';
 import { describeDatabase, describeMail } from './startup-banner';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     kinds: JOB_KINDS,
     handlers: jobHandlers({
       mailer,
+      mailDocuments: ticketMailDocuments(config.appUrl),
       sweepExpiredReservations,
       passwordReset: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
       messages: messageJobHandlers({

@@ -61,6 +61,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   stats: ['service'],
   'taxes-fees': ['service'],
   tickets: ['service'],
+  'ticket-documents': ['service'],
   users: ['members', 'invitations', 'presenter'],
   waitlist: ['service'],
   webhooks: ['service'],

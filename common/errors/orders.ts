@@ -60,6 +60,13 @@ export const ORDER_ERRORS = {
     status: 404,
     message: /*i18n*/ { id: 'error.attendee_not_found', message: 'This ticket does not exist.' },
   },
+  TICKETS_NOT_ISSUED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.tickets_not_issued',
+      message: 'There is no valid ticket to print here: the order is not paid yet, or the ticket was cancelled.',
+    },
+  },
   ATTENDEE_ALREADY_CANCELLED: {
     status: 409,
     message: /*i18n*/ {

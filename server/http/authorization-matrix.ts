@@ -220,6 +220,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': order(204),
   'GET /api/public/events/{id}/attendees/{shortId}': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
+  'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),
+  'GET /api/public/events/{id}/orders/{shortId}/tickets.pdf': order(200),
 
   'GET /api/events/{id}/orders': member,
   'GET /api/events/{id}/orders/export': member,

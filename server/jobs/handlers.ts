@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { MAIL_JOB } from '../mail/payload';
-import { mailJobHandler } from '../mail/send';
+import { type MailDocuments, mailJobHandler } from '../mail/send';
 import type { Mailer } from '../mail/transport';
 import {
   type AppJobKinds,
@@ -16,6 +16,8 @@ import type { JobHandler, JobHandlers } from './worker';
 
 export interface JobDependencies {
   mailer: Mailer;
+  /** The files mails ask for when they are sent (`ticket-documents`' `ticketMailDocuments`). */
+  mailDocuments: MailDocuments;
   /**
    * Expires lapsed reservations of every event, a batch at a time; answers how many it expired.
    * The orders module's `sweepExpiredReservations`, handed in by `main.ts` (this folder knows
@@ -38,7 +40,7 @@ export interface JobDependencies {
 /** The handler of every job kind of `kinds.ts`. */
 export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
   return {
-    [MAIL_JOB]: mailJobHandler(deps.mailer),
+    [MAIL_JOB]: mailJobHandler(deps.mailer, deps.mailDocuments),
     [EXPIRE_RESERVATIONS_JOB]: async (_payload, { db }) => {
       // One call expires a batch; a backlog (after a long stop) is worked off in a few.
       for (let batch = 0; batch < 20; batch++) {

@@ -101,7 +101,8 @@ function when(event: MailEvent, i18n: I18n): string {
   return format.format(new Date(event.start));
 }
 
-function calendar(event: MailEvent) {
+/** The event as a calendar file, in its time zone, linking to the order's or the ticket's page. */
+function calendar(event: MailEvent, link: string) {
   return {
     filename: 'event.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
@@ -110,9 +111,10 @@ function calendar(event: MailEvent) {
       title: event.title,
       start: new Date(event.start),
       end: event.end ? new Date(event.end) : null,
+      timezone: event.timezone,
       location: event.location,
-      url: event.url,
-      description: null,
+      url: link,
+      description: link,
     }),
   };
 }
@@ -163,7 +165,7 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
         action: { label: translate(i18n, M.orderAction), url: data.orderUrl },
         footnote: translate(i18n, M.calendarNote),
       }),
-      attachments: [calendar(data.event)],
+      attachments: [calendar(data.event, data.orderUrl)],
     };
   },
   attendeeTicket: async (data, i18n) => {
@@ -190,7 +192,7 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
       }),
       attachments: [
         { filename: 'ticket-qr.png', contentType: 'image/png', content: qr, cid: 'ticket-qr' },
-        calendar(data.event),
+        calendar(data.event, data.ticketUrl),
       ],
     };
   },

@@ -1,12 +1,19 @@
 import type { Locale } from '../../common/i18n/locales';
 import { isLocale } from '../../common/i18n/locales';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { i18nFor } from '../i18n';
 import { enqueue } from '../jobs/kinds';
 import type { JobHandler } from '../jobs/worker';
-import { MAIL_JOB, type MailJobPayload } from './payload';
+import { MAIL_JOB, type MailDocumentRequest, type MailJobPayload } from './payload';
 import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
-import type { Mailer } from './transport';
+import type { MailAttachment, Mailer } from './transport';
+
+/**
+ * Makes the files a mail asked for when it is sent: the ticket-documents module's
+ * `ticketMailDocuments`, handed in by `main.ts` (this folder knows no module). A file that no
+ * longer applies (the order was cancelled meanwhile) is left out.
+ */
+export type MailDocuments = (db: Database, request: MailDocumentRequest) => Promise<MailAttachment[]>;
 
 /**
  * Queues a mail in the caller's transaction: it is sent (by the job worker, with retries)
@@ -15,11 +22,20 @@ import type { Mailer } from './transport';
  */
 export async function enqueueMail<K extends MailTemplateName>(
   db: Db,
-  mail: { template: K; to: string; locale: Locale; data: MailTemplates[K]; uniqueKey?: string },
+  mail: {
+    template: K;
+    to: string;
+    locale: Locale;
+    data: MailTemplates[K];
+    uniqueKey?: string;
+    /** Files made when the mail is sent (`MailDocuments`). */
+    documents?: MailDocumentRequest[];
+  },
 ): Promise<boolean> {
+  const { template, to, locale, data, documents } = mail;
   return enqueue(db, {
     type: MAIL_JOB,
-    payload: { template: mail.template, to: mail.to, locale: mail.locale, data: mail.data },
+    payload: { template, to, locale, data, ...(documents?.length ? { documents } : {}) },
     uniqueKey: mail.uniqueKey,
   });
 }
@@ -29,10 +45,13 @@ export async function enqueueMail<K extends MailTemplateName>(
  * so a mail sent again (its first sending was cut off before the job was marked done) is the
  * same message to the recipient's mail system, which shows it once.
  */
-export function mailJobHandler(mailer: Mailer): JobHandler<MailJobPayload> {
-  return async ({ template, to, locale, data }, { jobId, createdAt }) => {
+export function mailJobHandler(mailer: Mailer, makeDocuments: MailDocuments): JobHandler<MailJobPayload> {
+  return async ({ template, to, locale, data, documents = [] }, { jobId, createdAt, db }) => {
     const i18n = i18nFor(isLocale(locale) ? locale : 'en');
     const rendered = await renderMail(template, data as never, i18n);
-    await mailer.send({ to, ...rendered, messageId: `job-${jobId}.${createdAt.getTime()}` });
+    const files: MailAttachment[] = [];
+    for (const request of documents) files.push(...(await makeDocuments(db, request)));
+    const attachments = [...(rendered.attachments ?? []), ...files];
+    await mailer.send({ to, ...rendered, attachments, messageId: `job-${jobId}.${createdAt.getTime()}` });
   };
 }

@@ -5,6 +5,7 @@ import { AcceptInvitationRequest, RegisterRequest } from '../../common/auth';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
+import type { Locale } from '../../common/i18n/locales';
 import {
   CompleteOrderRequest,
   CreateOrderRequest,
@@ -246,6 +247,8 @@ export interface OrderPlan {
   answers?: { question_id: number; answer: unknown }[];
   /** `reserved` stops after reserving, `details` after the buyer's details; `offline` pays offline. */
   until?: 'reserved' | 'details' | 'complete' | 'offline';
+  /** The buyer's language (English unless given): the order's mails and PDF use it. */
+  locale?: Locale;
 }
 
 /** An order through public checkout (reserve, details, complete), as a buyer would place it. */
@@ -257,7 +260,7 @@ export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderR
     affiliate_code: plan.affiliate_code,
     waitlist_offer: plan.waitlist_offer,
   });
-  const { order } = await createOrder({ db: app.db, eventId, input: request, locale: 'en' });
+  const { order } = await createOrder({ db: app.db, eventId, input: request, locale: plan.locale ?? 'en' });
   if (until === 'reserved') return order;
   const buyer = plan.buyer ?? `Buyer${next()}`;
   const email = plan.email ?? `${buyer.toLowerCase()}@example.com`;

@@ -7,6 +7,7 @@ import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -70,6 +71,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
         kinds: JOB_KINDS,
         handlers: jobHandlers({
           mailer,
+          mailDocuments: ticketMailDocuments(config.appUrl),
           sweepExpiredReservations,
           passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
           messages: messageJobHandlers({

@@ -6,6 +6,7 @@ import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 
@@ -19,6 +20,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
   const mailer = createMailer(config, { info: () => {} });
   const handlers = jobHandlers({
     mailer,
+    mailDocuments: ticketMailDocuments(config.appUrl),
     sweepExpiredReservations,
     passwordReset: passwordResetJobHandler({ db, links: { appUrl: config.appUrl } }),
     messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: 100 }),

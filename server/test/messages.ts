@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -68,6 +69,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
     async deliver(using = mailer) {
       const handlers = jobHandlers({
         mailer: using,
+        mailDocuments: ticketMailDocuments(config.appUrl),
         sweepExpiredReservations,
         passwordReset: passwordResetJobHandler({ db: t.app.db, links: { appUrl: config.appUrl } }),
         messages: messageJobHandlers({

@@ -27,6 +27,7 @@ export async function getPublicEventCalendar(db: Db, id: number, appUrl: string)
       title: event.title,
       start: event.startDate,
       end: event.endDate,
+      timezone: event.timezone,
       location: where?.lines.length ? where.lines.join(', ') : where?.online ? 'Online' : null,
       url,
       description: [description, url].filter(Boolean).join('\n\n'),

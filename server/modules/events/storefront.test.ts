@@ -120,8 +120,10 @@ describe('GET /api/public/events/{id}/calendar.ics', () => {
     for (const line of body.split('\r\n')) expect(encoder.encode(line).length).toBeLessThanOrEqual(75);
     const unfolded = body.replace(/\r\n /g, '');
     expect(unfolded).toContain(`\r\nUID:event-${event.id}@tessera\r\n`);
-    expect(unfolded).toContain('\r\nDTSTART:20310601T190000Z\r\n');
-    expect(unfolded).toContain('\r\nDTEND:20310601T223000Z\r\n');
+    // In the event's zone (Lisbon, an hour ahead of UTC in summer), which the file describes.
+    expect(unfolded).toContain('\r\nDTSTART;TZID=Europe/Lisbon:20310601T200000\r\n');
+    expect(unfolded).toContain('\r\nDTEND;TZID=Europe/Lisbon:20310601T233000\r\n');
+    expect(unfolded).toContain('\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/Lisbon\r\n');
     expect(unfolded).toContain('\r\nSUMMARY:Fado\\; night\\, by the river\r\n');
     expect(unfolded).toContain('\r\nLOCATION:Terraço do Rio\\, Rua das Flores 12\\, Lisboa\r\n');
     expect(unfolded).toContain('DESCRIPTION:Bring a coat\\, the terrace is cold.\\n');

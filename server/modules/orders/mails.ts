@@ -99,11 +99,14 @@ async function enqueueTicket({
 }): Promise<void> {
   const { attendee, ticketTitle } = person;
   const { event, order } = context.row;
+  const pdf = context.settings.attach_ticket_pdf && order.status === 'COMPLETED';
   await enqueueMail(tx, {
     template: 'attendeeTicket',
     to: attendee.email,
     locale: context.locale,
     uniqueKey,
+    // The ticket's PDF is made when the mail is sent, by the job (decision 031).
+    documents: pdf ? [{ kind: 'tickets-pdf', eventId: event.id, attendeeShortId: attendee.shortId }] : [],
     data: {
       firstName: attendee.firstName,
       event: context.mailEvent,
@@ -181,6 +184,10 @@ export async function enqueueOrderMails({
     uniqueKey: resend
       ? `order-${status.toLowerCase()}:${order.id}:resend:${randomUUID()}`
       : `order-${status.toLowerCase()}:${order.id}`,
+    documents:
+      status === 'COMPLETED' && settings.attach_ticket_pdf
+        ? [{ kind: 'tickets-pdf', eventId: event.id, orderShortId: order.shortId }]
+        : [],
     data: {
       firstName: order.firstName ?? '',
       event: mailEvent,

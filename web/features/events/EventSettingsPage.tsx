@@ -33,6 +33,7 @@ import {
   FooterField,
   MessageFields,
   NotifyField,
+  TicketPdfField,
   OfflinePaymentFields,
   OrderTimeoutField,
   PriceDisplayField,
@@ -260,6 +261,7 @@ function EventSettingsForm({ event, organizers }: { event: EventResponse; organi
           </SimpleGrid>
           <FooterField form={form} prefix="settings." />
           <NotifyField form={form} prefix="settings." />
+          <TicketPdfField form={form} prefix="settings." />
         </Section>
 
         <Section title={t`Search engines`}>

@@ -106,6 +106,17 @@ export function NotifyField({ form, prefix = '' }: FieldsProps) {
   );
 }
 
+export function TicketPdfField({ form, prefix = '' }: FieldsProps) {
+  const { t } = useLingui();
+  return (
+    <Checkbox
+      label={t`Attach the tickets as a PDF to the order e-mails`}
+      key={form.key(`${prefix}attach_ticket_pdf`)}
+      {...form.getInputProps(`${prefix}attach_ticket_pdf`, { type: 'checkbox' })}
+    />
+  );
+}
+
 export function SearchIndexingField({ form, prefix = '' }: FieldsProps) {
   const { t } = useLingui();
   return (

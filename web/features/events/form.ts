@@ -38,6 +38,7 @@ export interface Values {
     reply_to_email: string;
     footer_message: string;
     notify_organizer_of_new_orders: boolean;
+    attach_ticket_pdf: boolean;
     order_timeout_minutes: number | string;
     pre_checkout_message: string;
     post_checkout_message: string;
@@ -76,6 +77,7 @@ export function toValues(event: EventResponse): Values {
       reply_to_email: s.reply_to_email ?? '',
       footer_message: s.footer_message ?? '',
       notify_organizer_of_new_orders: s.notify_organizer_of_new_orders,
+      attach_ticket_pdf: s.attach_ticket_pdf,
       order_timeout_minutes: s.order_timeout_minutes,
       pre_checkout_message: s.pre_checkout_message ?? '',
       post_checkout_message: s.post_checkout_message ?? '',
@@ -111,6 +113,7 @@ export function toUpdateRequest(v: Values): UpdateEventRequest {
       reply_to_email: orNull(s.reply_to_email),
       footer_message: orNull(s.footer_message),
       notify_organizer_of_new_orders: s.notify_organizer_of_new_orders,
+      attach_ticket_pdf: s.attach_ticket_pdf,
       order_timeout_minutes: s.order_timeout_minutes === '' ? Number.NaN : Number(s.order_timeout_minutes),
       pre_checkout_message: orNull(s.pre_checkout_message),
       post_checkout_message: orNull(s.post_checkout_message),

@@ -10,6 +10,7 @@ export function downloadCalendar(event: OrderEventSummary, pageUrl: string): voi
     title: event.title,
     start: new Date(event.start_date),
     end: event.end_date ? new Date(event.end_date) : null,
+    timezone: event.timezone,
     location: where?.lines.length ? where.lines.join(', ') : where?.online ? 'Online' : null,
     url: pageUrl,
     description: event.online_event_details,

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+
+/**
+ * The fonts of PDF tickets, shipped as npm packages (nothing is fetched at run time): Noto Sans
+ * for Latin, Greek and Cyrillic, and Noto Sans SC for Chinese (decision 031). A text is cut
+ * into runs, each in the first font that has its characters, so a German name on a Chinese
+ * ticket and a Chinese name on an English one both print.
+ */
+const require = createRequire(import.meta.url);
+
+const FILES = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  'cjk-regular': '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  'cjk-bold': '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+} as const;
+
+export type FontName = keyof typeof FILES;
+export type Weight = 'regular' | 'bold';
+
+interface LoadedFont {
+  /** Parsed once and handed to every document, which keeps what it has laid out already. */
+  font: Font;
+  has(codePoint: number): boolean;
+}
+
+let loaded: Record<FontName, LoadedFont> | undefined;
+
+/** The four font files, read and parsed once per process (some 22 MB, most of it Chinese). */
+export function ticketFonts(): Record<FontName, LoadedFont> {
+  if (!loaded) {
+    const entries = Object.entries(FILES).map(([name, file]) => {
+      const font = create(readFileSync(require.resolve(file)));
+      return [name, { font, has: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) }];
+    });
+    loaded = Object.fromEntries(entries) as Record<FontName, LoadedFont>;
+  }
+  return loaded;
+}
+
+export interface Run {
+  font: FontName;
+  text: string;
+}
+
+/**
+ * `text` as runs of one font each. Spaces and punctuation both fonts have stay in the current
+ * run; a character neither font has is left to the Latin font (it prints as a blank box).
+ */
+export function fontRuns(text: string, weight: Weight): Run[] {
+  const fonts = ticketFonts();
+  const latin: FontName = weight;
+  const cjk: FontName = weight === 'bold' ? 'cjk-bold' : 'cjk-regular';
+  const runs: Run[] = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    const last = runs.at(-1);
+    const font =
+      last && fonts[last.font].has(codePoint)
+        ? last.font
+        : fonts[latin].has(codePoint) || !fonts[cjk].has(codePoint)
+          ? latin
+          : cjk;
+    if (last && last.font === font) last.text += char;
+    else runs.push({ font, text: char });
+  }
+  return runs;
+}

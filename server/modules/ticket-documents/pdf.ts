@@ -1,0 +1,242 @@
+import type { I18n } from '@lingui/core';
+import QRCode from 'qrcode';
+import { contrastRatio } from '../../../common/contrast';
+import { translate } from '../../../common/i18n/translate';
+import type { Where } from '../../../common/where';
+import { fontRuns, ticketFonts, type Weight } from './fonts';
+
+/** What a PDF of tickets shows: the event once, then one page per ticket. */
+export interface TicketSheet {
+  event: {
+    title: string;
+    start: Date;
+    end: Date | null;
+    timezone: string;
+    where: Where | null;
+    /** The event's message for ticket pages, printed under every ticket. */
+    message: string | null;
+    /** The event page's primary colour (`#rrggbb`): the band at the top of each ticket. */
+    primaryColor: string;
+  };
+  reference: string;
+  tickets: {
+    name: string;
+    ticketTitle: string;
+    /** The price as the buyer's language writes it, with the tier's name when it has one. */
+    price: string;
+    /** The exact text of the QR code, as check-in scans it. */
+    code: string;
+    /** The ticket's page, printed small under the code. */
+    url: string;
+  }[];
+}
+
+const M = {
+  documentTitle: /*i18n*/ { id: 'pdf.ticket.document_title', message: 'Tickets for {event}' },
+  attendee: /*i18n*/ { id: 'pdf.ticket.attendee', message: 'Attendee' },
+  ticket: /*i18n*/ { id: 'pdf.ticket.ticket', message: 'Ticket' },
+  price: /*i18n*/ { id: 'pdf.ticket.price', message: 'Price' },
+  when: /*i18n*/ { id: 'pdf.ticket.when', message: 'Date and time' },
+  where: /*i18n*/ { id: 'pdf.ticket.where', message: 'Location' },
+  online: /*i18n*/ { id: 'pdf.ticket.online', message: 'Online event' },
+  order: /*i18n*/ { id: 'pdf.ticket.order', message: 'Order' },
+  scan: /*i18n*/ {
+    id: 'pdf.ticket.scan',
+    message: 'Show this code at the entrance, printed or on your phone. It lets one person in, once.',
+  },
+  page: /*i18n*/ { id: 'pdf.ticket.page', message: 'Ticket {number} of {count}' },
+};
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const BAND_HEIGHT = 168;
+const QR_SIZE = 178;
+const INK = '#1f2133';
+const MUTED = '#5b5f73';
+
+/** White or near-black, whichever reads better on the band. */
+const onColor = (background: string) =>
+  (contrastRatio('#ffffff', background) ?? 21) >= (contrastRatio(INK, background) ?? 0) ? '#ffffff' : INK;
+
+interface TextStyle {
+  x: number;
+  y: number;
+  size: number;
+  weight?: Weight;
+  color?: string;
+  width: number;
+}
+
+/** Writes `text` at (x, y) in runs of the fonts that have its characters; returns the height used. */
+function write(doc: PDFKit.PDFDocument, text: string, style: TextStyle) {
+  const runs = fontRuns(text, style.weight ?? 'regular');
+  doc.fontSize(style.size).fillColor(style.color ?? INK);
+  const first = runs[0]?.font ?? 'regular';
+  doc.font(first);
+  const height = doc.heightOfString(text, { width: style.width });
+  runs.forEach((run, index) => {
+    doc.font(run.font);
+    const options = { width: style.width, continued: index < runs.length - 1, lineGap: 1 };
+    if (index === 0) doc.text(run.text, style.x, style.y, options);
+    else doc.text(run.text, options);
+  });
+  return height;
+}
+
+/** The QR code drawn as squares (sharp at any zoom and printer), with its quiet zone. */
+function drawQr(doc: PDFKit.PDFDocument, code: string, at: { x: number; y: number }) {
+  const qr = QRCode.create(code, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const cell = QR_SIZE / (count + 8);
+  doc.rect(at.x, at.y, QR_SIZE, QR_SIZE).fill('#ffffff');
+  for (let row = 0; row < count; row++)
+    for (let column = 0; column < count; column++)
+      if (qr.modules.get(row, column))
+        doc.rect(at.x + (column + 4) * cell, at.y + (row + 4) * cell, cell, cell);
+  doc.fill('#000000');
+}
+
+function whenText(sheet: TicketSheet, locale: string): string {
+  const { start, end, timezone } = sheet.event;
+  const full = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: timezone,
+  });
+  const day = (date: Date) => date.toLocaleDateString('en-CA', { timeZone: timezone });
+  const zone =
+    new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: 'short' })
+      .formatToParts(start)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timezone;
+  if (!end) return `${full.format(start)} (${zone})`;
+  const endText =
+    day(end) === day(start)
+      ? new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: timezone }).format(end)
+      : full.format(end);
+  return `${full.format(start)} – ${endText} (${zone})`;
+}
+
+interface Field {
+  label: string;
+  value: string;
+  size?: number;
+  weight?: Weight;
+}
+
+function drawTicket(
+  doc: PDFKit.PDFDocument,
+  sheet: TicketSheet,
+  page: { i18n: I18n; index: number; when: string },
+) {
+  const { i18n, index } = page;
+  const ticket = sheet.tickets[index];
+  if (!ticket) return;
+  const { event } = sheet;
+  const left = PAGE.margin;
+  const width = PAGE.width - 2 * PAGE.margin;
+  const bandText = onColor(event.primaryColor);
+
+  doc.rect(0, 0, PAGE.width, BAND_HEIGHT).fill(event.primaryColor);
+  write(doc, event.title, { x: left, y: 44, size: 26, weight: 'bold', color: bandText, width });
+  write(doc, translate(i18n, M.page, { number: index + 1, count: sheet.tickets.length }), {
+    x: left,
+    y: BAND_HEIGHT - 34,
+    size: 11,
+    color: bandText,
+    width,
+  });
+
+  const columnWidth = width - QR_SIZE - 28;
+  const where = event.where;
+  const place = where?.lines.length
+    ? where.lines.join('\n')
+    : where?.online
+      ? translate(i18n, M.online)
+      : null;
+  const fields: Field[] = [
+    { label: translate(i18n, M.attendee), value: ticket.name, size: 22, weight: 'bold' },
+    { label: translate(i18n, M.ticket), value: ticket.ticketTitle, size: 15, weight: 'bold' },
+    { label: translate(i18n, M.price), value: ticket.price },
+    { label: translate(i18n, M.when), value: page.when },
+    ...(place ? [{ label: translate(i18n, M.where), value: place }] : []),
+    { label: translate(i18n, M.order), value: sheet.reference, weight: 'bold' as const },
+  ];
+  let y = BAND_HEIGHT + 36;
+  for (const field of fields) {
+    y += write(doc, field.label.toLocaleUpperCase(i18n.locale), {
+      x: left,
+      y,
+      size: 8.5,
+      weight: 'bold',
+      color: MUTED,
+      width: columnWidth,
+    });
+    y += 3;
+    y += write(doc, field.value, {
+      x: left,
+      y,
+      size: field.size ?? 12,
+      weight: field.weight ?? 'regular',
+      width: columnWidth,
+    });
+    y += 16;
+  }
+
+  const qrAt = { x: PAGE.width - PAGE.margin - QR_SIZE, y: BAND_HEIGHT + 28 };
+  doc
+    .roundedRect(qrAt.x - 8, qrAt.y - 8, QR_SIZE + 16, QR_SIZE + 16, 10)
+    .lineWidth(1)
+    .stroke('#d5d7e0');
+  drawQr(doc, ticket.code, qrAt);
+  write(doc, translate(i18n, M.scan), {
+    x: qrAt.x - 8,
+    y: qrAt.y + QR_SIZE + 18,
+    size: 9,
+    color: MUTED,
+    width: QR_SIZE + 16,
+  });
+
+  y = Math.max(y + 8, qrAt.y + QR_SIZE + 96);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .dash(4, { space: 4 })
+    .lineWidth(1)
+    .stroke('#b8bbc9')
+    .undash();
+  y += 24;
+  if (event.message) y += write(doc, event.message, { x: left, y, size: 11, width }) + 16;
+
+  write(doc, ticket.url, { x: left, y: PAGE.height - PAGE.margin - 10, size: 7.5, color: MUTED, width });
+}
+
+/**
+ * A PDF with one A4 page per ticket, in the order's language. The fonts are embedded as
+ * subsets of the characters used, so a page stays a few tens of kilobytes.
+ */
+export async function renderTicketsPdf(sheet: TicketSheet, i18n: I18n): Promise<Buffer> {
+  // Loaded on first use: most processes (and every test file) never print a ticket.
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    lang: i18n.locale,
+    info: { Title: translate(i18n, M.documentTitle, { event: sheet.event.title }), Creator: 'Tessera' },
+  });
+  // pdfkit takes a parsed fontkit font as it takes a file (its types only know files).
+  for (const [name, loaded] of Object.entries(ticketFonts()))
+    doc.registerFont(name, loaded.font as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const when = whenText(sheet, i18n.locale);
+  sheet.tickets.forEach((_, index) => {
+    doc.addPage({ size: 'A4', margin: 0 });
+    drawTicket(doc, sheet, { i18n, index, when });
+  });
+  doc.end();
+  return done;
+}

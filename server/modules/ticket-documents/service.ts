@@ -1,0 +1,150 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { EventLocation } from '../../../common/events';
+import { withSettingDefaults } from '../../../common/events';
+import { isLocale, type Locale } from '../../../common/i18n/locales';
+import { translate } from '../../../common/i18n/translate';
+import { formatMoney } from '../../../common/money';
+import { whereOf } from '../../../common/where';
+import type { Db } from '../../db/client';
+import { attendees, events, orderItems, orders, tickets } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { i18nFor } from '../../i18n';
+import type { MailDocuments } from '../../mail/send';
+import { getTicketSigner } from '../check-in/signing';
+import { renderTicketsPdf, type TicketSheet } from './pdf';
+
+const M = {
+  free: /*i18n*/ { id: 'pdf.ticket.free', message: 'Free' },
+};
+
+/** Which tickets a PDF holds: all valid tickets of an order, or one attendee's. */
+export type TicketsOf = { eventId: number } & ({ orderShortId: string } | { attendeeShortId: string });
+
+export interface TicketsPdf {
+  filename: string;
+  body: Buffer;
+  locale: Locale;
+}
+
+type Person = {
+  attendee: typeof attendees.$inferSelect;
+  ticketTitle: string;
+  unitPrice: number | null;
+  priceLabel: string | null;
+};
+
+/** The order (by its short id, or the attendee's) with its event; 404 when either is unknown. */
+async function orderOf(db: Db, of: TicketsOf) {
+  const match =
+    'orderShortId' in of
+      ? eq(orders.shortId, of.orderShortId)
+      : eq(
+          orders.id,
+          db
+            .select({ id: attendees.orderId })
+            .from(attendees)
+            .where(and(eq(attendees.eventId, of.eventId), eq(attendees.shortId, of.attendeeShortId))),
+        );
+  const [row] = await db
+    .select({ order: orders, event: events })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(and(eq(orders.eventId, of.eventId), match));
+  if (!row) throw new AppError('orderShortId' in of ? 'ORDER_NOT_FOUND' : 'ATTENDEE_NOT_FOUND');
+  return row;
+}
+
+/** The order's valid tickets, each with its line's unit price and tier name. */
+async function peopleOf(db: Db, orderId: number): Promise<Person[]> {
+  const [rows, items] = await Promise.all([
+    db
+      .select({ attendee: attendees, ticketTitle: tickets.title })
+      .from(attendees)
+      .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+      .where(and(eq(attendees.orderId, orderId), eq(attendees.status, 'ACTIVE')))
+      .orderBy(asc(attendees.position), asc(attendees.id)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
+  ]);
+  return rows.map((row) => {
+    const item = items.find(
+      (i) => i.ticketId === row.attendee.ticketId && i.priceId === row.attendee.priceId,
+    );
+    return { ...row, unitPrice: item?.unitPrice ?? null, priceLabel: item?.priceLabel ?? null };
+  });
+}
+
+/**
+ * The PDF of an order's valid tickets (`GET …/orders/{shortId}/tickets.pdf`, and the order
+ * mail's attachment) or of one ticket (`GET …/attendees/{shortId}/ticket.pdf`), in the order's
+ * language. Only a completed order has tickets to print: otherwise 409 `TICKETS_NOT_ISSUED`,
+ * as for a cancelled ticket.
+ */
+export async function ticketsPdf(db: Db, of: TicketsOf, appUrl: string): Promise<TicketsPdf> {
+  const { order, event } = await orderOf(db, of);
+  let people = order.status === 'COMPLETED' ? await peopleOf(db, order.id) : [];
+  if ('attendeeShortId' in of) people = people.filter((p) => p.attendee.shortId === of.attendeeShortId);
+  if (people.length === 0) throw new AppError('TICKETS_NOT_ISSUED');
+
+  const locale: Locale = isLocale(order.locale) ? order.locale : 'en';
+  const i18n = i18nFor(locale);
+  const settings = withSettingDefaults(event.settings);
+  const sign = await getTicketSigner(db, event.id);
+  const sheet: TicketSheet = {
+    event: {
+      title: event.title,
+      start: event.startDate,
+      end: event.endDate,
+      timezone: event.timezone,
+      where: whereOf({
+        location: (event.location as EventLocation | null) ?? null,
+        is_online: Boolean(event.onlineEventDetails),
+      }),
+      message: settings.ticket_page_message,
+      primaryColor: settings.homepage_primary_color,
+    },
+    reference: order.reference,
+    tickets: people.map(({ attendee, ticketTitle, unitPrice, priceLabel }) => {
+      const amount =
+        unitPrice === null || unitPrice === 0
+          ? translate(i18n, M.free)
+          : formatMoney(unitPrice, order.currency, locale);
+      return {
+        name: `${attendee.firstName} ${attendee.lastName}`.trim(),
+        ticketTitle,
+        price: [amount, priceLabel].filter(Boolean).join(' · '),
+        code: sign({ attendeeShortId: attendee.shortId, ticketId: attendee.ticketId }),
+        url: `${appUrl}/ticket/${event.id}/${attendee.shortId}`,
+      };
+    }),
+  };
+  const body = await renderTicketsPdf(sheet, i18n);
+  const name =
+    'attendeeShortId' in of
+      ? `ticket-${order.reference}-${people[0]?.attendee.position ?? 1}`
+      : `tickets-${order.reference}`;
+  return { filename: `${name}.pdf`, body, locale };
+}
+
+/**
+ * The mail job's maker of ticket PDFs: the order's tickets for its confirmation, one ticket for
+ * an attendee's mail. A ticket cancelled (or an order refunded) before the mail goes out is
+ * left out rather than failing the mail.
+ */
+export function ticketMailDocuments(appUrl: string): MailDocuments {
+  return async (db, request) => {
+    const { eventId, orderShortId, attendeeShortId } = request;
+    const of: TicketsOf | null = attendeeShortId
+      ? { eventId, attendeeShortId }
+      : orderShortId
+        ? { eventId, orderShortId }
+        : null;
+    if (!of) return [];
+    try {
+      const pdf = await ticketsPdf(db, of, appUrl);
+      return [{ filename: pdf.filename, content: pdf.body, contentType: 'application/pdf' }];
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'TICKETS_NOT_ISSUED') return [];
+      throw error;
+    }
+  };
+}

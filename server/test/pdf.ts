@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+
+/**
+ * Reading a PDF back as a person's tools would: its text, page by page, with pdf.js (the
+ * viewer browsers ship), and the QR codes on its pages, rendered by Poppler's `pdftoppm` (the
+ * `poppler-utils` package) and decoded from the pixels with jsQR.
+ */
+export async function pdfText(pdf: Buffer): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 })
+    .promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('')
+        .replace(/[ \t]+/g, ' '),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+const run = promisify(execFile);
+
+/** The first QR code found on each page, in page order (null where none decodes). */
+export async function pdfQrCodes(pdf: Buffer): Promise<(string | null)[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-pdf-'));
+  try {
+    await writeFile(path.join(dir, 'in.pdf'), pdf);
+    await run('pdftoppm', ['-r', '110', '-png', path.join(dir, 'in.pdf'), path.join(dir, 'page')]);
+    const pages = (await readdir(dir)).filter((name) => name.startsWith('page')).sort();
+    const codes: (string | null)[] = [];
+    for (const page of pages) {
+      const { data, info } = await sharp(await readFile(path.join(dir, page)))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      codes.push(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null);
+    }
+    return codes;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
