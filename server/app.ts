@@ -53,6 +53,7 @@ import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     orderRoutes,
     adminOrderRoutes,
     ticketHolderRoutes,
+    walletRoutes,
     attendeeRoutes,
     checkInRoutes,
     messageRoutes,

@@ -63,6 +63,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   tickets: ['service'],
   users: ['members', 'invitations', 'presenter'],
   waitlist: ['service'],
+  wallet: ['service'],
   webhooks: ['service'],
 };
 

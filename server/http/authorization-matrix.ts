@@ -220,6 +220,9 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': order(204),
   'GET /api/public/events/{id}/attendees/{shortId}': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
+  // The sweep's server makes passes for both wallets (a test kit's credentials).
+  'GET /api/public/events/{id}/attendees/{shortId}/wallet.pkpass': order(200),
+  'GET /api/public/events/{id}/attendees/{shortId}/wallet/google': order(302),
 
   'GET /api/events/{id}/orders': member,
   'GET /api/events/{id}/orders/export': member,
