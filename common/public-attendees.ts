@@ -23,6 +23,11 @@ export const PublicTicketHolderResponse = z
     event: OrderEventSummary,
     /** The event's message for ticket pages. */
     ticket_page_message: z.string().nullable(),
+    /**
+     * Which wallets this server makes passes for (decision 032): `…/wallet.pkpass` for Apple
+     * Wallet, `…/wallet/google` for Google Wallet. Only a valid ticket gets one.
+     */
+    wallet: z.object({ apple: z.boolean(), google: z.boolean() }),
   })
   .meta({ id: 'PublicTicketHolder' });
 export type PublicTicketHolderResponse = z.infer<typeof PublicTicketHolderResponse>;

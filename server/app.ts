@@ -54,6 +54,7 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { userRoutes } from './modules/users/routes';
 import { ticketDocumentRoutes } from './modules/ticket-documents/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     adminOrderRoutes,
     ticketHolderRoutes,
     ticketDocumentRoutes,
+    walletRoutes,
     attendeeRoutes,
     checkInRoutes,
     messageRoutes,

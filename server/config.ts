@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type WalletConfig, type WalletEnv, walletConfig } from './wallet-config';
 
 const optionalString = z
   .string()
@@ -82,9 +83,36 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** The platform's share of each card payment, in percent (0 = none). */
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  /** Apple Wallet passes (decision 032); the PEM values are the PEM text itself. */
+  WALLET_APPLE_PASS_TYPE_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^pass\.[A-Za-z0-9.-]+$/,
+        'WALLET_APPLE_PASS_TYPE_ID is a Pass Type ID such as pass.com.example.tickets',
+      )
+      .optional(),
+  ),
+  WALLET_APPLE_TEAM_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'WALLET_APPLE_TEAM_ID is the ten letters and digits of an Apple team')
+      .optional(),
+  ),
+  WALLET_APPLE_CERT: optionalString,
+  WALLET_APPLE_KEY: optionalString,
+  WALLET_APPLE_KEY_PASSPHRASE: optionalString,
+  WALLET_APPLE_WWDR: optionalString,
+  /** Google Wallet passes (decision 032). */
+  WALLET_GOOGLE_ISSUER_ID: optionalString.pipe(
+    z.string().regex(/^\d+$/, 'WALLET_GOOGLE_ISSUER_ID is the number of a Google Wallet issuer').optional(),
+  ),
+  WALLET_GOOGLE_SERVICE_ACCOUNT_EMAIL: optionalString.pipe(z.email().optional()),
+  WALLET_GOOGLE_PRIVATE_KEY: optionalString,
 });
 
 export type Env = z.input<typeof EnvSchema>;
+export type { WalletConfig } from './wallet-config';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -130,6 +158,8 @@ export interface Config {
     apiBase?: string;
     platformFeePercent: number;
   };
+  /** Apple and Google Wallet passes of tickets (decision 032); each is absent when not set up. */
+  wallet: WalletConfig;
 }
 
 export interface RateLimits {
@@ -172,6 +202,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const wallet = walletConfig(e satisfies WalletEnv);
+  if (wallet.problems.length > 0) {
+    throw new ConfigError(`Invalid environment:\n${wallet.problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
@@ -208,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messages: { perAccountPerDay: e.MESSAGES_PER_ACCOUNT_PER_DAY, maxRecipients: e.MESSAGE_MAX_RECIPIENTS },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     seedDemo: e.SEED_DEMO,
+    wallet: wallet.wallet,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

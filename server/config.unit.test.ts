@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import {
+  KIT_ISSUER_ID,
+  KIT_PASS_TYPE_ID,
+  KIT_SERVICE_ACCOUNT,
+  KIT_TEAM_ID,
+  makeWalletKit,
+} from './test/wallet-kit';
 
 describe('the Stripe configuration', () => {
   it('is off without keys, on with all three, and refused with some', () => {
@@ -52,5 +59,69 @@ describe('the rate limits and timeouts', () => {
 
     expect(() => loadConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ ORDER_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(ConfigError);
+  });
+});
+
+describe('the wallet configuration', () => {
+  const kit = makeWalletKit({ passphrase: 'open sesame' });
+  const apple = Object.fromEntries(
+    Object.entries(kit.env).filter(([name]) => name.startsWith('WALLET_APPLE_')),
+  );
+  const google = Object.fromEntries(
+    Object.entries(kit.env).filter(([name]) => name.startsWith('WALLET_GOOGLE_')),
+  );
+
+  it('is off without settings, and each wallet is on with all of its own', () => {
+    expect(loadConfig({}).wallet).toEqual({ apple: undefined, google: undefined });
+    const both = loadConfig(kit.env).wallet;
+    expect(both.apple).toMatchObject({ passTypeId: KIT_PASS_TYPE_ID, teamId: KIT_TEAM_ID });
+    // The passphrase is used once, at start: what signs passes is the opened key.
+    expect(both.apple?.signerKey).toMatch(/^-----BEGIN RSA PRIVATE KEY-----/);
+    expect(both.google).toMatchObject({ issuerId: KIT_ISSUER_ID, serviceAccountEmail: KIT_SERVICE_ACCOUNT });
+    expect(loadConfig(google).wallet.apple).toBeUndefined();
+    expect(loadConfig(apple).wallet.google).toBeUndefined();
+  });
+
+  it('takes PEM texts written on one line with \\n for the line breaks', () => {
+    const oneLine = (pem: string) => pem.trim().replaceAll('\n', '\\n');
+    const config = loadConfig({
+      ...apple,
+      WALLET_APPLE_CERT: oneLine(apple.WALLET_APPLE_CERT ?? ''),
+      WALLET_APPLE_KEY: oneLine(apple.WALLET_APPLE_KEY ?? ''),
+    });
+    expect(config.wallet.apple?.signerCert).toMatch(/^-----BEGIN CERTIFICATE-----\n/);
+  });
+
+  it('refuses to start with some of a wallet’s settings, or with ones that do not fit', () => {
+    expect(() => loadConfig({ WALLET_APPLE_TEAM_ID: KIT_TEAM_ID })).toThrow(
+      /missing: WALLET_APPLE_PASS_TYPE_ID/,
+    );
+    expect(() => loadConfig({ ...apple, WALLET_APPLE_WWDR: '' })).toThrow(/missing: WALLET_APPLE_WWDR/);
+    expect(() => loadConfig({ WALLET_GOOGLE_ISSUER_ID: KIT_ISSUER_ID })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...apple, WALLET_APPLE_KEY_PASSPHRASE: 'wrong' })).toThrow(
+      /passphrase does not open it/,
+    );
+    expect(() => loadConfig({ ...apple, WALLET_APPLE_KEY_PASSPHRASE: '' })).toThrow(
+      /WALLET_APPLE_KEY is encrypted/,
+    );
+    expect(() => loadConfig({ ...apple, WALLET_APPLE_CERT: 'not a certificate' })).toThrow(
+      /WALLET_APPLE_CERT is not a PEM certificate/,
+    );
+    // The signer's own certificate in place of the one that issued it.
+    expect(() => loadConfig({ ...apple, WALLET_APPLE_WWDR: apple.WALLET_APPLE_CERT ?? '' })).toThrow(
+      /not issued by WALLET_APPLE_WWDR/,
+    );
+    const other = makeWalletKit();
+    expect(() =>
+      loadConfig({
+        ...apple,
+        WALLET_APPLE_KEY: other.env.WALLET_APPLE_KEY ?? '',
+        WALLET_APPLE_KEY_PASSPHRASE: '',
+      }),
+    ).toThrow(/not the private key of WALLET_APPLE_CERT/);
+    expect(() => loadConfig({ ...apple, WALLET_APPLE_TEAM_ID: 'team' })).toThrow(/WALLET_APPLE_TEAM_ID/);
+    expect(() => loadConfig({ ...google, WALLET_GOOGLE_PRIVATE_KEY: apple.WALLET_APPLE_CERT ?? '' })).toThrow(
+      /WALLET_GOOGLE_PRIVATE_KEY is not a PEM private key/,
+    );
   });
 });

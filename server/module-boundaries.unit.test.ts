@@ -64,6 +64,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'ticket-documents': ['service'],
   users: ['members', 'invitations', 'presenter'],
   waitlist: ['service'],
+  wallet: ['service'],
   webhooks: ['service'],
 };
 

@@ -7,6 +7,7 @@ import { MESSAGE_ERRORS } from './messages';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
 import { WAITLIST_ERRORS } from './waitlist';
+import { WALLET_ERRORS } from './wallet';
 
 export type { ApiErrorBody, ErrorDefinition } from './definition';
 
@@ -25,6 +26,7 @@ export const ERRORS = {
   ...AFFILIATE_ERRORS,
   ...API_KEY_ERRORS,
   ...WAITLIST_ERRORS,
+  ...WALLET_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

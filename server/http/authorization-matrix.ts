@@ -222,6 +222,9 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),
   'GET /api/public/events/{id}/orders/{shortId}/tickets.pdf': order(200),
+  // The sweep's server makes passes for both wallets (a test kit's credentials).
+  'GET /api/public/events/{id}/attendees/{shortId}/wallet.pkpass': order(200),
+  'GET /api/public/events/{id}/attendees/{shortId}/wallet/google': order(302),
 
   'GET /api/events/{id}/orders': member,
   'GET /api/events/{id}/orders/export': member,

@@ -9,6 +9,7 @@ import {
   coverUpload,
   makeAuthorizationWorld,
 } from '../test/authorization-world';
+import { makeWalletKit } from '../test/wallet-kit';
 import { AUTHORIZATION_MATRIX } from './authorization-matrix';
 import { PARAMS, type RouteRule, type World } from './authorization-rules';
 
@@ -39,10 +40,12 @@ let documentKeys: string[];
 let image: Buffer;
 
 beforeAll(async () => {
-  // Card payments configured, so the payment routes get past "not set up" to the ids they name.
+  // Card payments and wallet passes configured, so their routes get past "not set up" to the
+  // ids they name.
   stripe = await startStripeTestServer();
   t = await createTestApp({
     env: {
+      ...makeWalletKit().env,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -286,6 +289,8 @@ describe('public routes', () => {
         'GET /api/public/events/{id}/orders/{shortId}',
         'GET /api/public/events/{id}/attendees/{shortId}',
         'GET /api/public/events/{id}/attendees/{shortId}/qr.svg',
+        'GET /api/public/events/{id}/attendees/{shortId}/wallet.pkpass',
+        'GET /api/public/events/{id}/attendees/{shortId}/wallet/google',
         'POST /api/public/events/{id}/orders/{shortId}/abandon',
         'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh',
       ]) {

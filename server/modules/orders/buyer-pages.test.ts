@@ -191,6 +191,7 @@ describe('the buyer’s pages', () => {
       order_reference: order.reference,
       event: expect.objectContaining({ online_event_details: 'Join at https://stream.example.com/room-42' }),
       ticket_page_message: 'Show this at the virtual door.',
+      wallet: { apple: false, google: false },
     });
     expect(JSON.stringify(res.json())).not.toContain(order.short_id);
 

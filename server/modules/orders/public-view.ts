@@ -194,12 +194,15 @@ function present({
 export const qrCodePath = (eventId: number, attendeeShortId: string) =>
   `/api/public/events/${eventId}/attendees/${attendeeShortId}/qr.svg`;
 
-/** `GET …/attendees/{shortId}`: one ticket for whoever holds its link, and nothing more. */
+/**
+ * `GET …/attendees/{shortId}`: one ticket for whoever holds its link, and nothing more. Which
+ * wallets take it is the server's configuration, which the route adds.
+ */
 export async function getPublicTicketHolder(
   db: Db,
   eventId: number,
   attendeeShortId: string,
-): Promise<PublicTicketHolderResponse> {
+): Promise<Omit<PublicTicketHolderResponse, 'wallet'>> {
   const [row] = await db
     .select({
       attendee: attendees,

@@ -22,7 +22,10 @@ export const ticketHolderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PublicTicketHolderResponse, ...errorResponses(404) },
       },
     },
-    async (request) => getPublicTicketHolder(app.db, request.params.id, request.params.shortId),
+    async (request) => ({
+      ...(await getPublicTicketHolder(app.db, request.params.id, request.params.shortId)),
+      wallet: { apple: Boolean(app.config.wallet.apple), google: Boolean(app.config.wallet.google) },
+    }),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { downloadCalendar } from './calendar';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard, type TicketCardData } from './TicketCard';
 import { ticketState } from './ticket-state';
+import { WalletButtons } from './WalletButtons';
 
 export const ticketCardOf = (ticket: PublicTicketHolderResponse): TicketCardData => ({
   event: ticket.event,
@@ -76,6 +77,7 @@ function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
           <Button component={Link} to="print" leftSection={<PrinterIcon size={16} />}>
             <Trans>Print</Trans>
           </Button>
+          <WalletButtons ticket={ticket} />
         </Group>
       </Group>
       <TicketCard ticket={card} />

@@ -1,0 +1,30 @@
+import sharp from 'sharp';
+import { DESIGN_DEFAULTS } from '../../../common/design';
+
+/**
+ * The pass icon (lock screen, notifications): a ticket with notched sides on Tessera's indigo,
+ * drawn here and rendered at the three sizes Wallet asks for.
+ */
+const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="87" height="87" viewBox="0 0 87 87">
+  <rect width="87" height="87" rx="18" fill="${DESIGN_DEFAULTS.homepage_primary_color}"/>
+  <path fill="#ffffff" d="M14 25h59v13a6 6 0 0 0 0 11v13H14V49a6 6 0 0 0 0-11z"/>
+  <path stroke="${DESIGN_DEFAULTS.homepage_primary_color}" stroke-width="3" stroke-dasharray="4 4" d="M52 28v31"/>
+</svg>`;
+
+const SIZES = { 'icon.png': 29, 'icon@2x.png': 58, 'icon@3x.png': 87 } as const;
+
+let icons: Promise<Record<string, Buffer>> | undefined;
+
+/** The icon files of a pass, rendered once per process. */
+export function passIcons(): Promise<Record<string, Buffer>> {
+  icons ??= Promise.all(
+    Object.entries(SIZES).map(async ([name, size]) => {
+      const png = await sharp(Buffer.from(ICON_SVG), { density: (72 * size) / 87 })
+        .resize(size, size)
+        .png()
+        .toBuffer();
+      return [name, png] as const;
+    }),
+  ).then(Object.fromEntries);
+  return icons;
+}

@@ -1,0 +1,49 @@
+import { translate } from '../../../common/i18n/translate';
+import { whereOf } from '../../../common/where';
+import type { WalletTicket } from './ticket';
+
+const M = {
+  event: /*i18n*/ { id: 'wallet.pass.event', message: 'Event' },
+  when: /*i18n*/ { id: 'wallet.pass.when', message: 'When' },
+  where: /*i18n*/ { id: 'wallet.pass.where', message: 'Where' },
+  online: /*i18n*/ { id: 'wallet.pass.online', message: 'Online' },
+  attendee: /*i18n*/ { id: 'wallet.pass.attendee', message: 'Attendee' },
+  ticket: /*i18n*/ { id: 'wallet.pass.ticket', message: 'Ticket' },
+  order: /*i18n*/ { id: 'wallet.pass.order', message: 'Order' },
+  organizer: /*i18n*/ { id: 'wallet.pass.organizer', message: 'Organizer' },
+  page: /*i18n*/ { id: 'wallet.pass.page', message: 'Your ticket online' },
+  description: /*i18n*/ { id: 'wallet.pass.description', message: 'Ticket for {event}' },
+};
+
+/** What a pass says, in the order's language; dates and times in the event's time zone. */
+export function passTexts(ticket: WalletTicket) {
+  const { holder, i18n } = ticket;
+  const { event } = holder;
+  const where = whereOf(event);
+  const place = [...(where?.lines ?? []), ...(where?.online ? [translate(i18n, M.online)] : [])];
+  const when = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: event.timezone,
+  });
+  return {
+    labels: {
+      event: translate(i18n, M.event),
+      when: translate(i18n, M.when),
+      where: translate(i18n, M.where),
+      attendee: translate(i18n, M.attendee),
+      ticket: translate(i18n, M.ticket),
+      order: translate(i18n, M.order),
+      organizer: translate(i18n, M.organizer),
+      page: translate(i18n, M.page),
+    },
+    description: translate(i18n, M.description, { event: event.title }),
+    attendee: `${holder.first_name} ${holder.last_name}`.trim(),
+    ticket: holder.price_label ? `${holder.ticket_title} (${holder.price_label})` : holder.ticket_title,
+    when: when.format(new Date(event.start_date)),
+    /** The address on one line, "Online" added for an online event; null when the event gave none. */
+    where: place.length > 0 ? place.join(', ') : null,
+    /** The address alone, for wallets that show "online" their own way. */
+    address: where?.lines.join(', ') || null,
+  };
+}

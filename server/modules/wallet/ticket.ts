@@ -1,0 +1,52 @@
+import type { I18n } from '@lingui/core';
+import { and, eq } from 'drizzle-orm';
+import { withSettingDefaults } from '../../../common/events';
+import { isLocale } from '../../../common/i18n/locales';
+import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
+import { ticketState } from '../../../common/ticket-state';
+import type { Db } from '../../db/client';
+import { attendees, events, orders } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { i18nFor } from '../../i18n';
+import { getPublicTicketHolder } from '../orders/public-view';
+
+/** One ticket as both wallets show it: what its page shows, in its order's language and colours. */
+export interface WalletTicket {
+  holder: Omit<PublicTicketHolderResponse, 'wallet'>;
+  /** The order's language (the buyer's, at checkout). */
+  i18n: I18n;
+  /** The event page's design: the card takes its buttons' colours (decision 023). */
+  colors: { background: string; foreground: string };
+  /** The ticket's page, for the back of the pass. */
+  url: string;
+}
+
+/**
+ * The ticket behind `…/attendees/{shortId}` for a wallet pass: unknown, or of a checkout never
+ * finished, it is the ticket page's 404; a ticket that would not let its holder in gets no pass.
+ */
+export async function getWalletTicket(
+  db: Db,
+  { eventId, shortId, appUrl }: { eventId: number; shortId: string; appUrl: string },
+): Promise<WalletTicket> {
+  const holder = await getPublicTicketHolder(db, eventId, shortId);
+  if (ticketState(holder.status, holder.order_status) !== 'VALID')
+    throw new AppError('WALLET_TICKET_NOT_VALID');
+  const [row] = await db
+    .select({ locale: orders.locale, settings: events.settings })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .innerJoin(events, eq(events.id, attendees.eventId))
+    .where(and(eq(attendees.eventId, eventId), eq(attendees.shortId, shortId)));
+  if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
+  const settings = withSettingDefaults(row.settings);
+  return {
+    holder,
+    i18n: i18nFor(isLocale(row.locale) ? row.locale : 'en'),
+    colors: {
+      background: settings.homepage_primary_color,
+      foreground: settings.homepage_content_background_color,
+    },
+    url: `${appUrl}/ticket/${eventId}/${shortId}`,
+  };
+}
