@@ -28,7 +28,14 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
 export function zoneOffset(zone: string, at: Date): number {
   const parts = formatterOf(zone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const local = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
   const whole = at.getTime() - (at.getTime() % 1000);
   return Math.round((local - whole) / 60_000);
 }

@@ -8,7 +8,11 @@ function readBack(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
-  return { event, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString() };
+  return {
+    event,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+  };
 }
 
 describe('eventCalendar', () => {
@@ -41,7 +45,7 @@ describe('eventCalendar', () => {
     expect(summary).toBe(`SUMMARY:${'Noite de fado ção '.repeat(8)}`);
   });
 
-  it('writes local times in the event\'s zone, with a VTIMEZONE a calendar reads back to the right instants', () => {
+  it("writes local times in the event's zone, with a VTIMEZONE a calendar reads back to the right instants", () => {
     // 19:30 in New York on 8 March 2031 (EST) to 04:30 on the 9th, after clocks went forward (EDT).
     const ics = eventCalendar({
       ...base,

@@ -64,7 +64,8 @@ export const ORDER_ERRORS = {
     status: 409,
     message: /*i18n*/ {
       id: 'error.tickets_not_issued',
-      message: 'There is no valid ticket to print here: the order is not paid yet, or the ticket was cancelled.',
+      message:
+        'There is no valid ticket to print here: the order is not paid yet, or the ticket was cancelled.',
     },
   },
   ATTENDEE_ALREADY_CANCELLED: {

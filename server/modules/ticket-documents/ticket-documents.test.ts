@@ -32,7 +32,11 @@ async function show(settings: Record<string, unknown> = {}) {
     timezone: 'America/New_York',
     currency: 'USD',
     location: { venue_name: 'Pier 17', address_line_1: '89 South Street', city: 'New York' },
-    settings: { ticket_page_message: 'Gates open one hour early.', offline_payments_enabled: true, ...settings },
+    settings: {
+      ticket_page_message: 'Gates open one hour early.',
+      offline_payments_enabled: true,
+      ...settings,
+    },
     tickets: [
       { title: 'Deck pass', type: 'PAID', price: 4500, tax_and_fee_ids: [] },
       { title: 'Kids go free', type: 'FREE', max_per_order: 50 },
@@ -129,14 +133,21 @@ describe('the PDF of an order', () => {
     expect(pages[0]).not.toContain('Ana Silva');
     expect(await pdfQrCodes(one.rawPayload)).toEqual([codesOf(order)[1]]);
 
-    await kit.app.db.update(attendees).set({ status: 'CANCELLED' }).where(eq(attendees.shortId, first?.short_id ?? ''));
+    await kit.app.db
+      .update(attendees)
+      .set({ status: 'CANCELLED' })
+      .where(eq(attendees.shortId, first?.short_id ?? ''));
     const cancelled = await get(`/api/public/events/${eventId}/attendees/${first?.short_id}/ticket.pdf`);
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().code).toBe('TICKETS_NOT_ISSUED');
     const rest = await get(`/api/public/events/${eventId}/orders/${order.short_id}/tickets.pdf`);
     expect(await pdfText(rest.rawPayload)).toHaveLength(1);
 
-    const unpaid = await makeOrder(kit.app, { eventId, lines: [{ ticket_id: paid, quantity: 1 }], until: 'offline' });
+    const unpaid = await makeOrder(kit.app, {
+      eventId,
+      lines: [{ ticket_id: paid, quantity: 1 }],
+      until: 'offline',
+    });
     const waiting = await get(`/api/public/events/${eventId}/orders/${unpaid.short_id}/tickets.pdf`);
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json().code).toBe('TICKETS_NOT_ISSUED');
@@ -210,7 +221,8 @@ describe('the order mails', () => {
     await kit.deliverMail();
     const mails = kit.smtp.to('no.pdf@example.com');
     expect(mails.length).toBeGreaterThanOrEqual(2);
-    for (const mail of mails) expect(mail.attachments.map((a) => a.mimeType)).not.toContain('application/pdf');
+    for (const mail of mails)
+      expect(mail.attachments.map((a) => a.mimeType)).not.toContain('application/pdf');
     expect(mails.flatMap((m) => m.attachments.map((a) => a.filename))).toContain('event.ics');
   });
 });

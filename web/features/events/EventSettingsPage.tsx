@@ -33,11 +33,11 @@ import {
   FooterField,
   MessageFields,
   NotifyField,
-  TicketPdfField,
   OfflinePaymentFields,
   OrderTimeoutField,
   PriceDisplayField,
   SearchIndexingField,
+  TicketPdfField,
 } from './SettingsFields';
 
 /** `/manage/event/:eventId/settings`: every field of the event, in sections, and its images. */
