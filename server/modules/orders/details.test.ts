@@ -161,7 +161,10 @@ describe('order details and completion', () => {
     const calendar = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? ''));
     const vevent = calendar.getFirstSubcomponent('vevent');
     expect(vevent?.getFirstPropertyValue('summary')).toBe('Details');
-    expect(String(vevent?.getFirstPropertyValue('dtstart'))).toBe('2031-11-01T20:00:00Z');
+    // In the event's zone (Lisbon, on UTC in November), as its VTIMEZONE says.
+    const start = vevent?.getFirstProperty('dtstart');
+    expect(start?.getParameter('tzid')).toBe('Europe/Lisbon');
+    expect(String(start?.getFirstValue())).toBe('2031-11-01T20:00:00');
 
     const tickets = kit.smtp.to('twins@example.com');
     expect(tickets.map((m) => m.subject)).toEqual(['Your ticket for Details', 'Your ticket for Details']);

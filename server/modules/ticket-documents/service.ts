@@ -120,7 +120,7 @@ export async function ticketsPdf(db: Db, of: TicketsOf, appUrl: string): Promise
   const body = await renderTicketsPdf(sheet, i18n);
   const name =
     'attendeeShortId' in of
-      ? `ticket-${order.reference}-${people[0]?.attendee.position ?? 1}`
+      ? `ticket-${order.reference}-${(people[0]?.attendee.position ?? 0) + 1}`
       : `tickets-${order.reference}`;
   return { filename: `${name}.pdf`, body, locale };
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
 
 /** `…/summary`: the order as it stands, its tickets, and what to do next. */
@@ -61,11 +62,23 @@ export function SummaryStep() {
               </Text>
             </Alert>
           ) : null}
-          <Group>
+          <Group gap="sm">
             <Button component={Link} to={`/order/${eventId}/${shortId}/print`} variant="light">
               <Trans>Print order</Trans>
             </Button>
+            {order.status === 'COMPLETED' && order.attendees.length > 0 ? (
+              <PdfButton
+                href={`/api/public/events/${eventId}/orders/${encodeURIComponent(shortId)}/tickets.pdf`}
+              >
+                <Trans>Download tickets (PDF)</Trans>
+              </PdfButton>
+            ) : null}
           </Group>
+          {order.status === 'COMPLETED' ? (
+            <Group gap="sm" data-testid="calendar-buttons">
+              <CalendarButtons event={order.event} pageUrl={window.location.href} />
+            </Group>
+          ) : null}
         </Stack>
       </Paper>
       {showTickets && order.attendees.length > 0 ? (

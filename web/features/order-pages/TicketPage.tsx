@@ -4,11 +4,11 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
-import { CalendarIcon, PrinterIcon } from '../../components/icons';
+import { PrinterIcon } from '../../components/icons';
 import { ticketHolderQuery } from './api';
-import { downloadCalendar } from './calendar';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard, type TicketCardData } from './TicketCard';
+import { CalendarButtons, PdfButton } from './TicketDownloads';
 import { ticketState } from './ticket-state';
 import { WalletButtons } from './WalletButtons';
 
@@ -67,18 +67,21 @@ function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
           <Trans>Your ticket. Show the code at the entrance, on your phone or printed.</Trans>
         </Text>
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<CalendarIcon size={16} />}
-            onClick={() => downloadCalendar(ticket.event, window.location.href)}
-          >
-            <Trans>Add to calendar</Trans>
-          </Button>
           <Button component={Link} to="print" leftSection={<PrinterIcon size={16} />}>
             <Trans>Print</Trans>
           </Button>
+          {card.state === 'VALID' ? (
+            <PdfButton
+              href={`/api/public/events/${ticket.event.id}/attendees/${encodeURIComponent(ticket.short_id)}/ticket.pdf`}
+            >
+              <Trans>Download PDF</Trans>
+            </PdfButton>
+          ) : null}
           <WalletButtons ticket={ticket} />
         </Group>
+      </Group>
+      <Group gap="sm" className="order-page-no-print">
+        <CalendarButtons event={ticket.event} pageUrl={window.location.href} />
       </Group>
       <TicketCard ticket={card} />
       {ticket.ticket_page_message ? (

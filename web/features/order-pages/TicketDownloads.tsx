@@ -1,0 +1,62 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from '@mantine/core';
+import { googleCalendarUrl, outlookCalendarUrl } from '../../../common/calendar-links';
+import type { OrderEventSummary } from '../../../common/orders';
+import { whereOf } from '../../../common/where';
+import { CalendarIcon, Icon, type IconProps } from '../../components/icons';
+import { downloadCalendar } from './calendar';
+
+function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </Icon>
+  );
+}
+
+/**
+ * "Download PDF" for an order's tickets or one ticket (decision 031): a plain link to the
+ * server's PDF, which the browser saves.
+ */
+export function PdfButton({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <Button component="a" href={href} download variant="default" leftSection={<DownloadIcon size={16} />}>
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * The event in the buyer's calendar: an .ics file (in the event's time zone), or the event
+ * filled in on Google Calendar or Outlook on the web. Each links back to `pageUrl`, the order
+ * or ticket the buyer is looking at.
+ */
+export function CalendarButtons({ event, pageUrl }: { event: OrderEventSummary; pageUrl: string }) {
+  const where = whereOf(event);
+  const linked = {
+    title: event.title,
+    start: new Date(event.start_date),
+    end: event.end_date ? new Date(event.end_date) : null,
+    timezone: event.timezone,
+    location: where?.lines.length ? where.lines.join(', ') : where?.online ? 'Online' : null,
+    details: pageUrl,
+  };
+  const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<CalendarIcon size={16} />}
+        onClick={() => downloadCalendar(event, pageUrl)}
+      >
+        <Trans>Add to calendar</Trans>
+      </Button>
+      <Button component="a" href={googleCalendarUrl(linked)} variant="subtle" {...external}>
+        <Trans>Google Calendar</Trans>
+      </Button>
+      <Button component="a" href={outlookCalendarUrl(linked)} variant="subtle" {...external}>
+        <Trans>Outlook</Trans>
+      </Button>
+    </>
+  );
+}
