@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../common/ticket-code';
 import { accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
 import { expectCount } from './expect';
+import { pdfQrCodes, pdfText } from '../server/test/pdf';
+import { waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
 // The buyer's printable pages: the ticket with a QR code that a phone camera can read (decoded
@@ -110,6 +112,14 @@ describe('order and ticket pages', () => {
     const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
     expect(String(vevent?.getFirstPropertyValue('summary'))).toContain('Fado Night');
 
+    // One ticket as a PDF, from its own page.
+    const [ticketPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    const single = await readFile((await ticketPdf.path()) ?? '');
+    expect(await pdfQrCodes(single)).toEqual([ana.ticket_code]);
+
     // The print version, reached by keyboard.
     await page.getByRole('link', { name: 'Print' }).focus();
     await page.keyboard.press('Enter');
@@ -140,6 +150,35 @@ describe('order and ticket pages', () => {
     await page.goto(`/order/${eventId}/${'x'.repeat(22)}/print`);
     await page.getByRole('heading', { name: 'This order no longer exists' }).waitFor();
     await expectAccessible(page, 'order-gone');
+
+    // The order page offers the tickets as one PDF, a page and a scannable QR code per ticket,
+    // and the event for the buyer's calendar.
+    await page.goto(`/checkout/${eventId}/${order.short_id}/summary`);
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download tickets (PDF)' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toBe(`tickets-${order.reference}.pdf`);
+    const pdf = await readFile((await pdfDownload.path()) ?? '');
+    const pages = await pdfText(pdf);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Ana Moreau');
+    expect(pages[1]).toContain('Rui Moreau');
+    expect(pages[0]).toContain('Doors open at 20:30.');
+    expect(await pdfQrCodes(pdf)).toEqual([ana.ticket_code, rui.ticket_code]);
+    const google = new URL((await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')) ?? '');
+    expect(google.searchParams.get('text')).toContain('Fado Night');
+    expect(google.searchParams.get('details')).toContain(`/checkout/${eventId}/${order.short_id}/summary`);
+    const outlook = await page.getByRole('link', { name: 'Outlook' }).getAttribute('href');
+    expect(outlook).toMatch(/^https:\/\/outlook\.live\.com\/calendar\//);
+    await expectAccessible(page, 'summary-downloads');
+
+    // The confirmation mail carries both files: the tickets and the calendar entry.
+    const confirmation = await waitForMail({ to: 'lena@example.com', subject: /^Your order/ });
+    expect(confirmation.attachments.map((a) => [a.filename, a.mimeType]).sort()).toEqual([
+      ['event.ics', 'text/calendar'],
+      [`tickets-${order.reference}.pdf`, 'application/pdf'],
+    ]);
 
     // Only the two expected 404s were logged.
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
