@@ -11,6 +11,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the text part, in order. */
   links: string[];
+  /** The attached files: name and type. */
+  attachments: { filename: string; mimeType: string }[];
 }
 
 /** Mails parsed so far, by file, with the size they were parsed at: a poll parses only new files. */
@@ -27,6 +29,7 @@ async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
+    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', mimeType: a.mimeType })),
   };
 }
 
