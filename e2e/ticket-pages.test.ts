@@ -8,7 +8,7 @@ import { parseTicketCode } from '../common/ticket-code';
 import { accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
 import { expectCount } from './expect';
 import { pdfQrCodes, pdfText } from '../server/test/pdf';
-import { waitForMail } from './mailbox';
+import { type ReceivedMail, readMailbox } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
 // The buyer's printable pages: the ticket with a QR code that a phone camera can read (decoded
@@ -174,7 +174,10 @@ describe('order and ticket pages', () => {
     await expectAccessible(page, 'summary-downloads');
 
     // The confirmation mail carries both files: the tickets and the calendar entry.
-    const confirmation = await waitForMail({ to: 'lena@example.com', subject: /^Your order/ });
+    const confirmationOf = async () =>
+      (await readMailbox()).find((m) => m.to === 'lena@example.com' && m.text.includes(order.reference));
+    await expect.poll(confirmationOf, { timeout: 15_000 }).toBeDefined();
+    const confirmation = (await confirmationOf()) as ReceivedMail;
     expect(confirmation.attachments.map((a) => [a.filename, a.mimeType]).sort()).toEqual([
       ['event.ics', 'text/calendar'],
       [`tickets-${order.reference}.pdf`, 'application/pdf'],
