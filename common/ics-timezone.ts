@@ -48,11 +48,12 @@ export function wallClock(at: Date, offset: number): string {
     .replace(/\.\d{3}Z$/, '');
 }
 
-const offsetText = (minutes: number) => {
+/** `+0200` (iCalendar), or `+02:00` with `separator` ':' (ISO 8601). */
+export function offsetText(minutes: number, separator = ''): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-};
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${separator}${String(abs % 60).padStart(2, '0')}`;
+}
 
 const DAY = 86_400_000;
 

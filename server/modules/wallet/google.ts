@@ -1,4 +1,5 @@
 import { sign } from 'node:crypto';
+import { offsetText, wallClock, zoneOffset } from '../../../common/ics-timezone';
 import type { WalletConfig } from '../../config';
 import { passTexts } from './texts';
 import type { WalletTicket } from './ticket';
@@ -12,20 +13,11 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 
 /** `2031-05-01T20:00:00+02:00`: the instant as the event's clock reads it, with that clock's offset. */
 export function zonedIso(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
+  const offset = zoneOffset(timeZone, instant);
+  const clock = wallClock(instant, offset);
+  const date = `${clock.slice(0, 4)}-${clock.slice(4, 6)}-${clock.slice(6, 8)}`;
+  const time = `${clock.slice(9, 11)}:${clock.slice(11, 13)}:${clock.slice(13, 15)}`;
+  return `${date}T${time}${offsetText(offset, ':')}`;
 }
 
 /**

@@ -2,9 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../common/calendar-links';
 import type { OrderEventSummary } from '../../../common/orders';
-import { whereOf } from '../../../common/where';
 import { CalendarIcon, Icon, type IconProps } from '../../components/icons';
-import { downloadCalendar } from './calendar';
+import { calendarFieldsOf, downloadCalendar } from './calendar';
 
 function DownloadIcon(props: IconProps) {
   return (
@@ -32,15 +31,7 @@ export function PdfButton({ href, children }: { href: string; children: React.Re
  * or ticket the buyer is looking at.
  */
 export function CalendarButtons({ event, pageUrl }: { event: OrderEventSummary; pageUrl: string }) {
-  const where = whereOf(event);
-  const linked = {
-    title: event.title,
-    start: new Date(event.start_date),
-    end: event.end_date ? new Date(event.end_date) : null,
-    timezone: event.timezone,
-    location: where?.lines.length ? where.lines.join(', ') : where?.online ? 'Online' : null,
-    details: pageUrl,
-  };
+  const linked = { ...calendarFieldsOf(event), details: pageUrl };
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (
     <>
