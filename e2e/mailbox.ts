@@ -13,26 +13,42 @@ export interface ReceivedMail {
   links: string[];
 }
 
+/** Mails parsed so far, by file, with the size they were parsed at: a poll parses only new files. */
+const parsedMails = new Map<string, { size: number; mail: ReceivedMail }>();
+
+async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
+  const parsed = await PostalMime.parse(content);
+  const to = (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(', ');
+  const text = parsed.text ?? '';
+  return {
+    file,
+    to,
+    subject: parsed.subject ?? '',
+    text,
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
+  };
+}
+
 /**
  * The app under test runs without SMTP_URL, so each e-mail is written as an .eml file under
- * DATA_DIR/mail/. This reads them back like a mail client would.
+ * DATA_DIR/mail/. This reads them back like a mail client would. A file is parsed again only
+ * when its size changed (it was read while being written): late in the suite the mailbox holds
+ * a hundred mails or more, and parsing them all on every 200-ms poll kept up to a core busy.
  */
 export async function readMailbox(): Promise<ReceivedMail[]> {
   const dir = path.join(inject('dataDir'), 'mail');
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
   const mails: ReceivedMail[] = [];
   for (const file of files) {
-    const parsed = await PostalMime.parse(await readFile(path.join(dir, file)));
-    const to = (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(', ');
-    const text = parsed.text ?? '';
-    mails.push({
-      file,
-      to,
-      subject: parsed.subject ?? '',
-      text,
-      html: typeof parsed.html === 'string' ? parsed.html : '',
-      links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
-    });
+    const content = await readFile(path.join(dir, file));
+    const key = path.join(dir, file);
+    let known = parsedMails.get(key);
+    if (known?.size !== content.length) {
+      known = { size: content.length, mail: await parseMail(file, content) };
+      parsedMails.set(key, known);
+    }
+    mails.push({ ...known.mail, links: [...known.mail.links] });
   }
   return mails;
 }
