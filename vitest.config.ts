@@ -4,15 +4,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * Integration files that take a minute or more (they start server processes and kill them,
  * or send thousands of requests): started first, so that the two workers end together rather
- * than one running such a file alone at the end. Longest first, from CI's reports.
+ * than one running such a file alone at the end. Longest first, from CI's reports, except that
+ * the two longest process tests (server processes killed under load) do not start side by side.
  */
 const LONG_FILES = [
   'server/crash.test.ts',
+  'server/http/fuzz.test.ts',
   'server/modules/messages/kill.test.ts',
+  'server/modules/orders/race.test.ts',
   'server/main.test.ts',
   'server/modules/webhooks/kill.test.ts',
-  'server/modules/orders/race.test.ts',
-  'server/http/fuzz.test.ts',
   'server/db/db.test.ts',
   'server/modules/waitlist/waitlist-race.test.ts',
   'server/multi-instance.test.ts',
