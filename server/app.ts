@@ -108,12 +108,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('pageViews', new PageViewCounter());
-  app.decorate('stripe', config.stripe ? createStripeClient(config.stripe) : null);
+  app.decorate('stripe', config.stripe ? await createStripeClient(config.stripe) : null);
   // Views counted since the last flush are written before the database closes.
   app.addHook('onClose', async () => {
     await app.pageViews.flush(app.db);
   });
-  app.decorate('storage', config.s3 ? s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
+  app.decorate('storage', config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
   app.decorate('publicReads', createPublicReads({ db: app.db, storage: app.storage }));
   app.decorate('saleCatalogues', saleCatalogues(app.db));
   // An organizer's change shows on the public page and in the next order at once (a buyer's

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
 import { errorResponses } from './responses';
 
@@ -74,6 +74,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   if (redisConfig) {
     // Without a connection a limit is skipped (the request goes through) rather than refused:
     // sales go on while Redis is away, and the log says so.
+    // ioredis loads only when a Redis is configured, not with every start.
+    const { Redis } = await import('ioredis');
     redis = new Redis(redisConfig.url, {
       lazyConnect: true,
       connectTimeout: 2000,

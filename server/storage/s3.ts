@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStorage } from './index';
 
 export interface S3Options {
@@ -12,9 +12,13 @@ export interface S3Options {
   publicUrl: string;
 }
 
-/** S3 or an S3-compatible service (MinIO, R2, …) for uploaded files. */
-export function s3Storage(options: S3Options): FileStorage {
-  const client = new S3Client({
+/**
+ * S3 or an S3-compatible service (MinIO, R2, …) for uploaded files. The SDK is large: it loads
+ * here, only when S3 is configured, not with every start on local storage.
+ */
+export async function s3Storage(options: S3Options): Promise<FileStorage> {
+  const { DeleteObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const client: S3Client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,

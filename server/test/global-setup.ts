@@ -10,13 +10,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of a migrated PGlite data directory dump (when running on PGlite). */
     pgliteSnapshot: string;
+    /** A migrated PGlite data directory, closed, to copy (when running on PGlite). */
+    pgliteDataDir: string;
     /** Name of a migrated template database (when TEST_DATABASE_URL is set). */
     pgTemplate: string;
   }
 }
 
 /**
- * Migrates once per test run: a PGlite dump each test file starts from, or, when
+ * Migrates once per test run: a PGlite dump each test file starts from (and the data directory
+ * it was dumped from, for server processes), or, when
  * TEST_DATABASE_URL is set, a PostgreSQL template each test file clones.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -29,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await handle.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteSnapshot', '');
+    project.provide('pgliteDataDir', '');
     return () => dropDatabase(url, template);
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-snapshot-'));
@@ -40,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = path.join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
+  project.provide('pgliteDataDir', path.join(dir, 'data'));
   project.provide('pgTemplate', '');
   return () => rm(dir, { recursive: true, force: true });
 }

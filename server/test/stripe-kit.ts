@@ -50,7 +50,7 @@ export async function createStripeKit(
       ? {}
       : { STRIPE_PLATFORM_FEE_PERCENT: String(options.platformFeePercent) }),
   });
-  const stripe = createStripeClient({
+  const stripe = await createStripeClient({
     secretKey: stripeServer.secretKey,
     publishableKey: stripeServer.publishableKey,
     webhookSecret: stripeServer.webhookSecret,

@@ -1,10 +1,13 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { VALIDATION } from '../../../common/i18n/validation';
 import { IMAGE_RULES, IMAGE_VARIANT_WIDTHS, type ImageType } from '../../../common/images';
 import { LIMITS } from '../../../common/limits';
 import { AppError } from '../../http/app-error';
 
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/** sharp and its native library load at the first upload, not with every server start. */
+const loadSharp = async (): Promise<typeof Sharp> => (await import('sharp')).default;
 
 export interface ProcessedImage {
   width: number;
@@ -25,7 +28,8 @@ function refuse(message: (typeof VALIDATION)[keyof typeof VALIDATION]): never {
  */
 export async function processImage(body: Buffer, type: ImageType): Promise<ProcessedImage> {
   if (body.length > LIMITS.maxImageBytes) refuse(VALIDATION.imageTooLarge);
-  let metadata: sharp.Metadata;
+  const sharp = await loadSharp();
+  let metadata: Sharp.Metadata;
   try {
     metadata = await sharp(body, { failOn: 'error' }).metadata();
   } catch {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 
 export type StripeConfig = NonNullable<Config['stripe']>;
@@ -6,8 +6,10 @@ export type StripeConfig = NonNullable<Config['stripe']>;
 /**
  * The official SDK, pointed at Stripe or, when `STRIPE_API_BASE` is set, at another server that
  * speaks its API (the local test server): host, port and protocol are taken from that URL.
+ * The SDK loads here, only when card payments are configured, not with every start.
  */
-export function createStripeClient(config: StripeConfig): Stripe {
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: Stripe } = await import('stripe');
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,

@@ -25,7 +25,7 @@ const client = () =>
 
 describe('the Stripe test server', () => {
   it('answers the SDK with Stripe’s shapes, keeps idempotency, and signs webhooks as Stripe does', async () => {
-    const stripe = client();
+    const stripe = await client();
     const account = await stripe.accounts.create({ type: 'express', email: 'org@example.com' });
     expect(account).toMatchObject({ object: 'account', charges_enabled: false });
     const link = await stripe.accountLinks.create({
