@@ -33,23 +33,6 @@ async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
   };
 }
 
-/** Mails parsed so far, by file, with the size they were parsed at: a poll parses only new files. */
-const parsedMails = new Map<string, { size: number; mail: ReceivedMail }>();
-
-async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
-  const parsed = await PostalMime.parse(content);
-  const to = (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(', ');
-  const text = parsed.text ?? '';
-  return {
-    file,
-    to,
-    subject: parsed.subject ?? '',
-    text,
-    html: typeof parsed.html === 'string' ? parsed.html : '',
-    links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
-  };
-}
-
 /**
  * The app under test runs without SMTP_URL, so each e-mail is written as an .eml file under
  * DATA_DIR/mail/. This reads them back like a mail client would. A file is parsed again only

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 
 /**
  * The fonts of PDF tickets, shipped as npm packages (nothing is fetched at run time): Noto Sans
@@ -28,15 +28,25 @@ interface LoadedFont {
 
 let loaded: Record<FontName, LoadedFont> | undefined;
 
-/** The four font files, read and parsed once per process (some 22 MB, most of it Chinese). */
-export function ticketFonts(): Record<FontName, LoadedFont> {
+/**
+ * Reads and parses the four font files, once per process (some 22 MB, most of it Chinese), when
+ * the first ticket is printed: fontkit is not loaded with every server start.
+ */
+export async function loadTicketFonts(): Promise<Record<FontName, LoadedFont>> {
   if (!loaded) {
+    const { create } = await import('fontkit');
     const entries = Object.entries(FILES).map(([name, file]) => {
       const font = create(readFileSync(require.resolve(file)));
       return [name, { font, has: (codePoint: number) => font.hasGlyphForCodePoint(codePoint) }];
     });
     loaded = Object.fromEntries(entries) as Record<FontName, LoadedFont>;
   }
+  return loaded;
+}
+
+/** The fonts `loadTicketFonts` read. */
+function ticketFonts(): Record<FontName, LoadedFont> {
+  if (!loaded) throw new Error('loadTicketFonts() first');
   return loaded;
 }
 

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { contrastRatio } from '../../../common/contrast';
 import { translate } from '../../../common/i18n/translate';
 import type { Where } from '../../../common/where';
-import { fontRuns, ticketFonts, type Weight } from './fonts';
+import { fontRuns, loadTicketFonts, type Weight } from './fonts';
 
 /** What a PDF of tickets shows: the event once, then one page per ticket. */
 export interface TicketSheet {
@@ -224,7 +224,7 @@ export async function renderTicketsPdf(sheet: TicketSheet, i18n: I18n): Promise<
     info: { Title: translate(i18n, M.documentTitle, { event: sheet.event.title }), Creator: 'Tessera' },
   });
   // pdfkit takes a parsed fontkit font as it takes a file (its types only know files).
-  for (const [name, loaded] of Object.entries(ticketFonts()))
+  for (const [name, loaded] of Object.entries(await loadTicketFonts()))
     doc.registerFont(name, loaded.font as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

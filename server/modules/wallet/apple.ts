@@ -1,4 +1,3 @@
-import { PassType, PKPass } from 'passkit-generator';
 import type { WalletConfig } from '../../config';
 import { passIcons } from './icon';
 import { passTexts } from './texts';
@@ -18,6 +17,8 @@ function rgb(hex: string): string {
  * ticket's page on the back. Wallet shows it on the lock screen around the event's start.
  */
 export async function createApplePass(apple: AppleWallet, ticket: WalletTicket): Promise<Buffer> {
+  // Loaded on the first pass, not with every server start.
+  const { PassType, PKPass } = await import('passkit-generator');
   const { holder } = ticket;
   const texts = passTexts(ticket);
   const pass = new PKPass(

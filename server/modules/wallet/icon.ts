@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DESIGN_DEFAULTS } from '../../../common/design';
 
 /**
@@ -15,16 +14,18 @@ const SIZES = { 'icon.png': 29, 'icon@2x.png': 58, 'icon@3x.png': 87 } as const;
 
 let icons: Promise<Record<string, Buffer>> | undefined;
 
-/** The icon files of a pass, rendered once per process. */
+/** The icon files of a pass, rendered once per process (sharp is loaded then, not at start). */
 export function passIcons(): Promise<Record<string, Buffer>> {
-  icons ??= Promise.all(
-    Object.entries(SIZES).map(async ([name, size]) => {
-      const png = await sharp(Buffer.from(ICON_SVG), { density: (72 * size) / 87 })
-        .resize(size, size)
-        .png()
-        .toBuffer();
-      return [name, png] as const;
-    }),
-  ).then(Object.fromEntries);
+  icons ??= import('sharp').then(({ default: sharp }) =>
+    Promise.all(
+      Object.entries(SIZES).map(async ([name, size]) => {
+        const png = await sharp(Buffer.from(ICON_SVG), { density: (72 * size) / 87 })
+          .resize(size, size)
+          .png()
+          .toBuffer();
+        return [name, png] as const;
+      }),
+    ).then(Object.fromEntries),
+  );
   return icons;
 }
