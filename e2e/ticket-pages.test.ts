@@ -5,9 +5,9 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../common/ticket-code';
+import { pdfQrCodes, pdfText } from '../server/test/pdf';
 import { accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
 import { expectCount } from './expect';
-import { pdfQrCodes, pdfText } from '../server/test/pdf';
 import { type ReceivedMail, readMailbox } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -166,7 +166,9 @@ describe('order and ticket pages', () => {
     expect(pages[1]).toContain('Rui Moreau');
     expect(pages[0]).toContain('Doors open at 20:30.');
     expect(await pdfQrCodes(pdf)).toEqual([ana.ticket_code, rui.ticket_code]);
-    const google = new URL((await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')) ?? '');
+    const google = new URL(
+      (await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')) ?? '',
+    );
     expect(google.searchParams.get('text')).toContain('Fado Night');
     expect(google.searchParams.get('details')).toContain(`/checkout/${eventId}/${order.short_id}/summary`);
     const outlook = await page.getByRole('link', { name: 'Outlook' }).getAttribute('href');
