@@ -6,11 +6,12 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStripeTestServer } from '../server/payments/stripe/test-server/server';
 import { startTessera } from '../server/test/process';
+import { startSmtp } from '../server/test/smtp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** DATA_DIR of the app under test (its mail lands in DATA_DIR/mail/). */
+    /** DATA_DIR of the app under test (the local SMTP server files its mail in DATA_DIR/mail/). */
     dataDir: string;
     /** The local Stripe stand-in the app talks to. */
     stripeApiBase: string;
@@ -41,8 +42,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stripe = await startStripeTestServer({
     webhookUrl: `http://127.0.0.1:${port}/api/public/webhooks/stripe`,
   });
+  // The app sends its mail to a real SMTP server, which files each message for the tests to read.
+  const smtp = await startSmtp({ saveTo: path.join(dataDir, 'mail') });
   const running = await startTessera({
     ...process.env,
+    SMTP_URL: smtp.url,
     DATA_DIR: dataDir,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
@@ -62,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await running.stop();
     await stripe.stop();
+    await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -34,8 +34,9 @@ async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
 }
 
 /**
- * The app under test runs without SMTP_URL, so each e-mail is written as an .eml file under
- * DATA_DIR/mail/. This reads them back like a mail client would. A file is parsed again only
+ * The app under test sends its mail to a local SMTP server, which writes each message as an
+ * .eml file under DATA_DIR/mail/ (`startSmtp`'s `saveTo`). This reads them back like a mail
+ * client would. A file is parsed again only
  * when its size changed (it was read while being written): late in the suite the mailbox holds
  * a hundred mails or more, and parsing them all on every 200-ms poll kept up to a core busy.
  */

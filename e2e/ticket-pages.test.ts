@@ -175,7 +175,7 @@ describe('order and ticket pages', () => {
     expect(outlook).toMatch(/^https:\/\/outlook\.live\.com\/calendar\//);
     await expectAccessible(page, 'summary-downloads');
 
-    // The confirmation mail carries both files: the tickets and the calendar entry.
+    // The confirmation mail, as the local SMTP server received it, carries both files.
     const confirmationOf = async () =>
       (await readMailbox()).find((m) => m.to === 'lena@example.com' && m.text.includes(order.reference));
     await expect.poll(confirmationOf, { timeout: 15_000 }).toBeDefined();

@@ -1,4 +1,6 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -24,10 +26,24 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives, parsed. */
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * A real SMTP server on a free local port that keeps what it receives, parsed. With `saveTo`,
+ * it also writes each message, as received, to a numbered `.eml` file in that folder (what the
+ * end-to-end tests read, from another process, as a mail client would).
+ */
+export async function startSmtp(options: { saveTo?: string } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   let started = 0;
+  let saved = 0;
+  const save = async (raw: Buffer) => {
+    if (!options.saveTo) return;
+    saved += 1;
+    const name = path.join(options.saveTo, String(saved).padStart(6, '0'));
+    await mkdir(options.saveTo, { recursive: true });
+    // Written whole, then named .eml: a reader never sees half a mail.
+    await writeFile(`${name}.part`, raw);
+    await rename(`${name}.part`, `${name}.eml`);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -39,7 +55,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const raw = Buffer.concat(chunks);
+        await save(raw);
+        const parsed = await PostalMime.parse(raw);
         const text = parsed.text ?? '';
         mails.push({
           messageId: parsed.messageId ?? '',
