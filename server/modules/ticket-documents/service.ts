@@ -54,14 +54,20 @@ async function orderOf(db: Db, of: TicketsOf) {
   return row;
 }
 
-/** The order's valid tickets, each with its line's unit price and tier name. */
-async function peopleOf(db: Db, orderId: number): Promise<Person[]> {
+/** The order's valid tickets (or the one named), each with its line's unit price and tier name. */
+async function peopleOf(db: Db, orderId: number, attendeeShortId?: string): Promise<Person[]> {
   const [rows, items] = await Promise.all([
     db
       .select({ attendee: attendees, ticketTitle: tickets.title })
       .from(attendees)
       .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
-      .where(and(eq(attendees.orderId, orderId), eq(attendees.status, 'ACTIVE')))
+      .where(
+        and(
+          eq(attendees.orderId, orderId),
+          eq(attendees.status, 'ACTIVE'),
+          attendeeShortId ? eq(attendees.shortId, attendeeShortId) : undefined,
+        ),
+      )
       .orderBy(asc(attendees.position), asc(attendees.id)),
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
   ]);
@@ -81,8 +87,9 @@ async function peopleOf(db: Db, orderId: number): Promise<Person[]> {
  */
 export async function ticketsPdf(db: Db, of: TicketsOf, appUrl: string): Promise<TicketsPdf> {
   const { order, event } = await orderOf(db, of);
-  let people = order.status === 'COMPLETED' ? await peopleOf(db, order.id) : [];
-  if ('attendeeShortId' in of) people = people.filter((p) => p.attendee.shortId === of.attendeeShortId);
+  // A ticket mail of a large order reads its own attendee, not the whole order's.
+  const one = 'attendeeShortId' in of ? of.attendeeShortId : undefined;
+  const people = order.status === 'COMPLETED' ? await peopleOf(db, order.id, one) : [];
   if (people.length === 0) throw new AppError('TICKETS_NOT_ISSUED');
 
   const locale: Locale = isLocale(order.locale) ? order.locale : 'en';
