@@ -6,7 +6,7 @@ import { enqueue } from '../jobs/kinds';
 import type { JobHandler } from '../jobs/worker';
 import { MAIL_JOB, type MailDocumentRequest, type MailJobPayload } from './payload';
 import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
-import type { MailAttachment, Mailer } from './transport';
+import { type MailAttachment, type Mailer, refusedByServer } from './transport';
 
 /**
  * Makes the files a mail asked for when it is sent: the ticket-documents module's
@@ -43,7 +43,8 @@ export async function enqueueMail<K extends MailTemplateName>(
 /**
  * The job handler that renders and sends a queued mail. Its Message-ID is made from the job,
  * so a mail sent again (its first sending was cut off before the job was marked done) is the
- * same message to the recipient's mail system, which shows it once.
+ * same message to the recipient's mail system, which shows it once. A mail written in full
+ * whose answer never came counts as sent, as for messages to attendees.
  */
 export function mailJobHandler(mailer: Mailer, makeDocuments: MailDocuments): JobHandler<MailJobPayload> {
   return async ({ template, to, locale, data, documents = [] }, { jobId, createdAt, db }) => {
@@ -52,6 +53,21 @@ export function mailJobHandler(mailer: Mailer, makeDocuments: MailDocuments): Jo
     const files: MailAttachment[] = [];
     for (const request of documents) files.push(...(await makeDocuments(db, request)));
     const attachments = [...(rendered.attachments ?? []), ...files];
-    await mailer.send({ to, ...rendered, attachments, messageId: `job-${jobId}.${createdAt.getTime()}` });
+    let written = false;
+    try {
+      await mailer.send({
+        to,
+        ...rendered,
+        attachments,
+        messageId: `job-${jobId}.${createdAt.getTime()}`,
+        onEndWritten: () => {
+          written = true;
+        },
+      });
+    } catch (error) {
+      // Written in full, then the connection dropped before the answer: the server most likely
+      // has it, and sending it again would give the recipient a second copy (decision 020).
+      if (!written || refusedByServer(error)) throw error;
+    }
   };
 }

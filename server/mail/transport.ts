@@ -16,11 +16,11 @@ export interface OutgoingMail {
   /** The unique left part of the Message-ID; the sender's domain is added. */
   messageId?: string;
   /**
-   * Called, synchronously, once the mail's last line is in the operating system's send buffer
-   * and before the server answers: from then on the mail reaches the server even if this
-   * process dies. The message sender writes it to its journal here, so a mail cut off by a
-   * crash before this point is sent again and one cut off after it is not (decision 020).
-   * Not called without an SMTP server, or when the connection closes first.
+   * Called, synchronously, as the mail's last line is handed to the operating system and
+   * before the server answers (`EndWritten`): once that step is over the mail reaches the
+   * server even if this process dies. The message sender writes it to its journal here, so a
+   * mail cut off by a crash before this point is sent again and one cut off after it is not
+   * (decision 020). Not called without an SMTP server, or when the connection closes first.
    */
   onEndWritten?: EndWritten;
 }
@@ -37,6 +37,10 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
+
+/** Whether a failed send was the mail server's refusal (it answered), rather than no answer at all. */
+export const refusedByServer = (error: unknown) =>
+  typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number';
 
 interface MailLogger {
   info(object: Record<string, unknown>, message: string): void;

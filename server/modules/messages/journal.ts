@@ -19,9 +19,9 @@ import { messageRecipients } from '../../db/schema';
 
 /**
  * This process's record of the recipients whose mail's end it has written to the SMTP server
- * and not yet marked SENT in the database (decision 020). A line `+id` is written the moment a
- * mail's last line is in the system's send buffer (synchronously, so a kill cannot fall
- * between the two), `-id` when the server then refused it. The file lives under
+ * and not yet marked SENT in the database (decision 020). A line `+id` is written as a mail's
+ * last line is handed to the system, in the same synchronous step (`EndWritten`), `-id` when
+ * the server then refused it. The file lives under
  * `DATA_DIR/message-journal/`; when this process dies, the next one to look (at its start, then
  * every few seconds) marks the recipients still listed SENT, so the send jobs that take over
  * do not mail them again.

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/rows';
 import { events, jobs, messageRecipients, messages, type RecipientKind } from '../../db/schema';
 import { i18nFor } from '../../i18n';
 import { renderMessageMail } from '../../mail/message-template';
-import type { Mailer } from '../../mail/transport';
+import { type Mailer, refusedByServer } from '../../mail/transport';
 import { finishIfDone, type MessageJobContext } from './expand';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
 import type { SendJournal } from './journal';
@@ -103,10 +103,6 @@ async function markSent(context: MessageJobContext, id: number): Promise<void> {
      where ${ownClaim(id, context)}`);
 }
 
-/** Whether the mail server answered with a refusal (rather than not answering at all). */
-const refused = (error: unknown) =>
-  typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number';
-
 async function sendOne(
   deps: SendDependencies,
   context: MessageJobContext,
@@ -147,7 +143,7 @@ async function sendOne(
   }
   // Written in full and then no answer (the connection dropped): the server most likely has
   // the mail, so it counts as sent rather than risk a second copy.
-  if (failure === null || (written && !refused(failure))) await markSent(context, recipient.id);
+  if (failure === null || (written && !refusedByServer(failure))) await markSent(context, recipient.id);
   else {
     if (written) deps.journal?.refused(recipient.id);
     // A refusal, or a failure before the mail was written, leaves it to be tried again.
