@@ -1,5 +1,5 @@
 import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { EventDefaults } from '../../../common/events';
+import type { EventDefaults } from '../../../common/event-defaults';
 
 /** An organization using Tessera; everything an organizer manages belongs to one account. */
 export const accounts = pgTable('accounts', {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
-import { EventDefaults, EventDefaultsPatch } from '../../../common/events';
+import { EventDefaults, EventDefaultsPatch } from '../../../common/event-defaults';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';

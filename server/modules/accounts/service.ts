@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
-import { type EventDefaults, type EventDefaultsPatch, eventDefaultsOf } from '../../../common/events';
+import { type EventDefaults, type EventDefaultsPatch, eventDefaultsOf } from '../../../common/event-defaults';
 import type { Db, Transaction } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../http/app-error';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountResponse, Role, UpdateAccountRequest } from '../../../common/accounts';
-import type { EventDefaults } from '../../../common/events';
+import type { EventDefaults } from '../../../common/event-defaults';
 import type { PageMeta } from '../../../common/list-query';
 import type { PaymentConnectionResponse } from '../../../common/payments';
 import type { InviteUserRequest, UpdateUserRequest, UserResponse, UserStatus } from '../../../common/users';
