@@ -38,7 +38,7 @@ const isLastLine = (chunk: unknown) =>
  *   system within that very `write`: the callback runs first, then the line is written, in one
  *   synchronous step. Not the other way round: a write that wakes a server on the same machine
  *   often lets the system pause this process right after it, and a kill then would leave a
- *   mail received but not recorded (measured: one kill in about 35 under load), while nothing
+ *   mail received but not recorded (measured: one kill in 40 under load), while nothing
  *   wakes up between the callback and the write, a window of a few microseconds;
  * - with earlier bytes still waiting (the system's buffer was full), the line waits too; it is
  *   written with a callback of its own, which Node runs right after the system took it.
