@@ -6,7 +6,7 @@ import { enqueue } from '../jobs/kinds';
 import type { JobHandler } from '../jobs/worker';
 import { MAIL_JOB, type MailDocumentRequest, type MailJobPayload } from './payload';
 import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
-import { type MailAttachment, type Mailer, refusedByServer } from './transport';
+import { type MailAttachment, type Mailer, sendOnce } from './transport';
 
 /**
  * Makes the files a mail asked for when it is sent: the ticket-documents module's
@@ -53,21 +53,11 @@ export function mailJobHandler(mailer: Mailer, makeDocuments: MailDocuments): Jo
     const files: MailAttachment[] = [];
     for (const request of documents) files.push(...(await makeDocuments(db, request)));
     const attachments = [...(rendered.attachments ?? []), ...files];
-    let written = false;
-    try {
-      await mailer.send({
-        to,
-        ...rendered,
-        attachments,
-        messageId: `job-${jobId}.${createdAt.getTime()}`,
-        onEndWritten: () => {
-          written = true;
-        },
-      });
-    } catch (error) {
-      // Written in full, then the connection dropped before the answer: the server most likely
-      // has it, and sending it again would give the recipient a second copy (decision 020).
-      if (!written || refusedByServer(error)) throw error;
-    }
+    await sendOnce(mailer, {
+      to,
+      ...rendered,
+      attachments,
+      messageId: `job-${jobId}.${createdAt.getTime()}`,
+    });
   };
 }

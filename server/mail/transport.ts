@@ -39,8 +39,28 @@ export interface Mailer {
 }
 
 /** Whether a failed send was the mail server's refusal (it answered), rather than no answer at all. */
-export const refusedByServer = (error: unknown) =>
+const refusedByServer = (error: unknown) =>
   typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number';
+
+/**
+ * Sends the mail so that it is not sent twice: written in full and then no answer (the
+ * connection dropped), it counts as sent, since the server most likely has it. Rejects when the
+ * server refused it or it was not written in full, so the caller may try again (decision 020).
+ */
+export async function sendOnce(mailer: Mailer, mail: OutgoingMail): Promise<void> {
+  let written = false;
+  try {
+    await mailer.send({
+      ...mail,
+      onEndWritten: () => {
+        written = true;
+        mail.onEndWritten?.();
+      },
+    });
+  } catch (error) {
+    if (!written || refusedByServer(error)) throw error;
+  }
+}
 
 interface MailLogger {
   info(object: Record<string, unknown>, message: string): void;

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/rows';
 import { events, jobs, messageRecipients, messages, type RecipientKind } from '../../db/schema';
 import { i18nFor } from '../../i18n';
 import { renderMessageMail } from '../../mail/message-template';
-import { type Mailer, refusedByServer } from '../../mail/transport';
+import { type Mailer, sendOnce } from '../../mail/transport';
 import { finishIfDone, type MessageJobContext } from './expand';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
 import type { SendJournal } from './journal';
@@ -127,7 +127,7 @@ async function sendOne(
   let written = false;
   let failure: unknown = null;
   try {
-    await deps.mailer.send({
+    await sendOnce(deps.mailer, {
       to: recipient.email,
       ...rendered,
       replyTo: message.replyTo,
@@ -141,10 +141,10 @@ async function sendOne(
   } catch (error) {
     failure = error;
   }
-  // Written in full and then no answer (the connection dropped): the server most likely has
-  // the mail, so it counts as sent rather than risk a second copy.
-  if (failure === null || (written && !refusedByServer(failure))) await markSent(context, recipient.id);
+  // `sendOnce` counts a mail written in full and then left unanswered as sent.
+  if (failure === null) await markSent(context, recipient.id);
   else {
+    // Written, then refused: the journal's line is cancelled.
     if (written) deps.journal?.refused(recipient.id);
     // A refusal, or a failure before the mail was written, leaves it to be tried again.
     const text = (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
