@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type BuildEnvironmentOptions, defineConfig, type ProxyOptions } from 'vite';
+import { buyerZodCopy, pureZod } from './scripts/pure-zod.js';
 
 const webRoot = fileURLToPath(new URL('web', import.meta.url));
 
@@ -25,10 +26,6 @@ const webBuild: BuildEnvironmentOptions = {
   manifest: true,
   sourcemap: true,
   rolldownOptions: {
-    // Building a zod schema has no effect the web relies on (only `.meta()` registers it, for
-    // the server's OpenAPI). Marking zod's builders pure lets a page import a constant from a
-    // common/ module without also downloading zod and every schema beside that constant.
-    treeshake: { manualPureFunctions: ['z'] },
     // Everything the entry needs in one chunk: one request and one gzip stream instead of
     // several shared chunks that the lazy routes would otherwise carve out of it. Likewise the
     // public event page with what it imports, and the checkout with what it adds (decision
@@ -49,7 +46,19 @@ const webBuild: BuildEnvironmentOptions = {
   },
 };
 
-const plugins = [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } })];
+const plugins = [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), pureZod(), buyerZodCopy()];
+
+/**
+ * React's API served by Preact in both builds, the browser's and the server's rendering of the
+ * event page, so the server's HTML is what the browser's hydration expects (decision 033).
+ */
+const preact = fileURLToPath(new URL('web/preact-react.ts', import.meta.url));
+const alias = [
+  { find: /^react$/, replacement: preact },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+];
 
 // The web app lives in web/ and builds to dist/web, which the server serves. The manifest
 // (dist/web/.vite/manifest.json) maps sources to built files; scripts/bundle-size.ts reads it.
@@ -59,6 +68,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins,
+  resolve: process.env.NO_PREACT ? {} : { alias },
+  // The server's rendering bundles the packages that use React, so that they too get Preact.
+  ssr: { noExternal: true },
   build: isSsrBuild
     ? {
         ssr: 'ssr.tsx',

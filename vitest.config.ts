@@ -41,7 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,24 +1,33 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { VALIDATION } from './i18n/validation';
 import type { QuestionType } from './questions';
 
-/** An answer as sent: text, a list of chosen options (CHECKBOX), or an address. */
+const text = (max: number) => z.string().check(z.maxLength(max));
+const addressLine = (max: number) => z._default(text(max), '');
+
+/**
+ * An answer as sent: text, a list of chosen options (CHECKBOX), or an address. Written with
+ * `zod/mini`, as the checkout checks answers in the browser with it (decision 033).
+ */
 export const AnswerValue = z.union([
-  z.string().max(5000),
-  z.array(z.string().max(255)).max(100),
+  text(5000),
+  z.array(text(255)).check(z.maxLength(100)),
   z.strictObject({
-    address_line_1: z.string().max(255).default(''),
-    address_line_2: z.string().max(255).default(''),
-    city: z.string().max(255).default(''),
-    state_or_region: z.string().max(255).default(''),
-    zip_or_postal_code: z.string().max(50).default(''),
-    country: z.string().max(100).default(''),
+    address_line_1: addressLine(255),
+    address_line_2: addressLine(255),
+    city: addressLine(255),
+    state_or_region: addressLine(255),
+    zip_or_postal_code: addressLine(50),
+    country: addressLine(100),
   }),
 ]);
 export type AnswerValue = z.output<typeof AnswerValue>;
 
-export const AnswerInput = z.strictObject({ question_id: z.int().positive(), answer: AnswerValue });
+export const AnswerInput = z.strictObject({
+  question_id: z.int().check(z.positive()),
+  answer: AnswerValue,
+});
 export type AnswerInput = z.output<typeof AnswerInput>;
 
 /** What an answer needs to be checked: the question as the buyer sees it. */

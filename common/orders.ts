@@ -2,57 +2,30 @@ import { z } from 'zod';
 import { AnswerInput } from './answers';
 import { EventLocation } from './events';
 import { MAX_MINOR } from './money';
+import {
+  ATTENDEE_STATUSES,
+  type AttendeeStatus,
+  HOLDING_STATUSES,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderStatusColor,
+  UNFINISHED_CHECKOUT_STATUSES,
+} from './order-statuses';
 import { promoCode } from './promo-codes';
 import { PriceDisplayMode } from './public-tickets';
 import { CALCULATION_TYPES, TAX_OR_FEE_TYPES } from './taxes-fees';
-import { email, firstName, lastName } from './validators';
 
-export const ORDER_STATUSES = [
-  'RESERVED',
-  'AWAITING_PAYMENT',
-  'PROCESSING',
-  'COMPLETED',
-  'CANCELLED',
-  'EXPIRED',
-  'ABANDONED',
-  'PAYMENT_FAILED',
-  'REFUND_PENDING',
-  'REFUND_FAILED',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/**
- * An open reservation: its seats are held until `reserved_until`, the buyer may still change it,
- * pay (again, after a declined card) and ask once for more time.
- */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['RESERVED', 'PAYMENT_FAILED'];
-
-/** Display colours of order statuses: orange for waiting, red for failed or undone, teal otherwise. */
-export function orderStatusColor(status: OrderStatus): 'orange' | 'red' | 'teal' {
-  if (status === 'AWAITING_PAYMENT' || status === 'REFUND_PENDING' || status === 'PARTIALLY_REFUNDED')
-    return 'orange';
-  if (
-    status === 'CANCELLED' ||
-    status === 'REFUND_FAILED' ||
-    status === 'REFUNDED' ||
-    status === 'PAYMENT_FAILED'
-  )
-    return 'red';
-  return 'teal';
-}
-
-/** Orders whose checkout was never finished: a reservation, open or lapsed. Not orders yet to a buyer. */
-export const UNFINISHED_CHECKOUT_STATUSES: readonly OrderStatus[] = [
-  'RESERVED',
-  'PAYMENT_FAILED',
-  'EXPIRED',
-  'ABANDONED',
-];
-
-/** Statuses whose seats still count as reserved (not sold, not released). */
-export const HOLDING_STATUSES: readonly OrderStatus[] = ['RESERVED', 'AWAITING_PAYMENT', 'PROCESSING'];
+export {
+  ATTENDEE_STATUSES,
+  type AttendeeStatus,
+  HOLDING_STATUSES,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderStatusColor,
+  UNFINISHED_CHECKOUT_STATUSES,
+};
 
 export const MAX_LINES_PER_ORDER = 50;
 
@@ -86,31 +59,6 @@ export const CreateOrderRequest = z
   })
   .meta({ id: 'CreateOrderRequest' });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
-
-export const ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'] as const;
-export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
-
-/** One person per ticket bought: who holds it, and their answers to per-attendee questions. */
-export const AttendeeInput = z.strictObject({
-  ticket_id: z.int().positive(),
-  price_id: z.int().positive().optional(),
-  first_name: firstName(),
-  last_name: lastName(),
-  email: email(),
-  answers: z.array(AnswerInput).max(100).default([]),
-});
-
-/** `PUT /api/public/events/{id}/orders/{shortId}`: the buyer, the attendees, the order's answers. */
-export const OrderDetailsRequest = z
-  .strictObject({
-    first_name: firstName(),
-    last_name: lastName(),
-    email: email(),
-    attendees: z.array(AttendeeInput).max(1000),
-    answers: z.array(AnswerInput).max(100).default([]),
-  })
-  .meta({ id: 'OrderDetailsRequest' });
-export type OrderDetailsRequest = z.input<typeof OrderDetailsRequest>;
 
 export const PAYMENT_PROVIDERS = ['OFFLINE'] as const;
 

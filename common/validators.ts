@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { LOCALES } from './i18n/locales';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+import { emailChecks, firstNameChecks, lastNameChecks } from './person-fields';
 
 /** Reusable field schemas: one definition of "a valid e-mail", "a password", "a currency". */
 
 /** An e-mail address, trimmed and lower-cased before it is checked. */
-export const email = () => z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
+export const email = () =>
+  z
+    .string()
+    .check(...emailChecks())
+    .pipe(z.email());
 
 export const password = () => z.string().min(LIMITS.passwordMin).max(200);
 
-export const firstName = () => z.string().trim().min(LIMITS.firstName.min).max(LIMITS.firstName.max);
+export const firstName = () => z.string().check(...firstNameChecks());
 
-export const lastName = () => z.string().trim().max(LIMITS.firstName.max);
+export const lastName = () => z.string().check(...lastNameChecks());
 
 export const personName = () => z.string().trim().min(1).max(LIMITS.nameMax);
 

@@ -234,11 +234,18 @@ describe('the first HTML', () => {
     await expect(still.getByTestId('event-cover').count()).resolves.toBe(1);
     await bare.close();
 
-    // With it: the same page comes alive in place (React warns when it has to replace it).
+    // With it: the same page comes alive in place. The heading the server sent is kept before
+    // any script runs; once the page responds, it is still the heading on the page.
     const { context, page, errors } = await visitor('en');
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as { serverHeading?: Element | null }).serverHeading = document.querySelector('h1');
+      });
     });
     await page.goto(eventPath);
     const neighbours = page
@@ -248,6 +255,12 @@ describe('the first HTML', () => {
     await neighbours.getByRole('button', { name: 'More Neighbours' }).click();
     await expectEventually(() => neighbours.locator('output').innerText()).toBe('1');
     await expect(page.getByTestId('event-local-date').innerText()).resolves.toMatch(/^Your time: /);
+    await expect(
+      page.evaluate(() => {
+        const kept = (window as { serverHeading?: Element | null }).serverHeading;
+        return Boolean(kept?.isConnected) && kept === document.querySelector('h1');
+      }),
+    ).resolves.toBe(true);
     expect(warnings.filter((w) => w.includes('server-rendered page'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { installIntentPrefetch } from './features/checkout/prefetch';
-import { activateLocale, initialLocale } from './i18n';
+import { activateLocale, i18n, initialLocale } from './i18n';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
@@ -17,15 +17,16 @@ installIntentPrefetch();
 // rendered from: the cache starts with them, so the first render here matches the page.
 // Data the server calls stale (a crowd is buying) is asked for again once the page is up.
 const seeded = document.getElementById('tessera-data');
-let serverRendered = false;
+let renderedIn: string | undefined;
 try {
-  const { stale, queries } = JSON.parse(seeded?.textContent || '{"queries":[]}') as {
+  const { stale, locale, queries } = JSON.parse(seeded?.textContent || '{"queries":[]}') as {
     stale?: boolean;
+    locale?: string;
     queries: [unknown[], unknown][];
   };
   for (const [key, value] of queries) {
     queryClient.setQueryData(key, value, stale ? { updatedAt: 0 } : undefined);
-    serverRendered = true;
+    renderedIn = locale;
   }
 } catch {
   // Unreadable: the page asks the API as usual.
@@ -41,14 +42,21 @@ function render() {
       </Providers>
     </StrictMode>
   );
-  if (!serverRendered || !container?.firstElementChild) {
-    createRoot(container as HTMLElement).render(app);
-    return;
+  const root = container as HTMLElement;
+  if (renderedIn && root.firstElementChild) {
+    // Hydration attaches to the server's markup as it is (decision 033): a page rendered in
+    // another language than the visitor's (a saved choice the server did not see) is
+    // rendered anew instead.
+    if (renderedIn === i18n.locale) {
+      hydrateRoot(root, app);
+      return;
+    }
+    console.warn(
+      `Tessera: server-rendered page replaced: rendered in ${renderedIn}, shown in ${i18n.locale}`,
+    );
+    root.replaceChildren();
   }
-  hydrateRoot(container, app, {
-    // React renders the page anew where it differs from the server's (another language, say).
-    onRecoverableError: (error) => console.warn('Tessera: server-rendered page replaced:', error),
-  });
+  createRoot(root).render(app);
 }
 
 // Render once the visitor's catalog is in, so that no untranslated text flashes by.

@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
 import type { EventPageData, SeededQueries } from '../common/server-render';
@@ -26,12 +26,6 @@ async function activate(locale: Locale): Promise<void> {
   i18n.activate(locale);
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 // The catalog is the process's one Lingui instance: one page renders at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -50,16 +44,18 @@ export function renderEventPage(
       queries.push([queryKeys.publicEvents.tickets(data.eventId, data.promoCode), data.tickets]);
     const queryClient = createQueryClient();
     for (const [key, value] of queries) queryClient.setQueryData(key, value);
-    const { prelude } = await prerenderToNodeStream(
+    // The build gives `react` to Preact (decision 033): this element is a Preact node.
+    const page = (
       <StrictMode>
         <Providers queryClient={queryClient}>
           <StaticRouter location={url}>
             <AppRoutes />
           </StaticRouter>
         </Providers>
-      </StrictMode>,
+      </StrictMode>
     );
-    return { html: await readAll(prelude), queries };
+    const html = await renderToStringAsync(page as unknown as Parameters<typeof renderToStringAsync>[0]);
+    return { html, queries };
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);

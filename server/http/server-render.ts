@@ -14,6 +14,8 @@ import type { EventPageData, SeededQueries } from '../../common/server-render';
 
 export interface RenderedPage {
   eventId: number;
+  /** The language the page was rendered in: a browser showing another renders it anew. */
+  locale: Locale;
   /** The page's markup, for inside `#root`. */
   body: string;
   /** Style sheets the page's components asked for, for the head. */
@@ -65,7 +67,7 @@ export function withRenderedPage(shell: string, page: RenderedPage): string {
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${page.body}</div><script id="${SEEDED_DATA_ID}" type="application/json">{"stale":${page.stale},"queries":${page.queries}}</script>`,
+        `<div id="root">${page.body}</div><script id="${SEEDED_DATA_ID}" type="application/json">{"stale":${page.stale},"locale":"${page.locale}","queries":${page.queries}}</script>`,
     );
 }
 
@@ -131,6 +133,7 @@ export async function loadServerRenderer(webDistDir: string): Promise<ServerRend
     }
     const page = renderEventPage(url, locale, input).then(({ html, queries }) => ({
       eventId: input.event.id,
+      locale,
       ...splitHoisted(html),
       queries: scriptJson(queries),
       stale: false,

@@ -23,6 +23,7 @@ describe('a server-rendered page in the shell', () => {
   it('puts the markup in #root and the data beside it, where no text can end the script', () => {
     const html = withRenderedPage(SHELL, {
       eventId: 1,
+      locale: 'pt',
       head: '<style data-precedence="d">.a{}</style>',
       body: '<main>Jazz</main>',
       queries: JSON.stringify([[['public'], { title: 'x' }]]),
@@ -30,7 +31,7 @@ describe('a server-rendered page in the shell', () => {
     });
     expect(html).toContain('<style data-precedence="d">.a{}</style></head>');
     expect(html).toContain(
-      '<div id="root"><main>Jazz</main></div><script id="tessera-data" type="application/json">{"stale":false,"queries":[[["public"],{"title":"x"}]]}</script>',
+      '<div id="root"><main>Jazz</main></div><script id="tessera-data" type="application/json">{"stale":false,"locale":"pt","queries":[[["public"],{"title":"x"}]]}</script>',
     );
   });
 });

@@ -6,12 +6,8 @@ import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
 import type { Locale } from '../../common/i18n/locales';
-import {
-  CompleteOrderRequest,
-  CreateOrderRequest,
-  OrderDetailsRequest,
-  type PublicOrderResponse,
-} from '../../common/orders';
+import { OrderDetailsRequest } from '../../common/order-details';
+import { CompleteOrderRequest, CreateOrderRequest, type PublicOrderResponse } from '../../common/orders';
 import { CreateOrganizerRequest } from '../../common/organizers';
 import { PromoCodeRequest } from '../../common/promo-codes';
 import { QuestionRequest } from '../../common/questions';

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
-import { type OrderStatus, orderStatusColor } from '../../common/orders';
+import { type OrderStatus, orderStatusColor } from '../../common/order-statuses';
 
 /** Every order status as people read it: one list for the buyer's pages and the organizer's. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { type AnswerValue, type AskedQuestion, answerProblem } from '../../../common/answers';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { CompleteOrderRequest, OrderDetailsRequest } from '../../../common/orders';
+import type { OrderDetailsRequest } from '../../../common/order-details';
+import type { CompleteOrderRequest } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,

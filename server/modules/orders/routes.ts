@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CompleteOrderRequest,
-  CreateOrderRequest,
-  OrderDetailsRequest,
-  PublicOrderResponse,
-} from '../../../common/orders';
+import { OrderDetailsRequest } from '../../../common/order-details';
+import { CompleteOrderRequest, CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import { idParam } from '../../../common/validators';
 import { AppError } from '../../http/app-error';
 import { addressAndEventLimits, clientAddress } from '../../http/rate-limits';

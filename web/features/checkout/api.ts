@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnswerInput } from '../../../common/answers';
-import type { CreateOrderRequest, OrderDetailsRequest, PublicOrderResponse } from '../../../common/orders';
+import type { OrderDetailsRequest } from '../../../common/order-details';
+import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
 import type { PublicQuestion } from '../../../common/questions';
 import { type ApiRequest, apiFetch } from '../../api/client';

@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { type AnswerValue, answerProblem } from '../../../common/answers';
 import { fieldErrors } from '../../../common/i18n/validation';
-import { OrderDetailsRequest, type PublicOrderResponse } from '../../../common/orders';
+import { OrderDetailsRequest } from '../../../common/order-details';
+import type { PublicOrderResponse } from '../../../common/orders';
 import type { PublicQuestion } from '../../../common/questions';
 import { firstMessages } from '../../components/form-errors';
 

@@ -1,8 +1,5 @@
-import {
-  OPEN_ORDER_STATUSES as OPEN,
-  type OrderStatus,
-  type PublicOrderResponse,
-} from '../../../common/orders';
+import { OPEN_ORDER_STATUSES as OPEN, type OrderStatus } from '../../../common/order-statuses';
+import type { PublicOrderResponse } from '../../../common/orders';
 
 /** The four pages of checkout, as in `/checkout/{eventId}/{shortId}/{stage}` (decision 008). */
 export const STAGES = ['details', 'payment', 'summary', 'payment_return'] as const;
