@@ -46,7 +46,11 @@ const webBuild: BuildEnvironmentOptions = {
   },
 };
 
-const plugins = [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), pureZod(), buyerZodCopy()];
+const plugins = [
+  react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+  pureZod(),
+  buyerZodCopy(),
+];
 
 /**
  * React's API served by Preact in both builds, the browser's and the server's rendering of the

@@ -41,7 +41,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'web/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

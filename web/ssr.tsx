@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core';
-import { StrictMode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
+import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
 import type { EventPageData, SeededQueries } from '../common/server-render';
