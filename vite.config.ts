@@ -68,11 +68,12 @@ const alias = [
 // (dist/web/.vite/manifest.json) maps sources to built files; scripts/bundle-size.ts reads it.
 // `vite build --ssr` builds the server's rendering of the public event page (web/ssr.tsx) to
 // dist/ssr, for Node: the packages stay imports of node_modules (decision 026).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins,
-  resolve: process.env.NO_PREACT ? {} : { alias },
+  // `npm run dev` keeps React, for its fast refresh; what users get is built, and runs Preact.
+  resolve: command === 'build' ? { alias } : {},
   // The server's rendering bundles the packages that use React, so that they too get Preact.
   ssr: { noExternal: true },
   build: isSsrBuild

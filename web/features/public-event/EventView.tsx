@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { whereOf } from '../../../common/where';
+import { InTurn } from '../../components/hydrate-in-turns';
 import { ClockIcon, MapPinIcon } from '../../components/icons';
 import type { PublicEvent } from './api';
 import { AboutCard, OrganizerCard, WhereCard } from './EventInfo';
@@ -17,7 +18,7 @@ import { dateRange, zonesDiffer } from './when';
 const LAYOUT_CSS = `
 .event-page{container-type:inline-size}
 .event-layout{display:grid;gap:20px;grid-template-columns:minmax(0,1fr)}
-.event-layout>*{min-width:0}
+.event-layout>*,.event-layout>[data-turn]>*{min-width:0}
 .event-tickets{container-type:inline-size}
 @container (min-width: 56rem){
 .event-layout{grid-template-columns:minmax(0,7fr) minmax(0,5fr);gap:28px;align-items:start}
@@ -78,14 +79,24 @@ export function EventView({
           style={{ aspectRatio: `${cover.width} / ${cover.height}` }}
         />
       ) : null}
-      <Hero event={event} where={where?.online ? t`Online` : (where?.lines[0] ?? null)} />
+      <InTurn name="event-hero">
+        <Hero event={event} where={where?.online ? t`Online` : (where?.lines[0] ?? null)} />
+      </InTurn>
       <div className="event-layout">
         <div className="event-tickets">{tickets}</div>
-        {event.description ? <AboutCard html={event.description} /> : null}
-        {where ? <WhereCard where={where} /> : null}
-        <OrganizerCard event={event} />
+        <InTurn name="event-about">
+          {event.description ? <AboutCard html={event.description} /> : null}
+        </InTurn>
+        <InTurn name="event-where">{where ? <WhereCard where={where} /> : null}</InTurn>
+        <InTurn name="event-organizer">
+          <OrganizerCard event={event} />
+        </InTurn>
       </div>
-      {preview ? null : <StickyTicketsBar event={event} label={continueLabel} />}
+      {preview ? null : (
+        <InTurn name="event-sticky-bar">
+          <StickyTicketsBar event={event} label={continueLabel} />
+        </InTurn>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../common/money';
+import { InTurn } from '../../components/hydrate-in-turns';
 import { plainSpaces } from '../../lib/intl-text';
 import type { PublicTicket, PublicTicketPrice } from './api';
 
@@ -57,44 +58,46 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine, waitl
       <style href="public-ticket-description" precedence="default">
         {TICKET_CSS}
       </style>
-      <div className="ticket-row">
-        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            {ticket.title}
-          </Title>
-          {ticket.description ? (
-            <Box
-              className="ticket-description"
-              fz="sm"
-              c="gray.7"
-              style={{ lineHeight: 1.55, overflowWrap: 'anywhere' }}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
-              dangerouslySetInnerHTML={{ __html: ticket.description }}
-            />
-          ) : null}
-          <Availability ticket={ticket} timezone={timezone} />
-        </Stack>
-        <Stack gap={4} className="ticket-price">
-          {ticket.type === 'TIERED' ? (
-            <TierList ticket={ticket} currency={currency} renderLine={renderLine} />
-          ) : ticket.prices[0] ? (
-            <Text fw={700} fz="lg">
-              <PriceText ticket={ticket} price={ticket.prices[0]} currency={currency} />
-            </Text>
-          ) : null}
-          {hasCharges ? (
-            <Text size="xs" c="gray.7">
-              {mode === 'INCLUSIVE' ? (
-                <Trans>incl. taxes and fees</Trans>
-              ) : (
-                <Trans>plus taxes and fees</Trans>
-              )}
-            </Text>
-          ) : null}
-          {ticket.type !== 'TIERED' && ticket.prices[0] ? renderLine?.(ticket.prices[0]) : null}
-          {ticket.waitlist ? waitlist : null}
-        </Stack>
-      </div>
+      <InTurn name={`ticket-${ticket.id}`}>
+        <div className="ticket-row">
+          <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+            <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              {ticket.title}
+            </Title>
+            {ticket.description ? (
+              <Box
+                className="ticket-description"
+                fz="sm"
+                c="gray.7"
+                style={{ lineHeight: 1.55, overflowWrap: 'anywhere' }}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
+                dangerouslySetInnerHTML={{ __html: ticket.description }}
+              />
+            ) : null}
+            <Availability ticket={ticket} timezone={timezone} />
+          </Stack>
+          <Stack gap={4} className="ticket-price">
+            {ticket.type === 'TIERED' ? (
+              <TierList ticket={ticket} currency={currency} renderLine={renderLine} />
+            ) : ticket.prices[0] ? (
+              <Text fw={700} fz="lg">
+                <PriceText ticket={ticket} price={ticket.prices[0]} currency={currency} />
+              </Text>
+            ) : null}
+            {hasCharges ? (
+              <Text size="xs" c="gray.7">
+                {mode === 'INCLUSIVE' ? (
+                  <Trans>incl. taxes and fees</Trans>
+                ) : (
+                  <Trans>plus taxes and fees</Trans>
+                )}
+              </Text>
+            ) : null}
+            {ticket.type !== 'TIERED' && ticket.prices[0] ? renderLine?.(ticket.prices[0]) : null}
+            {ticket.waitlist ? waitlist : null}
+          </Stack>
+        </div>
+      </InTurn>
     </Box>
   );
 }
