@@ -14,9 +14,16 @@ const turns = new Map<string, Promise<void>>();
 const done = new Set<string>();
 let last: Promise<void> = Promise.resolve();
 
-/** Called by the entry just before it hydrates the server's page. */
+/**
+ * Called by the entry just before it hydrates the server's page. A page with no parts (an
+ * event that is not on sale) never ends the hydration by a first turn: it ends after a while
+ * regardless, so that parts rendered later in the browser never wait.
+ */
 export function startHydration() {
   hydrating = true;
+  setTimeout(() => {
+    hydrating = false;
+  }, 10_000);
 }
 
 /** A promise of the next turn: each part's comes a task after the one before. */

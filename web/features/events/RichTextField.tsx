@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import { useLingui } from '@lingui/react/macro';
 import { Box, Group, Input, UnstyledButton } from '@mantine/core';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { LinkIcon } from '../../components/organizer-icons';
 
 /**
@@ -27,16 +27,26 @@ export function RichTextField({
   const descriptionId = useId();
   const errorId = useId();
 
-  // The editor owns its content while typing; a value from outside (a reset) replaces it.
-  useEffect(() => {
+  // The editor owns its content while typing; a value from outside (a reset) replaces it. A
+  // value this editor sent is never written back, and the check runs as the render commits,
+  // not after the next frame: writing an older text back while someone types would move the
+  // caret to the start.
+  const sent = useRef<string | null>(null);
+  const send = (html: string) => {
+    sent.current = html;
+    onChange(html);
+  };
+  useLayoutEffect(() => {
     const node = ref.current;
-    if (node && node.innerHTML !== value) node.innerHTML = value;
+    if (!node || value === sent.current) return;
+    sent.current = value;
+    if (node.innerHTML !== value) node.innerHTML = value;
   }, [value]);
 
   const run = (command: string, argument?: string) => {
     ref.current?.focus();
     document.execCommand(command, false, argument);
-    onChange(ref.current?.innerHTML ?? '');
+    send(ref.current?.innerHTML ?? '');
   };
   const link = () => {
     const url = window.prompt(t`Link address (https://…)`, 'https://');
@@ -116,7 +126,7 @@ export function RichTextField({
           aria-invalid={error ? true : undefined}
           tabIndex={0}
           data-testid="rich-text"
-          onInput={(event) => onChange(event.currentTarget.innerHTML)}
+          onInput={(event) => send(event.currentTarget.innerHTML)}
           p="sm"
           mih={160}
           fz="sm"
