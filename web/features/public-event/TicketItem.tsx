@@ -42,6 +42,19 @@ interface Props {
   waitlist?: ReactNode;
 }
 
+/**
+ * The rows' layout and the descriptions' spacing (first and last paragraphs flush), once per
+ * list: under Preact (decision 033) a keyed style is not merged into one, so a style inside
+ * each ticket would be sent once per ticket.
+ */
+export function TicketListStyle() {
+  return (
+    <style href="public-ticket-description" precedence="default">
+      {TICKET_CSS}
+    </style>
+  );
+}
+
 /** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
 export function TicketItem({ ticket, currency, mode, timezone, renderLine, waitlist }: Props) {
   const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
@@ -54,10 +67,6 @@ export function TicketItem({ ticket, currency, mode, timezone, renderLine, waitl
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)', listStyle: 'none' }}
       data-testid="public-ticket"
     >
-      {/* React hoists this once into <head>: the description's first and last paragraphs sit flush. */}
-      <style href="public-ticket-description" precedence="default">
-        {TICKET_CSS}
-      </style>
       <InTurn name={`ticket-${ticket.id}`}>
         <div className="ticket-row">
           <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>

@@ -22,7 +22,7 @@ import {
   toOrderRequest,
   totalPicked,
 } from './selection';
-import { TicketItem } from './TicketItem';
+import { TicketItem, TicketListStyle } from './TicketItem';
 import { WaitlistJoin } from './WaitlistJoin';
 
 interface Props {
@@ -101,6 +101,7 @@ export function TicketPicker({
       aria-label={t`Choose tickets`}
       noValidate
     >
+      <TicketListStyle />
       <Box component="ul" m={0} p={0} style={{ opacity: dimmed ? 0.6 : 1 }}>
         {tickets.data.map((ticket) => (
           <TicketItem
