@@ -52,30 +52,14 @@ const plugins = [
   buyerZodCopy(),
 ];
 
-/**
- * React's API served by Preact in both builds, the browser's and the server's rendering of the
- * event page, so the server's HTML is what the browser's hydration expects (decision 033).
- */
-const preact = fileURLToPath(new URL('web/preact-react.ts', import.meta.url));
-const alias = [
-  { find: /^react$/, replacement: preact },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
 // The web app lives in web/ and builds to dist/web, which the server serves. The manifest
 // (dist/web/.vite/manifest.json) maps sources to built files; scripts/bundle-size.ts reads it.
 // `vite build --ssr` builds the server's rendering of the public event page (web/ssr.tsx) to
 // dist/ssr, for Node: the packages stay imports of node_modules (decision 026).
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins,
-  // `npm run dev` keeps React, for its fast refresh; what users get is built, and runs Preact.
-  resolve: command === 'build' ? { alias } : {},
-  // The server's rendering bundles the packages that use React, so that they too get Preact.
-  ssr: { noExternal: true },
   build: isSsrBuild
     ? {
         ssr: 'ssr.tsx',

@@ -4,7 +4,7 @@ import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/rows';
-import { getTicketSigner } from '../server/modules/check-in/signing';
+import { getTicketSigner } from '../server/modules/ticket-codes/service';
 import { makeAccount, makeCheckInList, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
 import { seedAttendees } from '../server/test/seed-attendees';
 import type { DoorPlan, DoorResult } from './check-in-load';

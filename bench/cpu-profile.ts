@@ -27,7 +27,7 @@ const CATEGORIES: [string, RegExp][] = [
   ['drizzle', /node_modules\/drizzle-orm\//],
   ['fastify', /node_modules\/(fastify|@fastify|find-my-way|avvio|light-my-request|fast-json-stringify)/],
   ['zod', /node_modules\/(zod|fastify-type-provider-zod)\//],
-  ['pino', /node_modules\/(pino|sonic-boom|thread-stream)/],
+  ['pino', /node_modules\/(pino|@pinojs|fast-redact|sonic-boom|thread-stream)/],
   ['PGlite', /node_modules\/@electric-sql\//],
   ['other packages', /node_modules\//],
   ['our code', /\/(server|common)\//],

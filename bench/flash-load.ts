@@ -3,19 +3,22 @@
  * a thread with what it measures. Reads one JSON plan from argv and prints one JSON result.
  *
  * - `http`: `buyers` keep-alive clients, each with its own connection to each server and its
- *   own address (`X-Forwarded-For`, which the server believes with TRUST_PROXY), each POSTing
- *   the public create-order route for 1–4 seats until the ticket is sold out; requests go
- *   round the `bases` in turn.
- * - `sql`: the same reservation as plain SQL (conditional UPDATE of the stock counter, INSERT
- *   of the order and of its item, one transaction), `buyers` loops on a pool of 10.
+ *   own address (`X-Forwarded-For`, which the server believes with TRUST_PROXY), or all of
+ *   them one address, each POSTing the public create-order route for 1–4 seats until the
+ *   ticket is sold out; requests go round the `bases` in turn.
+ * - `sql`: the same reservation as plain SQL, one prepared statement a reservation, `buyers`
+ *   loops on a pool of 10 connections (`RESERVE`, `overSql`).
  *
  * Either way a buyer refused for n > 1 seats asks once more for one; refused for one, it
- * stops: the stock is gone.
+ * stops: the stock is gone (or, with `seconds`, the time is up). With `watch`, the result also
+ * holds the CPU time the server's processes and PostgreSQL's spent from the first request to
+ * the last answer.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { seededRandom } from '../server/test/seeded-random';
+import { type CpuSample, cpuBetween, samplePostgres, sampleProcesses } from './proc-cpu';
 
 export interface LoadPlan {
   mode: 'http' | 'sql';
@@ -29,6 +32,12 @@ export interface LoadPlan {
   title: string;
   price: number;
   seed: number;
+  /** `one`: every buyer sends the same address (an office behind one router). Default `each`. */
+  addresses?: 'each' | 'one';
+  /** Whose CPU to measure over the sale: the server's processes and the database's PostgreSQL. */
+  watch?: { pids: number[]; databaseUrl?: string };
+  /** No buyer starts a reservation after this many seconds (those under way are answered). */
+  seconds?: number;
 }
 
 export interface LoadResult {
@@ -40,18 +49,27 @@ export interface LoadResult {
   seconds: number;
   /** Milliseconds of every successful reservation. */
   latencies: number[];
+  /** CPU milliseconds of `watch.pids` over the sale, and of PostgreSQL's processes (null: unknown). */
+  appCpuMs: number | null;
+  dbCpuMs: number | null;
 }
+
+/** The address all buyers send in a one-address sale: none of the 200 buyers' own. */
+export const ONE_ADDRESS = '10.200.0.1';
+
+/** Buyer `i`'s address: 10.0.0.1, 10.0.0.2, … */
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
 
 type Attempt = (quantity: number) => Promise<'reserved' | 'refused' | string>;
 
 /** One buyer's loop; `attempt` answers how a reservation of `quantity` seats went. */
 async function buyer(
   attempt: Attempt,
-  { random, result }: { random: () => number; result: LoadResult },
+  { random, result, until }: { random: () => number; result: LoadResult; until: number },
 ): Promise<void> {
   let quantity = 1 + Math.floor(random() * 4);
   let failuresInARow = 0;
-  for (;;) {
+  while (performance.now() < until) {
     const started = performance.now();
     const outcome = await attempt(quantity);
     if (outcome === 'reserved') {
@@ -70,6 +88,38 @@ async function buyer(
       if (failuresInARow >= 20) return;
     }
   }
+}
+
+/**
+ * Runs every buyer (`attemptOf(i)` is buyer i's reservation) and times the sale; with
+ * `plan.watch`, samples the CPU of the server's processes and of PostgreSQL right before the
+ * first request and right after the last answer.
+ */
+async function sell(plan: LoadPlan, result: LoadResult, attemptOf: (i: number) => Attempt) {
+  const watcher = plan.watch?.databaseUrl
+    ? new pg.Client({ connectionString: plan.watch.databaseUrl })
+    : null;
+  await watcher?.connect();
+  const sample = async () => ({
+    app: await sampleProcesses(plan.watch?.pids ?? []),
+    db: watcher ? await samplePostgres(watcher) : { cpu: new Map() as CpuSample, own: new Set<number>() },
+  });
+  const before = await sample();
+  const started = performance.now();
+  const until = plan.seconds ? started + plan.seconds * 1000 : Number.POSITIVE_INFINITY;
+  await Promise.all(
+    Array.from({ length: plan.buyers }, (_, i) =>
+      buyer(attemptOf(i), { random: seededRandom(plan.seed + i), result, until }),
+    ),
+  );
+  result.seconds = (performance.now() - started) / 1000;
+  const after = await sample();
+  await watcher?.end();
+  result.appCpuMs = plan.watch?.pids.length ? cpuBetween(before.app, after.app) : null;
+  result.dbCpuMs = watcher ? cpuBetween(before.db.cpu, after.db.cpu) : null;
+  const gone = [...before.db.own].filter((pid) => !after.db.cpu.has(pid)).length;
+  if (gone > 0)
+    console.error(`${gone} PostgreSQL processes of the database ended during the sale: their CPU is lost`);
 }
 
 function post(
@@ -101,76 +151,96 @@ function post(
 async function overHttp(plan: LoadPlan, result: LoadResult): Promise<void> {
   let turn = 0;
   const urls = plan.bases.map((base) => new URL(`/api/public/events/${plan.eventId}/orders`, base));
-  await Promise.all(
-    Array.from({ length: plan.buyers }, (_, i) => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      // 10.0.0.1, 10.0.0.2, …: one address per buyer.
-      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
-      const attempt: Attempt = async (quantity) => {
-        const url = urls[turn++ % urls.length] as URL;
-        const body = JSON.stringify({ tickets: [{ ticket_id: plan.ticketId, quantity }] });
-        const status = await post(url, { body, agent, address });
-        if (status === 201) return 'reserved';
-        return status === 409 ? 'refused' : String(status);
-      };
-      return buyer(attempt, { random: seededRandom(plan.seed + i), result }).finally(() => agent.destroy());
-    }),
+  const agents = Array.from(
+    { length: plan.buyers },
+    () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
   );
+  await sell(plan, result, (i) => {
+    const agent = agents[i] as http.Agent;
+    const address = plan.addresses === 'one' ? ONE_ADDRESS : addressOf(i);
+    return async (quantity) => {
+      const url = urls[turn++ % urls.length] as URL;
+      const body = JSON.stringify({ tickets: [{ ticket_id: plan.ticketId, quantity }] });
+      const status = await post(url, { body, agent, address });
+      if (status === 201) return 'reserved';
+      return status === 409 ? 'refused' : String(status);
+    };
+  });
+  for (const agent of agents) agent.destroy();
 }
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const reference = () => Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('');
 
+/**
+ * The reservation as plain SQL, one statement: the guarded UPDATE of the ticket's counter (it
+ * never oversells: a row only when the seats are there), then the order (RESERVED for 15
+ * minutes, with every NOT NULL column the app writes: a 128-bit random short id, an 8-character
+ * reference, the buyer's address) and its item, both made from the UPDATE's row, so neither
+ * is written when the stock is gone. A single statement is atomic without BEGIN/COMMIT and
+ * holds the ticket's row from its UPDATE to its own commit, with no round trip in between.
+ * $1 ticket, $2 seats, $3 account, $4 event, $5 short id, $6 reference, $7 total, $8 address,
+ * $9 title, $10 unit price.
+ */
+const RESERVE = `with stock as (
+    update tickets set quantity_reserved = quantity_reserved + $2
+    where id = $1 and (quantity is null or quantity_sold + quantity_reserved + $2 <= quantity)
+    returning id),
+  new_order as (
+    insert into orders (account_id, event_id, short_id, reference, status, reserved_until, currency,
+      gross, discount, subtotal, fees, taxes, total, client_address)
+    select $3, $4, $5, $6, 'RESERVED', now() + interval '15 minutes', 'EUR', $7, 0, $7, 0, 0, $7, $8
+    from stock
+    returning id)
+  insert into order_items (order_id, ticket_id, title, quantity, unit_price, discount, subtotal, fees,
+    taxes, total, charges)
+  select id, $1, $9, $2, $10, 0, $7, 0, 0, $7, '[]' from new_order`;
+
+/**
+ * The plain-SQL reference: `RESERVE` as a named (prepared) statement, so that each connection
+ * parses and plans it once, on a pool of 10 (Tessera's size) opened before the sale. One
+ * order, one round trip. Measured and left out (bench/README.md): the five
+ * statements of a transaction (BEGIN, UPDATE, two INSERTs, COMMIT), the statement unnamed,
+ * the stock taken last in the statement, and pipelining the statements on 10 connections.
+ */
 async function overSql(plan: LoadPlan, result: LoadResult): Promise<void> {
   const pool = new pg.Pool({ connectionString: plan.bases[0], max: 10 });
-  const attempt: Attempt = async (quantity) => {
-    const client = await pool.connect();
+  const opened = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
+  for (const client of opened) client.release();
+  await sell(plan, result, (i) => async (quantity) => {
+    const total = plan.price * quantity;
+    const values = [
+      plan.ticketId,
+      quantity,
+      plan.accountId,
+      plan.eventId,
+      randomBytes(16).toString('base64url'),
+      reference(),
+      total,
+      addressOf(i),
+      plan.title,
+      plan.price,
+    ];
     try {
-      await client.query('begin');
-      const taken = await client.query(
-        `update tickets set quantity_reserved = quantity_reserved + $2
-         where id = $1 and (quantity is null or quantity_sold + quantity_reserved + $2 <= quantity)
-         returning id`,
-        [plan.ticketId, quantity],
-      );
-      if (taken.rowCount === 0) {
-        await client.query('rollback');
-        return 'refused';
-      }
-      const total = plan.price * quantity;
-      const order = await client.query(
-        `insert into orders (account_id, event_id, short_id, reference, status, reserved_until, currency,
-           gross, discount, subtotal, fees, taxes, total, client_address)
-         values ($1, $2, $3, $4, 'RESERVED', now() + interval '15 minutes', 'EUR', $5, 0, $5, 0, 0, $5, $6)
-         returning id`,
-        [plan.accountId, plan.eventId, randomBytes(16).toString('base64url'), reference(), total, '10.0.0.1'],
-      );
-      await client.query(
-        `insert into order_items (order_id, ticket_id, title, quantity, unit_price, discount, subtotal,
-           fees, taxes, total, charges)
-         values ($1, $2, $3, $4, $5, 0, $6, 0, 0, $6, '[]')`,
-        [order.rows[0].id, plan.ticketId, plan.title, quantity, plan.price, total],
-      );
-      await client.query('commit');
-      return 'reserved';
+      const reserved = await pool.query({ name: 'reserve', text: RESERVE, values });
+      return reserved.rowCount === 1 ? 'reserved' : 'refused';
     } catch (error) {
-      await client.query('rollback').catch(() => {});
       return (error as { code?: string }).code ?? 'error';
-    } finally {
-      client.release();
     }
-  };
-  await Promise.all(
-    Array.from({ length: plan.buyers }, (_, i) =>
-      buyer(attempt, { random: seededRandom(plan.seed + i), result }),
-    ),
-  );
+  });
   await pool.end();
 }
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
-const result: LoadResult = { orders: 0, tickets: 0, refused: 0, failures: {}, seconds: 0, latencies: [] };
-const started = performance.now();
+const result: LoadResult = {
+  orders: 0,
+  tickets: 0,
+  refused: 0,
+  failures: {},
+  seconds: 0,
+  latencies: [],
+  appCpuMs: null,
+  dbCpuMs: null,
+};
 await (plan.mode === 'sql' ? overSql(plan, result) : overHttp(plan, result));
-result.seconds = (performance.now() - started) / 1000;
 process.stdout.write(JSON.stringify(result));

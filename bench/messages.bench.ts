@@ -14,7 +14,7 @@ import { startWorker } from '../server/jobs/worker';
 import { createMailer } from '../server/mail/transport';
 import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
-import { openSendJournal } from '../server/modules/messages/journal';
+import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
 import { ticketMailDocuments } from '../server/modules/ticket-documents/service';
 import { waitlistJobHandler } from '../server/modules/waitlist/mails';
@@ -104,16 +104,16 @@ export async function run(): Promise<void> {
     count: ATTENDEES,
   });
   const mailer = createMailer(config, { info: () => {} });
-  const journal = openSendJournal(path.join(dataDir, 'message-journal'));
   const worker = startWorker({
     db: app.db,
     kinds: JOB_KINDS,
     handlers: jobHandlers({
       mailer,
-      mailDocuments: ticketMailDocuments(config.appUrl),
+      mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
       sweepExpiredReservations,
+      purgeIdleAddressLanes,
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
-      messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES, journal }),
+      messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES }),
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
     }),
@@ -153,7 +153,6 @@ export async function run(): Promise<void> {
   }
   const seconds = (performance.now() - started) / 1000;
   await worker.stop();
-  journal.close();
 
   const once = [...smtp.received.values()].filter((ids) => ids.length === 1).length;
   const mailsPerSecond = Math.round(smtp.mails() / seconds);

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type App, buildApp } from '../server/app';
+import { type App, type AppOptions, buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
@@ -52,10 +52,17 @@ export async function freshPostgres(
 
 /**
  * The real server (`buildApp`, production settings) listening on a free port: on a fresh
- * database, or on `databaseUrl` (a PostgreSQL database the caller made and drops).
+ * database, or on `databaseUrl` (a PostgreSQL database the caller made and drops). Without
+ * `logger` it logs nothing; with it, as `logger` says (the event-page bench logs as
+ * `npm start` does, to a file).
  */
 export async function startServer(
-  options: { embedded?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+  options: {
+    embedded?: boolean;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    logger?: AppOptions['logger'];
+  } = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-'));
   const serverUrl = options.embedded || options.databaseUrl ? undefined : process.env.BENCH_DATABASE_URL;
@@ -75,6 +82,7 @@ export async function startServer(
       ...options.env,
     }),
     database,
+    logger: options.logger,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -94,6 +102,8 @@ export async function startServer(
 
 export interface LoadFigures {
   requestsPerSecond: number;
+  /** Requests answered in the whole run. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -113,13 +123,14 @@ export function loadUrl(
     execFile(process.execPath, [...args, ...headerArgs, url], { maxBuffer: 1 << 24 }, (error, stdout) => {
       if (error) return reject(error);
       const result = JSON.parse(stdout) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         non2xx: number;
         errors: number;
       };
       resolve({
         requestsPerSecond: Math.round(result.requests.average),
+        total: result.requests.total,
         p50: result.latency.p50,
         p99: result.latency.p99,
         non2xx: result.non2xx,

@@ -4,6 +4,7 @@ import { CardFees } from './billing';
 import { exportParams, listQuerySchema } from './list-query';
 import { ORDER_ACTIONS } from './order-actions';
 import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse, PAYMENT_PROVIDER_KINDS } from './orders';
+import { REFUND_METHODS } from './payments';
 import { PriceDisplayMode } from './public-tickets';
 import { email, firstName, lastName } from './validators';
 
@@ -14,6 +15,7 @@ export const ORDER_ACTIVITY_KINDS = [
   'CONFIRMATION_RESENT',
   'BUYER_UPDATED',
   'REFUND_REQUESTED',
+  'REFUND_RECORDED',
   'NOTE',
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
@@ -84,6 +86,23 @@ export const AdminOrderResponse = z
   .meta({ id: 'AdminOrder' });
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponse>;
 
+/** A refund of an order, as the order screen lists it (and as recording one answers it). */
+export const OrderRefundResponse = z
+  .object({
+    id: z.number().int(),
+    amount: z.number().int(),
+    status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+    /** STRIPE: asked of Stripe for a card payment; OFFLINE: given back by the organizer and recorded. */
+    method: z.enum(REFUND_METHODS),
+    /** Why it was given back, as the organizer wrote it (recorded refunds). */
+    note: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    /** Once Stripe made it: the share of the platform fee it gave back, and Stripe's fee on it. */
+    fees: CardFees.nullable(),
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefundResponse = z.infer<typeof OrderRefundResponse>;
+
 export const AdminOrderDetailResponse = AdminOrderResponse.extend({
   promo_code: z.string().nullable(),
   /** The code of the affiliate whose link brought the buyer (decision 021), or null. */
@@ -127,16 +146,7 @@ export const AdminOrderDetailResponse = AdminOrderResponse.extend({
    * processing fee; null for an order not paid by card (or not booked yet).
    */
   card_fees: CardFees.nullable(),
-  refunds: z.array(
-    z.object({
-      id: z.number().int(),
-      amount: z.number().int(),
-      status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
-      created_at: z.iso.datetime(),
-      /** Once Stripe made it: the share of the platform fee it gave back, and Stripe's fee on it. */
-      fees: CardFees.nullable(),
-    }),
-  ),
+  refunds: z.array(OrderRefundResponse),
   activity: z.array(
     z.object({
       id: z.number().int(),
@@ -151,7 +161,8 @@ export const AdminOrderDetailResponse = AdminOrderResponse.extend({
   payment_instructions: z.string().nullable(),
   actions: z.array(z.enum(ORDER_ACTIONS)).meta({
     description:
-      'What the caller can do to the order now (`…/mark-paid`, `…/refund`, `…/resend`, `…/cancel`); ' +
+      'What the caller can do to the order now (`…/mark-paid`, `…/refund`, `…/offline-refunds`, `…/resend`, ' +
+      '`…/cancel`); ' +
       'any other of these calls is refused with 409 and its error code.',
   }),
 }).meta({ id: 'AdminOrderDetail' });

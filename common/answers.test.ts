@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, isCalendarDate } from './answers';
+import { ADDRESS_MAIN_LINES, addressLinesNeeded, answerProblem, isCalendarDate } from './answers';
 
 const q = (type: Parameters<typeof answerProblem>[0]['type'], required = false, options: string[] = []) => ({
   id: 1,
@@ -33,8 +33,37 @@ describe('answers', () => {
       country: 'Portugal',
     };
     expect(answerProblem(q('ADDRESS', true), address)).toBeNull();
-    expect(answerProblem(q('ADDRESS', true), { ...address, city: '' })?.id).toBe('validation.required');
+    expect(answerProblem(q('ADDRESS', true), { ...address, city: '' })?.id).toBe(
+      'validation.address_incomplete',
+    );
     expect(answerProblem(q('ADDRESS'), 'Lisboa')?.id).toBe('validation.invalid');
+  });
+
+  it('take an optional address empty or with its main lines, and say which lines are needed', () => {
+    const empty = {
+      address_line_1: '',
+      address_line_2: '',
+      city: '',
+      state_or_region: '',
+      zip_or_postal_code: '',
+      country: '',
+    };
+    const cityOnly = { ...empty, city: 'Lisboa' };
+    const whole = { ...cityOnly, address_line_1: 'Rua Augusta 1', country: 'Portugal' };
+    // Optional and left empty: nothing needed, nothing wrong.
+    expect(addressLinesNeeded(q('ADDRESS'), empty)).toEqual([]);
+    expect(answerProblem(q('ADDRESS'), empty)).toBeNull();
+    // Begun: the main lines are needed, and the message names them.
+    expect(addressLinesNeeded(q('ADDRESS'), cityOnly)).toEqual(ADDRESS_MAIN_LINES);
+    expect(answerProblem(q('ADDRESS'), cityOnly)?.id).toBe('validation.address_incomplete_or_empty');
+    expect(answerProblem(q('ADDRESS'), { ...empty, address_line_2: 'Apt 3' })?.id).toBe(
+      'validation.address_incomplete_or_empty',
+    );
+    expect(answerProblem(q('ADDRESS'), whole)).toBeNull();
+    // Required: always the main lines.
+    expect(addressLinesNeeded(q('ADDRESS', true), empty)).toEqual(ADDRESS_MAIN_LINES);
+    expect(answerProblem(q('ADDRESS', true), empty)?.id).toBe('validation.required');
+    expect(answerProblem(q('ADDRESS', true), cityOnly)?.id).toBe('validation.address_incomplete');
   });
 
   it('know real calendar days', () => {

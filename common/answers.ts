@@ -38,7 +38,27 @@ export interface AskedQuestion {
   options: string[];
 }
 
-const ADDRESS_REQUIRED = ['address_line_1', 'city', 'country'] as const;
+type Address = Extract<AnswerValue, { address_line_1: string }>;
+export type AddressLine = keyof Address;
+
+/** The lines an address has once it is given at all: the street, the city and the country. */
+export const ADDRESS_MAIN_LINES = ['address_line_1', 'city', 'country'] as const satisfies AddressLine[];
+
+const isAddress = (value: AnswerValue | undefined): value is Address =>
+  typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The lines of an address answer that must be filled now: its main lines when the question is
+ * required, and also when the buyer has begun an optional one (half an address reaches nobody,
+ * so an optional address is either left empty or given with its main lines); none while an
+ * optional address is empty. Checkout marks these lines, and `answerProblem` checks them.
+ */
+export function addressLinesNeeded(
+  question: Pick<AskedQuestion, 'required'>,
+  value: AnswerValue | undefined,
+): readonly AddressLine[] {
+  return question.required || !isBlank(value) ? ADDRESS_MAIN_LINES : [];
+}
 
 function isBlank(value: AnswerValue | undefined): boolean {
   if (value === undefined) return true;
@@ -50,7 +70,7 @@ function isBlank(value: AnswerValue | undefined): boolean {
 /**
  * Checks one answer against its question's type: required, a single line
  * without line breaks, a choice among the options, a real calendar date, an address with its
- * main lines. Returns the problem, or null when the answer is fine (or blank and optional).
+ * main lines (an optional one too, once any of its lines is filled). Returns the problem, or null when the answer is fine (or blank and optional).
  */
 export function answerProblem(
   question: AskedQuestion,
@@ -75,9 +95,12 @@ export function answerProblem(
         : VALIDATION.invalid;
     case 'DATE':
       return typeof value === 'string' && isCalendarDate(value) ? null : VALIDATION.invalidDate;
-    case 'ADDRESS':
-      if (typeof value !== 'object' || Array.isArray(value) || value === undefined) return VALIDATION.invalid;
-      return ADDRESS_REQUIRED.some((f) => value[f].trim() === '') ? VALIDATION.required : null;
+    case 'ADDRESS': {
+      if (!isAddress(value)) return VALIDATION.invalid;
+      const missing = addressLinesNeeded(question, value).some((line) => value[line].trim() === '');
+      if (!missing) return null;
+      return question.required ? VALIDATION.addressIncomplete : VALIDATION.addressIncompleteOrEmpty;
+    }
   }
 }
 

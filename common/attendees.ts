@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerValue } from './answers';
+import { ATTENDEE_ACTIONS } from './attendee-actions';
 import { exportParams, listQuerySchema } from './list-query';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './orders';
 import { email, firstName, lastName } from './validators';
@@ -44,7 +45,17 @@ export const AttendeeResponse = z
     order_status: z.enum(ORDER_STATUSES),
     /** Added by the organizer rather than bought; such orders cannot be refunded. */
     is_manual: z.boolean(),
+    /**
+     * When the ticket was checked in, on any check-in list, if it still is (an undone check-in
+     * does not count); the time the scanning device gave. Null: not checked in.
+     */
+    checked_in_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
+    actions: z.array(z.enum(ATTENDEE_ACTIONS)).meta({
+      description:
+        'What the caller can do to the ticket now (`…/resend`, `…/cancel`, `…/reactivate`); ' +
+        'any other of these calls is refused with 409 and its error code.',
+    }),
   })
   .meta({ id: 'Attendee' });
 export type AttendeeResponse = z.infer<typeof AttendeeResponse>;

@@ -7,18 +7,18 @@ import {
   currency,
   email,
   firstName,
-  lastName,
   linkToken,
   locale,
   password,
   timezone,
+  userLastName,
 } from './validators';
 
 /** `POST /api/auth/register`: a new account and its owner. */
 export const RegisterRequest = z
   .strictObject({
     first_name: firstName(),
-    last_name: lastName().default(''),
+    last_name: userLastName().default(''),
     email: email(),
     password: password(),
     password_confirmation: z.string().max(200),
@@ -91,7 +91,7 @@ export type InvitationResponse = z.infer<typeof InvitationResponse>;
 export const AcceptInvitationRequest = z
   .strictObject({
     first_name: firstName(),
-    last_name: lastName().default(''),
+    last_name: userLastName().default(''),
     password: password().optional(),
     password_confirmation: z.string().max(200).optional(),
     accept_terms: z.literal(true, { message: VALIDATION.termsRequired.id }),

@@ -40,3 +40,40 @@ export const CardFees = z
   })
   .meta({ id: 'CardFees' });
 export type CardFees = z.infer<typeof CardFees>;
+
+/** What a card order left the organizer, as billing counts it (decision 028), minor units. */
+export interface CardPayout {
+  /** The platform fee of the payment, less what refunds gave back of it. */
+  platform_fee: number;
+  /** Stripe's fees, the payment's and any refund's. */
+  stripe_fee: number;
+  /** What was given back to the buyer, as Stripe booked it. */
+  refunded: number;
+  /** The payment less refunds and fees: what reached the organizer's Stripe balance. */
+  paid_out: number;
+}
+
+/**
+ * The payout of a card order from its booked payment and refunds: the same sums as the month's
+ * billing figures and the statement's net, for one order. Null for an order not paid by card (or
+ * whose fees the caller may not see). Refunds Stripe has not settled yet count for nothing.
+ */
+export function cardPayout(order: {
+  total: number;
+  card_fees: CardFees | null;
+  refunds: readonly { amount: number; fees: CardFees | null }[];
+}): CardPayout | null {
+  const payment = order.card_fees;
+  if (!payment) return null;
+  const booked = order.refunds.filter((r) => r.fees !== null);
+  const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
+  const refunded = sum(booked.map((r) => r.amount));
+  const platform = payment.platform_fee - sum(booked.map((r) => r.fees?.platform_fee ?? 0));
+  const stripe = payment.stripe_fee + sum(booked.map((r) => r.fees?.stripe_fee ?? 0));
+  return {
+    platform_fee: platform,
+    stripe_fee: stripe,
+    refunded,
+    paid_out: order.total - refunded - platform - stripe,
+  };
+}

@@ -102,7 +102,8 @@ export const CheckInRequest = z
     device: z.string().trim().max(100).optional(),
     /**
      * For a ticket awaiting an offline payment: staff took the payment at the door. The order is
-     * marked paid (all its tickets become valid) and this one is checked in.
+     * marked paid (all its tickets become valid) and this one is checked in. Sent with a nonce, a
+     * confirmation uploaded twice (a device offline) marks the order paid once.
      */
     mark_paid: z.boolean().optional(),
   })
@@ -113,7 +114,32 @@ export const CheckInRequest = z
   .meta({ id: 'CheckInRequest' });
 export type CheckInRequest = z.input<typeof CheckInRequest>;
 
-/** Only what door staff need: who, which ticket, whether in. No e-mails or money. */
+/**
+ * What staff collect at the door for a ticket whose order awaits an offline payment: the order's
+ * total (minor units) and what it covers, for the whole order (decision 039).
+ */
+export const PaymentDue = z.object({
+  total: z.number().int(),
+  currency: z.string(),
+  items: z.array(z.object({ title: z.string(), quantity: z.number().int() })),
+});
+export type PaymentDue = z.infer<typeof PaymentDue>;
+
+/**
+ * An e-mail address as the shared staff page may show it: its first character and its domain
+ * (`m•••@example.com`), enough for a guest to recognise theirs, not enough to write to them.
+ */
+export function emailHint(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${Array.from(email)[0]}•••${email.slice(at)}`;
+}
+
+/**
+ * Only what door staff need: who, which ticket, whether in, and what tells namesakes apart (the
+ * order's reference and a hint of the e-mail). No whole e-mails; money only for an order still to
+ * be paid at the door (decision 039).
+ */
 export const CheckInAttendee = z.object({
   id: z.number().int(),
   /**
@@ -125,7 +151,13 @@ export const CheckInAttendee = z.object({
   last_name: z.string(),
   ticket_id: z.number().int(),
   ticket_title: z.string(),
+  /** The order's reference: the same for every ticket of one order. Not a capability. */
+  order_reference: z.string(),
+  /** `emailHint` of the attendee's e-mail. */
+  email_hint: z.string(),
   status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+  /** AWAITING_PAYMENT: what to collect for the whole order; otherwise null. */
+  payment_due: PaymentDue.nullable(),
   check_in: z
     .object({ id: z.number().int(), checked_in_at: z.iso.datetime(), device: z.string().nullable() })
     .nullable(),
@@ -141,6 +173,11 @@ const AnsweredAttendee = z.object({
   first_name: z.string(),
   last_name: z.string(),
   ticket_title: z.string(),
+  /**
+   * The order's reference: a device settles every ticket of the order in its copy when one is
+   * marked paid. Absent from answers written down before it was added (a nonce's replay).
+   */
+  order_reference: z.string().optional(),
 });
 
 export const CheckInResponse = z
@@ -150,6 +187,8 @@ export const CheckInResponse = z
     check_in: z
       .object({ id: z.number().int(), checked_in_at: z.iso.datetime(), device: z.string().nullable() })
       .optional(),
+    /** AWAITING_PAYMENT: what to collect for the whole order before `mark_paid`. */
+    payment_due: PaymentDue.optional(),
   })
   .meta({ id: 'CheckInResult' });
 export type CheckInResponse = z.infer<typeof CheckInResponse>;

@@ -174,4 +174,26 @@ describe('documentation inside the repository', () => {
     }
     expect(broken).toEqual([]);
   });
+
+  it('names, in the comments of the code, only files that exist', () => {
+    // A path from the repository's root, as comments write them: `server/http/spa.ts`.
+    const named =
+      /\b(?:server|web|common|scripts|bench|e2e|docs)\/[\w./-]*[\w-]\.(?:tsx?|md|js|css|json|sql)\b/g;
+    // What the build writes, named where it is read.
+    const built = /(?:^|\/)(?:dist|\.vite)\//;
+    const missing: string[] = [];
+    for (const [file, text] of texts) {
+      if (!/\.tsx?$/.test(file)) continue;
+      text.split('\n').forEach((line, i) => {
+        const comment = /^\s*(?:\/\/|\/\*|\*)/.test(line)
+          ? line
+          : line.slice(line.indexOf('//') + 1 || line.length);
+        for (const [name] of comment.matchAll(named)) {
+          if (!built.test(name) && !existsSync(path.join(ROOT, name)))
+            missing.push(`${file}:${i + 1}: ${name}`);
+        }
+      });
+    }
+    expect(missing).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESIGN_DEFAULTS } from './design';
+import { continueButtonTexts } from './design-texts';
 import { VALIDATION } from './i18n/validation';
 import { ImageResponse } from './images';
 import { LIMITS } from './limits';
@@ -97,6 +98,8 @@ const settingsFields = {
   homepage_text_color: hexColor(),
   /** The label of the event page's button that goes on to checkout; null: "Get tickets". */
   continue_button_text: z.string().trim().max(LIMITS.continueButtonMax).nullable(),
+  /** The same per language, for buyers reading it; a language left out shows the text above. */
+  continue_button_texts: continueButtonTexts(),
   /**
    * Sold-out tickets take sign-ups to a waiting list (decision 030); a ticket may say otherwise
    * (`waitlist_enabled` on the ticket).
@@ -128,6 +131,7 @@ export const EVENT_SETTING_DEFAULTS = {
   offline_payment_instructions: null,
   ...DESIGN_DEFAULTS,
   continue_button_text: null,
+  continue_button_texts: {},
   waitlist_enabled: false,
   waitlist_auto_offer: true,
   waitlist_offer_hours: WAITLIST_OFFER_HOURS.default,
@@ -292,6 +296,7 @@ export const PublicEventResponse = z
       homepage_secondary_color: true,
       homepage_text_color: true,
       continue_button_text: true,
+      continue_button_texts: true,
     }),
   })
   .meta({ id: 'PublicEvent' });
@@ -327,7 +332,8 @@ export const PAID_ORDER_STATUSES = [
 
 /**
  * `GET /api/events/{id}/stats`. Money is in minor units of the event's currency, over paid
- * orders: `gross_sales` is what buyers paid, `net_sales` what is left after taxes and fees.
+ * orders: `gross_sales` is what buyers paid, `refunds` what was given back of it (by card or
+ * recorded for offline payments), `net_sales` what is left after taxes, fees and refunds.
  * Days are UTC dates, oldest first, the last 14 days with gaps as zero.
  */
 export const EventStatsResponse = z
@@ -337,6 +343,7 @@ export const EventStatsResponse = z
     net_sales: z.number().int(),
     taxes: z.number().int(),
     fees: z.number().int(),
+    refunds: z.number().int(),
     /** Paid orders. */
     orders: z.number().int(),
     /** Offline orders still waiting for their payment. */

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links';
-import { eventCalendar } from './ics';
+import { calendarUid, eventCalendar } from './ics';
 
 /** The event's start and end as a calendar program reads them: ical.js, with the file's own zone. */
 function readBack(ics: string) {
@@ -14,6 +14,16 @@ function readBack(ics: string) {
     end: event.endDate.toJSDate().toISOString(),
   };
 }
+
+describe('calendarUid', () => {
+  it('names the event at the host of the install, so two installs never share a UID', () => {
+    expect(calendarUid(2, 'https://tickets.example.org')).toBe('event-2@tickets.example.org');
+    expect(calendarUid(2, 'http://localhost:3000/')).toBe('event-2@localhost:3000');
+    expect(calendarUid(2, 'https://tickets.example.org/e/2/fado')).toBe(
+      calendarUid(2, 'https://tickets.example.org'),
+    );
+  });
+});
 
 describe('eventCalendar', () => {
   const base = {

@@ -46,6 +46,15 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
+/**
+ * The event's UID in calendar files: `event-{id}@{host of APP_URL}`. Ids restart at 1 on every
+ * install, so the host is what keeps two installs' events apart in one calendar (RFC 5545 asks
+ * for a UID unique across the world); the mails, the event page's file and the ticket pages'
+ * files of one event share it, so adding it twice updates one entry.
+ */
+export const calendarUid = (eventId: number, appUrl: string): string =>
+  `event-${eventId}@${new URL(appUrl).host}`;
+
 /** The end a calendar shows: the event's, or two hours after the start without one. */
 export const calendarEnd = (event: { start: Date; end: Date | null }) =>
   event.end ?? new Date(event.start.getTime() + 2 * 3600 * 1000);

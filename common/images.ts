@@ -29,3 +29,32 @@ export const ImageResponse = z
 export type ImageResponse = z.infer<typeof ImageResponse>;
 
 export const ImageTypeField = z.enum(IMAGE_TYPES);
+
+/**
+ * The box a logo's PNG copy fits in (never enlarged): what the PDF tickets, the wallet passes
+ * and the e-mails show, all of which take PNG where the pages take WebP (decision 037).
+ */
+export const LOGO_PNG_BOX = { width: 640, height: 320 } as const;
+
+/** The size of a logo's PNG copy: the original fitted into `LOGO_PNG_BOX`, in whole pixels. */
+export function logoPngSize(original: { width: number; height: number }): { width: number; height: number } {
+  const scale = Math.min(1, LOGO_PNG_BOX.width / original.width, LOGO_PNG_BOX.height / original.height);
+  return {
+    width: Math.max(1, Math.round(original.width * scale)),
+    height: Math.max(1, Math.round(original.height * scale)),
+  };
+}
+
+/**
+ * An event's logo where the buyer's order and ticket pages, e-mails and Google Wallet take it:
+ * the PNG at `GET /api/public/events/{id}/logo.png` (a path; e-mails make it absolute with
+ * APP_URL), with its size so the page keeps its place before it loads.
+ */
+export const EventLogo = z
+  .object({
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'EventLogo' });
+export type EventLogo = z.infer<typeof EventLogo>;

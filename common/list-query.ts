@@ -29,9 +29,36 @@ export interface ListQueryOptions<S extends string, F extends string> {
   filterable: Readonly<Record<F, readonly FilterOperator[]>>;
 }
 
-const FILTER_KEY = /^filter_fields\[([a-z0-9_]+)\]\[([a-z]+)\]$/;
-const BASE_KEYS = new Set(['page', 'per_page', 'query', 'sort_by', 'sort_direction']);
 const stringOrList = z.union([z.string(), z.array(z.string())]);
+const FILTER_KEY = /^filter_fields\[([a-z0-9_]+)\]\[([a-z]+)\]$/;
+
+/** What each operator keeps, for the parameter's description in the OpenAPI document. */
+const OPERATOR_WORDS: Record<FilterOperator, string> = {
+  eq: 'equals the value',
+  ne: 'differs from the value',
+  lt: 'is less than the value',
+  lte: 'is at most the value',
+  gt: 'is greater than the value',
+  gte: 'is at least the value',
+  like: 'contains the value, in any case',
+  in: 'is one of the values (separated by commas, or the parameter repeated)',
+};
+
+/**
+ * Every `filter_fields[field][op]` the list allows, as optional parameters: validated as the
+ * catch-all would, and so listed in the OpenAPI document with what they do.
+ */
+function filterParameters(filterable: Readonly<Record<string, readonly FilterOperator[]>>) {
+  return Object.fromEntries(
+    Object.entries(filterable).flatMap(([field, ops]) =>
+      ops.map((op) => [
+        `filter_fields[${field}][${op}]`,
+        stringOrList.optional().meta({ description: `Only rows whose \`${field}\` ${OPERATOR_WORDS[op]}.` }),
+      ]),
+    ),
+  );
+}
+const BASE_KEYS = new Set(['page', 'per_page', 'query', 'sort_by', 'sort_direction']);
 
 /**
  * Builds the query-string schema of one list endpoint. Sortable and filterable fields are
@@ -59,6 +86,7 @@ export function listQuerySchema<
       query: z.string().trim().max(LIMITS.maxSearchQueryLength).optional(),
       sort_by: z.enum(options.sortable).optional(),
       sort_direction: z.enum(['asc', 'desc']).optional(),
+      ...filterParameters(filterable),
       ...params,
     })
     .catchall(stringOrList)

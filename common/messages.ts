@@ -102,8 +102,8 @@ export const MESSAGE_PLACEHOLDERS = [
   'event_title',
   /**
    * A full link to the recipient's ticket page (for an address holding several tickets, the
-   * first of them); for order scopes, the page of their order. In a test or the sender's copy,
-   * the event's page.
+   * first of them); for order scopes, the page of their order. In a test, the event's page; in
+   * the sender's copy, the first recipient's.
    */
   'ticket_url',
 ] as const;
@@ -147,8 +147,8 @@ export const CreateMessageRequest = z
      */
     is_test: z.boolean().default(false),
     /**
-     * Also send one copy to the sender, its placeholders filled with the sender's name and the
-     * event's page. Ignored for a test.
+     * Also send one copy to the sender, filled in as for the first recipient (their name and
+     * link) and marked as a copy. Ignored for a test.
      */
     send_copy_to_sender: z.boolean().default(false),
     /** Send at this time instead of now; must be in the future. */

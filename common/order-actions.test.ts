@@ -21,6 +21,7 @@ interface Expected {
   RESEND_CONFIRMATION: Answer;
   CANCEL: Answer;
   REFUND: Record<Provider, Answer>;
+  RECORD_REFUND: Record<Provider, Answer>;
 }
 
 const NOT_PAID = {
@@ -30,11 +31,27 @@ const NOT_PAID = {
   none: 'ORDER_NOT_REFUNDABLE',
 } as const;
 const BY_CARD_ONLY = { ...NOT_PAID, STRIPE: 'ok' } as const;
+/** Recording a refund given back by hand: nothing was paid (or nothing by hand) to give back. */
+const NOTHING_TO_RECORD = {
+  STRIPE: 'ORDER_NOT_PAID',
+  OFFLINE: 'ORDER_NOT_PAID',
+  MANUAL: 'ORDER_MANUAL_NOT_REFUNDABLE',
+  none: 'ORDER_NOT_PAID',
+} as const;
+/** Paid with money left: offline payments are given back by hand and recorded, card ones through Stripe. */
+const OFFLINE_ONLY = { ...NOTHING_TO_RECORD, STRIPE: 'ORDER_PAID_BY_CARD', OFFLINE: 'ok' } as const;
+const EVERY_WAY = (answer: Answer): Record<Provider, Answer> => ({
+  STRIPE: answer,
+  OFFLINE: answer,
+  MANUAL: answer,
+  none: answer,
+});
 const CHECKOUT_UNFINISHED: Expected = {
   MARK_PAID: 'ORDER_NOT_AWAITING_PAYMENT',
   RESEND_CONFIRMATION: 'ORDER_EMAIL_NOT_SENT',
   CANCEL: 'ORDER_NOT_CANCELLABLE',
   REFUND: NOT_PAID,
+  RECORD_REFUND: NOTHING_TO_RECORD,
 };
 
 /** For an order with a buyer e-mail and money not yet given back. */
@@ -51,6 +68,7 @@ const EXPECTED: Record<OrderStatus, Expected> = {
     RESEND_CONFIRMATION: 'ok',
     CANCEL: 'ok',
     REFUND: NOT_PAID,
+    RECORD_REFUND: NOTHING_TO_RECORD,
   },
   PROCESSING: CHECKOUT_UNFINISHED,
   COMPLETED: {
@@ -58,6 +76,7 @@ const EXPECTED: Record<OrderStatus, Expected> = {
     RESEND_CONFIRMATION: 'ok',
     CANCEL: 'ok',
     REFUND: BY_CARD_ONLY,
+    RECORD_REFUND: OFFLINE_ONLY,
   },
   CANCELLED: { ...CHECKOUT_UNFINISHED, CANCEL: 'ORDER_ALREADY_CANCELLED' },
   EXPIRED: CHECKOUT_UNFINISHED,
@@ -73,18 +92,21 @@ const EXPECTED: Record<OrderStatus, Expected> = {
       MANUAL: 'REFUND_PENDING',
       none: 'REFUND_PENDING',
     },
+    RECORD_REFUND: EVERY_WAY('REFUND_PENDING'),
   },
   REFUND_FAILED: {
     MARK_PAID: 'ORDER_NOT_AWAITING_PAYMENT',
     RESEND_CONFIRMATION: 'ORDER_EMAIL_NOT_SENT',
     CANCEL: 'ok',
     REFUND: BY_CARD_ONLY,
+    RECORD_REFUND: OFFLINE_ONLY,
   },
   PARTIALLY_REFUNDED: {
     MARK_PAID: 'ORDER_NOT_AWAITING_PAYMENT',
     RESEND_CONFIRMATION: 'ORDER_EMAIL_NOT_SENT',
     CANCEL: 'ok',
     REFUND: BY_CARD_ONLY,
+    RECORD_REFUND: OFFLINE_ONLY,
   },
   REFUNDED: {
     MARK_PAID: 'ORDER_NOT_AWAITING_PAYMENT',
@@ -96,6 +118,7 @@ const EXPECTED: Record<OrderStatus, Expected> = {
       MANUAL: 'ORDER_ALREADY_REFUNDED',
       none: 'ORDER_ALREADY_REFUNDED',
     },
+    RECORD_REFUND: EVERY_WAY('ORDER_ALREADY_REFUNDED'),
   },
 };
 
@@ -123,6 +146,7 @@ describe('order actions', () => {
         expect(answer('RESEND_CONFIRMATION', facts), where).toBe(expected.RESEND_CONFIRMATION);
         expect(answer('CANCEL', facts), where).toBe(expected.CANCEL);
         expect(answer('REFUND', facts), where).toBe(expected.REFUND[provider]);
+        expect(answer('RECORD_REFUND', facts), where).toBe(expected.RECORD_REFUND[provider]);
       }
     }
   });
@@ -135,6 +159,11 @@ describe('order actions', () => {
     ]);
     expect(orderActions(order('COMPLETED', 'STRIPE'))).toEqual(['REFUND', 'RESEND_CONFIRMATION', 'CANCEL']);
     expect(orderActions(order('COMPLETED', 'MANUAL'))).toEqual(['RESEND_CONFIRMATION', 'CANCEL']);
+    expect(orderActions(order('COMPLETED', 'OFFLINE'))).toEqual([
+      'RECORD_REFUND',
+      'RESEND_CONFIRMATION',
+      'CANCEL',
+    ]);
     expect(orderActions(order('REFUND_PENDING', 'STRIPE'))).toEqual([]);
     for (const status of ORDER_STATUSES) {
       for (const provider of PROVIDERS) {
@@ -161,6 +190,12 @@ describe('order actions', () => {
       'ORDER_ALREADY_REFUNDED',
     );
     expect(answer('REFUND', order('COMPLETED', 'STRIPE', { total: 0 }))).toBe('ORDER_ALREADY_REFUNDED');
+    expect(answer('RECORD_REFUND', order('PARTIALLY_REFUNDED', 'OFFLINE', { refundedTotal: 2999 }))).toBe(
+      'ok',
+    );
+    expect(answer('RECORD_REFUND', order('PARTIALLY_REFUNDED', 'OFFLINE', { refundedTotal: 3000 }))).toBe(
+      'ORDER_ALREADY_REFUNDED',
+    );
     // Cancelling does not depend on the money: a fully refunded order can still be cancelled.
     expect(answer('CANCEL', order('REFUNDED', 'STRIPE', { refundedTotal: 3000 }))).toBe('ok');
   });

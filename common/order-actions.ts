@@ -5,7 +5,13 @@ import type { OrderStatus, PaymentProviderKind } from './orders';
  * What an organizer can do to an order after checkout. Which of them an order allows is decided
  * here, once, for the API (which refuses the others) and for every screen that offers them.
  */
-export const ORDER_ACTIONS = ['MARK_PAID', 'REFUND', 'RESEND_CONFIRMATION', 'CANCEL'] as const;
+export const ORDER_ACTIONS = [
+  'MARK_PAID',
+  'REFUND',
+  'RECORD_REFUND',
+  'RESEND_CONFIRMATION',
+  'CANCEL',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** What the rules look at. An order row of the database has these fields as they are. */
@@ -34,6 +40,7 @@ export type OrderActionRefusal = Extract<
   | 'ORDER_ALREADY_REFUNDED'
   | 'ORDER_MANUAL_NOT_REFUNDABLE'
   | 'ORDER_NOT_REFUNDABLE'
+  | 'ORDER_PAID_BY_CARD'
   | 'ORDER_NOT_PAID'
   | 'ORDER_EMAIL_NOT_SENT'
   | 'ORDER_ALREADY_CANCELLED'
@@ -65,6 +72,20 @@ export const ORDER_ACTION_RULES: Readonly<Record<OrderAction, readonly OrderRefu
     { when: { providerIn: ['MANUAL'] }, code: 'ORDER_MANUAL_NOT_REFUNDABLE' },
     { when: { providerNotIn: ['STRIPE'] }, code: 'ORDER_NOT_REFUNDABLE' },
     { when: { statusNotIn: PAID_WITH_MONEY_LEFT }, code: 'ORDER_NOT_PAID' },
+    { when: { nothingLeftToRefund: true }, code: 'ORDER_ALREADY_REFUNDED' },
+  ],
+  /**
+   * A refund the organizer gave back themselves (cash, a bank transfer) on an order paid
+   * offline, written down: the same limits as a card refund (paid, money left, never more), but
+   * a card payment goes back through Stripe (`REFUND`).
+   */
+  RECORD_REFUND: [
+    { when: { statusIn: ['REFUND_PENDING'] }, code: 'REFUND_PENDING' },
+    { when: { statusIn: ['REFUNDED'] }, code: 'ORDER_ALREADY_REFUNDED' },
+    { when: { providerIn: ['MANUAL'] }, code: 'ORDER_MANUAL_NOT_REFUNDABLE' },
+    { when: { statusNotIn: PAID_WITH_MONEY_LEFT }, code: 'ORDER_NOT_PAID' },
+    { when: { providerIn: ['STRIPE'] }, code: 'ORDER_PAID_BY_CARD' },
+    { when: { providerNotIn: ['OFFLINE'] }, code: 'ORDER_NOT_PAID' },
     { when: { nothingLeftToRefund: true }, code: 'ORDER_ALREADY_REFUNDED' },
   ],
   /** The buyer's confirmation again: only for a placed order with somebody to send it to. */

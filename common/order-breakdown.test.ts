@@ -9,6 +9,7 @@ import {
   orderBreakdown,
   type PriceDisplayMode,
   storedCharges,
+  ticketShares,
 } from './order-breakdown';
 import { describeBreakdown } from './order-breakdown-text';
 import { type LineInput, priceLine, type TaxOrFee } from './pricing';
@@ -228,5 +229,24 @@ describe('the price breakdown of an order', () => {
       'Taxes: €6.46',
     ]);
     expect(rowsSum(source)).toBe(6792);
+  });
+});
+
+describe('what each ticket of a line cost', () => {
+  it('shares out the line’s total, discount, fees and taxes in, adding up to it exactly', () => {
+    expect(ticketShares({ quantity: 1, total: 3029 })).toEqual([3029]);
+    expect(ticketShares({ quantity: 3, total: 10000 })).toEqual([3334, 3333, 3333]);
+    expect(ticketShares({ quantity: 4, total: 6 })).toEqual([2, 2, 1, 1]);
+    expect(ticketShares({ quantity: 2, total: 0 })).toEqual([0, 0]);
+    expect(ticketShares({ quantity: 0, total: 0 })).toEqual([]);
+    for (const [quantity, total] of [
+      [7, 12345],
+      [50, 99],
+      [3, 1],
+    ] as const) {
+      const shares = ticketShares({ quantity, total });
+      expect(shares.reduce((sum, share) => sum + share, 0)).toBe(total);
+      expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -175,6 +175,19 @@ export function orderBreakdown(order: BreakdownSource): OrderBreakdown {
     : { mode: 'EXCLUSIVE', rows: [...lines, ...discountRows, ...charges], included: [], total };
 }
 
+/**
+ * What each ticket of a line cost: its share of the line's total, discount, fees and taxes in.
+ * The total is divided among the tickets and what is left over goes one minor unit at a time to
+ * the first ones, so the tickets of an order add up to its breakdown's `total` exactly. A
+ * ticket's own document (the PDF) shows its share, never the bare unit price.
+ */
+export function ticketShares(line: Pick<LineSource, 'quantity' | 'total'>): number[] {
+  if (line.quantity <= 0) return [];
+  const base = Math.floor(line.total / line.quantity);
+  const left = line.total - base * line.quantity;
+  return Array.from({ length: line.quantity }, (_, i) => base + (i < left ? 1 : 0));
+}
+
 /** What is kept of a priced line's fees and taxes (`order_items.charges`). */
 export function storedCharges(line: Pick<LineResult, 'fees' | 'taxes'>): StoredCharge[] {
   return [

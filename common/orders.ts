@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerInput } from './answers';
 import { EventLocation } from './events';
+import { EventLogo } from './images';
 import { MAX_MINOR } from './money';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './order-statuses';
 import { promoCode } from './promo-codes';
@@ -11,6 +12,13 @@ import { CALCULATION_TYPES, TAX_OR_FEE_TYPES } from './taxes-fees';
 export * from './order-statuses';
 
 export const MAX_LINES_PER_ORDER = 50;
+
+/**
+ * How often a buyer may ask for more time on one reservation, each time the event's order
+ * timeout added to its end (WCAG 2.2.1 asks for at least ten; decision 038). A reservation thus
+ * lasts eleven timeouts at most.
+ */
+export const ORDER_EXTENSIONS_MAX = 10;
 
 /** One line the buyer picked: a ticket (a tier of it when TIERED), how many, and a DONATION's price. */
 export const OrderLineRequest = z.strictObject({
@@ -120,6 +128,8 @@ export const OrderEventSummary = z
     online_event_details: z.string().nullable(),
     organizer_name: z.string(),
     contact_email: z.string().nullable(),
+    /** The event's logo, shown at the top of its order and ticket pages; null without one. */
+    logo: EventLogo.nullable(),
   })
   .meta({ id: 'OrderEventSummary' });
 export type OrderEventSummary = z.infer<typeof OrderEventSummary>;
@@ -136,9 +146,9 @@ export const PublicOrderResponse = z
     pre_checkout_message: z.string().nullable(),
     /** The event's message after checkout: only once the order is completed or awaiting payment. */
     post_checkout_message: z.string().nullable(),
-    /** The event's order timeout: how long a reservation lasts, and how much more time one extension gives. */
+    /** The event's order timeout: how long a reservation lasts, and how much time each extension adds to its end. */
     order_timeout_minutes: z.number().int(),
-    /** An open reservation not yet extended: the buyer may ask once for more time (WCAG 2.2.1). */
+    /** An open reservation extended fewer than `ORDER_EXTENSIONS_MAX` times: the buyer may ask for more time (WCAG 2.2.1). */
     extension_available: z.boolean(),
     status: z.enum(ORDER_STATUSES),
     reserved_until: z.iso.datetime().nullable(),
@@ -158,6 +168,13 @@ export const PublicOrderResponse = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     email: z.string().nullable(),
+    /**
+     * Who the buyer is known to be before they give their details: the person on the waiting
+     * list whose offer started the order (names empty for an entry that had only one). Checkout
+     * fills in the buyer and the first attendee with it. Null once the order has details of its
+     * own, and for every other order (decision 039).
+     */
+    prefill: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }).nullable(),
     attendees: z.array(PublicAttendeeResponse),
     /** The answers to the order's own questions as saved, so checkout can show them again. */
     answers: z.array(AnswerInput),

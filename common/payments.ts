@@ -54,3 +54,25 @@ export const RefundOrderRequest = z
   })
   .meta({ id: 'RefundOrderRequest' });
 export type RefundOrderRequest = z.input<typeof RefundOrderRequest>;
+
+/** How a refund went back: asked of Stripe for a card payment, or given back by the organizer and recorded. */
+export const REFUND_METHODS = ['STRIPE', 'OFFLINE'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/**
+ * `POST /api/events/{eventId}/orders/{orderId}/offline-refunds`: a refund of an order paid
+ * offline that the organizer gave back themselves (cash, a bank transfer), written down with why.
+ * The order is refunded at once: nothing waits for a payment provider.
+ */
+export const RecordRefundRequest = z
+  .strictObject({
+    /** Minor units; at most what has not been refunded yet. */
+    amount: z.int().positive().max(MAX_MINOR),
+    /** How and why the money went back ("Cash at the box office: the buyer cannot come"). */
+    note: z.string().trim().min(1).max(2000),
+    notify_buyer: z.boolean().default(true),
+    /** Also cancel the order: its tickets are voided and go back on sale. */
+    cancel_order: z.boolean().default(false),
+  })
+  .meta({ id: 'RecordRefundRequest' });
+export type RecordRefundRequest = z.input<typeof RecordRefundRequest>;

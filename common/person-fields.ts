@@ -15,7 +15,17 @@ export const firstNameChecks = () => [
   z.minLength(LIMITS.firstName.min),
   z.maxLength(LIMITS.firstName.max),
 ];
-export const lastNameChecks = () => [z.trim(), z.maxLength(LIMITS.firstName.max)];
+/**
+ * A ticket holder's or buyer's last name: required, as the first name. The SPEC names both
+ * names of an attendee and makes neither optional, and checkout marks both required.
+ */
+export const lastNameChecks = () => [
+  z.trim(),
+  z.minLength(LIMITS.firstName.min),
+  z.maxLength(LIMITS.firstName.max),
+];
+/** An account user's last name, which registration leaves optional. */
+export const userLastNameChecks = () => [z.trim(), z.maxLength(LIMITS.firstName.max)];
 
 /** An e-mail address, trimmed and lower-cased before it is checked. */
 export const buyerEmail = () => z.pipe(z.string().check(...emailChecks()), z.email());

@@ -106,7 +106,10 @@ function fixedAmount(rate: string): number {
   return amount;
 }
 
-function charge(item: TaxOrFee, base: number, quantity: number, onFees: boolean): Charge {
+function charge(
+  item: TaxOrFee,
+  { base, quantity, onFees }: { base: number; quantity: number; onFees: boolean },
+): Charge {
   const amount =
     item.calculation === 'PERCENTAGE' ? percentOf(base, item.rate) : fixedAmount(item.rate) * quantity;
   return {
@@ -136,7 +139,9 @@ export function priceLine(input: LineInput): LineResult {
   const items = input.taxesAndFees ?? [];
   const fees = free
     ? []
-    : items.filter((i) => i.kind === 'FEE').map((fee) => charge(fee, subtotal, quantity, false));
+    : items
+        .filter((i) => i.kind === 'FEE')
+        .map((fee) => charge(fee, { base: subtotal, quantity, onFees: false }));
   const feesTotal = fees.reduce((sum, f) => sum + f.amount, 0);
   const taxes = free
     ? []
@@ -144,7 +149,7 @@ export function priceLine(input: LineInput): LineResult {
         .filter((i) => i.kind === 'TAX')
         .map((tax) => {
           const onFees = taxedOnFees(tax);
-          return charge(tax, onFees ? subtotal + feesTotal : subtotal, quantity, onFees);
+          return charge(tax, { base: onFees ? subtotal + feesTotal : subtotal, quantity, onFees });
         });
   const taxesTotal = taxes.reduce((sum, t) => sum + t.amount, 0);
   return {

@@ -167,7 +167,10 @@ const capped = (left: number | null, capacity: number | null | undefined) =>
  * Whether the ticket's visibility settings (hidden, needs a promo code, hidden when sold out,
  * before or after its sale) let a buyer see it.
  */
-function isVisible(ticket: TicketSource, state: SaleState, unlocked: boolean, now: Date): boolean {
+function isVisible(
+  ticket: TicketSource,
+  { state, unlocked, now }: { state: SaleState; unlocked: boolean; now: Date },
+): boolean {
   if (ticket.isHidden) return false;
   if (ticket.hideWithoutPromoCode && !unlocked) return false;
   if (ticket.hideWhenSoldOut && state === 'SOLD_OUT') return false;
@@ -180,10 +183,12 @@ function isVisible(ticket: TicketSource, state: SaleState, unlocked: boolean, no
 
 function priceEntry(
   ticket: TicketSource,
-  tier: TierSource | null,
-  state: SaleState,
-  promo: PromoSource | null,
-  mode: PriceDisplayMode,
+  {
+    tier,
+    state,
+    promo,
+    mode,
+  }: { tier: TierSource | null; state: SaleState; promo: PromoSource | null; mode: PriceDisplayMode },
 ): PublicTicketPrice {
   const unitPrice = tier ? tier.price : ticket.type === 'FREE' ? 0 : (ticket.price ?? 0);
   const discount = promo ? discountPerUnit(promo, { type: ticket.type, unitPrice }) : 0;
@@ -230,7 +235,7 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
     const state =
       ticket.type === 'TIERED' && own === 'ON_SALE' ? tieredSaleState([...tierStates], false) : own;
     const unlocked = appliesTo(ticket.id);
-    if (!isVisible(ticket, state, unlocked, now)) continue;
+    if (!isVisible(ticket, { state, unlocked, now })) continue;
     const applied = unlocked ? promo : null;
     data.push({
       id: ticket.id,
@@ -247,8 +252,10 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
       waitlist: own === 'SOLD_OUT' && ticket.waitlistEnabled === true,
       prices:
         ticket.type === 'TIERED'
-          ? tiers.map((tier, i) => priceEntry(ticket, tier, tierStates[i] ?? state, applied, mode))
-          : [priceEntry(ticket, null, state, applied, mode)],
+          ? tiers.map((tier, i) =>
+              priceEntry(ticket, { tier, state: tierStates[i] ?? state, promo: applied, mode }),
+            )
+          : [priceEntry(ticket, { tier: null, state, promo: applied, mode })],
     });
   }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountResponse, ROLES } from './accounts';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
-import { confirmsPassword, email, firstName, lastName, locale, password, timezone } from './validators';
+import { confirmsPassword, email, firstName, locale, password, timezone, userLastName } from './validators';
 
 /** A user's standing in one account: INVITED until the invitation is accepted; INACTIVE cannot log in. */
 export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED'] as const;
@@ -40,7 +40,7 @@ export type MeResponse = z.infer<typeof MeResponse>;
 export const UpdateMeRequest = z
   .strictObject({
     first_name: firstName().optional(),
-    last_name: lastName().optional(),
+    last_name: userLastName().optional(),
     locale: locale().optional(),
     timezone: timezone().nullable().optional(),
     email: email().optional(),
@@ -57,7 +57,7 @@ export const InviteUserRequest = z
   .strictObject({
     email: email(),
     first_name: firstName().optional(),
-    last_name: lastName().optional(),
+    last_name: userLastName().optional(),
     role: z.enum(ROLES),
   })
   .meta({ id: 'InviteUserRequest' });
@@ -69,7 +69,7 @@ export const UpdateUserRequest = z
     role: z.enum(ROLES).optional(),
     status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
     first_name: firstName().optional(),
-    last_name: lastName().optional(),
+    last_name: userLastName().optional(),
   })
   .meta({ id: 'UpdateUserRequest' });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from './i18n/locales';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
-import { emailChecks, firstNameChecks, lastNameChecks } from './person-fields';
+import { emailChecks, firstNameChecks, lastNameChecks, userLastNameChecks } from './person-fields';
 
 /** Reusable field schemas: one definition of "a valid e-mail", "a password", "a currency". */
 
@@ -17,7 +17,11 @@ export const password = () => z.string().min(LIMITS.passwordMin).max(200);
 
 export const firstName = () => z.string().check(...firstNameChecks());
 
+/** A ticket holder's or buyer's last name: required. */
 export const lastName = () => z.string().check(...lastNameChecks());
+
+/** An account user's last name: may be left empty. */
+export const userLastName = () => z.string().check(...userLastNameChecks());
 
 export const personName = () => z.string().trim().min(1).max(LIMITS.nameMax);
 

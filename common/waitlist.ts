@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { WAITLIST_OFFER_HOURS } from './events';
 import { LOCALES } from './i18n/locales';
-import { LIMITS } from './limits';
 import { EXPORT_FORMATS } from './list-query';
-import { email } from './validators';
+import { email, firstName, lastName } from './validators';
 
 /**
  * The waiting list of a sold-out ticket (decision 030). An entry WAITING for a seat is OFFERED
@@ -23,7 +22,9 @@ export const ACTIVE_WAITLIST_STATUSES: readonly WaitlistStatus[] = ['WAITING', '
 export const JoinWaitlistRequest = z
   .strictObject({
     ticket_id: z.int().positive(),
-    name: z.string().trim().min(1).max(LIMITS.nameMax),
+    /** Both names, as checkout asks them: they fill in checkout when an offer is bought. */
+    first_name: firstName(),
+    last_name: lastName(),
     email: email(),
     /** The language of the e-mails; left out: the language the page was read in. */
     locale: z.enum(LOCALES).optional(),

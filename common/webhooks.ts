@@ -4,8 +4,11 @@ import { LIMITS } from './limits';
 /**
  * Outgoing webhooks of an account (decision 027): endpoints that are POSTed a signed JSON
  * body when something happens to the account's orders, attendees, tickets or events.
+ * `checkout.started` is a reservation (no buyer yet, may be abandoned); `order.created` is an
+ * order placed by its buyer: awaiting payment or completed (decision 036).
  */
 export const WEBHOOK_EVENT_TYPES = [
+  'checkout.started',
   'order.created',
   'order.completed',
   'order.cancelled',
@@ -25,10 +28,21 @@ export const WEBHOOK_TEST_TYPE = 'webhook.test';
 /** Every type a delivery can carry. */
 export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_TEST_TYPE;
 
-/** `whsec_` and 32 random bytes, base64url: the key of the HMAC-SHA256 signature. */
-export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_-]{43}$/;
+/**
+ * `whsec_` and 32 random bytes in base64: the key of the HMAC-SHA256 signature, as Standard
+ * Webhooks writes it (decision 045). Secrets given before were base64url: the same kind of key.
+ */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
+/** The headers of Standard Webhooks (decision 045). */
 export const WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
+/** The headers of before decision 045, still sent to endpoints made before it until turned off. */
+export const LEGACY_WEBHOOK_HEADERS = {
   id: 'tessera-webhook-id',
   timestamp: 'tessera-webhook-timestamp',
   signature: 'tessera-webhook-signature',
@@ -73,6 +87,8 @@ export const UpdateWebhookRequest = z
     active: z.boolean().optional(),
     event_id: z.number().int().positive().nullable().optional(),
     description: z.string().trim().max(LIMITS.webhook.descriptionMax).optional(),
+    /** `false` stops the old `Tessera-Webhook-*` headers for good (decision 045). */
+    legacy_headers: z.literal(false).optional(),
   })
   .meta({ id: 'UpdateWebhookRequest' });
 export type UpdateWebhookRequest = z.input<typeof UpdateWebhookRequest>;
@@ -94,6 +110,11 @@ export const WebhookResponse = z
     disabled_at: z.iso.datetime().nullable(),
     /** Why Tessera turned it off; null if it did not. Turning it on again clears both. */
     disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable(),
+    /**
+     * Whether deliveries also carry the old `Tessera-Webhook-*` headers besides the standard
+     * ones: true for endpoints made before decision 045 until set to false.
+     */
+    legacy_headers: z.boolean(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

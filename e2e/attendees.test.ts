@@ -7,7 +7,8 @@ import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
 // The organizer's attendee screens: find a buyer, add someone by hand (their ticket is mailed),
-// cancel and reactivate that ticket, and export the list as CSV with and without a search.
+// cancel and reactivate that ticket (not one of a refunded order), and export the list as CSV
+// with and without a search.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,14 +86,18 @@ describe('attendees', () => {
       type: 'FREE',
       quantity_available: 1,
     });
-    await api('POST', `/api/events/${eventId}/tickets`, {
-      title: 'Patron',
-      type: 'TIERED',
-      prices: [
-        { label: 'Early', price: 1000 },
-        { label: 'Late', price: 1500 },
-      ],
-    });
+    const patron = await api<{ id: number; prices: { id: number; label: string }[] }>(
+      'POST',
+      `/api/events/${eventId}/tickets`,
+      {
+        title: 'Patron',
+        type: 'TIERED',
+        prices: [
+          { label: 'Early', price: 1000 },
+          { label: 'Late', price: 1500 },
+        ],
+      },
+    );
     const music = await api<{ id: number }>('POST', `/api/events/${eventId}/questions`, {
       title: 'Music you like',
       type: 'CHECKBOX',
@@ -257,7 +262,7 @@ describe('attendees', () => {
     await waitForToastsToClose(page);
     const all = await exportCsv(page);
     expect(all.lines[0]).toBe(
-      'Attendee ID,First name,Last name,E-mail,Status,Ticket,Price tier,Order reference,Order status,Added by hand,Created (UTC),Music you like,Postal address',
+      'Attendee ID,First name,Last name,E-mail,Status,Checked in,Checked in at (UTC),Ticket,Price tier,Order reference,Order status,Added by hand,Created (UTC),Music you like,Postal address',
     );
     expect(all.lines).toHaveLength(4);
     const emails = all.lines.slice(1).map((line) => line.split(',')[3]);
@@ -311,6 +316,10 @@ describe('attendees', () => {
     await page.getByRole('option', { name: 'Patron' }).click();
     await addModal.getByRole('textbox', { name: 'First name' }).fill('Nina');
     await addModal.getByRole('textbox', { name: 'E-mail' }).fill(`nina.${stamp}@example.com`);
+    // Both names, as the form marks them.
+    await addModal.getByRole('button', { name: 'Add attendee' }).click();
+    await addModal.getByText('This field is required.').waitFor();
+    await addModal.getByRole('textbox', { name: 'Last name' }).fill('Pires');
     await addModal.getByRole('checkbox', { name: 'Send the ticket by e-mail' }).uncheck();
     await addModal.getByRole('button', { name: 'Add attendee' }).click();
     await addModal.getByText('Choose a price of this ticket.').waitFor();
@@ -321,11 +330,42 @@ describe('attendees', () => {
       .click();
     await page.getByRole('option', { name: 'Late · €15.00' }).click();
     await addModal.getByRole('button', { name: 'Add attendee' }).click();
-    await drawer.getByRole('heading', { name: 'Nina' }).waitFor();
+    await drawer.getByRole('heading', { name: 'Nina Pires' }).waitFor();
     await drawer.getByText('Patron · Late').waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expectCount(rows(page)).toBe(6);
     expect((await readMailbox()).some((m) => m.to.includes(`nina.${stamp}@`))).toBe(false);
+
+    // A cancelled ticket of an order refunded since cannot come back: the drawer does not offer it.
+    const ivo = { first_name: 'Ivo', last_name: 'Reis', email: `ivo.${stamp}@example.com` };
+    const early = patron.prices.find((tier) => tier.label === 'Early')?.id;
+    const line = { ticket_id: patron.id, price_id: early };
+    const base = `/api/public/events/${eventId}/orders`;
+    const placed = await apiCall<{ short_id: string }>('POST', base, { tickets: [{ ...line, quantity: 1 }] });
+    await apiCall('PUT', `${base}/${placed.short_id}`, { ...ivo, attendees: [{ ...line, ...ivo }] });
+    await apiCall('POST', `${base}/${placed.short_id}/complete`, { payment_provider: 'OFFLINE' });
+    const [ivoAttendee] = (
+      await api<{ data: { id: number; order_id: number }[] }>(
+        'GET',
+        `/api/events/${eventId}/attendees?query=${encodeURIComponent(ivo.email)}`,
+      )
+    ).data;
+    const orderUrl = `/api/events/${eventId}/orders/${ivoAttendee?.order_id}`;
+    await api('POST', `${orderUrl}/mark-paid`);
+    await api('POST', `/api/events/${eventId}/attendees/${ivoAttendee?.id}/cancel`);
+    const { total } = await api<{ total: number }>('GET', orderUrl);
+    await api('POST', `${orderUrl}/offline-refunds`, {
+      amount: total,
+      note: 'Cash back at the door.',
+      notify_buyer: false,
+    });
+    await page.goto(`/manage/event/${eventId}/attendees?attendee=${ivoAttendee?.id}`);
+    await drawer.getByRole('heading', { name: 'Ivo Reis' }).waitFor();
+    await drawer.getByText('Refunded').waitFor();
+    await drawer.getByTestId('attendee-status').filter({ hasText: 'Cancelled' }).waitFor();
+    await drawer.getByRole('button', { name: 'Edit' }).waitFor();
+    await expectCount(drawer.getByRole('button', { name: 'Reactivate' })).toBe(0);
+    await expectCount(drawer.getByRole('button', { name: 'Cancel ticket' })).toBe(0);
 
     // The one refusal asked for above (reactivating without a seat) is the only failed call.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);

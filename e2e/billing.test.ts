@@ -84,8 +84,8 @@ describe('billing', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/,Payment,.*,EUR,40,1,0\.85,38\.15,ch_/);
-    expect(lines[2]).toBe(',Total,,,EUR,40,1,0.85,38.15,');
+    expect(lines[1]).toMatch(/,Payment,.*,EUR,40\.00,1\.00,0\.85,38\.15,ch_/);
+    expect(lines[2]).toBe(',Total,,,EUR,40.00,1.00,0.85,38.15,');
 
     // The order drawer shows both fees.
     await page.goto(`/manage/event/${eventId}/orders`);

@@ -84,6 +84,53 @@ async function placeFreeOrder(
   return { ...attendee, reference: done.reference };
 }
 
+/** An order placed through the public checkout and left to be paid offline (at the door). */
+async function placeOfflineOrder(
+  eventId: number,
+  ticketId: number,
+  people: [string, string][],
+): Promise<{ reference: string }> {
+  const base = `/api/public/events/${eventId}/orders`;
+  const order = await apiCall<{ short_id: string }>('POST', base, {
+    tickets: [{ ticket_id: ticketId, quantity: people.length }],
+  });
+  const email = (first: string, last: string) =>
+    `${first}.${last}@example.com`
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .toLowerCase();
+  const [buyerFirst = '', buyerLast = ''] = people[0] ?? [];
+  await apiCall('PUT', `${base}/${order.short_id}`, {
+    first_name: buyerFirst,
+    last_name: buyerLast,
+    email: email(buyerFirst, buyerLast),
+    attendees: people.map(([first, last]) => ({
+      ticket_id: ticketId,
+      first_name: first,
+      last_name: last,
+      email: email(first, last),
+    })),
+  });
+  return apiCall('POST', `${base}/${order.short_id}/complete`, { payment_provider: 'OFFLINE' });
+}
+
+/** Each row's "Check in" button shows its whole label, beside the row's text, inside the page. */
+async function expectRowsUnclipped(page: Page, rows: Locator) {
+  const width = page.viewportSize()?.width ?? 0;
+  for (const row of await rows.all()) {
+    const button = row.getByRole('button');
+    const fits = await button.evaluate((el) => {
+      const label = el.querySelector<HTMLElement>('.mantine-Button-label') ?? el;
+      return label.scrollWidth <= label.clientWidth && el.getBoundingClientRect().right <= window.innerWidth;
+    });
+    expect(fits, (await row.textContent()) ?? undefined).toBe(true);
+    const text = await row.locator('div').first().boundingBox();
+    const box = await button.boundingBox();
+    expect((text?.x ?? 0) + (text?.width ?? 0)).toBeLessThanOrEqual(box?.x ?? 0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  }
+}
+
 describe('check-in at the door', () => {
   it('scans a ticket with the camera, refuses it twice, and checks in offline to sync later', async () => {
     const session = await organizerSession(browser, {
@@ -144,7 +191,7 @@ describe('check-in at the door', () => {
       await door.getByTestId('checked-in-count').getByText('1 / 3').waitFor();
       await expectAccessible(door, 'scanned');
       // The list shows namesakes in the order they bought: the second is in, the first is not.
-      await door.getByLabel('Find by name or order reference').fill('maria silva');
+      await door.getByLabel('Find by name, order reference or e-mail').fill('maria silva');
       const marias = door.getByTestId('staff-attendee');
       await marias.nth(1).getByText('Entry · Checked in').waitFor();
       await expectCount(marias).toBe(2);
@@ -163,7 +210,7 @@ describe('check-in at the door', () => {
       for (const control of [
         door.getByLabel('Camera view for scanning tickets'),
         door.getByRole('button', { name: 'Light on' }),
-        door.getByLabel('Find by name or order reference'),
+        door.getByLabel('Find by name, order reference or e-mail'),
       ]) {
         expect(await overlaps(indicators[0] ?? null, control)).toBe(false);
       }
@@ -189,10 +236,10 @@ describe('check-in at the door', () => {
     await door.getByText('No camera', { exact: true }).waitFor();
     await door.getByTestId('checked-in-count').getByText('2 / 3').waitFor();
     // Found by the order reference (the server searches while online).
-    await door.getByLabel('Find by name or order reference').fill(tiago.reference.toLowerCase());
+    await door.getByLabel('Find by name, order reference or e-mail').fill(tiago.reference.toLowerCase());
     await door.getByRole('button', { name: 'Check in Tiago Costa' }).waitFor();
     await context.setOffline(true);
-    await door.getByLabel('Find by name or order reference').fill('tiago');
+    await door.getByLabel('Find by name, order reference or e-mail').fill('tiago');
     await door.getByRole('button', { name: 'Check in Tiago Costa' }).click();
     await door.locator('[data-outcome="CHECKED_IN"]').waitFor();
     await door.getByText('Decided on this device while offline').waitFor();
@@ -210,5 +257,140 @@ describe('check-in at the door', () => {
     expect(lists.data).toMatchObject([{ name: 'Front door', checked_in: 3 }]);
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it('tells namesakes apart, and takes an order’s payment at the door once, also offline', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Cash Night ${Date.now()}`,
+      eventSettings: { offline_payments_enabled: true, offline_payment_instructions: 'Pay at the door.' },
+    });
+    const { api, eventId } = session;
+    const standing = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'General admission, standing area by the river stage',
+      type: 'FREE',
+    });
+    const family = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Family ticket',
+      type: 'PAID',
+      price: 2500,
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const first = await placeFreeOrder(eventId, standing.id, 'Maria', 'Silva');
+    const second = await placeFreeOrder(eventId, standing.id, 'Maria', 'Silva');
+    const reis = await placeOfflineOrder(eventId, family.id, [
+      ['Rosa', 'Reis'],
+      ['Duarte', 'Reis'],
+      ['Inês', 'Reis'],
+    ]);
+    const costa = await placeOfflineOrder(eventId, family.id, [
+      ['Lia', 'Costa'],
+      ['Rui', 'Costa'],
+    ]);
+    await placeOfflineOrder(eventId, family.id, [['Eva', 'Lopes']]);
+    const list = await api<{ short_id: string }>('POST', `/api/events/${eventId}/check-in-lists`, {
+      name: 'Garden gate',
+      ticket_ids: [standing.id, family.id],
+    });
+    const staffPath = `/check-in/${list.short_id}`;
+
+    const { context, page: door, errors } = await openPage(browser);
+    await door.setViewportSize({ width: 390, height: 844 });
+    await door.goto(staffPath);
+    await door.getByTestId('checked-in-count').getByText('0 / 2').waitFor();
+    const search = door.getByLabel('Find by name, order reference or e-mail');
+    const rows = door.getByTestId('staff-attendee');
+
+    // Two Maria Silvas: each row names the order and a hint of the e-mail, and the button fits.
+    await search.fill('maria silva');
+    await expectCount(rows).toBe(2);
+    const orders = await door.getByTestId('staff-attendee-order').allTextContents();
+    expect(orders.sort()).toEqual(
+      [first.reference, second.reference].map((r) => `Order ${r} · m•••@example.com`).sort(),
+    );
+    await expectRowsUnclipped(door, rows);
+    await screenshot(door, 'check-in-namesakes-390');
+
+    // The Reis family's order, to be paid at the door: €75.00 for three tickets.
+    await search.fill(reis.reference.toLowerCase());
+    await expectCount(rows).toBe(3);
+    await expectText(rows.first()).toContain('Awaiting payment (€75.00)');
+    await rows.filter({ hasText: 'Rosa Reis' }).getByRole('button', { name: 'Check in Rosa Reis' }).click();
+    await door.locator('[data-outcome="AWAITING_PAYMENT"]').waitFor();
+    await expectText(door.getByTestId('payment-due')).toBe(`To collect: €75.00 · Order ${reis.reference}`);
+    await screenshot(door, 'check-in-awaiting-payment-390');
+    await door.getByRole('button', { name: 'Mark paid and check in' }).click();
+    const collect = door.getByRole('dialog', { name: 'Collect €75.00' });
+    await expectText(collect).toContain('3 × Family ticket');
+    await expectText(collect).toContain('become valid too: Duarte Reis, Inês Reis.');
+    await expectAccessible(door, 'collect-payment-390');
+    // Not yet: cancelling leaves the order unpaid.
+    await collect.getByRole('button', { name: 'Cancel' }).click();
+    await collect.waitFor({ state: 'detached' });
+    await door.getByRole('button', { name: 'Mark paid and check in' }).click();
+    await collect.getByRole('button', { name: '€75.00 received: check in' }).click();
+    await door.locator('[data-outcome="CHECKED_IN"]').waitFor();
+    // The whole family holds valid tickets on this device now, without a reload.
+    await expectText(rows.filter({ hasText: 'Duarte Reis' })).not.toContain('Awaiting payment');
+    await expectText(rows.filter({ hasText: 'Inês Reis' })).not.toContain('Awaiting payment');
+    await door.getByTestId('checked-in-count').getByText('1 / 5').waitFor();
+    await expectAccessible(door, 'paid-at-the-door-390');
+
+    // Offline, the Costas pay at the door: decided on the device, sent once back online.
+    await context.setOffline(true);
+    await search.fill('costa');
+    await rows.filter({ hasText: 'Lia Costa' }).getByRole('button', { name: 'Check in Lia Costa' }).click();
+    await door.locator('[data-outcome="AWAITING_PAYMENT"]').waitFor();
+    await door.getByRole('button', { name: 'Mark paid and check in' }).click();
+    const offlineCollect = door.getByRole('dialog', { name: 'Collect €50.00' });
+    await expectText(offlineCollect).toContain('Offline: recorded on this device');
+    await offlineCollect.getByRole('button', { name: '€50.00 received: check in' }).click();
+    await door.locator('[data-outcome="CHECKED_IN"]').waitFor();
+    await expectText(rows.filter({ hasText: 'Rui Costa' })).not.toContain('Awaiting payment');
+    await door.getByTestId('offline-banner').getByText('1 waiting to be sent').waitFor();
+    await door.getByTestId('checked-in-count').getByText('2 / 7').waitFor();
+    await context.setOffline(false);
+    await door.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    for (const order of [reis, costa]) {
+      const [found] = (
+        await api<{ data: { id: number; status: string }[] }>(
+          'GET',
+          `/api/events/${eventId}/orders?query=${order.reference}`,
+        )
+      ).data;
+      expect(found?.status).toBe('COMPLETED');
+      const detail = await api<{ activity: { kind: string }[] }>(
+        'GET',
+        `/api/events/${eventId}/orders/${found?.id}`,
+      );
+      expect(detail.activity.filter((a) => a.kind === 'MARKED_PAID')).toHaveLength(1);
+    }
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+
+    // In German, with its longer words, at phone and desktop width.
+    const german = await openPage(browser, { cookies: { tessera_locale: 'de' } });
+    await german.page.setViewportSize({ width: 390, height: 844 });
+    await german.page.goto(staffPath);
+    const suche = german.page.getByLabel('Nach Name, Bestellnummer oder E-Mail suchen');
+    await suche.fill('silva');
+    const zeilen = german.page.getByTestId('staff-attendee');
+    await expectCount(zeilen).toBe(2);
+    await expectRowsUnclipped(german.page, zeilen);
+    await screenshot(german.page, 'check-in-namesakes-390-de');
+    await suche.fill('lopes');
+    await expectText(zeilen.first()).toMatch(/Zahlung ausstehend \(25,00\s€\)/);
+    await zeilen.first().getByRole('button', { name: 'Eva Lopes einchecken' }).click();
+    await german.page.getByRole('button', { name: 'Als bezahlt markieren und einchecken' }).click();
+    const kasse = german.page.getByRole('dialog', { name: /^25,00\s€ kassieren$/ });
+    await kasse.waitFor();
+    await expectAccessible(german.page, 'collect-payment-390-de');
+    await german.page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(german.page, 'collect-payment-1280-de');
+    // Closed by keyboard: nothing is marked paid.
+    await german.page.keyboard.press('Escape');
+    await kasse.waitFor({ state: 'detached' });
+    await german.page.locator('[data-outcome="AWAITING_PAYMENT"]').waitFor();
+    await german.context.close();
   }, 120_000);
 });

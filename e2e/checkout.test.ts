@@ -190,7 +190,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it('warns before the reservation ends, extends it once, then shows it expired', async () => {
+  it('warns before the reservation ends and offers more time each time, ten times, then shows it expired', async () => {
     const session = await organizerSession(browser, {
       confirmEmail: true,
       eventSettings: { order_timeout_minutes: 1 },
@@ -205,15 +205,32 @@ describe('checkout', () => {
     await page.getByTestId('checkout-button').click();
     await page.waitForURL('**/details');
     // A minute is under the two-minute warning: the live region speaks at once.
-    await page
-      .getByTestId('reservation-announcement')
-      .getByText(/Less than 2 minutes left/)
+    const announcement = page.getByTestId('reservation-announcement');
+    await announcement
+      .getByText('Less than 2 minutes left to complete your order. You can ask for more time.')
       .waitFor();
     await expectAccessible(page, 'warning');
-    await page.getByRole('button', { name: 'I need more time' }).click();
-    await page.getByTestId('reservation-announcement').getByText('Your reservation was extended.').waitFor();
-    await expectCount(page.getByRole('button', { name: 'I need more time' })).toBe(0);
-    await page.clock.fastForward('01:05');
+    const moreTime = page.getByRole('button', { name: 'I need more time' });
+    const left = async () => secondsLeft(await page.getByTestId('countdown').textContent());
+    for (let extension = 1; extension <= 10; extension += 1) {
+      // The warning shows (under two minutes left), and with it the offer of more time.
+      await expectEventually(left).toBeLessThan(120);
+      const before = await left();
+      await moreTime.click();
+      // The event's timeout (a minute) on top of what was left, counted on the server's clock.
+      await expectEventually(left).toBeGreaterThan(before + 45);
+      await announcement.getByText('Your reservation was extended.').waitFor();
+      // On to the next warning.
+      const now = await left();
+      if (now >= 120) await page.clock.fastForward((now - 90) * 1000);
+    }
+    // Ten were all: the next warning no longer offers more time, and says so.
+    await expectEventually(left).toBeLessThan(120);
+    await announcement
+      .getByText('Less than 2 minutes left to complete your order.', { exact: true })
+      .waitFor();
+    await expectCount(moreTime).toBe(0);
+    await page.clock.fastForward((await left()) * 1000 + 5000);
     await page.getByTestId('order-problem-expired').waitFor();
     await page.getByRole('heading', { name: 'Your reservation has expired' }).waitFor();
     await expectAccessible(page, 'expired');
@@ -266,12 +283,13 @@ describe('checkout', () => {
     ).toBeLessThan(120);
     await expectAccessible(page, 'more-time');
     await moreTime.click();
-    // The answer's Date header sets the countdown back on the server's time: a fresh 15 minutes.
+    // The answer's Date header sets the countdown back on the server's time: 15 minutes more
+    // than the reservation had there, and no warning for now.
     await announcement.getByText('Your reservation was extended.').waitFor();
     await expectCount(moreTime).toBe(0);
     await expectEventually(async () =>
       secondsLeft(await page.getByTestId('countdown').textContent()),
-    ).toBeGreaterThan(14 * 60);
+    ).toBeGreaterThan(28 * 60);
     await page.getByLabel('Visa 4242 – payment succeeds').check();
     await page.getByTestId('pay-button').click();
     await page.waitForURL('**/summary', { timeout: 20_000 });
@@ -280,4 +298,60 @@ describe('checkout', () => {
     expect(errors.filter((e) => !e.includes('402'))).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('in German at 390 px: asks both names, and the main lines of an optional address once begun', async () => {
+    const session = await organizerSession(browser, { confirmEmail: true });
+    await session.api('POST', `/api/events/${session.eventId}/tickets`, { title: 'Eintritt', type: 'FREE' });
+    await session.api('POST', `/api/events/${session.eventId}/questions`, {
+      title: 'Postanschrift für die Rechnung',
+      type: 'ADDRESS',
+      scope: 'PER_ORDER',
+    });
+    const path = await publish(session);
+    const { context, page, errors } = await openPage(browser, { cookies: { tessera_locale: 'de' } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await page
+      .getByRole('region', { name: 'Tickets' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Eintritt' })
+      .getByRole('button', { name: 'Mehr Eintritt' })
+      .click();
+    await page.getByRole('button', { name: 'Zur Kasse (1)' }).click();
+    await page.waitForURL(/\/details$/);
+
+    const address = page.getByRole('group', { name: 'Postanschrift für die Rechnung' });
+    const line = (label: string) => address.getByRole('textbox', { name: label, exact: true });
+    // Optional and empty: no line is marked.
+    for (const label of ['Adresszeile 1', 'Stadt', 'Land'])
+      await expectAttribute(line(label), 'required').toBe(null);
+    // Begun: the lines an address needs are marked, the others not.
+    await line('Stadt').fill('Berlin');
+    for (const label of ['Adresszeile 1', 'Stadt', 'Land'])
+      await expectAttribute(line(label), 'required').toBe('');
+    await expectAttribute(line('Adresszeile 2'), 'required').toBe(null);
+
+    const buyer = page.getByRole('region', { name: 'Ihre Angaben' });
+    await buyer.getByLabel('Vorname').fill('Jürgen');
+    await buyer.getByLabel('E-Mail').fill('juergen@example.com');
+    await page.getByRole('button', { name: 'Meine Angaben übernehmen' }).click();
+    await page.getByRole('button', { name: 'Bestellung abschließen' }).click();
+    // The last names are required, as marked; the address says which lines it still needs.
+    await expectCount(page.getByText('Dieses Feld ist erforderlich.')).toBe(2);
+    await address
+      .getByText('Füllen Sie Adresszeile 1, Stadt und Land aus oder lassen Sie die ganze Adresse leer.')
+      .waitFor();
+    await expectAttribute(line('Land'), 'aria-invalid').toBe('true');
+    await expectAccessible(page, 'details-de-390');
+
+    await buyer.getByLabel('Nachname').fill('Groß');
+    await page.getByTestId('attendee-form').getByLabel('Nachname').fill('Groß');
+    // Cleared again, the optional address asks nothing.
+    await line('Stadt').fill('');
+    await expectAttribute(line('Land'), 'required').toBe(null);
+    await page.getByRole('button', { name: 'Bestellung abschließen' }).click();
+    await page.waitForURL('**/summary');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -43,3 +43,11 @@ export const expectVisible = (locator: Locator, options?: Options) =>
 
 /** Any value read from the page, asked again until the assertion holds. */
 export const expectEventually = <T>(read: () => Promise<T>, options?: Options) => poll(read, options);
+
+/**
+ * Waits until the focus is in `locator`. A rich-text editor's buttons give the focus back to
+ * the text a frame after they act (TipTap's `focus()`): typing before that frame would land on
+ * the button.
+ */
+export const focusIn = (locator: Locator) =>
+  poll(() => locator.evaluate((element) => element.contains(document.activeElement))).toBe(true);

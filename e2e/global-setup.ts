@@ -4,9 +4,9 @@ import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStripeTestServer } from '../server/payments/stripe/test-server/server';
 import { startTessera } from '../server/test/process';
 import { startSmtp } from '../server/test/smtp';
+import { startStripeTestServer } from '../server/test/stripe-server/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,6 +58,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     STRIPE_PLATFORM_FEE_PERCENT: '2.5',
     // Webhook journeys deliver to a receiver on 127.0.0.1 (decision 027).
     WEBHOOKS_ALLOW_PRIVATE: 'true',
+    // Every journey's browser is one client (127.0.0.1) opening event pages that change as it
+    // edits them: more renderings a minute than a visitor causes (decision 038).
+    PAGE_RENDER_RATE_LIMIT_PER_MINUTE: '100000',
   });
   project.provide('stripeApiBase', stripe.url);
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

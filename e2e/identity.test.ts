@@ -91,7 +91,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 }
 
 async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('button', { name: /user menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL('**/auth/login');
 }
@@ -252,7 +252,7 @@ describe('invitations and roles', () => {
     await logOut(page);
     await logIn(page, organizer.email, organizer.password);
     await page.waitForURL('**/manage/events');
-    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('button', { name: /user menu/i }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
     await expectCount(page.getByRole('menuitem', { name: 'Account settings' })).toBe(0);
     await page.keyboard.press('Escape');

@@ -6,6 +6,10 @@ import { inject } from 'vitest';
 export interface ReceivedMail {
   file: string;
   to: string;
+  /** The From header as a mail client shows it: `Name <address>`. */
+  from: string;
+  /** The Reply-To addresses, comma-separated ('' without one). */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -21,10 +25,14 @@ const parsedMails = new Map<string, { size: number; mail: ReceivedMail }>();
 async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
   const parsed = await PostalMime.parse(content);
   const to = (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(', ');
+  const sender = parsed.from && 'address' in parsed.from ? parsed.from : undefined;
+  const replyTo = (parsed.replyTo ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(', ');
   const text = parsed.text ?? '';
   return {
     file,
     to,
+    from: sender ? `${sender.name} <${sender.address}>` : '',
+    replyTo,
     subject: parsed.subject ?? '',
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',

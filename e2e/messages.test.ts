@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, baseUrl, launchBrowser, waitForToastsToClose } from './browser';
-import { expectAttribute, expectChecked, expectCount, expectText, expectVisible } from './expect';
+import { expectAttribute, expectChecked, expectCount, expectText, expectVisible, focusIn } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -87,12 +87,18 @@ describe('messages', () => {
     await page.keyboard.type('Hello ');
     await tabTo(page, form.getByRole('button', { name: 'Attendee name' }));
     await page.keyboard.press('Enter');
-    await page.keyboard.type('- the doors open at 19:00. Your ticket: ');
+    await focusIn(body);
+    // What is typed next follows the placeholder as typed: no space of the button's before the comma.
+    await page.keyboard.type(', the doors open at 19:00. Your ticket: ');
     await tabTo(page, form.getByRole('button', { name: 'Ticket link' }));
     await page.keyboard.press('Enter');
-    await expectText(body).toContain(
-      'Hello {{attendee_name}} - the doors open at 19:00. Your ticket: {{ticket_url}}',
+    await focusIn(body);
+    await page.keyboard.type('. See you soon!');
+    await expectText(body).toBe(
+      'Hello {{attendee_name}}, the doors open at 19:00. Your ticket: {{ticket_url}}. See you soon!',
     );
+    // The ticket link is the placeholder alone; what follows it is not part of the link.
+    await expectText(body.locator('a')).toBe('{{ticket_url}}');
     await tabTo(page, form.getByRole('radio', { name: 'All attendees' }));
     await page.keyboard.press('ArrowDown');
     await expectChecked(form.getByRole('radio', { name: 'Holders of selected tickets' })).toBe(true);
@@ -144,7 +150,7 @@ describe('messages', () => {
     await expectText(review).toContain(`As Ana Reis (${ana}) will read it:`);
     await expectText(review.getByTestId('review-subject')).toBe(`Doors open at 19:00 for ${title}`);
     await expectText(review.getByTestId('review-body')).toMatch(
-      /^Hello Ana Reis - the doors open at 19:00\. Your ticket: http\S+\/ticket\//,
+      /^Hello Ana Reis, the doors open at 19:00\. Your ticket: http\S+\/ticket\/\S+\. See you soon!$/,
     );
     await expectAccessible(page, 'review');
     await review.getByRole('button', { name: 'Send now' }).click();
@@ -167,7 +173,7 @@ describe('messages', () => {
     // Each holder of the ticket received it once, filled in for them; the balcony did not.
     const subjectLine = new RegExp(`^Doors open at 19:00 for ${title}$`);
     const toAna = await waitForMail({ to: ana, subject: subjectLine, seen: afterTest });
-    expect(toAna.text).toContain('Hello Ana Reis');
+    expect(toAna.text).toContain('Hello Ana Reis, the doors open at 19:00.');
     expect(toAna.text).not.toContain('{{');
     expect(toAna.links.some((link) => /\/(ticket|order)\//.test(link))).toBe(true);
     await waitForMail({ to: bruno, subject: subjectLine, seen: afterTest });

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityCheck, launchBrowser, openPage, waitForToastsToClose } from './browser';
+import { accessibilityCheck, launchBrowser, openPage, screenshot, waitForToastsToClose } from './browser';
 import { expectCount, expectEventually, expectText, expectValue } from './expect';
-import { waitForMail } from './mailbox';
+import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
 // The organizer's orders: find one by e-mail and cancel it (seats back, buyer told), take an
@@ -136,6 +136,9 @@ describe('orders', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="order-row"]').length === 1);
     await owingRow.getByRole('link').click();
     await drawer.locator('[data-status="AWAITING_PAYMENT"]').waitFor();
+    // Nothing was paid yet: no word of giving money back, no refund to record.
+    await expectCount(drawer.getByText(/give the money back yourself/)).toBe(0);
+    await expectCount(drawer.getByRole('button', { name: 'Record refund' })).toBe(0);
     await drawer.getByRole('button', { name: 'Mark as paid' }).click();
     await page
       .getByRole('dialog', { name: /^Mark order/ })
@@ -151,7 +154,45 @@ describe('orders', () => {
     await buyerForm.getByRole('button', { name: 'Save' }).click();
     await drawer.getByText('Olga Reis-Santos').waitFor();
     await drawer.getByTestId('order-activity').filter({ hasText: 'Buyer details changed' }).waitFor();
-    await waitForMail({ to: owing, subject: /^Your ticket/ });
+    // Olga holds her own ticket: her confirmation, now saying the payment arrived, carries it.
+    await expectEventually(async () =>
+      (await readMailbox()).some(
+        (mail) =>
+          mail.to === owing &&
+          mail.text.includes('Your payment has been received') &&
+          mail.text.includes('Your ticket is in this e-mail'),
+      ),
+    ).toBe(true);
+
+    // The buyer cannot come after all: the organizer hands back 10 € in cash and records it.
+    await drawer
+      .getByText(
+        'Paid offline: give the money back yourself (in cash, by bank transfer), then record the refund here.',
+      )
+      .waitFor();
+    await drawer.getByRole('button', { name: 'Record refund' }).click();
+    const record = page.getByRole('dialog', { name: /^Record a refund of order/ });
+    await expectValue(record.getByLabel('Amount given back')).toBe('15.00');
+    await record.getByLabel('Amount given back').fill('20.00');
+    await record.getByRole('button', { name: 'Record refund' }).click();
+    await record.getByText('Say how and why the money went back.').waitFor();
+    await record.getByLabel('How and why').fill('Cash at the box office: the buyer cannot come.');
+    await record.getByRole('button', { name: 'Record refund' }).click();
+    await record.getByText('This is more than what is left to refund on this order.').waitFor();
+    await record.getByLabel('Amount given back').fill('10.00');
+    await expectCount(record.getByText('This is more than what is left to refund on this order.')).toBe(0);
+    await expectAccessible(page, 'record-refund-modal');
+    await record.getByRole('button', { name: 'Record refund' }).click();
+    await record.waitFor({ state: 'hidden' });
+    await drawer.locator('[data-status="PARTIALLY_REFUNDED"]').waitFor();
+    await expectText(drawer.getByTestId('order-refund')).toMatch(
+      /^€10\.00 · .* · Given back offline · Cash at the box office: the buyer cannot come\.$/,
+    );
+    await drawer.getByTestId('order-activity').filter({ hasText: 'Refund recorded' }).waitFor();
+    await screenshot(page, 'orders-offline-refund-recorded');
+    await expectAccessible(page, 'offline-refund-recorded');
+    const refunded = await waitForMail({ to: owing, subject: /^Refund for your order/ });
+    expect(refunded.text).toContain('has given back €10.00');
     await session.context.close();
   }, 90_000);
 
@@ -219,6 +260,14 @@ describe('orders', () => {
       'rgba(0, 0, 0, 0)',
     );
     await expectAccessible(page, 'refunded');
+    // The drawer's payout nets the refund as billing does: 30 € paid, 15 € back, the platform's
+    // 2.5 % fee less the half it gave back, and Stripe's 1.5 % + 0.25 €.
+    await page.getByTestId('order-row').first().getByRole('link').click();
+    const fees = page.getByRole('dialog', { name: 'Order', exact: true }).getByTestId('card-fees');
+    await expectText(fees).toMatch(
+      /Platform fee\s*€0\.38\s*Stripe fee\s*€0\.70\s*Refunded\s*−€15\.00\s*Paid out to you\s*€13\.92/,
+    );
+    await expectAccessible(page, 'card-payout-after-refund');
     await session.context.close();
   }, 90_000);
 });

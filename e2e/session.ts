@@ -40,6 +40,8 @@ export async function organizerSession(
     /** Settings for the event, e.g. offline payment so that paid tickets can go live. */
     eventSettings?: Record<string, unknown>;
     locale?: string;
+    /** The browser's own time zone (the machine's unless given). */
+    timezoneId?: string;
   } = {},
 ): Promise<OrganizerSession> {
   counter += 1;
@@ -77,7 +79,10 @@ export async function organizerSession(
     settings: options.eventSettings,
   });
 
-  const watched = await openPage(browser, { locale: options.locale ?? 'en-US' });
+  const watched = await openPage(browser, {
+    locale: options.locale ?? 'en-US',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   await watched.context.addInitScript((value) => {
     localStorage.setItem('tessera_token', value);
   }, token);

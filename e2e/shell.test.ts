@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { axeViolations, baseUrl, launchBrowser, openPage, screenshot } from './browser';
 import { expectAttribute, expectEventually, expectText, expectVisible } from './expect';
 
 let browser: Browser;
@@ -21,7 +21,7 @@ describe('the web shell', () => {
     await expectVisible(page.getByRole('button', { name: 'Log in' })).toBe(true);
     await expectAttribute(page.locator('html'), 'lang').toBe('en');
     await screenshot(page, 'login-en');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -43,7 +43,7 @@ describe('the web shell', () => {
     await expectVisible(page.getByLabel('Passwort')).toBe(true);
     await expectAttribute(page.locator('html'), 'lang').toBe('de');
     await screenshot(page, 'login-de');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -77,7 +77,7 @@ describe('the web shell', () => {
     const home = page.getByRole('link', { name: 'Go back to the home page' });
     await expectAttribute(home, 'href').toBe('/');
     await screenshot(page, 'not-found');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await home.click();
     await page.waitForURL('**/auth/login');
@@ -105,7 +105,7 @@ describe('the web shell', () => {
     expect(assets.some((path) => /^\/assets\/buyer-[\w-]+\.js$/.test(path))).toBe(true);
     expect(assets.filter((path) => /^\/assets\/manage-/.test(path))).toEqual([]);
     await screenshot(page, 'event-not-available');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

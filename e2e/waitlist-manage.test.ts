@@ -107,9 +107,9 @@ describe('waiting list, organizer screen', () => {
     // The only ticket sells; three people join its list through the public API.
     await buyOne(eventId, ticket.id);
     const people = [
-      { name: 'Ana Lima', email: 'ana.lima@example.com' },
-      { name: 'Bruno Costa', email: 'bruno.costa@example.com' },
-      { name: 'Chen Wei', email: 'chen.wei@example.com' },
+      { first_name: 'Ana', last_name: 'Lima', email: 'ana.lima@example.com' },
+      { first_name: 'Bruno', last_name: 'Costa', email: 'bruno.costa@example.com' },
+      { first_name: 'Chen', last_name: 'Wei', email: 'chen.wei@example.com' },
     ];
     for (const person of people) {
       const joined = await apiCall<PublicWaitlistEntry>('POST', `/api/public/events/${eventId}/waitlist`, {

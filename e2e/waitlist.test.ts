@@ -1,8 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicWaitlistEntry } from '../common/waitlist';
-import { accessibilityCheck, accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
-import { expectCount, expectText } from './expect';
+import {
+  accessibilityCheck,
+  accessibilityCheckAtWidths,
+  launchBrowser,
+  openPage,
+  screenshot,
+} from './browser';
+import { expectCount, expectText, expectValue } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, type OrganizerSession, organizerSession } from './session';
 
@@ -88,8 +94,9 @@ describe('waiting list', () => {
     const form = page.getByTestId('waitlist-form');
     // The shared schema's messages, before any call.
     await form.getByRole('button', { name: 'Join the waiting list' }).click();
-    await expectCount(form.getByText('This field is required.')).toBe(2);
-    await form.getByLabel('Your name').fill('Marta Reis');
+    await expectCount(form.getByText('This field is required.')).toBe(3);
+    await form.getByLabel('First name').fill('Marta');
+    await form.getByLabel('Last name').fill('Reis');
     await form.getByLabel('E-mail address').fill('marta@');
     await form.getByRole('button', { name: 'Join the waiting list' }).click();
     await form.getByText('Enter a valid e-mail address.').waitFor();
@@ -108,7 +115,8 @@ describe('waiting list', () => {
     // The same address again: the API's 409, translated, beside the form.
     await page.reload();
     await ticketRow(page, 'Front row').getByRole('button', { name: 'Join the waiting list' }).click();
-    await form.getByLabel('Your name').fill('Marta Reis');
+    await form.getByLabel('First name').fill('Marta');
+    await form.getByLabel('Last name').fill('Reis');
     await form.getByLabel('E-mail address').fill(email);
     await form.getByRole('button', { name: 'Join the waiting list' }).click();
     await expectText(page.getByTestId('waitlist-error')).toContain('already on the waiting list');
@@ -139,10 +147,16 @@ describe('waiting list', () => {
     // Buying: the normal checkout, as after "Get tickets".
     await page.getByRole('button', { name: 'Buy your ticket' }).click();
     await page.waitForURL(/\/checkout\/\d+\/[\w-]{22}\/details$/);
-    await page.getByLabel('First name').first().fill('Marta');
-    await page.getByLabel('Last name').first().fill('Reis');
-    await page.getByLabel('E-mail').first().fill(email);
-    await page.getByRole('button', { name: 'Copy my details' }).click();
+    // The list knows who Marta is: her details are filled in, as buyer and as the ticket's holder.
+    const buyerCard = page.getByRole('region', { name: 'Your details' });
+    await expectValue(buyerCard.getByLabel('First name')).toBe('Marta');
+    await expectValue(buyerCard.getByLabel('Last name')).toBe('Reis');
+    await expectValue(buyerCard.getByLabel('E-mail')).toBe(email);
+    const holder = page.getByTestId('attendee-form');
+    await expectValue(holder.getByLabel('First name')).toBe('Marta');
+    await expectValue(holder.getByLabel('Last name')).toBe('Reis');
+    await expectValue(holder.getByLabel('E-mail')).toBe(email);
+    await screenshot(page, 'waitlist-checkout-prefilled');
     await page.getByRole('button', { name: 'Complete order' }).click();
     await page.waitForURL('**/summary');
     await page.getByTestId('order-status').getByText('Completed').waitFor();
@@ -175,7 +189,8 @@ describe('waiting list', () => {
     const join = (name: string) =>
       apiCall<PublicWaitlistEntry>('POST', `/api/public/events/${eventId}/waitlist`, {
         ticket_id: ticketId,
-        name,
+        first_name: name,
+        last_name: 'Chen',
         email: `${name.toLowerCase()}.${Date.now()}@example.com`,
         locale: 'zh-CN',
       });
@@ -190,7 +205,8 @@ describe('waiting list', () => {
     await page.setViewportSize(PHONE);
     await page.goto(path);
     await page.getByRole('button', { name: '加入候补名单' }).click();
-    await page.getByTestId('waitlist-form').getByLabel('您的姓名').fill('张伟');
+    await page.getByTestId('waitlist-form').getByRole('textbox', { name: '姓', exact: true }).fill('张');
+    await page.getByTestId('waitlist-form').getByRole('textbox', { name: '名', exact: true }).fill('伟');
     await page.getByTestId('waitlist-form').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/wl-buyer-join-zh-CN.png' });
 

@@ -79,10 +79,10 @@ async function addEndpoint(page: Page, eventTitle: string): Promise<string> {
   await page.keyboard.type(receiver.url);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Box office sync');
-  // "Select all" selects the eleven types and clears them again.
+  // "Select all" selects the twelve types and clears them again.
   const all = dialog.getByRole('checkbox', { name: 'Select all' });
   await all.click();
-  await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(12);
+  await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(13);
   await all.click();
   await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(0);
   await dialog.getByRole('checkbox', { name: 'Order placed' }).focus();
@@ -100,7 +100,7 @@ async function addEndpoint(page: Page, eventTitle: string): Promise<string> {
   const shown = page.getByRole('dialog', { name: 'Copy the signing secret' });
   await shown.getByText('This is the only time the secret is shown').waitFor();
   const secret = (await shown.getByTestId('new-webhook-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await shown.getByRole('button', { name: 'Copy secret' }).click();
   await shown.getByRole('button', { name: 'Copied' }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
@@ -175,8 +175,9 @@ describe('webhooks on the integrations screen', () => {
     const [completed] = await receiver.waitFor('order.completed');
     if (!completed) throw new Error('no order.completed');
     expect(verifySignature(secret, completed)).toBe(true);
-    expect(verifySignature(`${secret}x`, completed)).toBe(false);
-    expect(completed.headers['tessera-webhook-id']).toBe(completed.body.id);
+    expect(verifySignature(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, completed)).toBe(false);
+    expect(completed.headers['webhook-id']).toBe(completed.body.id);
+    expect(completed.headers).not.toHaveProperty('tessera-webhook-signature');
     expect(completed.body.data).toMatchObject({ status: 'COMPLETED' });
     await receiver.waitFor('order.created');
 
@@ -234,6 +235,10 @@ describe('webhooks on the integrations screen', () => {
     const edit = page.getByRole('dialog', { name: 'Edit the webhook endpoint' });
     await expectEventually(() => edit.getByLabel('Description').inputValue()).toBe('Box office sync');
     expect(await edit.getByRole('switch', { name: 'Active' }).isChecked()).toBe(false);
+    // Made after Standard Webhooks: no old headers to switch off (decision 045).
+    expect(
+      await edit.getByRole('switch', { name: 'Also send the old Tessera-Webhook headers' }).count(),
+    ).toBe(0);
     await edit.getByLabel('Description').fill('Box office sync (paused)');
     await edit.getByRole('button', { name: 'Save endpoint' }).click();
     await edit.waitFor({ state: 'detached' });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, screenshot, seriousAxeViolations } from './browser';
+import { axeViolations, baseUrl, launchBrowser, openPage, screenshot } from './browser';
 import { expectAttribute, expectEventually, expectText, expectValue } from './expect';
 import { type OrganizerSession, organizerSession } from './session';
 
@@ -77,7 +77,7 @@ async function expectAccessible(
     if (options.embedded) await expectEventually(() => frameFitsContent(page)).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `widget-${name}-${size}`);
-    expect(await seriousAxeViolations(page), `${name} (${size})`).toEqual([]);
+    expect(await axeViolations(page), `${name} (${size})`).toEqual([]);
   }
   // Back to desktop width. Setting the viewport again also lets Chromium route clicks into the
   // other site's frame correctly after the full-page screenshots resized the page.

@@ -146,7 +146,8 @@ export function visits(d: Seeded): Visit[] {
         ...PEOPLE.flatMap(person),
       ],
       // The people on the list show once searched for, by a character all their names share.
-      prepare: (page) => page.getByLabel('Find by name or order reference').fill(sharedCharacter(PEOPLE)),
+      prepare: (page) =>
+        page.getByLabel('Find by name, order reference or e-mail').fill(sharedCharacter(PEOPLE)),
     },
     { path: '/manage/events', shows: [...event, 'organizer name'] },
     { path: `/manage/organizer/${d.organizerId}/events`, shows: [...event, 'organizer name'] },

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
@@ -15,13 +17,15 @@ import { LIMITS } from '../common/limits';
 import type { Config } from './config';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { withPrivateLogging } from './http/logging';
 import { registerOpenApi } from './http/openapi';
-import { registerRateLimits } from './http/rate-limits';
+import { addressBudget, registerRateLimits } from './http/rate-limits';
 import { genRequestId, registerRequestContext } from './http/request-context';
+import { RequestLog, requestLoggerFactory } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { loadServerRenderer } from './http/server-render';
-import { registerSpa } from './http/spa';
+import { type PageHeads, readAtMostEverySecond, registerSpa } from './http/spa';
 import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
 import { accountRoutes } from './modules/accounts/routes';
@@ -33,7 +37,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { getEventPageHead } from './modules/events/page-meta';
-import { eventPageData } from './modules/events/page-render';
+import { eventPageAddress, eventPageData } from './modules/events/page-render';
 import { changesPublicReads, createPublicReads, type PublicReads } from './modules/events/public-reads';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -59,6 +63,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
 import { s3Storage } from './storage/s3';
+import { fastifyTrustProxy } from './trust-proxy';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -78,6 +83,8 @@ declare module 'fastify' {
     publicReads: PublicReads;
     /** What reservations read before touching stock, shared per event (decision 029). */
     saleCatalogues: SaleCatalogues;
+    /** The heads of public event pages, read once a second per event (decisions 029, 038). */
+    pageHeads: PageHeads;
     /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
     stripe: Stripe | null;
   }
@@ -94,11 +101,14 @@ export interface AppOptions {
 /** Builds the Fastify instance without listening, so tests can call `app.inject()`. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
+  const requestLog = new RequestLog({ enabled: Boolean(options.logger) });
   const app = Fastify({
     logger: withPrivateLogging(options.logger ?? false),
+    logController: requestLog,
+    ...(options.logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     genReqId: genRequestId,
     bodyLimit: LIMITS.maxJsonBodyBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     ...serverTimeouts(config.requestTimeoutMs),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -109,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('databaseKind', database.kind);
   app.decorate('pageViews', new PageViewCounter());
   app.decorate('stripe', config.stripe ? await createStripeClient(config.stripe) : null);
+  app.addHook('onClose', async () => requestLog.close());
   // Views counted since the last flush are written before the database closes.
   app.addHook('onClose', async () => {
     await app.pageViews.flush(app.db);
@@ -116,14 +127,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('storage', config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
   app.decorate('publicReads', createPublicReads({ db: app.db, storage: app.storage }));
   app.decorate('saleCatalogues', saleCatalogues(app.db));
+  // An event page's head depends on the event alone, whatever the slug or query (decision 038).
+  app.decorate(
+    'pageHeads',
+    readAtMostEverySecond(
+      (pathname) => getEventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
+      (pathname) => eventPageAddress(pathname) ?? pathname,
+    ),
+  );
   // An organizer's change shows on the public page and in the next order at once (a buyer's
-  // order on the public page within FRESH_MS).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (changesPublicReads(request.method, request.url) && reply.statusCode < 400) {
+  // order on the public page within FRESH_MS). Only the routes that may change them run this
+  // hook: reads, a rush's thousands a second, do not (issue 34).
+  const forgetPublicReads = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode < 400) {
       app.publicReads.forget();
       app.saleCatalogues.forget();
+      app.pageHeads.forget();
     }
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => changesPublicReads(method, route.url))) return;
+    route.onSend = [...[route.onSend ?? []].flat(), forgetPublicReads];
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -150,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: { fileSize: LIMITS.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
   });
+  // Before the OpenAPI plugin: it documents the header the routes that opt in take.
+  registerIdempotency(app);
   await registerOpenApi(app);
 
   // Each module's routes are a plugin: they see what is decorated above and add only routes.
@@ -196,24 +223,35 @@ export async function buildApp(options: AppOptions): Promise<App> {
     immutable: true,
     maxAge: '365d',
   });
-  const renderer = await loadServerRenderer(config.webDistDir);
+  const renderer = await loadServerRenderer(config.webDistDir, {
+    onRender: ({ eventId, locale }) => app.log.debug({ event_id: eventId, locale }, 'event page rendered'),
+  });
+  const renderBudget = addressBudget(app, { name: 'page-render', max: config.rateLimits.pageRenders });
   await registerSpa(app, {
     distDir: config.webDistDir,
-    pageHead: (pathname) =>
-      getEventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
+    pageHead: app.pageHeads.get,
+    pageBudget: addressBudget(app, { name: 'page', max: config.rateLimits.public }),
     renderPage: renderer
-      ? (request) =>
-          renderer
-            .render(request.url, request.locale, () => eventPageData(app, request.url))
+      ? (request) => {
+          const url = eventPageAddress(request.url);
+          if (!url) return Promise.resolve(null);
+          return renderer
+            .render({
+              url,
+              locale: request.locale,
+              data: () => eventPageData(app, url),
+              budget: () => renderBudget(request),
+            })
             .then((page) => {
               // The page came with fresh data: the browser will not ask the API, which counts views.
-              if (page && !page.stale) app.pageViews.record(page.eventId);
+              if (page && !('refused' in page) && !page.stale) app.pageViews.record(page.eventId);
               return page;
             })
             .catch((error: unknown) => {
               request.log.warn({ err: error }, 'event page not rendered on the server');
               return null;
-            })
+            });
+        }
       : undefined,
   });
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 import { type WalletConfig, type WalletEnv, walletConfig } from './wallet-config';
 
 const optionalString = z
@@ -32,10 +33,8 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(3).default('Tessera <no-reply@tessera.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  /** `false`, `true` (one proxy), a number of proxies, or their addresses (decision 038). */
+  TRUST_PROXY: z.string().default('false'),
   WEB_DIST_DIR: z.string().trim().min(1).default('./dist/web'),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -61,6 +60,7 @@ const EnvSchema = z.object({
   PROMO_CODE_RATE_LIMIT_PER_MINUTE: perMinute(20),
   PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE: perMinute(300),
   API_KEY_RATE_LIMIT_PER_MINUTE: perMinute(600),
+  PAGE_RENDER_RATE_LIMIT_PER_MINUTE: perMinute(30),
   /** Let webhook deliveries reach loopback, link-local and private addresses (decision 027). */
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])
@@ -126,7 +126,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which peers may name the client in `X-Forwarded-For` (decision 038). */
+  trustProxy: TrustProxy;
   webDistDir: string;
   /** What anyone may do without a login, per minute unless said otherwise (decision 018). */
   rateLimits: RateLimits;
@@ -165,7 +166,7 @@ export interface Config {
 export interface RateLimits {
   /** Login, registration, forgot-password and reset attempts per client address and per e-mail (or link). */
   auth: number;
-  /** Any other public route, per client address and route. */
+  /** Any other public route, per client address and route; also the web app's pages, per client address. */
   public: number;
   /** The door staff's routes behind a check-in list's link (list, scans), per client address and route. */
   checkIn: number;
@@ -183,6 +184,8 @@ export interface RateLimits {
   promoCodesPerEvent: number;
   /** Calls one API key may make, on any routes together (decision 025). */
   apiKey: number;
+  /** New server renderings of event pages a client address may cause (decision 038). */
+  pageRenders: number;
 }
 
 export interface MessageLimits {
@@ -206,6 +209,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (wallet.problems.length > 0) {
     throw new ConfigError(`Invalid environment:\n${wallet.problems.map((p) => `  ${p}`).join('\n')}`);
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy && 'problem' in trustProxy)
+    throw new ConfigError(`Invalid environment:\n  ${trustProxy.problem}`);
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
@@ -223,7 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimits: {
       auth: e.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -236,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       promoCodes: e.PROMO_CODE_RATE_LIMIT_PER_MINUTE,
       promoCodesPerEvent: e.PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE,
       apiKey: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+      pageRenders: e.PAGE_RENDER_RATE_LIMIT_PER_MINUTE,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

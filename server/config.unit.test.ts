@@ -42,6 +42,7 @@ describe('the rate limits and timeouts', () => {
       promoCodes: 20,
       promoCodesPerEvent: 300,
       apiKey: 600,
+      pageRenders: 30,
     });
     expect(defaults.redis).toBeUndefined();
     expect(defaults.requestTimeoutMs).toBe(60_000);
@@ -123,5 +124,32 @@ describe('the wallet configuration', () => {
     expect(() => loadConfig({ ...google, WALLET_GOOGLE_PRIVATE_KEY: apple.WALLET_APPLE_CERT ?? '' })).toThrow(
       /WALLET_GOOGLE_PRIVATE_KEY is not a PEM private key/,
     );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, one for true, a number of them, or proxies by address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8, loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback'],
+    });
+  });
+
+  it('refuses what is neither a number of proxies nor addresses, saying so', () => {
+    for (const wrong of [
+      'yes',
+      '11',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      'fd00::/129',
+      '10.0.0.1,,',
+      'proxy.internal',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
   });
 });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { adminQuery, dropDatabase, randomDatabaseName, withDatabase } from './test/databases';
-import { type RunningTessera, startTessera } from './test/process';
+import { descendantsOf, isRunning, type RunningTessera, startTessera } from './test/process';
 
 let dir: string;
 beforeAll(async () => {
@@ -16,20 +17,45 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `npm start` against the stand-in web build, with only the environment a test gives it. */
-function start(env: Record<string, string>) {
-  return startTessera({ PATH: process.env.PATH ?? '', HOME: os.tmpdir(), WEB_DIST_DIR: dir, ...env });
+/** `server/main.ts` against the stand-in web build, with only the environment a test gives it. */
+function start(env: Record<string, string>, options: { viaNpm?: boolean } = {}) {
+  return startTessera(
+    { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), WEB_DIST_DIR: dir, ...env },
+    60_000,
+    options,
+  );
+}
+
+/** Whether anything accepts a connection on this port. */
+function portIsOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 const stop = (running: RunningTessera, signal: NodeJS.Signals) => running.stop(signal);
 
 // Each test starts real processes (and the first start of PGlite takes seconds): generous limits.
 describe('npm start', { timeout: 120_000 }, () => {
-  it('serves the API on the embedded database, prints where things are, and stops cleanly on SIGTERM', async () => {
+  it('npm start serves the API on the embedded database, prints where things are, and stops cleanly on SIGTERM', async () => {
     const dataDir = path.join(dir, 'data');
-    const running = await start({ DATA_DIR: dataDir });
+    // As a service manager or a container runs it: `npm start`, which is the process signalled.
+    const running = await start({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { viaNpm: true });
+    const processes = await descendantsOf(running.child.pid ?? 0);
+    expect(processes.length).toBeGreaterThan(0);
+    // Should the test fail, it leaves nothing running behind it.
+    onTestFinished(async () => {
+      for (const pid of processes) if (await isRunning(pid)) process.kill(pid, 'SIGKILL');
+    });
     expect(running.output()).toContain(`Database: embedded PGlite in ${dataDir}`);
     expect(running.output()).toContain('Mail:');
+    // The banner says where the app is; Fastify's JSON line per interface is not printed.
+    expect(running.output()).not.toContain('Server listening');
     // The first start of an empty database creates the demo account and prints its login once.
     const demo = /Demo login \(shown once, on this first start\): (\S+) \/ (\S+)/.exec(running.output());
     expect(demo?.[1]).toBe('demo@tessera.local');
@@ -56,6 +82,9 @@ describe('npm start', { timeout: 120_000 }, () => {
 
     expect(await stop(running, 'SIGTERM')).toBe(0);
     expect(running.output()).toContain('Tessera stopped.');
+    // The server ended with npm: nothing listens, nothing npm started is left running.
+    expect(await portIsOpen(running.port)).toBe(false);
+    for (const pid of processes) expect(await isRunning(pid), `process ${pid}`).toBe(false);
     expect(existsSync(path.join(dataDir, 'tessera.pid'))).toBe(false);
 
     // A second start keeps the data and does not seed again.
@@ -66,7 +95,13 @@ describe('npm start', { timeout: 120_000 }, () => {
 
   it('finishes a request in flight before stopping on SIGINT', async () => {
     // The first test's data: reopening a database is much quicker than creating one.
-    const running = await start({ DATA_DIR: path.join(dir, 'data') });
+    // At debug, the log says when the request has reached the server (on a loaded machine that
+    // can take longer than any fixed wait).
+    const running = await start({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'debug' });
+    const arrived = async () => {
+      while (!running.output().includes('"msg":"incoming request"'))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    };
     // A request whose body is still arriving when the signal comes.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
@@ -87,11 +122,11 @@ describe('npm start', { timeout: 120_000 }, () => {
       );
       req.on('error', reject);
       req.write('{"partial":');
-      setTimeout(() => {
+      void arrived().then(() => {
         const exit = stop(running, 'SIGINT');
         setTimeout(() => req.end('true}'), 300);
         exitCode = exit;
-      }, 300);
+      });
     });
     let exitCode: Promise<number | null> = Promise.resolve(null);
     const res = await response;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
@@ -14,13 +14,31 @@ import { createMailer } from './mail/transport';
 import { passwordResetJobHandler } from './modules/auth/recovery';
 import { seedDemo } from './modules/demo/seed';
 import { messageJobHandlers } from './modules/messages/delivery';
-import { startSendJournal } from './modules/messages/journal';
+import { purgeIdleAddressLanes } from './modules/orders/address-lanes';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { ticketMailDocuments } from './modules/ticket-documents/service';
 import { waitlistJobHandler } from './modules/waitlist/mails';
 import { webhookJobHandler } from './modules/webhooks/delivery';
 import { describeDatabase, describeMail } from './startup-banner';
 import { VERSION } from './version';
+
+/** A signal this soon after the first is the same stop delivered twice, not a second request. */
+const REPEATED_SIGNAL_MS = 1_000;
+
+/**
+ * Listens without Fastify's own "Server listening at …" lines (one JSON line per interface,
+ * printed after the start-up banner): the banner already says where the app is.
+ */
+async function listenQuietly(app: Awaited<ReturnType<typeof buildApp>>, config: Config): Promise<void> {
+  await app.ready();
+  const level = app.log.level;
+  app.log.level = 'silent';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -50,7 +68,7 @@ async function main(): Promise<void> {
       ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
     },
   });
-  await app.listen({ port: config.port, host: config.host });
+  await listenQuietly(app, config);
   const mailer = createMailer(config, app.log);
   // Page views are counted in this process's memory, so each instance writes its own
   // (decision 017); shared work runs as jobs, scheduled ones once per slot across instances.
@@ -65,24 +83,19 @@ async function main(): Promise<void> {
     const released = await releaseOrphanedJobs(database.db);
     if (released > 0) app.log.warn({ jobs: released }, 'jobs of a stopped process queued again');
   }
-  // Before the worker: mails a dead process wrote in full are marked sent, not sent again.
-  const sendJournal = await startSendJournal(database.db, config.dataDir, {
-    othersAreGone: database.kind === 'pglite',
-    logger: app.log,
-  });
   const worker = startWorker({
     db: database.db,
     kinds: JOB_KINDS,
     handlers: jobHandlers({
       mailer,
-      mailDocuments: ticketMailDocuments(config.appUrl),
+      mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
       sweepExpiredReservations,
+      purgeIdleAddressLanes,
       passwordReset: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),
       messages: messageJobHandlers({
         mailer,
         appUrl: config.appUrl,
         maxRecipients: config.messages.maxRecipients,
-        journal: sendJournal.journal,
       }),
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
@@ -93,13 +106,17 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
-  let closing = false;
+  let closingSince = 0;
   const shutdown = async (signal: string) => {
-    if (closing) {
+    if (closingSince > 0) {
+      // `npm start` forwards the signal it gets, and a terminal's Ctrl-C or a service manager
+      // signals every process of the group too: the same stop arrives twice at once. Only a
+      // second one that someone sent later means "now".
+      if (Date.now() - closingSince < REPEATED_SIGNAL_MS) return;
       console.log(`${signal} again: exiting now.`);
       process.exit(1);
     }
-    closing = true;
+    closingSince = Date.now();
     console.log(`${signal} received: finishing requests in flight, then closing the database…`);
     const force = setTimeout(() => {
       console.error('Shutdown took longer than 15 s; exiting.');
@@ -110,7 +127,6 @@ async function main(): Promise<void> {
       clearInterval(pageViewFlush);
       await app.close();
       await worker.stop();
-      sendJournal.stop();
       mailer.close();
       await database.close();
       console.log('Tessera stopped.');

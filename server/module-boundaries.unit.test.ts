@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importsOf, SOURCE } from '../scripts/imports-of';
 
 // The dependency rules of docs/architecture.md (sections "Dependency direction" and "Server
 // modules"), checked on every import of every source file.
@@ -17,25 +17,29 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   accounts: ['service'],
   affiliates: ['service'],
   'api-keys': ['service'],
+  // An attendee as the API shows it, and its webhook: for the modules that make attendees.
+  'attendee-view': ['service'],
   attendees: ['service'],
   // Users' profiles and invitations mail links, set passwords and start or end sessions.
   auth: ['service', 'links', 'passwords', 'sessions'],
   billing: [],
   capacity: ['service'],
-  // Lists (the demo makes one), scans (the demo checks people in), ticket codes (order mails).
-  'check-in': ['lists', 'public-list', 'scan', 'signing'],
+  // Lists (the demo makes one), scans (the demo checks people in).
+  'check-in': ['lists', 'public-list', 'scan'],
   demo: [],
   events: ['service'],
   health: ['service'],
   messages: ['service'],
-  // Event pages show the event's images.
-  images: ['service', 'presenter'],
+  // Event pages show the event's images; tickets, passes and mails its logo (decision 037).
+  images: ['service', 'presenter', 'logo'],
   orders: [
     'service',
     // The buyer's checkout after the reservation (the demo places orders through it).
     'details',
     // Completing an order: the one path for every kind of payment, door payments included.
     'fulfil',
+    // A refund that went through: the one path for card refunds and recorded ones (decision 037).
+    'refunded',
     // Stock counters: the only way to move them (decision 006).
     'inventory',
     // An order's history.
@@ -51,27 +55,58 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     // Waiting-list offers hold stock: offering, leaving and removing move counters (decision 030).
     'waitlist-offers',
   ],
+  // A user of an account, read and shown: for signing in and for managing the account's users.
+  members: ['service'],
   organizers: ['service'],
-  // The connected Stripe account: whether an account can take card payments.
-  payments: ['connection'],
+  // An event of the caller's account, found or locked: the first step of every event-owned service.
+  'owned-events': ['service'],
+  payments: [],
   'promo-codes': ['service'],
+  // The connected Stripe account: whether an account can take card payments.
+  'stripe-accounts': ['service'],
   'public-tickets': ['service'],
   // Every event gets the default questions.
   questions: ['service', 'defaults'],
   stats: ['service'],
   'taxes-fees': ['service'],
+  // Signed ticket codes: written on tickets and mails, read at the door.
+  'ticket-codes': ['service'],
   tickets: ['service'],
   'ticket-documents': ['service'],
-  users: ['members', 'invitations', 'presenter'],
+  users: [],
   waitlist: ['service'],
   wallet: ['service'],
   webhooks: ['service'],
 };
 
+/**
+ * The server's modules in layers, lowest first: a module imports only modules of lower layers,
+ * so no two modules, and no ring of them, depend on each other. A new module gets a place here
+ * (docs/architecture.md, "Server modules by layer", shows this list and is checked against it).
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  [
+    'accounts',
+    'api-keys',
+    'billing',
+    'health',
+    'members',
+    'owned-events',
+    'stripe-accounts',
+    'taxes-fees',
+    'ticket-codes',
+  ],
+  ['affiliates', 'auth', 'images', 'organizers', 'public-tickets', 'webhooks'],
+  ['attendee-view', 'ticket-documents', 'users'],
+  ['orders'],
+  ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
+  ['capacity', 'check-in', 'messages', 'promo-codes', 'questions'],
+  ['demo', 'events'],
+];
+
 /** Folders of `server/` that serve every module and know none of them. */
 const INFRASTRUCTURE = ['db', 'exports', 'http', 'jobs', 'mail', 'payments', 'storage', 'text'];
 
-const SOURCE = /\.tsx?$/;
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 function sourceFiles(dir: string): string[] {
@@ -81,15 +116,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(path.join(ROOT, relative)).isDirectory()) return sourceFiles(relative);
     return SOURCE.test(name) ? [relative] : [];
   });
-}
-
-/** The repository paths (without extension) a file imports, type-only imports and re-exports included. */
-function importsOf(file: string, text: string): string[] {
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.map((imported) => imported.fileName.split('?')[0] ?? '')
-    .filter((name) => name.startsWith('.'))
-    .map((name) => path.posix.normalize(path.posix.join(path.posix.dirname(file), name)).replace(SOURCE, ''));
 }
 
 const moduleOf = (file: string) => /^server\/modules\/([^/]+)\/(.+?)(?:\.tsx?)?$/.exec(file);
@@ -109,6 +135,48 @@ function deepImports(files: readonly { file: string; imports: readonly string[] 
   }
   return found;
 }
+
+/** Imports from one module into a module not below it in `layers`: `from → to`. */
+function climbingImports(
+  files: readonly { file: string; imports: readonly string[] }[],
+  layers: readonly (readonly string[])[],
+): string[] {
+  const layerOf = new Map(layers.flatMap((names, i) => names.map((name) => [name, i] as const)));
+  const found: string[] = [];
+  for (const { file, imports } of files) {
+    const from = moduleOf(file)?.[1];
+    if (!from || isTest(file)) continue;
+    for (const target of imports) {
+      const to = moduleOf(target)?.[1];
+      if (!to || to === from) continue;
+      if ((layerOf.get(to) ?? Number.POSITIVE_INFINITY) >= (layerOf.get(from) ?? -1)) {
+        found.push(`${file} → ${target}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** Pairs of modules that import each other (tests aside): `a ↔ b`. */
+function twoWayPairs(files: readonly { file: string; imports: readonly string[] }[]): string[] {
+  const edges = new Set<string>();
+  for (const { file, imports } of files) {
+    const from = moduleOf(file)?.[1];
+    if (!from || isTest(file)) continue;
+    for (const target of imports) {
+      const to = moduleOf(target)?.[1];
+      if (to && to !== from) edges.add(`${from} ${to}`);
+    }
+  }
+  return [...edges]
+    .map((edge) => edge.split(' ') as [string, string])
+    .filter(([a, b]) => a < b && edges.has(`${b} ${a}`))
+    .map(([a, b]) => `${a} ↔ ${b}`);
+}
+
+/** The layers as docs/architecture.md writes them. */
+const layersText = (layers: readonly (readonly string[])[]) =>
+  layers.map((names, i) => `${i + 1}. ${names.map((name) => `\`${name}\``).join(', ')}`).join('\n');
 
 const graph = ['common', 'server', 'web'].flatMap((dir) =>
   sourceFiles(dir).map((file) => ({
@@ -188,5 +256,28 @@ describe('server modules', () => {
         { file: 'server/modules/payments/a.test.ts', imports: ['server/modules/orders/admin-view'] },
       ]),
     ).toEqual([]);
+  });
+
+  it('sit in layers and import only from lower ones, so none depend on each other', () => {
+    expect(twoWayPairs(graph)).toEqual([]);
+    expect(climbingImports(graph, LAYERS)).toEqual([]);
+    expect(LAYERS.flat().sort()).toEqual(readdirSync(path.join(ROOT, 'server/modules')).sort());
+  });
+
+  it('find a two-way pair and an import that climbs', () => {
+    const planted = [
+      { file: 'server/modules/orders/fulfil.ts', imports: ['server/modules/events/service'] },
+      { file: 'server/modules/events/service.ts', imports: ['server/modules/orders/service'] },
+    ];
+    expect(twoWayPairs(planted)).toEqual(['events ↔ orders']);
+    expect(climbingImports(planted, LAYERS)).toEqual([
+      'server/modules/orders/fulfil.ts → server/modules/events/service',
+    ]);
+  });
+
+  it('are drawn in docs/architecture.md as they are layered here', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const drawn = /<!-- server-layers -->\n([\s\S]*?)\n<!-- \/server-layers -->/.exec(doc)?.[1];
+    expect(drawn).toBe(layersText(LAYERS));
   });
 });

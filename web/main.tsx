@@ -1,9 +1,7 @@
-import './styles';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
-import { startHydration } from './components/hydrate-in-turns';
 import { installIntentPrefetch } from './features/checkout/prefetch';
 import { activateLocale, i18n, initialLocale } from './i18n';
 import { Providers } from './providers';
@@ -49,7 +47,6 @@ function render() {
     // another language than the visitor's (a saved choice the server did not see) is
     // rendered anew instead.
     if (renderedIn === i18n.locale) {
-      startHydration();
       hydrateRoot(root, app);
       return;
     }

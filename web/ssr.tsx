@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core';
-import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static.edge';
 import { StaticRouter } from 'react-router';
 import type { Locale } from '../common/i18n/locales';
 import type { EventPageData, SeededQueries } from '../common/server-render';
@@ -12,7 +12,7 @@ import { AppRoutes } from './router';
 
 /**
  * The server's rendering of a public event page (decision 026), built by `vite build --ssr`
- * into `dist/ssr/` and imported by `server/http/event-page-render.ts`. It renders the same
+ * into `dist/ssr/` and imported by `server/http/server-render.ts`. It renders the same
  * tree as `main.tsx`, with the event and its tickets already in the query cache, so the first
  * HTML carries the page a buyer sees, and the browser, given the same data, hydrates it.
  */
@@ -44,18 +44,22 @@ export function renderEventPage(
       queries.push([queryKeys.publicEvents.tickets(data.eventId, data.promoCode), data.tickets]);
     const queryClient = createQueryClient();
     for (const [key, value] of queries) queryClient.setQueryData(key, value);
-    // The build gives `react` to Preact (decision 033): this element is a Preact node.
-    const page = (
+    // Prerendering waits for the lazily loaded page. Every boundary is written in place, however
+    // large: a boundary written apart would need React's inline script to move it, which the
+    // page's security policy blocks. The edge build, not Node's: Node's keeps each rendering's
+    // request in an AsyncLocalStorage, which on Node 20 turns on promise hooks for the whole
+    // process from the first page on, a tenth of every API read after it (decision 041).
+    const { prelude } = await prerender(
       <StrictMode>
         <Providers queryClient={queryClient}>
           <StaticRouter location={url}>
             <AppRoutes />
           </StaticRouter>
         </Providers>
-      </StrictMode>
+      </StrictMode>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    const html = await renderToStringAsync(page as unknown as Parameters<typeof renderToStringAsync>[0]);
-    return { html, queries };
+    return { html: await new Response(prelude).text(), queries };
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);

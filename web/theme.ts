@@ -23,4 +23,11 @@ export const theme = createTheme({
   fontFamily:
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif",
   headings: { fontWeight: '700' },
+  components: {
+    // Mantine draws a dialog's title bar as a <header>, which is a banner landmark where it
+    // stands (in a portal at the end of <body>): every open dialog or drawer added a second
+    // banner to the page's own. A div keeps the look without the landmark.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+  },
 });

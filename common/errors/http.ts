@@ -69,6 +69,14 @@ export const HTTP_ERRORS = {
       message: 'This Idempotency-Key was already used for a different request.',
     },
   },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.idempotency_key_in_use',
+      message:
+        'A request with this Idempotency-Key is still being processed. Wait a moment, then send it again to get its answer.',
+    },
+  },
   INTERNAL: {
     status: 500,
     message: /*i18n*/ {

@@ -53,7 +53,8 @@ export const ORDER_ERRORS = {
     status: 409,
     message: /*i18n*/ {
       id: 'error.order_extension_used',
-      message: 'This reservation has already been extended once.',
+      message:
+        'This reservation has been extended as often as it can be. Please complete your order in the time left.',
     },
   },
   ATTENDEE_NOT_FOUND: {

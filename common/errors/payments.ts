@@ -56,7 +56,16 @@ export const PAYMENT_ERRORS = {
     status: 409,
     message: /*i18n*/ {
       id: 'error.order_not_refundable',
-      message: 'Only orders paid by card can be refunded here. Manually created and offline orders cannot.',
+      message:
+        'Only orders paid by card are refunded through Stripe. For an order paid offline, give the money back yourself, then record the refund.',
+    },
+  },
+  ORDER_PAID_BY_CARD: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_paid_by_card',
+      message:
+        'This order was paid by card: refund it through Stripe, which gives the money back to the card.',
     },
   },
   ORDER_MANUAL_NOT_REFUNDABLE: {

@@ -37,6 +37,11 @@ export const VALIDATION = {
   notInteger: /*i18n*/ { id: 'validation.not_integer', message: 'Enter a whole number.' },
   invalidEmail: /*i18n*/ { id: 'validation.invalid_email', message: 'Enter a valid e-mail address.' },
   invalidUrl: /*i18n*/ { id: 'validation.invalid_url', message: 'Enter a valid web address.' },
+  webhookPrivateAddress: /*i18n*/ {
+    id: 'validation.webhook_private_address',
+    message:
+      'This address leads to {address}, a private, loopback, link-local or otherwise reserved address, which webhooks may not reach from this server. Use a public address, or ask whoever runs this Tessera server to set WEBHOOKS_ALLOW_PRIVATE=true.',
+  },
   invalidColor: /*i18n*/ {
     id: 'validation.invalid_color',
     message: 'Enter a colour as a hex code such as #ffffff.',
@@ -163,6 +168,14 @@ export const VALIDATION = {
   waitlistOfferOneTicket: /*i18n*/ {
     id: 'validation.waitlist_offer_one_ticket',
     message: 'An order with a waiting-list offer is for exactly one ticket: the one offered.',
+  },
+  addressIncomplete: /*i18n*/ {
+    id: 'validation.address_incomplete',
+    message: 'Fill in address line 1, city and country.',
+  },
+  addressIncompleteOrEmpty: /*i18n*/ {
+    id: 'validation.address_incomplete_or_empty',
+    message: 'Fill in address line 1, city and country, or leave the whole address empty.',
   },
   optionRequired: /*i18n*/ { id: 'validation.option_required', message: 'Add at least one option.' },
   optionsUnique: /*i18n*/ { id: 'validation.options_unique', message: 'Each option must be different.' },

@@ -31,21 +31,77 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
+/** Hears every statement the app sends through drizzle, with its parameters (tests read plans). */
+export type QueryListener = (text: string, params: unknown[]) => void;
+
+export type DatabaseOptions = (
   | { kind: 'postgresql'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite'; dataDir?: undefined; snapshot: Blob | File };
+  | { kind: 'pglite'; dataDir?: undefined; snapshot: Blob | File }
+) & { onQuery?: QueryListener };
+
+/**
+ * One statement sent outside any transaction under a name: node-postgres parses and plans it
+ * once per connection (the first time that connection sees the name) and afterwards sends only
+ * its values. A name stands for one text; a statement whose text varies needs a name per text.
+ */
+export interface NamedStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+type SendNamed = (statement: NamedStatement) => Promise<Record<string, unknown>[]>;
+/** How each open database sends a named statement through its own driver. */
+const namedSenders = new WeakMap<object, SendNamed>();
+
+/**
+ * Runs a named statement (`NamedStatement`) on `db` and returns its rows. A single statement
+ * is atomic on its own: it commits as a whole or, on any error, changes nothing.
+ */
+export async function sendNamed<T extends Record<string, unknown>>(
+  db: Database,
+  statement: NamedStatement,
+): Promise<T[]> {
+  const send = namedSenders.get(db);
+  if (!send) throw new Error('sendNamed needs a database opened by openDatabase');
+  return (await send(statement)) as T[];
+}
+
+const queryLogger = (onQuery: QueryListener | undefined) =>
+  onQuery ? { logger: { logQuery: (text: string, params: unknown[]) => onQuery(text, params) } } : {};
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.kind === 'postgresql') return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.kind === 'postgresql')
+    return openPostgres(options.url, options.poolSize ?? 10, options.onQuery);
   return openPglite(options);
 }
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+function openPostgres(url: string, poolSize: number, onQuery?: QueryListener): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzleNodePg({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    ...queryLogger(onQuery),
+  }) as unknown as Database;
+  namedSenders.set(db, async ({ name, text, values }) => {
+    onQuery?.(text, values);
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query({ name, text, values });
+      client.release();
+      return rows;
+    } catch (error) {
+      // An error PostgreSQL answered (a refused reservation, a constraint) leaves the connection
+      // and its prepared statements usable: keep it. pg-pool's own `query` would close it,
+      // and the next statement would pay for a new connection.
+      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      throw error;
+    }
+  });
   return {
     db,
     kind: 'postgresql',
@@ -81,7 +137,17 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   } else {
     throw new Error('PGlite needs a data directory or a snapshot');
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite({
+    client,
+    schema,
+    casing: 'snake_case',
+    ...queryLogger(options.onQuery),
+  }) as unknown as Database;
+  // One session, in this process: nothing to gain from naming; the text is parsed each time.
+  namedSenders.set(db, async ({ text, values }) => {
+    options.onQuery?.(text, values);
+    return (await client.query<Record<string, unknown>>(text, values)).rows;
+  });
   return {
     db,
     kind: 'pglite',

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/app';
 import { adminQuery, dropDatabase, randomDatabaseName, withDatabase } from '../test/databases';
-import { openDatabase } from './client';
+import { openDatabase, sendNamed } from './client';
 import { DataDirBusyError } from './data-dir-lock';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 import { queryRows } from './rows';
@@ -119,5 +119,26 @@ describe('inTransaction', () => {
       }),
     ).rejects.toThrow();
     expect(await t.handle.db.$count(jobs, sql`${jobs.type} = 'half'`)).toBe(0);
+  });
+});
+
+describe('sendNamed', () => {
+  const pid = { name: 'test_backend_pid', text: 'select pg_backend_pid() as pid', values: [] };
+
+  it('undoes the whole statement when it fails, and keeps the connection it ran on', async () => {
+    const db = t.handle.db;
+    const [before] = await sendNamed<{ pid: number }>(db, pid);
+    // A statement that writes, then fails in its final SELECT, as a refused reservation does.
+    const failing = {
+      name: 'test_write_then_fail',
+      text: `with job as (insert into jobs (type) values ($1::text) returning id)
+             select case when exists (select from job) then fail_statement('short') end as outcome`,
+      values: ['undone'],
+    };
+    await expect(sendNamed(db, failing)).rejects.toMatchObject({ code: 'TS409', message: 'short' });
+    expect(await db.$count(jobs, sql`${jobs.type} = 'undone'`)).toBe(0);
+    // The pool hands out the connection released last: the same one, still open.
+    const [after] = await sendNamed<{ pid: number }>(db, pid);
+    expect(after?.pid).toBe(before?.pid);
   });
 });

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { toMajorText } from '../../common/money';
 import { csvChunks, csvField } from './csv';
 import type { Cell, Table } from './table';
-import { answerCell } from './table';
+import { answerCell, decimalCell } from './table';
 import { xlsxStream } from './xlsx';
 
 async function* inBatches(rows: Cell[][], size: number): AsyncGenerator<Cell[][]> {
@@ -32,6 +33,29 @@ describe('CSV', () => {
     expect(csvField(null)).toBe('');
   });
 
+  it('writes amounts with their currency’s decimals, a negative one as a number, not as text', () => {
+    const amount = (minor: number, currency: string) => csvField(decimalCell(toMajorText(minor, currency)));
+    expect(amount(-1000, 'EUR')).toBe('-10.00');
+    expect(amount(-20, 'EUR')).toBe('-0.20');
+    expect(amount(3779, 'EUR')).toBe('37.79');
+    expect(amount(-1500, 'JPY')).toBe('-1500');
+    expect(amount(1234, 'BHD')).toBe('1.234');
+    expect(() => decimalCell('=1+1')).toThrow();
+  });
+
+  it('writes a big batch in chunks well under the size V8 keeps in its large-object space', async () => {
+    // 2,000 rows of about 120 characters: 240,000 characters in two batches of 1,000.
+    const rows: Cell[][] = Array.from({ length: 2000 }, (_, i) => [`Row ${i} ${'x'.repeat(100)}`, null, i]);
+    const chunks: string[] = [];
+    for await (const chunk of csvChunks(table(rows, 1000))) chunks.push(chunk);
+    const longest = Math.max(...chunks.map((chunk) => chunk.length));
+    expect(longest).toBeLessThan(40 * 1024);
+    expect(chunks.length).toBeGreaterThan(6);
+    expect(chunks.join('')).toBe(
+      `\uFEFFName,Note,Count\r\n${rows.map((row) => `${row[0]},,${row[2]}\r\n`).join('')}`,
+    );
+  });
+
   it('writes a header with a byte-order mark, then every batch', async () => {
     const rows: Cell[][] = [
       ['Zoë', 'a, b', 1],
@@ -48,7 +72,7 @@ describe('XLSX', () => {
     const rows: Cell[][] = [
       ['Zoë <&>', 'ctrl\u0001char', 1.5],
       ['Rui', null, 2],
-      ['Eva', 'x', 3],
+      ['Eva', 'x', decimalCell('-0.20')],
     ];
     const files = unzipSync(new Uint8Array(await bytes(xlsxStream(table(rows), 'Attendees'))));
     expect(Object.keys(files).sort()).toEqual([
@@ -67,6 +91,7 @@ describe('XLSX', () => {
     expect(sheet).toContain(
       '<c t="inlineStr"><is><t xml:space="preserve">Rui</t></is></c><c/><c><v>2</v></c>',
     );
+    expect(sheet).toContain('<c><v>-0.20</v></c></row>');
     expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
   });
 });

@@ -1,7 +1,23 @@
 import type { AnswerValue } from '../../common/answers';
 
-/** One cell of an export: text, a number, or empty. */
-export type Cell = string | number | null;
+/**
+ * A number written exactly as given, decimals and all: an amount in major units of its currency
+ * ("-10.00", "0.20"; "1500" for yen), which a plain number would shorten to "-10" and "0.2".
+ */
+export interface DecimalCell {
+  decimal: string;
+}
+
+/** One cell of an export: text, a number, a decimal number as written, or empty. */
+export type Cell = string | number | DecimalCell | null;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A decimal cell of a number's text (`toMajorText`'s); anything else is a programming error. */
+export function decimalCell(text: string): DecimalCell {
+  if (!DECIMAL.test(text)) throw new Error(`not a decimal number: ${text}`);
+  return { decimal: text };
+}
 
 /**
  * What an export writes: a header, then rows in batches as they are read from the database,

@@ -35,6 +35,7 @@ export function escapeXml(text: string): string {
 function cellXml(value: Cell): string {
   if (value === null) return '<c/>';
   if (typeof value === 'number') return `<c><v>${value}</v></c>`;
+  if (typeof value === 'object') return `<c><v>${value.decimal}</v></c>`;
   return `<c t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
 }
 

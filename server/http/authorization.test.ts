@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeTestServer, startStripeTestServer } from '../payments/stripe/test-server/server';
 import { createTestApp, type TestApp } from '../test/app';
+import { AUTHORIZATION_MATRIX } from '../test/authorization-matrix';
+import { PARAMS, type RouteRule, type World } from '../test/authorization-rules';
 import {
   type AuthorizationWorld,
   cover,
   coverUpload,
   makeAuthorizationWorld,
 } from '../test/authorization-world';
+import { type StripeTestServer, startStripeTestServer } from '../test/stripe-server/server';
 import { makeWalletKit } from '../test/wallet-kit';
-import { AUTHORIZATION_MATRIX } from './authorization-matrix';
-import { PARAMS, type RouteRule, type World } from './authorization-rules';
 
 // Every route of the OpenAPI document, called by the wrong people: nobody, another account,
 // an ORGANIZER where only ADMINs may go, and anybody on the public routes. The table of who
-// may call what is ./authorization-matrix.ts.
+// may call what is in server/test/authorization-matrix.ts.
 
 interface Operation {
   key: string;

@@ -24,6 +24,19 @@ export const TWIN_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '
 export function negotiateEncoding(header: string | string[] | undefined): ContentEncoding | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return undefined;
+  // Browsers send a handful of different headers: each is read once (the rush's hot path).
+  if (negotiated.has(value)) return negotiated.get(value);
+  const encoding = readAcceptEncoding(value);
+  if (value.length > 200) return encoding;
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+  negotiated.set(value, encoding);
+  return encoding;
+}
+
+const negotiated = new Map<string, ContentEncoding | undefined>();
+const NEGOTIATED_MAX = 100;
+
+function readAcceptEncoding(value: string): ContentEncoding | undefined {
   const weights = new Map<string, number>();
   for (const part of value.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');

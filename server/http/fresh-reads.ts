@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { type ContentEncoding, compressForResponse, negotiateEncoding } from './compression';
 
 /** How long one read of a public answer serves everyone who asks for it (issue 19: a sale or an edit shows within 1 s). */
 export const FRESH_MS = 500;
@@ -10,6 +11,14 @@ const KEPT = 1_000;
 export interface ReadyAnswer<T> {
   value: T;
   json: string;
+  etag: string;
+  /** The bytes sent for each encoding (`identity`: the JSON itself), made when first asked for. */
+  encoded?: Partial<Record<ContentEncoding | 'identity', Encoded>>;
+}
+
+/** An answer's bytes in one encoding, and their validator. */
+interface Encoded {
+  body: Buffer;
   etag: string;
 }
 
@@ -62,11 +71,37 @@ export function freshReads<S extends z.ZodType>(
 }
 
 /**
+ * An answer's bytes in the encoding asked for, made the first time and kept with the answer:
+ * a crowd's thousands of reads of one answer cost one compression, and go out as bytes (a
+ * string would be encoded again for each).
+ */
+function encodedOf(answer: ReadyAnswer<unknown>, encoding: ContentEncoding | undefined): Encoded {
+  const key = encoding ?? 'identity';
+  answer.encoded ??= {};
+  let encoded = answer.encoded[key];
+  if (!encoded) {
+    encoded = encoding
+      ? { body: compressForResponse(answer.json, encoding), etag: `${answer.etag.slice(0, -1)}-${encoding}"` }
+      : { body: Buffer.from(answer.json), etag: answer.etag };
+    answer.encoded[key] = encoded;
+  }
+  return encoded;
+}
+
+/**
  * Sends a ready answer as it is (no second serialization), with its validator: a browser or a
  * cache in front asks again each time (`no-cache`) and gets a bodiless 304 while nothing changed.
+ * A client that accepts brotli or gzip gets the JSON compressed (`encodedOf`); each encoding has
+ * its own validator (`"…-gzip"`), and any of an answer's validators makes a 304.
  */
 export function sendReady(request: FastifyRequest, reply: FastifyReply, answer: ReadyAnswer<unknown>) {
-  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
-  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const { body, etag } = encodedOf(answer, encoding);
+  reply.header('etag', etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  // `"hash` opens each of the answer's validators and no other answer's.
+  if (ifNoneMatch?.includes(answer.etag.slice(0, -1))) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeTestServer, startStripeTestServer } from '../payments/stripe/test-server/server';
 import { createTestApp, type TestApp } from '../test/app';
 import { makeAccount, type Owner } from '../test/builders';
 import { type Estate, makeEstate } from '../test/fuzz/account';
@@ -13,6 +12,7 @@ import {
   requestArbitrary,
 } from '../test/fuzz/requests';
 import { accountSnapshot } from '../test/fuzz/snapshot';
+import { type StripeTestServer, startStripeTestServer } from '../test/stripe-server/server';
 
 /**
  * Schema fuzzing: requests generated from the app's own OpenAPI document, for every operation,

@@ -70,7 +70,7 @@ describe('permissions policy', () => {
       '/e/1/concert',
       '/check-in',
       '/manage/event/1/check-in',
-      '/api/health',
+      '/api/docs',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       const policy = String(res.headers['permissions-policy']);
@@ -99,5 +99,50 @@ describe('caching of API answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-auth-token']).toBeTruthy();
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('headers of the API', () => {
+  /** The headers that only steer a page: a JSON answer goes without them. */
+  const PAGE_ONLY = [
+    'permissions-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+    'x-frame-options',
+  ];
+
+  it('gives a JSON answer the headers that act on JSON, and not a page’s', async () => {
+    const auth = { authorization: `Bearer ${owner.token}` };
+    for (const [url, headers] of [
+      ['/api/health', {}],
+      ['/api/users/me', auth],
+      ['/api/public/events/999999', {}],
+      ['/api/no-such-route', {}],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      for (const name of PAGE_ONLY) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      // Within its limit a read carries no count of what is left.
+      expect(res.headers['x-ratelimit-remaining'], url).toBeUndefined();
+    }
+  });
+
+  it('gives the API’s pages and files a page’s headers', async () => {
+    // Its documentation (left out of the API's description) and a calendar file (`produces`).
+    for (const url of ['/api/docs', '/api/public/events/999999/calendar.ics']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      for (const name of PAGE_ONLY) expect(res.headers[name], `${url} ${name}`).toBeDefined();
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+    }
   });
 });

@@ -5,29 +5,61 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * (`/api/events/:id/orders`, never the values in the path or the query string), its status,
  * its request id, and for a failure the error code and where it happened. Bodies, query
  * values, e-mail addresses, names and tokens stay out: the serializers below never copy them,
- * and `redact` censors them should any log call pass them by name.
+ * and `censorSecrets` blanks them should any log call pass them by name.
+ *
+ * Keys whose values never reach the log, in the object a log call passes and in the plain
+ * objects and arrays within it, two levels down (decision 041: this replaced pino's `redact`,
+ * whose wildcard paths took 13 % of the server's time on a cached public read).
  */
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-auth-token"]',
-  'res.headers["x-auth-token"]',
-  'req.query',
-  'req.body',
-  'req.params',
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
   'body',
   'query',
   'params',
-  'err.params',
-  'err.detail',
-  'err.cause.params',
-  'err.cause.detail',
-  ...['email', 'password', 'token', 'first_name', 'last_name', 'short_id'].flatMap((key) => [
-    key,
-    `*.${key}`,
-    `*.*.${key}`,
-  ]),
-];
+  'headers',
+  'authorization',
+  'cookie',
+  'x-auth-token',
+  'email',
+  'password',
+  'token',
+  'first_name',
+  'last_name',
+  'short_id',
+]);
+const CENSOR = '[redacted]';
+
+/** Plain data a log call may carry: not a request, a reply or an error, which serializers write. */
+function isPlainData(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function censored(value: Record<string, unknown>, depth: number): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = value[key];
+    let kept = item;
+    if (item !== undefined && SECRET_KEYS.has(key)) kept = CENSOR;
+    else if (depth > 0 && isPlainData(item)) kept = censored(item, depth - 1);
+    if (kept !== item) {
+      copy ??= Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...value };
+      copy[key] = kept;
+    }
+  }
+  return copy ?? value;
+}
+
+/**
+ * The object of a log call with the values of `SECRET_KEYS` blanked, at its top level and two
+ * levels down: a copy when there is one to blank, else the object itself (the common case
+ * costs a look at each key, and nothing on levels that are not logged).
+ */
+export function censorSecrets(object: Record<string, unknown>): Record<string, unknown> {
+  return censored(object, 2);
+}
 
 /** A path segment kept in the log of an unrouted path: a number or a short plain word. */
 const PLAIN_SEGMENT = /^(?:\d{1,19}|[A-Za-z][A-Za-z._-]{0,19})$/;
@@ -106,7 +138,7 @@ export function withPrivateLogging(logger: FastifyServerOptions['logger']): Fast
   const options = logger === true ? {} : logger;
   return {
     ...options,
-    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    formatters: { ...options.formatters, log: censorSecrets },
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, route: routeOf(request) }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),

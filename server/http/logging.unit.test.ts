@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggablePath, serializeError } from './logging';
+import { censorSecrets, loggablePath, serializeError } from './logging';
 
 describe('loggablePath', () => {
   it('keeps plain words and numbers, and hides tokens, ids of secret links and the query', () => {
@@ -37,5 +37,34 @@ describe('serializeError', () => {
   it('keeps a plain message logged as an error, without e-mail addresses or tokens', () => {
     const logged = serializeError('550 mailbox of grace@example.com is full (id Q2hhbmdlTWVQbGVhc2VJdHNB1)');
     expect(logged.message).toBe('550 mailbox of [email] is full (id [token])');
+  });
+});
+
+describe('censorSecrets', () => {
+  it('blanks secret keys on the first three levels, in objects and arrays, without touching the original', () => {
+    const original = {
+      email: 'a@b.c',
+      status: 200,
+      buyer: { last_name: 'Lovelace', address: { token: 't', city: 'London' } },
+      lines: [{ short_id: 'x' }],
+      deep: { one: { two: { email: 'kept, too deep' } } },
+    };
+    const logged = censorSecrets(original);
+    expect(logged).toEqual({
+      email: '[redacted]',
+      status: 200,
+      buyer: { last_name: '[redacted]', address: { token: '[redacted]', city: 'London' } },
+      lines: [{ short_id: '[redacted]' }],
+      deep: { one: { two: { email: 'kept, too deep' } } },
+    });
+    expect(original.email).toBe('a@b.c');
+    expect(original.buyer.address.token).toBe('t');
+  });
+
+  it('hands back the very object when it holds nothing to blank, and leaves errors to their serializer', () => {
+    const line = { method: 'GET', route: '/api/public/events/:id', status: 200, ms: 1.2 };
+    expect(censorSecrets(line)).toBe(line);
+    const err = Object.assign(new Error('boom'), { email: 'a@b.c' });
+    expect(censorSecrets({ err }).err).toBe(err);
   });
 });

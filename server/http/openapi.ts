@@ -1,8 +1,9 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { VERSION } from '../version';
+import { OPERATION_IDS } from './operation-ids';
 
 const BEARER_DESCRIPTION = [
   'Either a session token (from `POST /api/auth/login`, answered in the body and the `x-auth-token` header) or an API key of the account (`tsk_…`, created under Account › Integrations).',
@@ -27,18 +28,85 @@ Lists take \`page\`, \`per_page\` (at most 100), \`query\`, \`sort_by\`, \`sort_
 
 const WEBHOOKS_DESCRIPTION = `Endpoints that are POSTed a JSON body \`{ id, type, created_at, data }\` when something happens to the account's orders, attendees, tickets or events. Managed by ADMINs (logged in or with an ADMIN key) under Account › Integrations, where each endpoint's delivery log is.
 
-**Verifying a delivery.** Each request carries \`Tessera-Webhook-Id\`, \`Tessera-Webhook-Timestamp\` (Unix seconds of this attempt) and \`Tessera-Webhook-Signature: v1=<hex>\`: the HMAC-SHA256, keyed with the endpoint's secret (\`whsec_…\`, answered once when the endpoint is created), of the timestamp, a dot and the raw body exactly as received. Compare in constant time and refuse old timestamps (say, more than 5 minutes). Answer 2xx within 10 s; anything else is retried for 24 hours. A resend keeps the \`id\`, so drop ids already seen.
+**Verifying a delivery.** Deliveries are signed as [Standard Webhooks](https://www.standardwebhooks.com/) says: each request carries \`webhook-id\` (the body's \`id\`, the same on every retry and resend, so drop ids already seen), \`webhook-timestamp\` (Unix seconds of this attempt) and \`webhook-signature: v1,<base64>\`: the HMAC-SHA256, keyed with the bytes of the endpoint's secret (\`whsec_…\`, answered once when the endpoint is created), of the id, a dot, the timestamp, a dot and the raw body exactly as received. Its libraries verify it and refuse timestamps more than 5 minutes away. Answer 2xx within 10 s; anything else is retried for 24 hours. Endpoints made before also get the old \`Tessera-Webhook-*\` headers while \`legacy_headers\` is true.
 
 \`\`\`js
-const expected = 'v1=' + createHmac('sha256', secret).update(timestamp + '.' + rawBody).digest('hex');
+import { Webhook } from 'standardwebhooks';
+const event = new Webhook(secret).verify(rawBody, headers); // throws if the signature is wrong
 \`\`\``;
+
+/**
+ * Each operation as the zod schemas describe it, and named: its `operationId` from
+ * `OPERATION_IDS` (unless the route sets one), and `security: []` when the route names none
+ * (the routes behind a login all name `bearerAuth`), so public operations say so.
+ */
+const transform: SwaggerTransform = (data) => {
+  const result = jsonSchemaTransform(data as Parameters<typeof jsonSchemaTransform>[0]);
+  const schema = result.schema as Record<string, unknown>;
+  const methods = Array.isArray(data.route.method) ? data.route.method : [data.route.method];
+  const path = result.url.replace(/:(\w+)/g, '{$1}');
+  const named = OPERATION_IDS[`${methods[0]} ${path}`];
+  return {
+    url: result.url,
+    schema: {
+      ...schema,
+      ...(schema.operationId === undefined && named ? { operationId: named } : {}),
+      ...(schema.security === undefined ? { security: [] } : {}),
+    },
+  };
+};
+
+/** The names of the component schemas a part of the document refers to. */
+function referencedSchemas(node: unknown, found: Set<string>): void {
+  const stack = [node];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) stack.push(...value);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/'))
+          found.add(child.slice('#/components/schemas/'.length));
+        else stack.push(child);
+      }
+    }
+  }
+}
+
+/**
+ * The document with only the component schemas it uses: zod's transform registers an input and
+ * an output form of each named schema, and most are used one way only.
+ */
+const transformObject: SwaggerTransformObject = (documentObject) => {
+  const document = jsonSchemaTransformObject(documentObject) as {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = document.components?.schemas;
+  if (!schemas) return document as ReturnType<SwaggerTransformObject>;
+  const used = new Set<string>();
+  referencedSchemas(document.paths, used);
+  for (let size = -1; size !== used.size; ) {
+    size = used.size;
+    for (const name of [...used]) referencedSchemas(schemas[name], used);
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return {
+    ...document,
+    components: { ...document.components, schemas: kept },
+  } as ReturnType<SwaggerTransformObject>;
+};
 
 /** OpenAPI 3.1 generated from the routes' zod schemas; rendered at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Tessera API', version: VERSION, description: API_DESCRIPTION },
+      info: {
+        title: 'Tessera API',
+        version: VERSION,
+        description: API_DESCRIPTION,
+        license: { name: 'GNU Affero General Public License v3.0 only', identifier: 'AGPL-3.0-only' },
+      },
       servers: [{ url: '/' }],
       tags: [
         {
@@ -58,8 +126,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform,
+    transformObject,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

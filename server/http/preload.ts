@@ -18,9 +18,6 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Paths of the public event page (`router.tsx`): `/e/{id}/{slug}` and `/event/{id}/{slug}`. */
-export const EVENT_PAGE_PATH = /^\/(e|event)\/[^/]+(\/[^/]*)?$/;
-
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);

@@ -105,6 +105,14 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     skipOnError: true,
     cache: KEYS_IN_MEMORY,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    // A request within its limit carries no count of what is left (three headers on each of a
+    // rush's reads, decision 041); a refused one says when to come back (`Retry-After`) and
+    // what the limit is.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     ...(redis ? { redis, nameSpace: `${redisConfig?.keyPrefix}rate-limit:` } : {}),
   });
   // Called by `authenticate` once the request's API key is known.
@@ -213,4 +221,27 @@ export function addressAndEventLimits(
       },
     },
   ]);
+}
+
+/**
+ * One limit per client address for work that is no route of its own (the web app's pages, the
+ * server's renderings of them): each call counts one, and answers null while the address is
+ * within `max` a minute, else the seconds until it may go on.
+ */
+export function addressBudget(
+  app: Pick<FastifyInstance, 'createRateLimit'>,
+  { name, max }: { name: string; max: number },
+): (request: FastifyRequest) => Promise<number | null> {
+  // `cache` reaches the store as in `limitRequests`.
+  const options = {
+    max,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => `${name}:${clientAddress(request)}`,
+    cache: KEYS_IN_MEMORY,
+  };
+  const check = app.createRateLimit(options);
+  return async (request) => {
+    const result = await check(request);
+    return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
+  };
 }

@@ -93,8 +93,34 @@ interface Cached {
 
 type PageData = () => Promise<EventPageData | null>;
 
+/**
+ * Asked before each new rendering, for the visitor whose request would cause it: null lets it
+ * go ahead (and counts it), a number refuses it for that many seconds.
+ */
+export type RenderBudget = () => Promise<number | null>;
+
+/** A rendering the visitor's budget refused, with nothing rendered before to serve instead. */
+export interface RenderRefused {
+  refused: true;
+  retryAfterSeconds: number;
+}
+
+export interface PageToRender {
+  /** The address the page is kept and rendered at: only what the page reads of its address. */
+  url: string;
+  locale: Locale;
+  data: PageData;
+  budget?: RenderBudget;
+}
+
 export interface ServerRenderer {
-  render(url: string, locale: Locale, data: PageData): Promise<RenderedPage | null>;
+  /** The page, a refusal of the visitor's budget, or null when there is nothing to render. */
+  render(page: PageToRender): Promise<RenderedPage | RenderRefused | null>;
+}
+
+export interface RendererOptions {
+  /** Told of each new rendering (the log, at debug). */
+  onRender?: (rendering: { eventId: number; locale: Locale }) => void;
 }
 
 /**
@@ -103,19 +129,22 @@ export interface ServerRenderer {
  * read, or the page it confirmed); the page is rendered again only when the data changed, and
  * at most every `REUSE_MS` while it keeps changing.
  */
-export async function loadServerRenderer(webDistDir: string): Promise<ServerRenderer | null> {
+export async function loadServerRenderer(
+  webDistDir: string,
+  { onRender }: RendererOptions = {},
+): Promise<ServerRenderer | null> {
   const entry = path.join(webDistDir, '..', 'ssr', 'ssr.js');
   if (!existsSync(entry)) return null;
   const { renderEventPage } = (await import(pathToFileURL(entry).href)) as {
     renderEventPage: RenderEventPage;
   };
   const cache = new Map<string, Cached>();
-  const checks = new Map<string, Promise<RenderedPage | null>>();
+  const checks = new Map<string, Promise<RenderedPage | RenderRefused | null>>();
 
   const refresh = async (
     key: string,
-    { url, locale, data }: { url: string; locale: Locale; data: PageData },
-  ) => {
+    { url, locale, data, budget }: PageToRender,
+  ): Promise<RenderedPage | RenderRefused | null> => {
     const input = await data();
     if (!input) {
       cache.delete(key);
@@ -128,9 +157,14 @@ export async function loadServerRenderer(webDistDir: string): Promise<ServerRend
       cached.checkedAt = now;
       return cached.page;
     }
-    if (cached && now - cached.renderedAt < REUSE_MS) {
-      return cached.page.then((page) => ({ ...page, stale: true }));
+    const servedStale = () => cached?.page.then((page) => ({ ...page, stale: true }));
+    if (cached && now - cached.renderedAt < REUSE_MS) return servedStale() as Promise<RenderedPage>;
+    const wait = budget ? await budget() : null;
+    if (wait !== null) {
+      // Over the visitor's budget: the page rendered before, however old, or nothing.
+      return servedStale() ?? { refused: true, retryAfterSeconds: wait };
     }
+    onRender?.({ eventId: input.event.id, locale });
     const page = renderEventPage(url, locale, input).then(({ html, queries }) => ({
       eventId: input.event.id,
       locale,
@@ -149,13 +183,13 @@ export async function loadServerRenderer(webDistDir: string): Promise<ServerRend
   };
 
   return {
-    render(url, locale, data) {
-      const key = `${locale} ${url}`;
+    render(page) {
+      const key = `${page.locale} ${page.url}`;
       const cached = cache.get(key);
       if (cached && Date.now() - cached.checkedAt < CHECKED_MS) return cached.page;
       let check = checks.get(key);
       if (!check) {
-        check = refresh(key, { url, locale, data }).finally(() => checks.delete(key));
+        check = refresh(key, page).finally(() => checks.delete(key));
         checks.set(key, check);
       }
       return check;

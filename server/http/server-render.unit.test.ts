@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '../../common/i18n/locales';
 import type { EventPageData } from '../../common/server-render';
 import { loadServerRenderer, splitHoisted, withRenderedPage } from './server-render';
 
@@ -66,6 +67,11 @@ describe('the renderer of a build', () => {
   it('reads the data at most once a second, renders again only when it changed, and reuses a young rendering as stale meanwhile', async () => {
     const renderer = await loadServerRenderer(path.join(dir, 'web'));
     if (!renderer) throw new Error('no renderer');
+    const render = async (url: string, locale: Locale, read: () => Promise<EventPageData | null>) => {
+      const page = await renderer.render({ url, locale, data: read });
+      if (page && 'refused' in page) throw new Error('refused without a budget');
+      return page;
+    };
     let reads = 0;
     const counted = (title: string) => () => {
       reads += 1;
@@ -74,8 +80,8 @@ describe('the renderer of a build', () => {
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // Visitors arriving together share one read and one rendering.
     const [first, second] = await Promise.all([
-      renderer.render('/e/7/x', 'en', counted('Jazz </script><b>')),
-      renderer.render('/e/7/x', 'en', counted('Jazz </script><b>')),
+      render('/e/7/x', 'en', counted('Jazz </script><b>')),
+      render('/e/7/x', 'en', counted('Jazz </script><b>')),
     ]);
     expect(first).toMatchObject({ eventId: 7, body: '<h1>Jazz </script><b> #1</h1>', stale: false });
     expect(second).toBe(first);
@@ -83,23 +89,52 @@ describe('the renderer of a build', () => {
     // The data as JSON cannot close the script element it is written into.
     expect(first?.queries).toBe('[[["e","7"],{"id":7,"title":"Jazz \\u003c/script>\\u003cb>"}]]');
     // Within the second, the page is served without reading the data.
-    expect((await renderer.render('/e/7/x', 'en', counted('Jazz, 3 left')))?.body).toContain('#1');
+    expect((await render('/e/7/x', 'en', counted('Jazz, 3 left')))?.body).toContain('#1');
     expect(reads).toBe(1);
     // Another language is another rendering.
-    expect((await renderer.render('/e/7/x', 'de', counted('Jazz </script><b>')))?.body).toContain('#2');
+    expect((await render('/e/7/x', 'de', counted('Jazz </script><b>')))?.body).toContain('#2');
     await wait(1100);
     // The data is read again; it moved, and the rendering is young: served again, marked stale.
-    expect(await renderer.render('/e/7/x', 'en', counted('Jazz, 3 left'))).toMatchObject({
+    expect(await render('/e/7/x', 'en', counted('Jazz, 3 left'))).toMatchObject({
       body: '<h1>Jazz </script><b> #1</h1>',
       stale: true,
     });
     expect(reads).toBe(3);
     await wait(1000);
-    expect(await renderer.render('/e/7/x', 'en', counted('Jazz, 3 left'))).toMatchObject({
+    expect(await render('/e/7/x', 'en', counted('Jazz, 3 left'))).toMatchObject({
       body: '<h1>Jazz, 3 left #3</h1>',
       stale: false,
     });
     // No event to show: nothing rendered.
-    expect(await renderer.render('/e/8/x', 'en', async () => null)).toBeNull();
+    expect(await render('/e/8/x', 'en', async () => null)).toBeNull();
+  });
+
+  it("asks the visitor's budget before each new rendering: refused, it serves the page rendered before, or refuses", async () => {
+    const renderer = await loadServerRenderer(path.join(dir, 'web'));
+    if (!renderer) throw new Error('no renderer');
+    let allowed = 1;
+    let asked = 0;
+    const budget = async () => {
+      asked += 1;
+      if (allowed === 0) return 42;
+      allowed -= 1;
+      return null;
+    };
+    const show = (url: string, title: string) =>
+      renderer.render({ url, locale: 'fr', data: data(title), budget });
+    expect(await show('/e/9', 'Fado')).toMatchObject({ body: expect.stringContaining('Fado'), stale: false });
+    // A page never rendered: refused, with the time to wait.
+    expect(await show('/e/9?promo_code=X', 'Fado')).toEqual({ refused: true, retryAfterSeconds: 42 });
+    // The same data a second later needs no rendering, so no budget.
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect(await show('/e/9', 'Fado')).toMatchObject({ stale: false });
+    expect(asked).toBe(2);
+    // New data past the time a rendering is reused, over the budget: the old page, marked stale.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await show('/e/9', 'Fado, sold out')).toMatchObject({
+      body: expect.stringContaining('Fado #'),
+      stale: true,
+    });
+    expect(asked).toBe(3);
   });
 });

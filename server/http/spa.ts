@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eventPageId } from '../../common/event-page-path';
 import { UPLOADS_PREFIX } from '../storage';
 import {
   compressPage,
@@ -11,11 +12,13 @@ import {
   variesByEncoding,
 } from './compression';
 import { errorBody } from './error-handler';
-import { EVENT_PAGE_PATH, readEventPagePreloads, withPreloads } from './preload';
-import { type RenderedPage, withRenderedPage } from './server-render';
+import { readEventPagePreloads, withPreloads } from './preload';
+import { type RenderedPage, type RenderRefused, withRenderedPage } from './server-render';
 
 /** Paths that name files: a missing one is a 404, never the app's page. */
 const FILE_PREFIXES = ['/assets/', UPLOADS_PREFIX];
+
+const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Puts a page's title and head tags into the SPA's `index.html`. The replacements are
@@ -23,7 +26,7 @@ const FILE_PREFIXES = ['/assets/', UPLOADS_PREFIX];
  * "the matched tag" and "the page before or after it", splicing the page's own markup in.
  */
 export function withHead(indexHtml: string, page: { title: string; head: string }): string {
-  const title = page.title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = escapeText(page.title);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace('</head>', () => `    ${page.head}\n  </head>`);
@@ -63,26 +66,59 @@ function builtOnce(
 }
 
 const HEAD_FRESH_MS = 1_000;
+
+export interface KeptReads<T> {
+  get(pathname: string): Promise<T>;
+  /** Drops every kept read: the next visitor reads again. */
+  forget(): void;
+}
+
+export type PageHeads = KeptReads<{ title: string; head: string } | null>;
 const HEADS_KEPT = 500;
 
 /**
- * A page's head read once a second at most per address: a crowd on one event page costs one
- * read of the event a second, not one per visitor (the page itself: `server-render.ts`).
+ * A page's head read once a second at most per key (`keyOf` its path: what the head depends
+ * on), so a crowd on one event page costs one read of the event a second, not one per visitor
+ * (the page itself: `server-render.ts`). `forget` drops them all, after an organizer's change.
  */
 export function readAtMostEverySecond<T>(
-  read: (pathname: string) => Promise<T>,
-): (pathname: string) => Promise<T> {
+  read: (key: string) => Promise<T>,
+  keyOf: (pathname: string) => string = (pathname) => pathname,
+): KeptReads<T> {
   const recent = new Map<string, { at: number; value: Promise<T> }>();
-  return (pathname) => {
-    const hit = recent.get(pathname);
+  const get = (pathname: string) => {
+    const key = keyOf(pathname);
+    const hit = recent.get(key);
     if (hit && Date.now() - hit.at < HEAD_FRESH_MS) return hit.value;
-    const value = read(pathname);
-    recent.delete(pathname);
-    recent.set(pathname, { at: Date.now(), value });
+    const value = read(key);
+    recent.delete(key);
+    recent.set(key, { at: Date.now(), value });
     if (recent.size > HEADS_KEPT) recent.delete(recent.keys().next().value as string);
-    value.catch(() => recent.delete(pathname));
+    value.catch(() => recent.delete(key));
     return value;
   };
+  return { get, forget: () => recent.clear() };
+}
+
+const TOO_MANY_PAGES = /*i18n*/ {
+  id: 'page.too_many',
+  message: 'Too many pages were asked for from your connection. Please wait a minute and try again.',
+};
+
+/**
+ * A page, not the app, for a client over its page or rendering limit (decision 038): a few
+ * hundred bytes in the visitor's language, which cost nothing to send, with Retry-After.
+ */
+function sendTooManyPages(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
+  const text = escapeText(request.i18n._(TOO_MANY_PAGES));
+  return reply
+    .status(429)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('retry-after', String(Math.max(1, retryAfterSeconds)))
+    .send(
+      `<!doctype html><html lang="${request.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text}</title></head><body><main><h1>429</h1><p>${text}</p></main></body></html>`,
+    );
 }
 
 /**
@@ -96,10 +132,15 @@ export async function registerSpa(
   app: FastifyInstance,
   options: {
     distDir: string;
-    /** The head of a page whose content the server knows (public event pages), or null. */
+    /**
+     * The head of a page whose content the server knows (public event pages), or null. Each
+     * page asks for it: keep it (`readAtMostEverySecond`) rather than read it every time.
+     */
     pageHead?: (pathname: string) => Promise<{ title: string; head: string } | null>;
     /** A public event page rendered on the server (`server-render.ts`), or null to send the bare shell. */
-    renderPage?: (request: FastifyRequest) => Promise<RenderedPage | null>;
+    renderPage?: (request: FastifyRequest) => Promise<RenderedPage | RenderRefused | null>;
+    /** Counts a page for its client address: null while within the limit, else seconds to wait. */
+    pageBudget?: (request: FastifyRequest) => Promise<number | null>;
   },
 ): Promise<void> {
   const indexPath = path.join(options.distDir, 'index.html');
@@ -123,7 +164,7 @@ export async function registerSpa(
     });
   }
   let shell: HtmlShell | undefined;
-  const pageHead = options.pageHead ? readAtMostEverySecond(options.pageHead) : undefined;
+  const { pageHead } = options;
   const eventPagePreloads = hasWeb ? readEventPagePreloads(options.distDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -136,12 +177,16 @@ export async function registerSpa(
     if (FILE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return reply.status(404).send(errorBody('NOT_FOUND', request.i18n));
     }
+    const pageWait = options.pageBudget ? await options.pageBudget(request) : null;
+    if (pageWait !== null) return sendTooManyPages(request, reply, pageWait);
     shell ??= await readHtmlShell(indexPath);
-    const isEventPage = EVENT_PAGE_PATH.test(pathname);
-    const [head, rendered] = await Promise.all([
+    const isEventPage = eventPageId(pathname) !== null;
+    const [head, outcome] = await Promise.all([
       pageHead ? pageHead(pathname) : null,
       isEventPage && options.renderPage ? options.renderPage(request) : null,
     ]);
+    if (outcome && 'refused' in outcome) return sendTooManyPages(request, reply, outcome.retryAfterSeconds);
+    const rendered = outcome;
     // An event page's code, styles and the visitor's catalog load beside the entry script.
     const preloads = eventPagePreloads && isEventPage ? eventPagePreloads(request.locale) : '';
     const encoding = negotiateEncoding(request.headers['accept-encoding']);

@@ -16,17 +16,23 @@ describe('a page head written into index.html', () => {
 });
 
 describe('a page head read for a crowd', () => {
-  it('is read once a second at most per address, shared by visitors in between', async () => {
+  it('is read once a second at most per key of its address, shared by visitors in between', async () => {
     const reads: string[] = [];
-    const head = readAtMostEverySecond(async (pathname) => {
-      reads.push(pathname);
-      return `head of ${pathname} #${reads.length}`;
-    });
-    const [a, b] = await Promise.all([head('/e/1/x'), head('/e/1/x')]);
-    expect([a, b]).toEqual(['head of /e/1/x #1', 'head of /e/1/x #1']);
-    expect(await head('/e/2/y')).toBe('head of /e/2/y #2');
+    const heads = readAtMostEverySecond(
+      async (key) => {
+        reads.push(key);
+        return `head of ${key} #${reads.length}`;
+      },
+      (pathname) => pathname.split('/').slice(0, 3).join('/'),
+    );
+    const [a, b] = await Promise.all([heads.get('/e/1/x'), heads.get('/e/1/y')]);
+    expect([a, b]).toEqual(['head of /e/1 #1', 'head of /e/1 #1']);
+    expect(await heads.get('/e/2/y')).toBe('head of /e/2 #2');
     await new Promise((resolve) => setTimeout(resolve, 1050));
-    expect(await head('/e/1/x')).toBe('head of /e/1/x #3');
-    expect(reads).toEqual(['/e/1/x', '/e/2/y', '/e/1/x']);
+    expect(await heads.get('/e/1/x')).toBe('head of /e/1 #3');
+    // After an organizer's change, read again at once.
+    heads.forget();
+    expect(await heads.get('/e/1/z')).toBe('head of /e/1 #4');
+    expect(reads).toEqual(['/e/1', '/e/2', '/e/1', '/e/1']);
   });
 });

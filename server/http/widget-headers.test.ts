@@ -38,6 +38,8 @@ describe('framing', () => {
       '/widget/12?primary_color=%23ff5500&button_text=Buy',
       '/widget/12/checkout/k7f9Qz2xYw8b3LmN4pRt6v/details',
       '/widget/12/checkout/k7f9Qz2xYw8b3LmN4pRt6v/summary',
+      '/widget/12/checkout/k7f9Qz2xYw8b3LmN4pRt6v',
+      '/widget/12/',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -63,16 +65,25 @@ describe('framing', () => {
       '/widget',
       '/widget/',
       '/widgets/12',
+      // Made-up addresses below the widget are the app's not-found page, not the widget's.
+      '/widget/12/anything',
+      '/widget/12/checkout',
+      '/widget/12/checkout/k7f9Qz2xYw8b3LmN4pRt6v/payment_return',
+      '/widget/12/checkout/k7f9Qz2xYw8b3LmN4pRt6v/details/more',
       '/e/12/widget/12',
       '/widget.js',
       '/assets/index-Ab12Cd.js',
-      '/api/health',
-      '/api/public/events/12',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBeLessThan(500);
       expect(frameAncestors(res.headers['content-security-policy']), url).toBe("frame-ancestors 'self'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    // The API's JSON answers may be framed by no page at all, not even ours.
+    for (const url of ['/api/health', '/api/public/events/12', '/api/public/events/12/tickets']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(frameAncestors(res.headers['content-security-policy']), url).toBe("frame-ancestors 'none'");
     }
   });
 });

@@ -1,10 +1,13 @@
 import type { Database } from '../db/client';
+import { purgeExpiredIdempotencyKeys } from '../http/idempotency';
 import { MAIL_JOB } from '../mail/payload';
 import { type MailDocuments, mailJobHandler } from '../mail/send';
 import type { Mailer } from '../mail/transport';
 import {
+  ADDRESS_LANES_PURGE_JOB,
   type AppJobKinds,
   EXPIRE_RESERVATIONS_JOB,
+  IDEMPOTENCY_PURGE_JOB,
   type JobPayload,
   MESSAGE_EXPAND_JOB,
   MESSAGE_SEND_JOB,
@@ -24,6 +27,8 @@ export interface JobDependencies {
    * no module).
    */
   sweepExpiredReservations: (db: Database) => Promise<number>;
+  /** Deletes idle lanes of client addresses (the orders module's `purgeIdleAddressLanes`). */
+  purgeIdleAddressLanes: (db: Database) => Promise<number>;
   /** The work behind a forgot-password request (`auth`'s `passwordResetJobHandler`). */
   passwordReset: JobHandler<JobPayload<typeof PASSWORD_RESET_JOB>>;
   /** Expanding and sending messages to attendees (`messages`' `messageJobHandlers`). */
@@ -46,6 +51,12 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
       for (let batch = 0; batch < 20; batch++) {
         if ((await deps.sweepExpiredReservations(db)) === 0) return;
       }
+    },
+    [ADDRESS_LANES_PURGE_JOB]: async (_payload, { db }) => {
+      await deps.purgeIdleAddressLanes(db);
+    },
+    [IDEMPOTENCY_PURGE_JOB]: async (_payload, { db }) => {
+      await purgeExpiredIdempotencyKeys(db);
     },
     [PASSWORD_RESET_JOB]: deps.passwordReset,
     [MESSAGE_EXPAND_JOB]: deps.messages.expand,

@@ -7,6 +7,9 @@ import type { Schedule } from './schedules';
 /** Gives the seats of reservations past their time back, for every event (a schedule). */
 export const EXPIRE_RESERVATIONS_JOB = 'orders.expire-reservations';
 
+/** Deletes the lanes of client addresses idle for two days (decision 043; a schedule). */
+export const ADDRESS_LANES_PURGE_JOB = 'orders.purge-address-lanes';
+
 /** A forgot-password request, worked on after its answer (decision 018). */
 export const PASSWORD_RESET_JOB = 'auth.password-reset';
 
@@ -17,6 +20,9 @@ export const MESSAGE_SEND_JOB = 'messages.send';
 
 /** POSTs one webhook delivery to its endpoint; retried with backoff for 24 hours (decision 027). */
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+
+/** Deletes the kept answers of `Idempotency-Key`s past their 24 hours (decision 036; a schedule). */
+export const IDEMPOTENCY_PURGE_JOB = 'idempotency.purge';
 
 /** Mails one waiting-list entry: that it joined, or that a ticket is held for it (decision 030). */
 export const WAITLIST_NOTIFY_JOB = 'waitlist.notify';
@@ -29,6 +35,7 @@ export const WAITLIST_NOTIFY_JOB = 'waitlist.notify';
 export const JOB_KINDS = {
   [MAIL_JOB]: MailJobPayload,
   [EXPIRE_RESERVATIONS_JOB]: z.object({}).strict(),
+  [ADDRESS_LANES_PURGE_JOB]: z.object({}).strict(),
   [PASSWORD_RESET_JOB]: z.object({ email: z.string() }),
   [MESSAGE_EXPAND_JOB]: z.object({ message_id: z.number().int().positive() }),
   [MESSAGE_SEND_JOB]: z.object({
@@ -37,6 +44,7 @@ export const JOB_KINDS = {
     last_id: z.number().int().positive(),
   }),
   [WEBHOOK_DELIVER_JOB]: z.object({ delivery_id: z.number().int().positive() }),
+  [IDEMPOTENCY_PURGE_JOB]: z.object({}).strict(),
   [WAITLIST_NOTIFY_JOB]: z.object({
     entry_id: z.number().int().positive(),
     kind: z.enum(['joined', 'offered']),
@@ -52,6 +60,10 @@ export type JobPayload<K extends JobKind> = z.output<AppJobKinds[K]>;
 export const SCHEDULES: readonly Schedule<AppJobKinds>[] = [
   // Expired reservations give their seats back even when nobody is buying.
   { type: EXPIRE_RESERVATIONS_JOB, everyMs: 30_000 },
+  // Answers kept for retries are deleted once their 24 hours are over, hourly.
+  { type: IDEMPOTENCY_PURGE_JOB, everyMs: 3_600_000 },
+  // Lanes of addresses that stopped reserving, hourly.
+  { type: ADDRESS_LANES_PURGE_JOB, everyMs: 3_600_000 },
 ];
 
 /**

@@ -1,12 +1,12 @@
 import type { I18n } from '@lingui/core';
 import QRCode from 'qrcode';
 import { translate } from '../../common/i18n/translate';
-import { eventCalendar } from '../../common/ics';
+import { calendarUid, eventCalendar } from '../../common/ics';
 import { formatMoney } from '../../common/money';
 import type { OrderBreakdown } from '../../common/order-breakdown';
 import { describeBreakdown } from '../../common/order-breakdown-text';
-import { headedMail, renderLayout } from './layout';
-import type { OutgoingMail } from './transport';
+import { type MailImage, type MailLogo, renderLayout } from './layout';
+import type { MailAttachment, OutgoingMail } from './transport';
 
 /** What order mails say about the event. Dates are ISO; they are shown in the event's zone. */
 export interface MailEvent {
@@ -18,6 +18,17 @@ export interface MailEvent {
   location: string | null;
   url: string;
   footer: string | null;
+  /** The event's logo (absolute address); absent in mails queued before logos were shown. */
+  logo?: { url: string; width: number; height: number } | null;
+}
+
+/** One ticket as a mail carries it: whose it is, which ticket, its page and its signed code. */
+export interface MailTicket {
+  attendeeName: string;
+  ticketTitle: string;
+  ticketUrl: string;
+  /** The signed text of its QR code (what check-in scans). */
+  ticketCode: string;
 }
 
 export interface OrderMailTemplates {
@@ -33,33 +44,54 @@ export interface OrderMailTemplates {
     lines?: { title: string; quantity: number; total: number }[];
     total: number;
     paymentInstructions: string | null;
+    /**
+     * The tickets the buyer holds themselves (attendees with the buyer's address): this mail
+     * carries them, and no ticket mail of their own is sent (decision 035).
+     */
+    tickets?: MailTicket[];
+    /** Whether tickets of the order went to other addresses, each in its ticket mail. */
+    othersMailed?: boolean;
+    /** Completed by a payment received after it was placed (offline): it says so. */
+    paidLater?: boolean;
   };
+  /**
+   * The tickets one address holds in an order (one mail per address). Mails queued before
+   * `tickets` was kept carry one ticket as `ticketTitle`, `ticketUrl` and `ticketCode`.
+   */
   attendeeTicket: {
     firstName: string;
     event: MailEvent;
-    ticketTitle: string;
-    ticketUrl: string;
-    ticketCode: string;
     reference: string;
-  };
-  organizerNewOrder: {
-    event: MailEvent;
-    reference: string;
-    buyerName: string;
-    buyerEmail: string;
-    currency: string;
-    total: number;
-    manageUrl: string;
+    tickets?: MailTicket[];
+    ticketTitle?: string;
+    ticketUrl?: string;
+    ticketCode?: string;
   };
 }
 
 const M = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {firstName},' },
   orderSubject: /*i18n*/ { id: 'mail.order.subject', message: 'Your order for {event}' },
-  orderDone: /*i18n*/ {
-    id: 'mail.order.done',
+  orderConfirmed: /*i18n*/ {
+    id: 'mail.order.confirmed',
+    message: 'Thank you: your order {reference} for {event} is confirmed.',
+  },
+  orderPaid: /*i18n*/ {
+    id: 'mail.order.paid',
+    message: 'Your payment has been received: your order {reference} for {event} is confirmed.',
+  },
+  orderOwnTickets: /*i18n*/ {
+    id: 'mail.order.own_tickets',
     message:
-      'Thank you: your order {reference} for {event} is confirmed. Each ticket is sent to its attendee.',
+      '{count, plural, one {Your ticket is in this e-mail: show its QR code at the entrance.} other {Your # tickets are in this e-mail: show their QR codes at the entrance.}}',
+  },
+  orderTicketsSent: /*i18n*/ {
+    id: 'mail.order.tickets_sent',
+    message: 'Each ticket is sent to its attendee.',
+  },
+  orderOtherTicketsSent: /*i18n*/ {
+    id: 'mail.order.other_tickets_sent',
+    message: 'The other tickets are sent to their attendees.',
   },
   orderWaiting: /*i18n*/ {
     id: 'mail.order.waiting',
@@ -77,20 +109,27 @@ const M = {
     message: 'The attached calendar file adds the event to your calendar.',
   },
   ticketSubject: /*i18n*/ { id: 'mail.ticket.subject', message: 'Your ticket for {event}' },
+  ticketsSubject: /*i18n*/ { id: 'mail.ticket.subject_many', message: 'Your tickets for {event}' },
   ticketBody: /*i18n*/ {
     id: 'mail.ticket.body',
     message:
       'Here is your {ticket} ticket for {event} (order {reference}). Show the QR code at the entrance.',
   },
-  ticketQrAlt: /*i18n*/ { id: 'mail.ticket.qr_alt', message: 'QR code of your ticket' },
-  ticketAction: /*i18n*/ { id: 'mail.ticket.action', message: 'Open your ticket' },
-  organizerSubject: /*i18n*/ { id: 'mail.organizer.subject', message: 'New order {reference} for {event}' },
-  organizerBody: /*i18n*/ {
-    id: 'mail.organizer.body',
-    message: '{buyer} ({email}) placed order {reference} for {event}, total {total}.',
+  ticketsBody: /*i18n*/ {
+    id: 'mail.ticket.body_many',
+    message:
+      'Here are your {count} tickets for {event} (order {reference}). Show each QR code at the entrance.',
   },
-  organizerAction: /*i18n*/ { id: 'mail.organizer.action', message: 'See the event' },
+  ticketQrAlt: /*i18n*/ { id: 'mail.ticket.qr_alt', message: 'QR code of your ticket' },
+  ticketQrAltOf: /*i18n*/ { id: 'mail.ticket.qr_alt_of', message: 'QR code of the ticket of {name}' },
+  ticketAction: /*i18n*/ { id: 'mail.ticket.action', message: 'Open your ticket' },
+  logoAlt: /*i18n*/ { id: 'mail.logo_alt', message: 'Logo of {event}' },
 };
+
+/** The event's logo for the top of its mails, with what it shows in the mail's language. */
+export function eventMailLogo(logo: MailEvent['logo'], eventTitle: string, i18n: I18n): MailLogo | null {
+  return logo ? { ...logo, alt: translate(i18n, M.logoAlt, { event: eventTitle }) } : null;
+}
 
 function when(event: MailEvent, i18n: I18n): string {
   const format = new Intl.DateTimeFormat(i18n.locale, {
@@ -107,7 +146,7 @@ function calendar(event: MailEvent, link: string) {
     filename: 'event.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
     content: eventCalendar({
-      uid: `event-${event.id}@tessera`,
+      uid: calendarUid(event.id, event.url),
       title: event.title,
       start: new Date(event.start),
       end: event.end ? new Date(event.end) : null,
@@ -137,6 +176,54 @@ function priceParagraphs(data: OrderMailTemplates['orderConfirmation'], i18n: I1
   ];
 }
 
+/**
+ * The QR code of each ticket as an attached image, with whose ticket it is and its link under
+ * it; a single ticket of the recipient's own (`plain`) is shown as the QR code alone.
+ */
+async function ticketImages(
+  tickets: MailTicket[],
+  i18n: I18n,
+  plain = false,
+): Promise<{ images: MailImage[]; attachments: MailAttachment[] }> {
+  const images: MailImage[] = [];
+  const attachments: MailAttachment[] = [];
+  for (const [index, ticket] of tickets.entries()) {
+    const cid = tickets.length === 1 ? 'ticket-qr' : `ticket-qr-${index + 1}`;
+    const content = await QRCode.toBuffer(ticket.ticketCode, {
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      width: 320,
+    });
+    attachments.push({ filename: `${cid}.png`, contentType: 'image/png', content, cid });
+    images.push(
+      plain
+        ? { cid, alt: translate(i18n, M.ticketQrAlt), size: 220 }
+        : {
+            cid,
+            alt: translate(i18n, M.ticketQrAltOf, { name: ticket.attendeeName }),
+            size: 220,
+            caption: `${ticket.ticketTitle} · ${ticket.attendeeName}`,
+            link: { label: translate(i18n, M.ticketAction), url: ticket.ticketUrl },
+          },
+    );
+  }
+  return { images, attachments };
+}
+
+/** What the confirmation says happened: confirmed (or paid), or waiting, and where the tickets are. */
+function confirmationSummary(data: OrderMailTemplates['orderConfirmation'], i18n: I18n): string[] {
+  const vars = { reference: data.reference, event: data.event.title };
+  if (data.status !== 'COMPLETED') return [translate(i18n, M.orderWaiting, vars)];
+  const own = data.tickets?.length ?? 0;
+  // Mails queued before `tickets` was kept: every ticket went to its attendee.
+  const others = data.othersMailed ?? data.tickets === undefined;
+  return [
+    translate(i18n, data.paidLater ? M.orderPaid : M.orderConfirmed, vars),
+    ...(own > 0 ? [translate(i18n, M.orderOwnTickets, { count: own })] : []),
+    ...(others ? [translate(i18n, own > 0 ? M.orderOtherTicketsSent : M.orderTicketsSent)] : []),
+  ];
+}
+
 type Renderer<K extends keyof OrderMailTemplates> = (
   data: OrderMailTemplates[K],
   i18n: I18n,
@@ -145,10 +232,9 @@ type Renderer<K extends keyof OrderMailTemplates> = (
 export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = {
   orderConfirmation: async (data, i18n) => {
     const subject = translate(i18n, M.orderSubject, { event: data.event.title });
-    const vars = { reference: data.reference, event: data.event.title };
     const paragraphs = [
       translate(i18n, M.greeting, data),
-      translate(i18n, data.status === 'COMPLETED' ? M.orderDone : M.orderWaiting, vars),
+      ...confirmationSummary(data, i18n),
       ...(data.paymentInstructions
         ? [translate(i18n, M.orderHowToPay, { instructions: data.paymentInstructions })]
         : []),
@@ -156,21 +242,36 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
       ...eventFacts(data.event, i18n),
       ...(data.event.footer ? [data.event.footer] : []),
     ];
+    const own = data.status === 'COMPLETED' ? (data.tickets ?? []) : [];
+    const { images, attachments } = await ticketImages(own, i18n);
     return {
       subject,
       ...renderLayout({
         lang: i18n.locale,
         heading: subject,
         paragraphs,
+        images,
         action: { label: translate(i18n, M.orderAction), url: data.orderUrl },
         footnote: translate(i18n, M.calendarNote),
+        logo: eventMailLogo(data.event.logo, data.event.title, i18n),
       }),
-      attachments: [calendar(data.event, data.orderUrl)],
+      attachments: [...attachments, calendar(data.event, data.orderUrl)],
     };
   },
   attendeeTicket: async (data, i18n) => {
-    const subject = translate(i18n, M.ticketSubject, { event: data.event.title });
-    const qr = await QRCode.toBuffer(data.ticketCode, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+    const tickets = data.tickets ?? [
+      {
+        attendeeName: data.firstName,
+        ticketTitle: data.ticketTitle ?? '',
+        ticketUrl: data.ticketUrl ?? '',
+        ticketCode: data.ticketCode ?? '',
+      },
+    ];
+    const [first] = tickets;
+    const one = tickets.length === 1 && first !== undefined;
+    const vars = { event: data.event.title, reference: data.reference };
+    const subject = translate(i18n, one ? M.ticketSubject : M.ticketsSubject, vars);
+    const { images, attachments } = await ticketImages(tickets, i18n, one);
     return {
       subject,
       ...renderLayout({
@@ -178,41 +279,18 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
         heading: subject,
         paragraphs: [
           translate(i18n, M.greeting, data),
-          translate(i18n, M.ticketBody, {
-            ticket: data.ticketTitle,
-            event: data.event.title,
-            reference: data.reference,
-          }),
+          one
+            ? translate(i18n, M.ticketBody, { ...vars, ticket: first.ticketTitle })
+            : translate(i18n, M.ticketsBody, { ...vars, count: tickets.length }),
           ...eventFacts(data.event, i18n),
           ...(data.event.footer ? [data.event.footer] : []),
         ],
-        image: { cid: 'ticket-qr', alt: translate(i18n, M.ticketQrAlt), size: 220 },
-        action: { label: translate(i18n, M.ticketAction), url: data.ticketUrl },
+        images,
+        ...(one ? { action: { label: translate(i18n, M.ticketAction), url: first.ticketUrl } } : {}),
         footnote: translate(i18n, M.calendarNote),
+        logo: eventMailLogo(data.event.logo, data.event.title, i18n),
       }),
-      attachments: [
-        { filename: 'ticket-qr.png', contentType: 'image/png', content: qr, cid: 'ticket-qr' },
-        calendar(data.event, data.ticketUrl),
-      ],
+      attachments: [...attachments, calendar(data.event, one ? first.ticketUrl : data.event.url)],
     };
-  },
-  organizerNewOrder: async (data, i18n) => {
-    const subject = translate(i18n, M.organizerSubject, {
-      reference: data.reference,
-      event: data.event.title,
-    });
-    return headedMail(subject, {
-      lang: i18n.locale,
-      paragraphs: [
-        translate(i18n, M.organizerBody, {
-          buyer: data.buyerName,
-          email: data.buyerEmail,
-          reference: data.reference,
-          event: data.event.title,
-          total: formatMoney(data.total, data.currency, i18n.locale),
-        }),
-      ],
-      action: { label: translate(i18n, M.organizerAction), url: data.manageUrl },
-    });
   },
 };

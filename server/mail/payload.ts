@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MailSender } from './sender';
 import { isMailTemplate, type MailTemplateName } from './templates';
 
 export const MAIL_JOB = 'mail.send';
@@ -25,5 +26,7 @@ export const MailJobPayload = z.object({
   locale: z.string(),
   data: z.record(z.string(), z.unknown()),
   documents: z.array(MailDocumentRequest).optional(),
+  /** On behalf of an event: its organizer's name and reply address (decision 035); else the platform's. */
+  sender: MailSender.optional(),
 });
 export type MailJobPayload = z.output<typeof MailJobPayload>;

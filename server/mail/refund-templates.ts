@@ -2,10 +2,14 @@ import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { formatMoney } from '../../common/money';
 import { headedMail } from './layout';
+import { eventMailLogo, type MailEvent } from './order-templates';
 import type { OutgoingMail } from './transport';
 
 export interface RefundMailTemplates {
-  /** Money went back to the buyer's card; `soldOut` when it was paid after the seats were gone. */
+  /**
+   * Money went back to the buyer: to their card, or (`offline`) given back by the organizer, who
+   * recorded it; `soldOut` when a card payment came after the seats were gone.
+   */
   orderRefunded: {
     firstName: string;
     eventTitle: string;
@@ -14,7 +18,10 @@ export interface RefundMailTemplates {
     amount: number;
     soldOut: boolean;
     cancelled: boolean;
+    /** Absent in mails queued before offline refunds could be recorded: those were by card. */
+    offline?: boolean;
     orderUrl: string;
+    logo?: MailEvent['logo'];
   };
   /** The organizer cancelled the order: its tickets no longer let anyone in. */
   orderCancelled: {
@@ -22,6 +29,7 @@ export interface RefundMailTemplates {
     eventTitle: string;
     reference: string;
     contactEmail: string | null;
+    logo?: MailEvent['logo'];
   };
 }
 
@@ -31,6 +39,10 @@ const M = {
   body: /*i18n*/ {
     id: 'mail.refund.body',
     message: '{amount} of your order {reference} for {event} has been refunded to the card you paid with.',
+  },
+  bodyOffline: /*i18n*/ {
+    id: 'mail.refund.body_offline',
+    message: 'The organizer of {event} has given back {amount} of your order {reference}.',
   },
   soldOut: /*i18n*/ {
     id: 'mail.refund.sold_out',
@@ -68,16 +80,18 @@ export const refundRenderers = {
       lang: i18n.locale,
       paragraphs: [
         translate(i18n, M.greeting, data),
-        translate(i18n, M.body, {
+        translate(i18n, data.offline ? M.bodyOffline : M.body, {
           amount: formatMoney(data.amount, data.currency, i18n.locale),
           reference: data.reference,
           event: data.eventTitle,
         }),
         ...(data.soldOut ? [translate(i18n, M.soldOut)] : []),
         ...(data.cancelled && !data.soldOut ? [translate(i18n, M.cancelled)] : []),
-        translate(i18n, M.timing),
+        // How long a bank takes applies to card refunds; offline, the organizer and buyer know.
+        ...(data.offline ? [] : [translate(i18n, M.timing)]),
       ],
       action: { label: translate(i18n, M.action), url: data.orderUrl },
+      logo: eventMailLogo(data.logo, data.eventTitle, i18n),
     });
   },
   orderCancelled: async (
@@ -92,6 +106,7 @@ export const refundRenderers = {
         translate(i18n, M.cancelBody, { event: data.eventTitle, reference: data.reference }),
         ...(data.contactEmail ? [translate(i18n, M.cancelContact, { email: data.contactEmail })] : []),
       ],
+      logo: eventMailLogo(data.logo, data.eventTitle, i18n),
     });
   },
 };

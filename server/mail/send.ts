@@ -5,8 +5,9 @@ import { i18nFor } from '../i18n';
 import { enqueue } from '../jobs/kinds';
 import type { JobHandler } from '../jobs/worker';
 import { MAIL_JOB, type MailDocumentRequest, type MailJobPayload } from './payload';
+import type { MailSender } from './sender';
 import { type MailTemplateName, type MailTemplates, renderMail } from './templates';
-import { type MailAttachment, type Mailer, sendOnce } from './transport';
+import type { MailAttachment, Mailer } from './transport';
 
 /**
  * Makes the files a mail asked for when it is sent: the ticket-documents module's
@@ -30,33 +31,45 @@ export async function enqueueMail<K extends MailTemplateName>(
     uniqueKey?: string;
     /** Files made when the mail is sent (`MailDocuments`). */
     documents?: MailDocumentRequest[];
+    /** For a mail on behalf of an event (`eventMailSender`); without it, the platform sends. */
+    sender?: MailSender;
   },
 ): Promise<boolean> {
-  const { template, to, locale, data, documents } = mail;
+  const { template, to, locale, data, documents, sender } = mail;
   return enqueue(db, {
     type: MAIL_JOB,
-    payload: { template, to, locale, data, ...(documents?.length ? { documents } : {}) },
+    payload: {
+      template,
+      to,
+      locale,
+      data,
+      ...(documents?.length ? { documents } : {}),
+      ...(sender ? { sender } : {}),
+    },
     uniqueKey: mail.uniqueKey,
   });
 }
 
 /**
- * The job handler that renders and sends a queued mail. Its Message-ID is made from the job,
- * so a mail sent again (its first sending was cut off before the job was marked done) is the
- * same message to the recipient's mail system, which shows it once. A mail written in full
- * whose answer never came counts as sent, as for messages to attendees.
+ * The job handler that renders and sends a queued mail. The job is done only once the SMTP
+ * server accepted the mail; any failure, a connection dropped after the mail's end included,
+ * leaves it to be tried again (at least once, decision 046). Its Message-ID is made from the
+ * job, so a mail sent again (its process died after the server took it and before the job was
+ * marked done) is the same message to the recipient's mail system, which shows it once.
  */
 export function mailJobHandler(mailer: Mailer, makeDocuments: MailDocuments): JobHandler<MailJobPayload> {
-  return async ({ template, to, locale, data, documents = [] }, { jobId, createdAt, db }) => {
+  return async ({ template, to, locale, data, documents = [], sender }, { jobId, createdAt, db }) => {
     const i18n = i18nFor(isLocale(locale) ? locale : 'en');
     const rendered = await renderMail(template, data as never, i18n);
     const files: MailAttachment[] = [];
     for (const request of documents) files.push(...(await makeDocuments(db, request)));
     const attachments = [...(rendered.attachments ?? []), ...files];
-    await sendOnce(mailer, {
+    await mailer.send({
       to,
       ...rendered,
       attachments,
+      fromName: sender?.name || undefined,
+      replyTo: sender?.replyTo ?? undefined,
       messageId: `job-${jobId}.${createdAt.getTime()}`,
     });
   };

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { headedMail } from './layout';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
+import { type OrganizerMailTemplates, organizerRenderers } from './organizer-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import type { OutgoingMail } from './transport';
 import { type WaitlistMailTemplates, waitlistRenderers } from './waitlist-templates';
@@ -27,6 +28,7 @@ interface LoginMailTemplates {
 /** Every mail Tessera sends, with the values each needs. */
 export type MailTemplates = LoginMailTemplates &
   OrderMailTemplates &
+  OrganizerMailTemplates &
   RefundMailTemplates &
   WebhookMailTemplates &
   WaitlistMailTemplates;
@@ -115,6 +117,7 @@ type Renderer<K extends MailTemplateName> = (
 
 const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...orderRenderers,
+  ...organizerRenderers,
   ...refundRenderers,
   ...webhookRenderers,
   ...waitlistRenderers,

@@ -4,7 +4,6 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import { type EndWritten, watchEnd } from './mail-end';
 
 export interface OutgoingMail {
   to: string;
@@ -12,17 +11,18 @@ export interface OutgoingMail {
   html: string;
   text: string;
   replyTo?: string;
-  attachments?: MailAttachment[];
-  /** The unique left part of the Message-ID; the sender's domain is added. */
-  messageId?: string;
   /**
-   * Called, synchronously, as the mail's last line is handed to the operating system and
-   * before the server answers (`EndWritten`): once that step is over the mail reaches the
-   * server even if this process dies. The message sender writes it to its journal here, so a
-   * mail cut off by a crash before this point is sent again and one cut off after it is not
-   * (decision 020). Not called without an SMTP server, or when the connection closes first.
+   * The sender's display name, for mails sent on behalf of an event (its organizer): the
+   * address stays the platform's own (`MAIL_FROM`), so SPF and DMARC still pass (decision 035).
    */
-  onEndWritten?: EndWritten;
+  fromName?: string;
+  attachments?: MailAttachment[];
+  /**
+   * The left part of the Message-ID, the same on every attempt of this mail (made from its job
+   * or recipient id); the app's host is added. A mail sent again after a crash is then the same
+   * message to the recipient's mail system, and to our tests (decision 046).
+   */
+  messageId?: string;
 }
 
 export interface MailAttachment {
@@ -34,32 +34,12 @@ export interface MailAttachment {
 }
 
 export interface Mailer {
+  /**
+   * Resolves once the SMTP server accepted the mail (its 250 answer to the end of the data);
+   * rejects when it refused it or the connection failed first, answer or not (decision 046).
+   */
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
-}
-
-/** Whether a failed send was the mail server's refusal (it answered), rather than no answer at all. */
-const refusedByServer = (error: unknown) =>
-  typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number';
-
-/**
- * Sends the mail so that it is not sent twice: written in full and then no answer (the
- * connection dropped), it counts as sent, since the server most likely has it. Rejects when the
- * server refused it or it was not written in full, so the caller may try again (decision 020).
- */
-export async function sendOnce(mailer: Mailer, mail: OutgoingMail): Promise<void> {
-  let written = false;
-  try {
-    await mailer.send({
-      ...mail,
-      onEndWritten: () => {
-        written = true;
-        mail.onEndWritten?.();
-      },
-    });
-  } catch (error) {
-    if (!written || refusedByServer(error)) throw error;
-  }
 }
 
 interface MailLogger {
@@ -116,11 +96,14 @@ const CONNECT_TIMEOUT_MS = 30_000;
  * links are logged, so a local install is usable without a mail server.
  */
 export function createMailer(config: Config, logger: MailLogger): Mailer {
-  const domain = /@([^\s>]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'tessera.local';
-  const headers = ({ messageId, ...mail }: OutgoingMail) => ({
-    from: config.mailFrom,
+  // The Message-ID's right part: the host this installation serves (APP_URL).
+  const host = new URL(config.appUrl).hostname || 'tessera.local';
+  const address = /<([^<>\s]+)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim();
+  const headers = ({ messageId, fromName, ...mail }: OutgoingMail) => ({
+    // Nodemailer encodes the name (quotes, non-ASCII letters) as the header needs.
+    from: fromName ? { name: fromName, address } : config.mailFrom,
     ...mail,
-    ...(messageId ? { messageId: `<${messageId}@${domain}>` } : {}),
+    ...(messageId ? { messageId: `<${messageId}@${host}>` } : {}),
   });
   if (config.smtpUrl) {
     // Pooled: up to 10 connections kept open and shared by the mails the worker sends side by
@@ -130,7 +113,6 @@ export function createMailer(config: Config, logger: MailLogger): Mailer {
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
     const transport: Transporter = nodemailer.createTransport(url.toString());
     if (!url.searchParams.has('proxy')) withoutNagle(transport);
-    transport.use('stream', watchEnd);
     return {
       async send(mail) {
         await transport.sendMail(headers(mail));

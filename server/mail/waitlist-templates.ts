@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { headedMail } from './layout';
+import { eventMailLogo, type MailEvent } from './order-templates';
 import type { OutgoingMail } from './transport';
 
 type EntryMail = {
@@ -9,6 +10,8 @@ type EntryMail = {
   ticketTitle: string;
   /** The entry's page: where the person sees their place, leaves, or buys an offered ticket. */
   url: string;
+  /** The event's logo (absolute address); absent in mails queued before logos were shown. */
+  logo?: MailEvent['logo'];
 };
 
 export interface WaitlistMailTemplates {
@@ -67,6 +70,7 @@ export const waitlistRenderers = {
       paragraphs: [translate(i18n, M.greeting, data), translate(i18n, M.joinedBody, data)],
       action: { label: translate(i18n, M.joinedAction), url: data.url },
       footnote: translate(i18n, M.joinedFootnote),
+      logo: eventMailLogo(data.logo, data.eventTitle, i18n),
     });
   },
   waitlistOffered: async (
@@ -92,6 +96,7 @@ export const waitlistRenderers = {
       ],
       action: { label: translate(i18n, M.offeredAction), url: data.url },
       footnote: translate(i18n, M.offeredFootnote),
+      logo: eventMailLogo(data.logo, data.eventTitle, i18n),
     });
   },
 };

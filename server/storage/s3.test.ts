@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { makeAccount, makeEvent } from '../test/builders';
+import { makeAccount, makeEvent, makeEventImage, setEventStatus } from '../test/builders';
 import { startS3, type TestS3 } from '../test/s3';
 
 let s3: TestS3;
@@ -68,5 +68,28 @@ describe('S3-compatible storage', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(s3.objects.size).toBe(0);
+  });
+
+  it('reads a logo back from the bucket to serve its PNG copy, and makes the copy of an older one there', async () => {
+    const owner = await makeAccount(t.app);
+    const event = await makeEvent(t.app, owner, { title: 'Logo in S3' });
+    await setEventStatus(t.app, owner, { id: event.id, status: 'LIVE' });
+    const logo = await sharp({ create: { width: 1000, height: 200, channels: 4, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const image = await makeEventImage(t.app, owner, { eventId: event.id, type: 'EVENT_LOGO', body: logo });
+    const copy = image.variants.find((v) => v.format === 'png');
+    expect(s3.objects.get(`tessera-test/${copy?.key}`)?.contentType).toBe('image/png');
+    const served = await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/logo.png` });
+    expect(served.statusCode, served.body).toBe(200);
+    expect(
+      served.rawPayload.equals(s3.objects.get(`tessera-test/${copy?.key}`)?.body ?? Buffer.alloc(0)),
+    ).toBe(true);
+    // A copy gone from the bucket is made again from the original there.
+    s3.objects.delete(`tessera-test/${copy?.key}`);
+    const again = await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/logo.png` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await sharp(again.rawPayload).metadata()).toMatchObject({ width: 640, height: 128 });
+    expect(s3.objects.has(`tessera-test/${copy?.key}`)).toBe(true);
   });
 });

@@ -17,7 +17,9 @@ export interface S3Options {
  * here, only when S3 is configured, not with every start on local storage.
  */
 export async function s3Storage(options: S3Options): Promise<FileStorage> {
-  const { DeleteObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } = await import(
+    '@aws-sdk/client-s3'
+  );
   const client: S3Client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -39,6 +41,15 @@ export async function s3Storage(options: S3Options): Promise<FileStorage> {
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { type App, type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type DatabaseHandle, openDatabase, type QueryListener } from '../db/client';
 import { adminQuery, dropDatabase, randomDatabaseName, withDatabase } from './databases';
 
 export interface TestDatabase {
@@ -17,13 +17,18 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database for one test file: PGlite from the snapshot, or a PostgreSQL clone. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(onQuery?: QueryListener): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
     const name = randomDatabaseName('tessera_test');
     await adminQuery(url, [`CREATE DATABASE "${name}" TEMPLATE "${template}"`]);
-    const handle = await openDatabase({ kind: 'postgresql', url: withDatabase(url, name), poolSize: 20 });
+    const handle = await openDatabase({
+      kind: 'postgresql',
+      url: withDatabase(url, name),
+      poolSize: 20,
+      onQuery,
+    });
     return {
       handle,
       url: withDatabase(url, name),
@@ -34,7 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const snapshot = new Blob([await readFile(inject('pgliteSnapshot'))]);
-  const handle = await openDatabase({ kind: 'pglite', snapshot });
+  const handle = await openDatabase({ kind: 'pglite', snapshot, onQuery });
   return { handle, url: undefined, dispose: () => handle.close() };
 }
 
@@ -51,14 +56,20 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestApp {
   app: App;
   database: DatabaseHandle;
+  /** The database's URL on PostgreSQL, for a second pool on it; undefined on PGlite. */
+  url: string | undefined;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh database, for `app.inject()`. */
 export async function createTestApp(
-  options: Partial<Omit<AppOptions, 'database'>> & { env?: Record<string, string> } = {},
+  options: Partial<Omit<AppOptions, 'database'>> & {
+    env?: Record<string, string>;
+    /** Hears every statement the app sends (see `QueryListener`). */
+    onQuery?: QueryListener;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.onQuery);
   const app = await buildApp({
     config: options.config ?? testConfig(options.env),
     database: database.handle,
@@ -69,6 +80,7 @@ export async function createTestApp(
   return {
     app,
     database: database.handle,
+    url: database.url,
     async close() {
       await app.close();
       await database.dispose();

@@ -12,7 +12,6 @@ import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
 import { apiKeys, attendees, cardTransactions, orders, waitlistEntries } from '../db/schema';
-import type { World } from '../http/authorization-rules';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
@@ -23,6 +22,7 @@ import { addOrderNote } from '../modules/orders/admin-actions';
 import { createPromoCode } from '../modules/promo-codes/service';
 import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createWebhook, sendTestWebhook } from '../modules/webhooks/service';
+import type { World } from './authorization-rules';
 import {
   makeAccount,
   makeCheckInList,
@@ -231,7 +231,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     .where(eq(apiKeys.id, expiredKey.id));
   const webhook = await createWebhook(
     app.db,
-    owner.auth,
+    { auth: owner.auth, policy: app.config.webhooks },
     CreateWebhookRequest.parse({
       url: 'https://hooks.example.com/tessera',
       event_types: ['order.completed'],

@@ -6,6 +6,7 @@ import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInListRequest } from '../../common/check-in';
 import { CreateEventRequest, type EventStatus } from '../../common/events';
 import type { Locale } from '../../common/i18n/locales';
+import type { ImageType } from '../../common/images';
 import { OrderDetailsRequest } from '../../common/order-details';
 import { CompleteOrderRequest, CreateOrderRequest, type PublicOrderResponse } from '../../common/orders';
 import { CreateOrganizerRequest } from '../../common/organizers';
@@ -23,6 +24,7 @@ import { registerAccount } from '../modules/auth/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { createCheckInList } from '../modules/check-in/lists';
 import { createEvent, updateEventStatus } from '../modules/events/service';
+import { uploadEventImage } from '../modules/images/service';
 import { completeOrder, saveOrderDetails } from '../modules/orders/details';
 import { getPublicOrder } from '../modules/orders/public-view';
 import { createOrder } from '../modules/orders/service';
@@ -159,12 +161,13 @@ export async function makeMember(
 
 /**
  * A builder's write went to the services, not through HTTP, so the app's write hook did not see
- * it: drop what the app keeps of public reads and sale catalogues, as that hook would.
+ * it: drop what the app keeps of public reads, sale catalogues and page heads, as that hook would.
  */
 export async function written<T>(app: App, write: Promise<T>): Promise<T> {
   const made = await write;
   app.publicReads.forget();
   app.saleCatalogues.forget();
+  app.pageHeads.forget();
   return made;
 }
 
@@ -362,4 +365,19 @@ export function makeCapacityAssignment(
   const { eventId, ...fields } = assignment;
   const input = CapacityAssignmentRequest.parse({ name: `Room ${next()}`, ...fields });
   return written(app, createCapacityAssignment({ db: app.db, auth: owner.auth, eventId, input }));
+}
+
+/** An image of the event (its cover or logo), uploaded as the settings page uploads it. */
+export function makeEventImage(
+  app: App,
+  owner: Owner,
+  image: { eventId: number; type: ImageType; body: Buffer },
+) {
+  return uploadEventImage({
+    db: app.db,
+    storage: app.storage,
+    auth: owner.auth,
+    eventId: image.eventId,
+    upload: { body: image.body, type: image.type },
+  });
 }

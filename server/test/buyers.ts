@@ -1,5 +1,5 @@
-import type { StripeTestServer } from '../payments/stripe/test-server/server';
-import { signPayload } from '../payments/stripe/test-server/state';
+import type { StripeTestServer } from './stripe-server/server';
+import { signPayload } from './stripe-server/state';
 
 /**
  * Buyers checking out over real HTTP against server processes that may die and come back

@@ -6,6 +6,7 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
+import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
 import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
@@ -71,8 +72,9 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
         kinds: JOB_KINDS,
         handlers: jobHandlers({
           mailer,
-          mailDocuments: ticketMailDocuments(config.appUrl),
+          mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
           sweepExpiredReservations,
+          purgeIdleAddressLanes,
           passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),
           messages: messageJobHandlers({
             mailer,

@@ -5,6 +5,7 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
+import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
 import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
@@ -20,8 +21,9 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
   const mailer = createMailer(config, { info: () => {} });
   const handlers = jobHandlers({
     mailer,
-    mailDocuments: ticketMailDocuments(config.appUrl),
+    mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
     sweepExpiredReservations,
+    purgeIdleAddressLanes,
     passwordReset: passwordResetJobHandler({ db, links: { appUrl: config.appUrl } }),
     messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: 100 }),
     webhooks: webhookJobHandler({

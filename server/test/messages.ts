@@ -8,6 +8,7 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { messageJobHandlers } from '../modules/messages/delivery';
+import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
 import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
@@ -69,8 +70,9 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
     async deliver(using = mailer) {
       const handlers = jobHandlers({
         mailer: using,
-        mailDocuments: ticketMailDocuments(config.appUrl),
+        mailDocuments: ticketMailDocuments(config.appUrl, t.app.storage),
         sweepExpiredReservations,
+        purgeIdleAddressLanes,
         passwordReset: passwordResetJobHandler({ db: t.app.db, links: { appUrl: config.appUrl } }),
         messages: messageJobHandlers({
           mailer: using,

@@ -51,3 +51,27 @@ export async function pdfQrCodes(pdf: Buffer): Promise<(string | null)[]> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The pixels of each page as Poppler renders it at `dpi` (RGB, 3 bytes a pixel, row by row). */
+export async function pdfPagePixels(
+  pdf: Buffer,
+  dpi = 72,
+): Promise<{ data: Buffer; width: number; height: number }[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-pdf-'));
+  try {
+    await writeFile(path.join(dir, 'in.pdf'), pdf);
+    await run('pdftoppm', ['-r', String(dpi), '-png', path.join(dir, 'in.pdf'), path.join(dir, 'page')]);
+    const pages = (await readdir(dir)).filter((name) => name.startsWith('page')).sort();
+    return Promise.all(
+      pages.map(async (page) => {
+        const { data, info } = await sharp(await readFile(path.join(dir, page)))
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        return { data, width: info.width, height: info.height };
+      }),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface RunningTessera {
@@ -14,13 +15,18 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts `server/main.ts` in its own process, as `npm start` does (without building the
- * web app), and resolves once it prints the address it listens on.
+ * web app), and resolves once it prints the address it listens on. With `viaNpm` it is
+ * `npm start` itself, and `child` is npm's process.
  */
 export async function startTessera(
   env: Record<string, string | undefined>,
   timeoutMs = 60_000,
+  { viaNpm = false }: { viaNpm?: boolean } = {},
 ): Promise<RunningTessera> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--no-web-build'], {
+  const [command, args] = viaNpm
+    ? ['npm', ['start', '--silent', '--', '--no-web-build']]
+    : [process.execPath, ['--import', 'tsx', 'server/main.ts', '--no-web-build']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,4 +63,29 @@ export async function startTessera(
         child.kill(signal);
       }),
   };
+}
+
+/** The ids of every process below `pid` (children, their children, …), read from /proc. */
+export async function descendantsOf(pid: number): Promise<number[]> {
+  const parents = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // "pid (command) state ppid …": the command may hold spaces and parentheses.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid) parents.set(Number(entry), ppid);
+  }
+  const found: number[] = [];
+  let level = [pid];
+  while (level.length > 0) {
+    level = [...parents].filter(([, ppid]) => level.includes(ppid)).map(([child]) => child);
+    found.push(...level);
+  }
+  return found;
+}
+
+/** Whether a process with this id still exists (a zombie counts as gone). */
+export async function isRunning(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  return stat !== null && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
 }

@@ -13,6 +13,8 @@ export interface AttendeeSeed {
   /** A per-order question answered `Acme {last name}, "Ltd"` (a comma and quotes to escape). */
   companyQuestion: number;
   count: number;
+  /** Put in the orders' and attendees' short ids, to seed a second event in the same database. */
+  tag?: string;
 }
 
 /**
@@ -22,19 +24,20 @@ export interface AttendeeSeed {
  */
 export async function seedAttendees(db: Db, seed: AttendeeSeed): Promise<void> {
   const { accountId, eventId, count } = seed;
+  const tag = seed.tag ?? '';
   await db.execute(sql`
     insert into orders (account_id, event_id, short_id, reference, status, currency, gross, discount,
       subtotal, fees, taxes, total, first_name, last_name, email, completed_at)
-    select ${accountId}, ${eventId}, 'seeded-order-' || g, 'S' || lpad(g::text, 7, '0'), 'COMPLETED',
+    select ${accountId}, ${eventId}, 'seeded-order-' || ${tag} || g, 'S' || lpad(g::text, 7, '0'), 'COMPLETED',
       'EUR', 0, 0, 0, 0, 0, 0, 'Buyer', 'No' || g, 'buyer' || g || '@example.com', now()
     from generate_series(1, ${Math.ceil(count / 4)}::int) g`);
   await db.execute(sql`
     insert into attendees (account_id, event_id, order_id, ticket_id, short_id, first_name, last_name, email, status, position)
     select ${accountId}, ${eventId}, o.id,
       case when g % 1000 = 0 then ${seed.vipTicket}::bigint else ${seed.seatTicket}::bigint end,
-      'seeded-' || g, 'First' || g, 'Last' || g, 'person' || g || '@example.com', 'ACTIVE', g
+      'seeded-' || ${tag} || g, 'First' || g, 'Last' || g, 'person' || g || '@example.com', 'ACTIVE', g
     from generate_series(1, ${count}::int) g
-    join orders o on o.event_id = ${eventId} and o.short_id = 'seeded-order-' || ((g - 1) / 4 + 1)`);
+    join orders o on o.event_id = ${eventId} and o.short_id = 'seeded-order-' || ${tag} || ((g - 1) / 4 + 1)`);
   await db.execute(sql`
     insert into question_answers (order_id, attendee_id, question_id, answer)
     select order_id, id, ${seed.dietQuestion}, to_jsonb('Diet of ' || first_name)

@@ -6,10 +6,10 @@ import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { orders } from '../db/schema';
-import type { StripeTestServer } from '../payments/stripe/test-server/server';
 import { testConfig } from './app';
 import { makeAccount, makeLiveEvent, makeOrder } from './builders';
 import { adminQuery, dropDatabase, randomDatabaseName, withDatabase } from './databases';
+import type { StripeTestServer } from './stripe-server/server';
 
 /**
  * A database for server processes a test starts (`startTessera`): an embedded data directory,

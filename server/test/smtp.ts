@@ -1,13 +1,17 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import PostalMime from 'postal-mime';
+import PostalMime, { type Address } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   /** The Message-ID header, with its angle brackets. */
   messageId: string;
   to: string[];
+  /** The From header: display name and address. */
+  from: { name: string; address: string };
+  /** The addresses of the Reply-To header (none without one). */
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -26,12 +30,21 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
+/** The address of a mailbox header (a group's first member). */
+function mailboxOf(address: Address | undefined): string {
+  if (!address) return '';
+  return ('address' in address ? address.address : address.group[0]?.address) ?? '';
+}
+
 /**
  * A real SMTP server on a free local port that keeps what it receives, parsed. With `saveTo`,
  * it also writes each message, as received, to a numbered `.eml` file in that folder (what the
- * end-to-end tests read, from another process, as a mail client would).
+ * end-to-end tests read, from another process, as a mail client would). `onMail` runs as each
+ * mail is kept, before the server answers its end.
  */
-export async function startSmtp(options: { saveTo?: string } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  options: { saveTo?: string; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   let started = 0;
   let saved = 0;
@@ -62,6 +75,8 @@ export async function startSmtp(options: { saveTo?: string } = {}): Promise<Test
         mails.push({
           messageId: parsed.messageId ?? '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          from: { name: parsed.from?.name ?? '', address: mailboxOf(parsed.from) },
+          replyTo: (parsed.replyTo ?? []).map(mailboxOf),
           subject: parsed.subject ?? '',
           text,
           html: parsed.html ?? '',
@@ -75,6 +90,7 @@ export async function startSmtp(options: { saveTo?: string } = {}): Promise<Test
             ),
           })),
         });
+        options.onMail?.(mails[mails.length - 1] as ReceivedMail);
         callback();
       });
     },

@@ -2,10 +2,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
 import { expect } from 'vitest';
 import { createStripeClient } from '../payments/stripe/client';
-import { type StripeTestServer, startStripeTestServer } from '../payments/stripe/test-server/server';
-import { type StripeEvent, signPayload } from '../payments/stripe/test-server/state';
 import { makeAccount, makeLiveEvent, makeOrder, type Owner } from './builders';
 import { createIdentityKit, type IdentityKit } from './identity';
+import { type StripeTestServer, startStripeTestServer } from './stripe-server/server';
+import { type StripeEvent, signPayload } from './stripe-server/state';
 
 /**
  * The app wired to the local Stripe stand-in (through the official SDK), with an owner, a live

@@ -43,3 +43,22 @@ export function sanitizeDescription(html: string | null | undefined): string | n
   const clean = sanitizeHtml(html, DESCRIPTION).trim();
   return clean === '' ? null : clean;
 }
+
+/** Links a message may keep once its placeholders are filled in for a recipient. */
+const MAIL_LINK_SCHEMES = ['http', 'https', 'mailto'];
+
+/**
+ * A message to attendees after its placeholders were filled in for one recipient (decision
+ * 035): a placeholder may stand as a link's address, and the value it became (a buyer's name)
+ * is only then known, so every link is checked again. Only http, https and mailto links stay,
+ * and no relative ones (a mail has no page to be relative to); a link that fails is dropped and
+ * its text kept, an image that fails is dropped.
+ */
+export function sanitizeFilledMessage(html: string): string {
+  return sanitizeHtml(html, {
+    ...DESCRIPTION,
+    schemes: { '*': MAIL_LINK_SCHEMES, img: ['https', 'http'] },
+    relativeUrls: false,
+    needUrl: ['a', 'img'],
+  });
+}

@@ -11,6 +11,13 @@ export interface HtmlPolicy {
   schemes: Readonly<Record<string, readonly string[]>>;
   /** Attributes set on every emitted element of a tag, replacing what the input said. */
   forced?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Whether relative URLs are kept (the default); a mail has no page for them to be relative to. */
+  relativeUrls?: boolean;
+  /**
+   * Tags written only with their URL: a link whose `href` is not kept, or an image whose `src`
+   * is not, is dropped, and a link's text stays as plain text.
+   */
+  needUrl?: readonly string[];
 }
 
 /** Elements whose content is code, styling or a foreign document: nothing inside survives. */
@@ -52,11 +59,11 @@ function escapeAttribute(value: string): string {
  * Whether a (decoded) URL may be kept. Browsers ignore control characters and white space
  * inside a scheme ("java\tscript:"), so they are removed before the scheme is read.
  */
-export function urlAllowed(url: string, schemes: readonly string[]): boolean {
+export function urlAllowed(url: string, schemes: readonly string[], relative = true): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1];
-  if (scheme === undefined) return !compact.includes(':') || /^[/?#.]/.test(compact);
+  if (scheme === undefined) return relative && (!compact.includes(':') || /^[/?#.]/.test(compact));
   return schemes.includes(scheme.toLowerCase());
 }
 
@@ -86,9 +93,12 @@ export function sanitizeHtml(html: string, policy: HtmlPolicy): string {
         for (const attribute of allowed) {
           const value = attributes[attribute];
           if (value === undefined) continue;
-          if (URL_ATTRIBUTES.has(attribute) && !urlAllowed(value, schemes)) continue;
+          if (URL_ATTRIBUTES.has(attribute) && !urlAllowed(value, schemes, policy.relativeUrls ?? true))
+            continue;
           kept.push([attribute, value]);
         }
+        if (policy.needUrl?.includes(name) && !kept.some(([attribute]) => URL_ATTRIBUTES.has(attribute)))
+          return;
         const forced = policy.forced?.[name] ?? {};
         const written = kept.filter(([attribute]) => !(attribute in forced)).concat(Object.entries(forced));
         out += `<${name}${written.map(([a, v]) => ` ${a}="${escapeAttribute(v)}"`).join('')}>`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from './description';
+import { sanitizeDescription, sanitizeFilledMessage } from './description';
 import { urlAllowed } from './sanitize-html';
 
 describe('rich text sanitizing', () => {
@@ -63,5 +63,37 @@ describe('rich text sanitizing', () => {
   it('answers null for empty rich text', () => {
     expect(sanitizeDescription('<script>x</script>  ')).toBeNull();
     expect(sanitizeDescription(null)).toBeNull();
+  });
+});
+
+describe('a message once filled in for a recipient', () => {
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'tel:+351000',
+    'Ana Silva',
+    '/relative/page',
+    '',
+  ])('drops a link to %j and keeps its text', (href) => {
+    expect(sanitizeFilledMessage(`<p>Hi <a href="${href.replace(/"/g, '&quot;')}">you</a>!</p>`)).toBe(
+      '<p>Hi you!</p>',
+    );
+  });
+
+  it('keeps http, https and mailto links, and drops images without a web address', () => {
+    expect(
+      sanitizeFilledMessage(
+        '<p><a href="https://a.example/t">t</a> <a href="http://b.example">b</a> ' +
+          '<a href="mailto:x@example.com">m</a><img src="javascript:1"><img src="https://a.example/i.png"></p>',
+      ),
+    ).toBe(
+      '<p><a href="https://a.example/t" rel="noopener noreferrer nofollow">t</a> ' +
+        '<a href="http://b.example" rel="noopener noreferrer nofollow">b</a> ' +
+        '<a href="mailto:x@example.com" rel="noopener noreferrer nofollow">m</a><img src="https://a.example/i.png"></p>',
+    );
   });
 });

@@ -1,6 +1,7 @@
+import './ErrorPage.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ANCHOR_CLASS, Stack, Text, Title } from '../ui';
 
 /** The page shown for routing errors: not found for 404, a generic message otherwise. */
 export function ErrorPage({ status }: { status: number }) {
@@ -9,14 +10,13 @@ export function ErrorPage({ status }: { status: number }) {
   const title = notFound ? t`Page not found` : t`Something went wrong`;
 
   return (
-    <Center component="main" mih="100dvh" p="xl" bg="gray.0">
+    // Named, so that in a widget's frame it is told apart from the host page's own main landmark.
+    <main className="error-page" aria-label={title}>
       <title>{`${title} · Tessera`}</title>
-      <Stack align="center" gap="lg" maw={480} ta="center">
-        <Image src="/logo-dark.svg" alt={t`Error`} w={200} h={48} />
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {title}
-        </Title>
-        <Text c="dimmed" size="lg">
+      <Stack gap="lg" align="center" style={{ maxWidth: 480 }}>
+        <img src="/logo-dark.svg" alt={t`Error`} width={200} height={48} />
+        <Title order={1}>{title}</Title>
+        <Text size="lg" tone="muted">
           {notFound ? (
             <Trans>
               The page you are looking for does not exist. It may have been moved, or the address may be
@@ -26,10 +26,10 @@ export function ErrorPage({ status }: { status: number }) {
             <Trans>An unexpected error stopped this page from loading. Please try again in a moment.</Trans>
           )}
         </Text>
-        <Anchor component={Link} to="/" fw={600} underline="always">
+        <Link to="/" className={ANCHOR_CLASS} style={{ fontWeight: 600, textDecoration: 'underline' }}>
           <Trans>Go back to the home page</Trans>
-        </Anchor>
+        </Link>
       </Stack>
-    </Center>
+    </main>
   );
 }

@@ -1,5 +1,5 @@
+import './OfflineNotice.css';
 import { Trans } from '@lingui/react/macro';
-import { Box, Group, Text } from '@mantine/core';
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { WifiOffIcon } from './icons';
 
@@ -62,32 +62,15 @@ export function OfflineNotice() {
     () => false,
   );
   return (
-    <Box
-      role="status"
-      aria-live="polite"
-      pos="fixed"
-      top={12}
-      left="50%"
-      w="max-content"
-      maw="calc(100vw - 24px)"
-      style={{ transform: 'translateX(-50%)', zIndex: 1000, pointerEvents: 'none' }}
-    >
+    <div role="status" aria-live="polite" className="offline-notice">
       {online || pageTellsItself ? null : (
-        <Group
-          gap="xs"
-          wrap="nowrap"
-          px="md"
-          py={8}
-          bg="dark.7"
-          c="white"
-          style={{ borderRadius: 'var(--mantine-radius-xl)', boxShadow: 'var(--mantine-shadow-md)' }}
-        >
+        <p>
           <WifiOffIcon style={{ flexShrink: 0 }} />
-          <Text component="span" size="sm" fw={500}>
+          <span>
             <Trans>You are offline. Some things will not work until your connection is back.</Trans>
-          </Text>
-        </Group>
+          </span>
+        </p>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
-import '@mantine/core/styles/Badge.css';
+import './OrderStatusBadge.css';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
 import { type OrderStatus, orderStatusColor } from '../../common/order-statuses';
 
 /** Every order status as people read it: one list for the buyer's pages and the organizer's. */
@@ -21,9 +20,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   REFUNDED: msg`Refunded`,
 };
 
-// The colours of `orderStatusColor` as light badges, with text dark enough for 4.5:1 on their tint.
-const TEXT = { teal: '#05573d', orange: '#8a3a00', red: '#9b1c1c' } as const;
-
+/**
+ * A status as a light badge in the colour of `orderStatusColor`, with text dark enough for
+ * 4.5:1 on its tint. Plain elements (`OrderStatusBadge.css`): checkout shows it too.
+ */
 export function OrderStatusBadge({
   status,
   size = 'md',
@@ -35,20 +35,15 @@ export function OrderStatusBadge({
   detail?: React.ReactNode;
 }) {
   const { i18n } = useLingui();
-  const color = orderStatusColor(status);
   return (
-    <Badge
-      color={color}
-      c={TEXT[color]}
-      variant="light"
-      radius="sm"
-      tt="none"
-      size={size}
-      miw="max-content"
+    <span
+      className="order-status"
+      data-color={orderStatusColor(status)}
+      data-size={size}
       data-status={status}
     >
       {i18n._(ORDER_STATUS_LABELS[status])}
       {detail ? <> · {detail}</> : null}
-    </Badge>
+    </span>
   );
 }

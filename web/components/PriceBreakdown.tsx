@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type BreakdownSource, orderBreakdown } from '../../common/order-breakdown';
 import { describeBreakdown } from '../../common/order-breakdown-text';
+import { Divider, Group, Stack, Text } from '../ui';
 
 /**
  * An order's price breakdown (`common/order-breakdown.ts`), as checkout, the order pages and
@@ -20,35 +20,30 @@ export function PriceBreakdown({
   const text = describeBreakdown(orderBreakdown(order), { i18n, currency: order.currency });
   return (
     <Stack gap="xs" data-testid="price-breakdown">
-      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+      <Stack as="ul" gap="xs" className="ui-bare-list">
         {text.rows.map((row) => (
           <Group
-            component="li"
+            as="li"
             key={row.key}
-            justify="space-between"
-            wrap="nowrap"
-            align="flex-start"
+            justify="between"
+            align="start"
+            nowrap
             data-testid="breakdown-row"
             data-kind={row.kind}
           >
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text
-                size="sm"
-                c={row.kind === 'LINE' ? undefined : 'gray.7'}
-                style={{ overflowWrap: 'anywhere' }}
-                data-testid="breakdown-label"
-              >
+            <Stack gap="0" style={{ minWidth: 0 }}>
+              <Text size="sm" tone={row.kind === 'LINE' ? undefined : 'muted'} data-testid="breakdown-label">
                 {row.label}
               </Text>
               {row.detail ? (
-                <Text size="xs" c="gray.7" data-testid="breakdown-detail">
+                <Text size="xs" tone="muted" data-testid="breakdown-detail">
                   {row.detail}
                 </Text>
               ) : null}
             </Stack>
             <Text
               size="sm"
-              fw={row.kind === 'LINE' ? 600 : undefined}
+              weight={row.kind === 'LINE' ? 600 : undefined}
               style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
               data-testid="breakdown-amount"
             >
@@ -58,14 +53,20 @@ export function PriceBreakdown({
         ))}
       </Stack>
       <Divider />
-      <Group justify="space-between" data-testid="order-total">
-        <Text fw={700}>{text.total.label}</Text>
-        <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Group justify="between" data-testid="order-total">
+        <Text weight={700}>{text.total.label}</Text>
+        <Text weight={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {text.total.amount}
         </Text>
       </Group>
       {text.included.map((sentence) => (
-        <Text key={sentence} size="xs" c="gray.7" ta="right" data-testid="breakdown-included">
+        <Text
+          key={sentence}
+          size="xs"
+          tone="muted"
+          style={{ textAlign: 'right' }}
+          data-testid="breakdown-included"
+        >
           {sentence}
         </Text>
       ))}

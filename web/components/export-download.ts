@@ -8,13 +8,19 @@ import type { ExportFormat } from './ExportMenu';
  * Downloads an export (`/api{path}?format=…` with the list's search and filters) as CSV or
  * XLSX. The file comes with the bearer token, so it is fetched and then handed to the browser.
  */
-export async function downloadExport(
-  path: string,
-  query: Record<string, string | number | undefined>,
-  format: ExportFormat,
-  fallbackName: string,
-  onProgress: (bytes: number) => void,
-): Promise<void> {
+export async function downloadExport({
+  path,
+  query,
+  format,
+  fallbackName,
+  onProgress,
+}: {
+  path: string;
+  query: Record<string, string | number | undefined>;
+  format: ExportFormat;
+  fallbackName: string;
+  onProgress: (bytes: number) => void;
+}): Promise<void> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,12 +1,6 @@
-import { msg } from '@lingui/core/macro';
-import { notifications } from '@mantine/notifications';
-import { i18n } from '../i18n';
+import { showToast } from '../ui/Toasts';
 
-/** Shows a short message in the corner (hides after 4 s); the close button is named. */
+/** Shows a short message in the corner (hides after 4 s); the app's root renders it (`ui/Toasts.tsx`). */
 export function notify(message: string, tone: 'success' | 'error' = 'success'): void {
-  notifications.show({
-    color: tone === 'success' ? 'teal' : 'red',
-    message,
-    closeButtonProps: { 'aria-label': i18n._(msg`Close`) },
-  });
+  showToast(message, tone);
 }

@@ -135,3 +135,25 @@ export function TrashIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A numbered list: three lines, with 1, 2 and 3 drawn before them (as strokes, not text). */
+export function NumberedListIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10 6h11M10 12h11M10 18h11" />
+      <path d="M4 4.5l1.5-1v5" />
+      <path d="M3.5 10.5a1.5 1.5 0 0 1 3 .3c0 .9-3 2.2-3 3.2h3" />
+      <path d="M3.5 16.5h3l-1.5 1.8a1.4 1.4 0 1 1-1.5 2" />
+    </Icon>
+  );
+}
+
+/** Remove formatting: a T struck through. */
+export function ClearFormattingIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 5h12M12 5v14M9 19h6" />
+      <path d="M4 20L20 4" />
+    </Icon>
+  );
+}

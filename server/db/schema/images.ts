@@ -5,6 +5,9 @@ import { events } from './events';
 export interface StoredVariant {
   width: number;
   key: string;
+  /** WebP unless said; a logo also has one PNG copy (`LOGO_PNG_BOX`), with its height. */
+  format?: 'png';
+  height?: number;
 }
 
 /** An uploaded image of an event: the original file and its WebP variants in storage. */

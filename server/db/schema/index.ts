@@ -6,6 +6,7 @@ export * from './api-keys';
 export * from './capacity';
 export * from './check-in';
 export * from './events';
+export * from './idempotency';
 export * from './images';
 export * from './jobs';
 export * from './messages';

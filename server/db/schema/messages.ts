@@ -69,8 +69,8 @@ export const messages = pgTable(
 /**
  * One address a message goes to, once per message. A send job claims a recipient for its
  * attempt (`claim_job`, `claim_attempt`) before mailing it and marks it SENT once the server
- * took it; a mail written in full by a process that died before the mark is marked from that
- * process's send journal, not sent again (decision 020).
+ * accepted it; a process that dies between the two leaves it pending, and it is mailed again
+ * with the same Message-ID (at least once, decision 046).
  */
 export const messageRecipients = pgTable(
   'message_recipients',

@@ -6,6 +6,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -42,8 +44,10 @@ export const orders = pgTable(
     reference: text('reference').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
-    /** When the buyer asked for more time; a reservation is extended once at most. */
+    /** When the buyer last asked for more time. */
     extendedAt: timestamp('extended_at', { withTimezone: true }),
+    /** How often the buyer asked for more time: `ORDER_EXTENSIONS_MAX` at most (decision 038). */
+    extensions: integer('extensions').notNull().default(0),
     promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id, {
       onDelete: 'set null',
     }),
@@ -231,4 +235,23 @@ export const orderActivities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_activities_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The open reservations of one client address, counted in lanes (decision 043): each lane holds
+ * at most its share of `OPEN_ORDERS_PER_ADDRESS`, and `held` is never below the open orders it
+ * counted, so reservations of one address take different lanes at once instead of queueing
+ * on one lock. A reservation adds one to a free lane; when every lane is full, the address's
+ * open orders are counted exactly and the lanes set to that count.
+ */
+export const addressLanes = pgTable(
+  'address_lanes',
+  {
+    address: text('address').notNull(),
+    lane: smallint('lane').notNull(),
+    held: integer('held').notNull().default(0),
+    /** When a reservation last took this lane: lanes untouched for two days are deleted. */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.lane] }), check('address_lanes_held', sql`${t.held} >= 0`)],
 );

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { REFUND_METHODS } from '../../../common/payments';
 import { accounts } from './accounts';
 import { orders } from './orders';
 
@@ -43,7 +44,10 @@ export const stripeEvents = pgTable('stripe_events', {
 
 export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 
-/** A refund of (part of) a card-paid order, as asked from Stripe and as Stripe settled it. */
+/**
+ * A refund of (part of) an order: of a card payment, as asked from Stripe and as Stripe settled
+ * it; or of an offline payment, given back by the organizer and recorded (SUCCEEDED at once).
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -56,6 +60,9 @@ export const refunds = pgTable(
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
     notifyBuyer: boolean('notify_buyer').notNull().default(true),
     cancelOrder: boolean('cancel_order').notNull().default(false),
+    method: text('method', { enum: REFUND_METHODS }).notNull().default('STRIPE'),
+    /** Why the money went back, as the organizer wrote it (recorded refunds). */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

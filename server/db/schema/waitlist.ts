@@ -27,7 +27,14 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
+    /** The whole name, as shown to the organizer and in the e-mails: "first last". */
     name: text('name').notNull(),
+    /**
+     * The names as the person gave them, to fill in checkout when they buy with an offer
+     * (decision 039). Null for entries made before the list asked for both.
+     */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     email: text('email').notNull(),
     locale: text('locale').notNull(),
     status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('WAITING'),

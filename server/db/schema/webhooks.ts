@@ -26,7 +26,10 @@ export const webhookEndpoints = pgTable(
     /** Only changes of this event are sent; null for every event of the account. */
     eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'cascade' }),
     active: boolean('active').notNull().default(true),
+    /** `whsec_` and the key in base64 (base64url for endpoints made before decision 045). */
     secret: text('secret').notNull(),
+    /** Also send the old `Tessera-Webhook-*` headers: endpoints made before decision 045. */
+    legacyHeaders: boolean('legacy_headers').notNull().default(false),
     /** When the first failed attempt since the last 2xx was made; null after a 2xx (decision 027). */
     failingSince: timestamp('failing_since', { withTimezone: true }),
     /** When and why Tessera turned the endpoint off itself; null otherwise, and once turned on again. */

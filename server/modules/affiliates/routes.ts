@@ -39,6 +39,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/affiliates',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

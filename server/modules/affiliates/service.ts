@@ -7,7 +7,7 @@ import { affiliates, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
+import { getEvent } from '../owned-events/service';
 import { findAffiliateFigures } from './figures';
 import { NO_FIGURES, toAffiliateResponse } from './presenter';
 

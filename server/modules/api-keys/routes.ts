@@ -34,6 +34,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/api-keys',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets } from '../../db/schema';
+import { attendees, tickets } from '../../db/schema';
 import { makeAccount, makeLiveEvent, makeMember, makeOrder, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 
@@ -127,7 +127,10 @@ describe('attendees', () => {
       email: 'not an e-mail',
     });
     expect(unknown.statusCode).toBe(422);
-    expect(Object.keys(unknown.json().errors)).toEqual(['email']);
+    expect(unknown.json().errors).toEqual({
+      last_name: ['This field is required.'],
+      email: ['Enter a valid e-mail address.'],
+    });
 
     const refund = await as(owner.token, 'POST', `/orders/${mia.order_id}/refund`, {
       amount: 1,
@@ -178,6 +181,13 @@ describe('attendees', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ first_name: 'Zoë', email: 'zoe.new@example.com' });
     expect((await as(owner.token, 'PUT', `/attendees/${zoe.id}`, { first_name: '' })).statusCode).toBe(422);
+    const unnamed = await as(owner.token, 'PUT', `/attendees/${zoe.id}`, {
+      first_name: 'Zoë',
+      last_name: '',
+      email: 'zoe.new@example.com',
+    });
+    expect(unnamed.json().errors).toEqual({ last_name: ['This field is required.'] });
+    expect((await as(owner.token, 'GET', `/attendees/${zoe.id}`)).json().last_name).toBe('Guest');
 
     // Sent twice: two mails, not one retried job.
     expect((await as(owner.token, 'POST', `/attendees/${zoe.id}/resend`)).statusCode).toBe(202);
@@ -187,6 +197,19 @@ describe('attendees', () => {
       'Your ticket for Door night',
       'Your ticket for Door night',
     ]);
+  });
+
+  it('still load a holder saved with an empty last name before both names were required', async () => {
+    const [adam] = (await as(owner.token, 'GET', '/attendees?query=adam@')).json().data;
+    await kit.app.db.update(attendees).set({ lastName: '' }).where(eq(attendees.id, adam.id));
+    const list = await as(owner.token, 'GET', '/attendees?query=adam@');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data[0]).toMatchObject({ first_name: 'Adam', last_name: '' });
+    const one = await as(owner.token, 'GET', `/attendees/${adam.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().last_name).toBe('');
+    const order = await as(owner.token, 'GET', `/orders/${adam.order_id}`);
+    expect(order.statusCode, order.body).toBe(200);
   });
 
   it('are hidden from other accounts and open to the ORGANIZER role', async () => {

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { type SQLWrapper, sql } from 'drizzle-orm';
+
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttendeesQuery } from '../../../common/attendees';
 import { queryRows } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeEvent, makeQuestion, makeTicket, type Owner } from '../../test/builders';
+import { jsonPartsRead } from '../../test/json-parts';
 import { seedAttendees } from '../../test/seed-attendees';
 import { attendeeListQueries } from './service';
 
@@ -63,10 +65,10 @@ describe('attendee export', () => {
     // One VIP in every thousand attendees, after the header.
     expect(lines).toHaveLength(ATTENDEES / 1000 + 1);
     expect(lines[0]).toBe(
-      '\uFEFFAttendee ID,First name,Last name,E-mail,Status,Ticket,Price tier,Order reference,Order status,Added by hand,Created (UTC),Diet,Company',
+      '\uFEFFAttendee ID,First name,Last name,E-mail,Status,Checked in,Checked in at (UTC),Ticket,Price tier,Order reference,Order status,Added by hand,Created (UTC),Diet,Company',
     );
     expect(lines.find((line) => line.includes(',First50000,'))).toMatch(
-      /^\d+,First50000,Last50000,person50000@example\.com,ACTIVE,VIP,,S0012500,COMPLETED,No,[\dT:.Z-]+,Diet of First50000,"Acme No12500, ""Ltd"""$/,
+      /^\d+,First50000,Last50000,person50000@example\.com,ACTIVE,No,,VIP,,S0012500,COMPLETED,No,[\dT:.Z-]+,Diet of First50000,"Acme No12500, ""Ltd"""$/,
     );
   });
 
@@ -94,6 +96,39 @@ describe('attendee export', () => {
       headers: { authorization: `Bearer ${stranger.token}` },
     });
     expect(refused.status).toBe(404);
+  });
+});
+
+describe('attendee export, how it reads', () => {
+  it('reads at most 1,000 attendees per statement, each answered as a few short JSON texts', async () => {
+    const small = (await makeEvent(kit.app, owner, { title: 'Club night' })).id;
+    const ticket = await makeTicket(kit.app, owner, { eventId: small, title: 'Entry' });
+    await seedAttendees(kit.app.db, {
+      accountId: owner.accountId,
+      eventId: small,
+      seatTicket: ticket.id,
+      vipTicket: ticket.id,
+      dietQuestion: (await makeQuestion(kit.app, owner, { eventId: small, title: 'Diet' })).id,
+      companyQuestion: (
+        await makeQuestion(kit.app, owner, { eventId: small, title: 'Company', scope: 'PER_ORDER' })
+      ).id,
+      count: 2_500,
+      tag: 'club-',
+    });
+    const { value: lines, statements } = await jsonPartsRead(kit.app.db, async () => {
+      const response = await fetch(`${base}/api/events/${small}/attendees/export?format=csv`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      return (await response.text()).split('\r\n').filter(Boolean);
+    });
+    expect(lines).toHaveLength(2_500 + 1);
+    expect(lines[2_500]).toMatch(
+      /,First2500,Last2500,person2500@example\.com,.*,Diet of First2500,"Acme No625, ""Ltd"""$/,
+    );
+    // Three statements of up to 1,000 attendees, none reading the whole list…
+    expect(statements.map((parts) => parts.reduce((sum, part) => sum + part, 0))).toEqual([1000, 1000, 500]);
+    // …each answering in texts of at most 100 attendees.
+    expect(Math.max(...statements.flat())).toBe(100);
   });
 });
 

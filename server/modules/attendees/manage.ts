@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type AttendeeAction, attendeeActionRefusal } from '../../../common/attendee-actions';
 import type { AttendeeDetailResponse, CreateAttendeeRequest } from '../../../common/attendees';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { OrderStatus } from '../../../common/orders';
@@ -8,7 +9,12 @@ import { attendees, orderItems, orders, ticketPrices, tickets } from '../../db/s
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
+import {
+  type AttendeeRef,
+  getAttendee,
+  getAttendeeRow,
+  queueAttendeeWebhook,
+} from '../attendee-view/service';
 import {
   addToCounts,
   type Claim,
@@ -20,10 +26,7 @@ import {
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
-import { type AttendeeRef, getAttendee, getAttendeeRow, queueAttendeeWebhook } from './service';
-
-/** Orders whose tickets may be cancelled and reactivated one by one: paid, not undone. */
-const OPEN_FOR_ATTENDEES: readonly OrderStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'];
+import { getEvent } from '../owned-events/service';
 
 function seatOf(ticketId: number, priceId: number | null): Claim {
   const claim = emptyClaim();
@@ -155,8 +158,13 @@ export async function createManualAttendee({
   return getAttendee({ db, auth, eventId, attendeeId });
 }
 
+interface LockedAttendee {
+  attendee: typeof attendees.$inferSelect;
+  orderStatus: OrderStatus;
+}
+
 /** Locks an attendee of the caller's event and answers it with its order's status. */
-async function lockAttendee(tx: Transaction, ref: AttendeeRef) {
+async function lockAttendee(tx: Transaction, ref: AttendeeRef): Promise<LockedAttendee> {
   const { attendeeId } = ref;
   await getAttendeeRow({ db: tx, ...ref });
   const [row] = await tx
@@ -169,6 +177,12 @@ async function lockAttendee(tx: Transaction, ref: AttendeeRef) {
   return row;
 }
 
+/** Refuses, with its error code, an action the attendee does not allow (`common/attendee-actions.ts`). */
+function requireAllowed(action: AttendeeAction, { attendee, orderStatus }: LockedAttendee): void {
+  const refused = attendeeActionRefusal(action, { status: attendee.status, orderStatus });
+  if (refused) throw new AppError(refused);
+}
+
 /** `POST …/attendees/{attendeeId}/cancel`: voids the ticket and puts its seat back on sale. */
 export async function cancelAttendee({
   db,
@@ -176,9 +190,9 @@ export async function cancelAttendee({
 }: AttendeeRef & { db: Database }): Promise<AttendeeDetailResponse> {
   const { attendeeId } = ref;
   await inTransaction(db, async (tx) => {
-    const { attendee } = await lockAttendee(tx, ref);
-    if (attendee.status === 'CANCELLED') throw new AppError('ATTENDEE_ALREADY_CANCELLED');
-    if (attendee.status === 'AWAITING_PAYMENT') throw new AppError('ATTENDEE_AWAITING_PAYMENT');
+    const locked = await lockAttendee(tx, ref);
+    requireAllowed('CANCEL', locked);
+    const { attendee } = locked;
     await returnSoldSeats(tx, seatOf(attendee.ticketId, attendee.priceId));
     await tx
       .update(attendees)
@@ -199,9 +213,9 @@ export async function reactivateAttendee({
 }: AttendeeRef & { db: Database }): Promise<AttendeeDetailResponse> {
   const { attendeeId } = ref;
   await inTransaction(db, async (tx) => {
-    const { attendee, orderStatus } = await lockAttendee(tx, ref);
-    if (attendee.status !== 'CANCELLED') throw new AppError('ATTENDEE_NOT_CANCELLED');
-    if (!OPEN_FOR_ATTENDEES.includes(orderStatus)) throw new AppError('ATTENDEE_ORDER_CLOSED');
+    const locked = await lockAttendee(tx, ref);
+    requireAllowed('REACTIVATE', locked);
+    const { attendee } = locked;
     await takeSeat(tx, seatOf(attendee.ticketId, attendee.priceId));
     await tx
       .update(attendees)
@@ -221,8 +235,9 @@ export async function resendTicket({
   ...ref
 }: AttendeeRef & { db: Database; links: Links }): Promise<void> {
   await inTransaction(db, async (tx) => {
-    const { attendee } = await lockAttendee(tx, ref);
-    if (attendee.status !== 'ACTIVE') throw new AppError('TICKET_EMAIL_NOT_SENT');
+    const locked = await lockAttendee(tx, ref);
+    requireAllowed('RESEND_TICKET', locked);
+    const { attendee } = locked;
     await enqueueTicketMail({ tx, attendeeId: attendee.id, links, resend: true });
   });
 }

@@ -14,9 +14,10 @@ import { idParam } from '../../../common/validators';
 import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { type AttendeeRef, getAttendee } from '../attendee-view/service';
 import { exportAttendees } from './export';
 import { cancelAttendee, createManualAttendee, reactivateAttendee, resendTicket } from './manage';
-import { type AttendeeRef, findAttendees, getAttendee, updateAttendee } from './service';
+import { findAttendees, updateAttendee } from './service';
 
 const EventParams = z.object({ id: idParam() });
 const AttendeeParams = z.object({ id: idParam(), attendeeId: idParam() });
@@ -100,6 +101,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/attendees',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,
@@ -157,6 +159,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/attendees/:attendeeId/resend',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AcceptInvitationRequest,
   ForgotPasswordRequest,
-  InvitationResponse,
   LoginRequest,
   LoginResponse,
   MessageResponse,
@@ -15,10 +13,9 @@ import {
 import { authenticate, personOnly, revokeSession, sessionOf } from '../../http/auth';
 import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
-import { acceptInvitation, getInvitation } from '../users/invitations';
 import { checkResetLink, requestPasswordReset, resetPassword } from './recovery';
 import { logInUser, registerAccount } from './service';
-import type { ClientInfo } from './sessions';
+import { clientOf } from './sessions';
 
 const TokenParams = z.object({ token: z.string().max(200) });
 
@@ -34,10 +31,7 @@ const PASSWORD_RESET_DONE = /*i18n*/ {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = authLimits(app);
   const links = { appUrl: app.config.appUrl };
-  const client = (request: { ip: string; headers: Record<string, unknown> }): ClientInfo => ({
-    ip: request.ip,
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-  });
+  const client = clientOf;
 
   app.post(
     '/api/auth/register',
@@ -141,43 +135,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await resetPassword(app.db, request.params.token, request.body);
       return { message: request.i18n._(PASSWORD_RESET_DONE) };
-    },
-  );
-
-  app.get(
-    '/api/auth/invitations/:token',
-    {
-      preHandler: limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Read an invitation',
-        params: TokenParams,
-        response: { 200: InvitationResponse, ...errorResponses(409, 410, 429) },
-      },
-    },
-    async (request) => getInvitation(app.db, request.params.token),
-  );
-
-  app.post(
-    '/api/auth/invitations/:token',
-    {
-      preHandler: limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Accept an invitation; answers with a session in the inviting account',
-        params: TokenParams,
-        body: AcceptInvitationRequest,
-        response: { 200: SessionResponse, ...errorResponses(409, 410, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const session = await acceptInvitation({
-        db: app.db,
-        token: request.params.token,
-        input: request.body,
-        client: client(request),
-      });
-      return reply.header('x-auth-token', session.token).send(session);
     },
   );
 };

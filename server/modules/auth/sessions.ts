@@ -46,3 +46,9 @@ export async function revokeUserSessions(
       ),
     );
 }
+
+/** Who is asking, for a new session: the request's address and browser. */
+export const clientOf = (request: { ip: string; headers: Record<string, unknown> }): ClientInfo => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});

@@ -152,7 +152,7 @@ describe('billing', () => {
     });
   });
 
-  it('write the month’s statement: a line per payment and refund, numbers as numbers, then the total', async () => {
+  it('write the month’s statement: a line per payment and refund, amounts with their currency’s decimals, then the total', async () => {
     // An event title a spreadsheet would run as a formula.
     const renamed = await k.kit.as(k.owner.token, {
       method: 'PUT',
@@ -173,11 +173,11 @@ describe('billing', () => {
     );
     const rows = lines.slice(1).map((line) => line.split(','));
     expect(rows.map((r) => [r[1], r[5], r[6], r[7], r[8]])).toEqual([
-      ['Payment', '25', '0.63', '0.63', '23.74'],
-      ['Payment', '50', '1.25', '1', '47.75'],
-      ['Refund', '-10', '-0.25', '0', '-9.75'],
-      ['Refund', '-40', '-1', '0', '-39'],
-      ['Total', '25', '0.63', '1.63', '22.74'],
+      ['Payment', '25.00', '0.63', '0.63', '23.74'],
+      ['Payment', '50.00', '1.25', '1.00', '47.75'],
+      ['Refund', '-10.00', '-0.25', '0.00', '-9.75'],
+      ['Refund', '-40.00', '-1.00', '0.00', '-39.00'],
+      ['Total', '25.00', '0.63', '1.63', '22.74'],
     ]);
     expect(rows[0]?.[3]).toBe(`"'=HYPERLINK(""http://x.example"")"`);
     expect(rows[0]?.[9]).toMatch(/^ch_/);

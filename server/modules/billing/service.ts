@@ -5,7 +5,7 @@ import { toMajorText } from '../../../common/money';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { cardTransactions, events, orders } from '../../db/schema';
-import type { Cell, Table } from '../../exports/table';
+import { type Cell, decimalCell, type Table } from '../../exports/table';
 import { AppError } from '../../http/app-error';
 
 /**
@@ -88,7 +88,8 @@ function monthBounds(month: string): { from: Date; to: Date } {
 /**
  * `GET /api/accounts/billing/statements/{YYYY-MM}.csv`: one line per card payment or refund
  * of the month, oldest first, then a total line per currency. Money is in major units, as
- * numbers: a refund and what it gave back of the platform fee are negative; the net of a line
+ * numbers with their currency's decimals ("-10.00", "0.20"; none for yen): a refund and what
+ * it gave back of the platform fee are negative; the net of a line
  * is its amount less its fees. A month without any is BILLING_STATEMENT_NOT_FOUND.
  */
 export async function getBillingStatement({
@@ -118,7 +119,7 @@ export async function getBillingStatement({
     .orderBy(asc(cardTransactions.createdAt), asc(cardTransactions.id));
   if (rows.length === 0) throw new AppError('BILLING_STATEMENT_NOT_FOUND');
 
-  const major = (minor: number, currency: string) => Number(toMajorText(minor, currency));
+  const major = (minor: number, currency: string) => decimalCell(toMajorText(minor, currency));
   const totals = new Map<string, { amount: number; platform: number; stripe: number }>();
   const lines: Cell[][] = rows.map(({ line, reference, event }) => {
     const sign = line.kind === 'PAYMENT' ? 1 : -1;

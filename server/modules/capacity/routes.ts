@@ -42,6 +42,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

@@ -7,8 +7,8 @@ import { capacityAssignments, capacityAssignmentTickets } from '../../db/schema'
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
 import { offerFreedSeats } from '../orders/waitlist-offers';
+import { getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof capacityAssignments.$inferSelect;

@@ -13,7 +13,7 @@ import { checkInLists, checkInListTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
+import { getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof checkInLists.$inferSelect;

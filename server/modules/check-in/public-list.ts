@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle
 import {
   type CheckInAttendee,
   checkInListState,
+  emailHint,
   type PublicCheckInListResponse,
 } from '../../../common/check-in';
 import { TICKET_CODE_HASH } from '../../../common/ticket-code';
@@ -18,8 +19,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { escapeLike, findPage } from '../../http/list';
-import { LISTED_ORDER_STATUSES } from '../attendees/service';
-import { getEventKey } from './signing';
+import { LISTED_ORDER_STATUSES } from '../attendee-view/service';
+import { getEventKey } from '../ticket-codes/service';
+import { paymentsDue } from './payment-due';
 
 // What door staff see through a list's link: the list, its counts and revoked codes, and the
 // people on it. Scanning is in scan.ts.
@@ -116,50 +118,83 @@ const openCheckIn = (listId: number) =>
     isNull(checkIns.checkedOutAt),
   );
 
-/** `GET /api/public/check-in-lists/{shortId}/attendees`: names, tickets and states only. */
+/**
+ * What staff may search the list by: part of a name, or a whole order reference or e-mail
+ * address. An e-mail is matched whole only, so the search cannot spell out addresses the list
+ * does not show (decision 039).
+ */
+function staffSearch(text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  return or(
+    // The trigram index on the search text narrows; the names decide.
+    and(
+      ilike(attendees.searchText, pattern),
+      ilike(sql`${attendees.firstName} || ' ' || ${attendees.lastName}`, pattern),
+    ),
+    eq(orders.reference, text.toUpperCase()),
+    eq(attendees.email, text.toLowerCase()),
+  );
+}
+
+/**
+ * `GET /api/public/check-in-lists/{shortId}/attendees`: names, tickets and states, the order's
+ * reference and an e-mail hint, and what to collect for orders still to be paid.
+ */
 export async function findCheckInAttendees(
   db: Db,
   shortId: string,
   query: { page: number; per_page: number; query?: string | undefined },
 ) {
   const list = await getListByShortId(db, shortId);
-  const text = query.query?.trim();
-  const search: SQL | undefined = text
-    ? or(
-        ilike(attendees.searchText, `%${escapeLike(text.toLowerCase())}%`),
-        eq(orders.reference, text.toUpperCase()),
-      )
-    : undefined;
+  const search = staffSearch(query.query?.trim());
   const where = and(onList(list), search);
   return findPage(
     { page: query.page, perPage: query.per_page },
     {
-      rows: async (limit, offset) =>
-        (
-          await db
-            .select({ attendee: attendees, ticketTitle: tickets.title, checkIn: checkIns })
-            .from(attendees)
-            .innerJoin(orders, eq(orders.id, attendees.orderId))
-            .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
-            .leftJoin(checkIns, openCheckIn(list.id))
-            .where(where)
-            .orderBy(asc(attendees.lastName), asc(attendees.firstName), asc(attendees.id))
-            .limit(limit)
-            .offset(offset)
-        ).map(
-          ({ attendee, ticketTitle, checkIn }): CheckInAttendee => ({
+      rows: async (limit, offset) => {
+        const rows = await db
+          .select({
+            attendee: attendees,
+            ticketTitle: tickets.title,
+            checkIn: checkIns,
+            order: {
+              id: orders.id,
+              reference: orders.reference,
+              total: orders.total,
+              currency: orders.currency,
+            },
+          })
+          .from(attendees)
+          .innerJoin(orders, eq(orders.id, attendees.orderId))
+          .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+          .leftJoin(checkIns, openCheckIn(list.id))
+          .where(where)
+          .orderBy(asc(attendees.lastName), asc(attendees.firstName), asc(attendees.id))
+          .limit(limit)
+          .offset(offset);
+        const owing = new Map(
+          rows.filter((r) => r.attendee.status === 'AWAITING_PAYMENT').map((r) => [r.order.id, r.order]),
+        );
+        const due = await paymentsDue(db, [...owing.values()]);
+        return rows.map(
+          ({ attendee, ticketTitle, checkIn, order }): CheckInAttendee => ({
             id: attendee.id,
             code_hash: ticketCodeHash(attendee.shortId),
             first_name: attendee.firstName,
             last_name: attendee.lastName,
             ticket_id: attendee.ticketId,
             ticket_title: ticketTitle,
+            order_reference: order.reference,
+            email_hint: emailHint(attendee.email),
             status: attendee.status,
+            payment_due: attendee.status === 'AWAITING_PAYMENT' ? (due.get(order.id) ?? null) : null,
             check_in: checkIn
               ? { id: checkIn.id, checked_in_at: checkIn.checkedInAt.toISOString(), device: checkIn.device }
               : null,
           }),
-        ),
+        );
+      },
       total: async () => {
         const [count] = await db
           .select({ n: sql<number>`count(*)::int` })

@@ -13,6 +13,7 @@ import {
 import { PageMeta } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { idempotent } from '../../http/idempotency';
 import { clientAddress, limitRequests, perAddress } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import {
@@ -57,11 +58,13 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/events/:id/check-in-lists',
-    manage('Create a check-in list', {
-      params: EventParams,
-      body: CheckInListRequest,
-      response: { 201: CheckInListResponse, ...errorResponses(401, 403, 404, 422) },
-    }),
+    idempotent(
+      manage('Create a check-in list', {
+        params: EventParams,
+        body: CheckInListRequest,
+        response: { 201: CheckInListResponse, ...errorResponses(401, 403, 404, 422) },
+      }),
+    ),
     async (request, reply) =>
       reply.status(201).send(
         await createCheckInList({
@@ -104,10 +107,12 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/events/:id/check-in-lists/:listId/link',
-    manage('Replace the staff link; the old one stops working', {
-      params: ListParams,
-      response: { 200: CheckInListResponse, ...errorResponses(401, 403, 404) },
-    }),
+    idempotent(
+      manage('Replace the staff link; the old one stops working', {
+        params: ListParams,
+        response: { 200: CheckInListResponse, ...errorResponses(401, 403, 404) },
+      }),
+    ),
     async (request) =>
       regenerateCheckInLink({
         db: app.db,

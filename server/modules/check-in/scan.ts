@@ -12,12 +12,13 @@ import type { Database, Db, Transaction } from '../../db/client';
 import { attendees, checkInListTickets, checkInScans, checkIns, orders, tickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
-import { LISTED_ORDER_STATUSES, queueAttendeeWebhook } from '../attendees/service';
+import { LISTED_ORDER_STATUSES, queueAttendeeWebhook } from '../attendee-view/service';
 import { recordActivity } from '../orders/activity';
 import type { FulfilOptions } from '../orders/fulfil';
 import { fulfilOrder } from '../orders/fulfil';
+import { verifyTicketCode } from '../ticket-codes/service';
+import { paymentDue } from './payment-due';
 import { getListByShortId, type ListRow } from './public-list';
-import { verifyTicketCode } from './signing';
 
 type Input = z.output<typeof CheckInRequest>;
 export interface CheckInAnswer {
@@ -30,12 +31,13 @@ const answer = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome'> 
   body: { outcome, ...rest },
 });
 
-/** Whom an answer is about, by the id the staff list knows them by. */
-const answered = (attendee: typeof attendees.$inferSelect, ticketTitle: string) => ({
+/** Whom an answer is about, by the id the staff list knows them by, with their order's reference. */
+const answered = (attendee: typeof attendees.$inferSelect, ticketTitle: string, orderReference: string) => ({
   id: attendee.id,
   first_name: attendee.firstName,
   last_name: attendee.lastName,
   ticket_title: ticketTitle,
+  order_reference: orderReference,
 });
 
 /** The attendee a scan or a pick names, on the list's event, or null (INVALID). */
@@ -49,7 +51,11 @@ async function attendeeFor(tx: Db, list: ListRow, input: Input) {
     condition = eq(attendees.id, input.attendee_id);
   }
   const [row] = await tx
-    .select({ attendee: attendees, ticketTitle: tickets.title, orderStatus: orders.status })
+    .select({
+      attendee: attendees,
+      ticketTitle: tickets.title,
+      order: { id: orders.id, reference: orders.reference, total: orders.total, currency: orders.currency },
+    })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.orderId))
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
@@ -77,7 +83,7 @@ async function decideScan(
   const row = await attendeeFor(tx, list, input);
   if (!row) return { answer: answer('INVALID'), attendeeId: null };
   const { attendee } = row;
-  const who = answered(attendee, row.ticketTitle);
+  const who = answered(attendee, row.ticketTitle, row.order.reference);
   const decided = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome' | 'attendee'> = {}) => ({
     answer: answer(outcome, { attendee: who, ...rest }),
     attendeeId: attendee.id,
@@ -91,10 +97,12 @@ async function decideScan(
   if (!listed) return decided('NOT_ON_LIST');
   if (attendee.status === 'CANCELLED') return decided('CANCELLED');
   if (attendee.status === 'AWAITING_PAYMENT') {
-    if (!input.mark_paid || !links) return decided('AWAITING_PAYMENT');
+    // What staff collect first, for the whole order.
+    const owing = async () => decided('AWAITING_PAYMENT', { payment_due: await paymentDue(tx, row.order) });
+    if (!input.mark_paid || !links) return owing();
     // Paid at the door: the whole order is settled, then this ticket is let in.
     const [order] = await tx.select().from(orders).where(eq(orders.id, attendee.orderId)).for('update');
-    if (!order || orderActionRefusal('MARK_PAID', order)) return decided('AWAITING_PAYMENT');
+    if (!order || orderActionRefusal('MARK_PAID', order)) return owing();
     await fulfilOrder(tx, order, links);
     await recordActivity(tx, {
       orderId: order.id,
@@ -228,13 +236,14 @@ export async function checkOutAttendee({
     .returning();
   if (!undone) throw new AppError('CHECK_IN_NOT_FOUND');
   const [row] = await db
-    .select({ attendee: attendees, ticketTitle: tickets.title })
+    .select({ attendee: attendees, ticketTitle: tickets.title, orderReference: orders.reference })
     .from(attendees)
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
     .where(eq(attendees.id, undone.attendeeId));
   if (!row) throw new AppError('CHECK_IN_NOT_FOUND');
   return {
-    attendee: answered(row.attendee, row.ticketTitle),
+    attendee: answered(row.attendee, row.ticketTitle, row.orderReference),
     check_in: {
       id: undone.id,
       checked_in_at: undone.checkedInAt.toISOString(),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { eventCalendar } from '../../../common/ics';
+import { calendarUid, eventCalendar } from '../../../common/ics';
 import { whereOf } from '../../../common/where';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
@@ -23,7 +23,7 @@ export async function getPublicEventCalendar(db: Db, id: number, appUrl: string)
   return {
     filename: `${event.slug || 'event'}.ics`,
     body: eventCalendar({
-      uid: `event-${event.id}@tessera`,
+      uid: calendarUid(event.id, appUrl),
       title: event.title,
       start: event.startDate,
       end: event.endDate,

@@ -1,11 +1,9 @@
+import { eventPageId } from '../../../common/event-page-path';
 import type { PublicEventResponse } from '../../../common/events';
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../../mail/layout';
 import type { FileStorage } from '../../storage';
 import { getPublicEvent } from './service';
-
-/** `/e/{id}/…` and `/event/{id}/…`: the public event page addresses. */
-const EVENT_PAGE = /^\/(?:e|event)\/(\d{1,15})(?:\/[^/]*)?\/?$/;
 
 const plain = (html: string | null) =>
   (html ?? '')
@@ -80,11 +78,11 @@ export async function getEventPageHead({
   pathname: string;
   appUrl: string;
 }): Promise<{ title: string; head: string } | null> {
-  const match = EVENT_PAGE.exec(pathname);
-  if (!match) return null;
+  const id = eventPageId(pathname);
+  if (id === null) return null;
   let event: PublicEventResponse;
   try {
-    event = await getPublicEvent(db, storage, Number(match[1]));
+    event = await getPublicEvent(db, storage, Number(id));
   } catch {
     return null;
   }

@@ -1,10 +1,23 @@
+import { eventPageId } from '../../../common/event-page-path';
 import { PublicTicketsQuery } from '../../../common/public-tickets';
 import type { EventPageData } from '../../../common/server-render';
 import type { ReadyAnswer } from '../../http/fresh-reads';
 import type { PublicReads } from './public-reads';
 
-/** `/e/{id}/…` and `/event/{id}/…`, as the web app's router reads them. */
-const EVENT_PAGE = /^\/(?:e|event)\/(\d{1,15})(?:\/[^/]*)?\/?$/;
+/**
+ * The address a public event page is rendered and kept at: its id and `?promo_code=`, what the
+ * page reads of its address (decision 038). The slug, `/event/` or `/e/`, and any other query
+ * parameter (`aff`, `utm_source`, made-up ones) change nothing on the page, so visitors of all
+ * of them share one rendering. Values stay as written: the browser keys its queries by them.
+ * Null when the address is no event page.
+ */
+export function eventPageAddress(url: string): string | null {
+  const [pathname = '', query = ''] = url.split('?');
+  const id = eventPageId(pathname);
+  if (id === null) return null;
+  const promoCode = new URLSearchParams(query).get('promo_code');
+  return promoCode ? `/e/${id}?${new URLSearchParams({ promo_code: promoCode })}` : `/e/${id}`;
+}
 
 /** As the API's JSON has it (dates as text). */
 const asJson = <T>(answer: ReadyAnswer<T>): T => JSON.parse(answer.json) as T;
@@ -20,8 +33,8 @@ export async function eventPageData(
 ): Promise<EventPageData | null> {
   const [pathname = '', query = ''] = url.split('?');
   const search = new URLSearchParams(query);
-  const id = EVENT_PAGE.exec(pathname)?.[1];
-  if (!id) return null;
+  const id = eventPageId(pathname);
+  if (id === null) return null;
   // The code as the page reads it from its address (its queries' key), and as the API takes it.
   const promoCode = search.get('promo_code') || undefined;
   const parsed = PublicTicketsQuery.safeParse({ promo_code: promoCode });

@@ -6,10 +6,10 @@ import {
   withSettingDefaults,
 } from '../../../common/events';
 import type { ImageResponse } from '../../../common/images';
-import type { events } from '../../db/schema';
 import type { OrganizerRow } from '../organizers/service';
+import type { EventRow } from '../owned-events/service';
 
-export type EventRow = typeof events.$inferSelect;
+export type { EventRow };
 
 /** Settings as stored, completed with the defaults of fields added since. */
 export function settingsOf(row: Pick<EventRow, 'settings'>): EventSettings {
@@ -82,6 +82,7 @@ export function toPublicEventResponse({
       homepage_secondary_color: settings.homepage_secondary_color,
       homepage_text_color: settings.homepage_text_color,
       continue_button_text: settings.continue_button_text,
+      continue_button_texts: settings.continue_button_texts,
     },
   };
 }

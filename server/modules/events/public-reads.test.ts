@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRESH_MS } from '../../http/fresh-reads';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -118,5 +119,41 @@ describe('public reads shared by a crowd', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` })).statusCode).toBe(
       404,
     );
+  });
+
+  it('compresses for a client that accepts it, once per answer, each encoding with its own validator', async () => {
+    const { event } = await makeLiveEvent(t.app, owner, { tickets: [{ title: 'Pit', type: 'FREE' }] });
+    for (const url of [`/api/public/events/${event.id}`, `/api/public/events/${event.id}/tickets`]) {
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toBe('accept-encoding');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const etags = [plain, gzip, br].map((r) => r.headers.etag as string);
+      expect(new Set(etags).size).toBe(3);
+      expect(etags[1]).toBe(`${etags[0]?.slice(0, -1)}-gzip"`);
+      // Whichever representation a cache kept, it is still good: 304.
+      for (const etag of etags) {
+        const again = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.headers.etag).toBe(etags[1]);
+      }
+      // Every reader of the answer gets the same bytes.
+      const twice = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(twice.rawPayload.equals(gzip.rawPayload)).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EventListItemResponse } from '../../../common/event-list';
 import {
   CreateEventRequest,
   DuplicateEventRequest,
@@ -16,6 +17,8 @@ import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { sendReady } from '../../http/fresh-reads';
 import { errorResponses } from '../../http/responses';
+import { getOrganizer } from '../organizers/service';
+import { getEvent } from '../owned-events/service';
 import { getEventStats } from '../stats/service';
 import { getPublicEventCalendar } from './calendar';
 import { toEventResponse } from './presenter';
@@ -24,7 +27,6 @@ import {
   duplicateEvent,
   findEvents,
   findPublicOrganizerEvents,
-  getEvent,
   updateEvent,
   updateEventStatus,
 } from './service';
@@ -47,7 +49,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Events of the account (filter_fields[state][eq]=upcoming|ended|archived)',
         querystring: EventsQuery,
-        response: { 200: pageSchema(EventResponse), ...errorResponses(401, 403, 422) },
+        response: { 200: pageSchema(EventListItemResponse), ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => findEvents({ db: app.db, auth: authOf(request), query: request.query }),
@@ -56,6 +58,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,
@@ -170,6 +173,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/duplicate',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,
@@ -220,5 +224,26 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getEventStats({ db: app.db, auth: authOf(request), eventId: request.params.id }),
+  );
+
+  // An organizer's events: the organizer is checked here, so that organizers need not know events.
+  app.get(
+    '/api/organizers/:id/events',
+    {
+      ...members,
+      schema: {
+        tags: ['organizers'],
+        security,
+        summary: 'Events of one organizer',
+        params: IdParams,
+        querystring: EventsQuery,
+        response: { 200: pageSchema(EventListItemResponse), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await getOrganizer(app.db, auth.accountId, request.params.id);
+      return findEvents({ db: app.db, auth, query: request.query, organizerId: request.params.id });
+    },
   );
 };

@@ -22,29 +22,15 @@ import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
 import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
-import { assertCanTakePayments } from '../payments/connection';
+import { getEvent, lockEvent } from '../owned-events/service';
 import { createDefaultQuestions, hasHiddenQuestions } from '../questions/defaults';
+import { assertCanTakePayments } from '../stripe-accounts/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { copyCatalogue } from './duplicate-catalogue';
 import { type EventRow, settingsOf, toEventResponse, toPublicEventResponse } from './presenter';
+import { findSalesOfEvents } from './sales';
 
 type EventInput = z.output<typeof CreateEventRequest>;
-
-const ofAccount = (accountId: number, id: number) => and(eq(events.id, id), eq(events.accountId, accountId));
-
-/** An event of the caller's account, or 404. */
-export async function getEvent(db: Db, accountId: number, id: number): Promise<EventRow> {
-  const [row] = await db.select().from(events).where(ofAccount(accountId, id));
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-/** The same, locked until the transaction ends: changes to the event and its catalogue queue up. */
-export async function lockEvent(tx: Transaction, accountId: number, id: number): Promise<EventRow> {
-  const [row] = await tx.select().from(events).where(ofAccount(accountId, id)).for('update');
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 function columnsOf(input: EventInput) {
   return {
@@ -241,10 +227,23 @@ export async function findEvents({
   }[query.sortBy];
   const now = new Date();
   return findPage(query, {
-    rows: async (limit, offset) =>
-      (
-        await db.select().from(events).where(where).orderBy(sort, asc(events.id)).limit(limit).offset(offset)
-      ).map((row) => toEventResponse(row, now)),
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(where)
+        .orderBy(sort, asc(events.id))
+        .limit(limit)
+        .offset(offset);
+      const sales = await findSalesOfEvents(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...toEventResponse(row, now),
+        sales: sales.get(row.id) ?? { tickets_sold: 0, gross_sales: 0 },
+      }));
+    },
     total: () => db.$count(events, where),
   });
 }

@@ -98,6 +98,57 @@ describe('event page design', () => {
   });
 });
 
+describe('continue button text per language (decision 040)', () => {
+  it('keeps the one text as the default, adds texts per language, and shows them on the public event', async () => {
+    const { event } = await makeLiveEvent(t.app, owner);
+    // Events saved before the texts existed have none; the default alone still works as before.
+    const before = await put(event.id, { settings: { continue_button_text: 'Book a seat' } });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().settings).toMatchObject({
+      continue_button_text: 'Book a seat',
+      continue_button_texts: {},
+    });
+
+    const res = await put(event.id, {
+      settings: { continue_button_texts: { de: '  Platz buchen ', 'zh-CN': '预订座位', fr: '', es: null } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Trimmed; an empty or null text is no text, so that language shows the default.
+    expect(res.json().settings).toMatchObject({
+      continue_button_text: 'Book a seat',
+      continue_button_texts: { de: 'Platz buchen', 'zh-CN': '预订座位' },
+    });
+    expect(Object.keys(res.json().settings.continue_button_texts)).toEqual(['de', 'zh-CN']);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}` });
+    expect(shown.json().settings).toMatchObject({
+      continue_button_text: 'Book a seat',
+      continue_button_texts: { de: 'Platz buchen', 'zh-CN': '预订座位' },
+    });
+    // A save of other settings keeps them; sent again, the texts replace the stored ones whole.
+    const other = await put(event.id, { settings: { order_timeout_minutes: 25 } });
+    expect(other.json().settings.continue_button_texts).toEqual({ de: 'Platz buchen', 'zh-CN': '预订座位' });
+    const replaced = await put(event.id, { settings: { continue_button_texts: { pt: 'Reservar lugar' } } });
+    expect(replaced.json().settings.continue_button_texts).toEqual({ pt: 'Reservar lugar' });
+  });
+
+  it('refuses a text too long or a language Tessera does not speak, on the field, translated', async () => {
+    const event = await makeEvent(t.app, owner);
+    const long = await put(event.id, { settings: { continue_button_texts: { de: 'x'.repeat(51) } } });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors['settings.continue_button_texts.de']).toBeDefined();
+    const german = await put(event.id, { settings: { continue_button_texts: { de: 'x'.repeat(51) } } }, 'de');
+    expect(german.json().errors['settings.continue_button_texts.de'][0]).not.toBe(
+      long.json().errors['settings.continue_button_texts.de'][0],
+    );
+    const klingon = await put(event.id, { settings: { continue_button_texts: { tlh: 'Qapla’' } } });
+    expect(klingon.statusCode).toBe(422);
+    expect(klingon.json().errors['settings.continue_button_texts.tlh']).toBeDefined();
+    const notText = await put(event.id, { settings: { continue_button_texts: 'Platz buchen' } });
+    expect(notText.statusCode).toBe(422);
+    expect(notText.json().errors['settings.continue_button_texts']).toBeDefined();
+  });
+});
+
 describe('GET /api/public/events/{id}/calendar.ics', () => {
   it('answers the live event as an escaped, folded iCalendar file', async () => {
     const { event } = await makeLiveEvent(t.app, owner, {
@@ -119,7 +170,8 @@ describe('GET /api/public/events/{id}/calendar.ics', () => {
     const encoder = new TextEncoder();
     for (const line of body.split('\r\n')) expect(encoder.encode(line).length).toBeLessThanOrEqual(75);
     const unfolded = body.replace(/\r\n /g, '');
-    expect(unfolded).toContain(`\r\nUID:event-${event.id}@tessera\r\n`);
+    // Unique across installs: the host of APP_URL, not a name every install shares.
+    expect(unfolded).toContain(`\r\nUID:event-${event.id}@${new URL(t.app.config.appUrl).host}\r\n`);
     // In the event's zone (Lisbon, an hour ahead of UTC in summer), which the file describes.
     expect(unfolded).toContain('\r\nDTSTART;TZID=Europe/Lisbon:20310601T200000\r\n');
     expect(unfolded).toContain('\r\nDTEND;TZID=Europe/Lisbon:20310601T233000\r\n');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '../../../common/health';
+import { errorResponses } from '../../http/responses';
 import { VERSION } from '../../version';
 import { checkDatabase } from './service';
 
@@ -10,7 +11,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
-        response: { 200: HealthResponse, 503: HealthResponse },
+        // 422: a query parameter (it takes none).
+        response: { 200: HealthResponse, 503: HealthResponse, ...errorResponses(422) },
       },
     },
     async (_request, reply) => {

@@ -13,7 +13,10 @@ export function toImageResponse(row: ImageRow, storage: FileStorage): ImageRespo
     url: storage.url(row.key),
     width: row.width,
     height: row.height,
-    variants: row.variants.map((v) => ({ width: v.width, url: storage.url(v.key) })),
+    // The pages' WebP widths; a logo's PNG copy is for documents and mails (`logo.ts`).
+    variants: row.variants
+      .filter((v) => v.format === undefined)
+      .map((v) => ({ width: v.width, url: storage.url(v.key) })),
     created_at: row.createdAt.toISOString(),
   };
 }

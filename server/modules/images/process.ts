@@ -1,6 +1,6 @@
 import type Sharp from 'sharp';
 import { VALIDATION } from '../../../common/i18n/validation';
-import { IMAGE_RULES, IMAGE_VARIANT_WIDTHS, type ImageType } from '../../../common/images';
+import { IMAGE_RULES, IMAGE_VARIANT_WIDTHS, type ImageType, logoPngSize } from '../../../common/images';
 import { LIMITS } from '../../../common/limits';
 import { AppError } from '../../http/app-error';
 
@@ -16,6 +16,23 @@ export interface ProcessedImage {
   contentType: string;
   original: Buffer;
   variants: { width: number; body: Buffer }[];
+  /** A logo's PNG copy, for the documents and mails that take no WebP. */
+  png: { width: number; height: number; body: Buffer } | null;
+}
+
+/**
+ * A logo's PNG copy (`logoPngSize`), upright as it is seen, transparency kept: made at upload,
+ * and from the original for a logo uploaded before copies were made.
+ */
+export async function logoPng(original: Buffer, size: { width: number; height: number }) {
+  const sharp = await loadSharp();
+  const fitted = logoPngSize(size);
+  const body = await sharp(original, { animated: false })
+    .rotate()
+    .resize({ width: fitted.width, height: fitted.height, fit: 'fill' })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return { ...fitted, body };
 }
 
 function refuse(message: (typeof VALIDATION)[keyof typeof VALIDATION]): never {
@@ -72,6 +89,7 @@ export async function processImage(body: Buffer, type: ImageType): Promise<Proce
       contentType: `image/${metadata.format}`,
       original: body,
       variants,
+      png: type === 'EVENT_LOGO' ? await logoPng(body, { width, height }) : null,
     };
   } catch {
     refuse(VALIDATION.imageInvalid);

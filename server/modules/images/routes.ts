@@ -7,12 +7,16 @@ import { idParam } from '../../../common/validators';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { getPublicEventLogoPng } from './logo';
 import { toImageResponse } from './presenter';
 import { deleteEventImage, findEventImages, uploadEventImage } from './service';
 
 const EventParams = z.object({ id: idParam() });
 const ImageParams = z.object({ id: idParam(), imageId: idParam() });
 const tags = ['images'];
+const PngFile = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary', description: 'The logo, PNG' });
 const security = [{ bearerAuth: [] }];
 
 /** Reads the `image` file and the `type` field of a multipart upload. */
@@ -112,6 +116,36 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         imageId: request.params.imageId,
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/public/events/:id/logo.png',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'The event’s logo as a PNG (at most 640 × 320), for e-mails and wallets; not for a draft event',
+        params: EventParams,
+        querystring: z.object({
+          v: z
+            .string()
+            .regex(/^\d{1,18}$/)
+            .optional()
+            .meta({
+              description: 'The upload the address was made for, so that a new logo is not a cached old one',
+            }),
+        }),
+        produces: ['image/png'],
+        response: { 200: PngFile, ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const logo = await getPublicEventLogoPng(app.db, app.storage, request.params.id);
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(logo.body);
     },
   );
 };

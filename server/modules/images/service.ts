@@ -7,7 +7,8 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import type { FileStorage } from '../../storage';
-import { getEvent, lockEvent } from '../events/service';
+import { getEvent, lockEvent } from '../owned-events/service';
+import { LOGO_PNG_NAME } from './logo';
 import { findEventImageResponses, type ImageRow } from './presenter';
 import { processImage } from './process';
 
@@ -54,6 +55,11 @@ export async function uploadEventImage({
     const variantKey = `${folder}/${variant.width}.webp`;
     await storage.put(variantKey, variant.body, 'image/webp');
     variants.push({ width: variant.width, key: variantKey });
+  }
+  if (image.png) {
+    const pngKey = `${folder}/${LOGO_PNG_NAME}`;
+    await storage.put(pngKey, image.png.body, 'image/png');
+    variants.push({ width: image.png.width, height: image.png.height, key: pngKey, format: 'png' });
   }
   const { row, replaced } = await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);

@@ -1,15 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRecipientResponse, MessageResponse } from '../../../common/messages';
-import { queryRows } from '../../db/rows';
 import { jobs, messages } from '../../db/schema';
 import type { Mailer } from '../../mail/transport';
 import { makeLiveEvent, makeOrder } from '../../test/builders';
 import { createMessagesKit, type MessagesKit } from '../../test/messages';
-import { openSendJournal, STALE_AFTER_MS, sweepSendJournals, writtenIn } from './journal';
 
 // Scheduling, deleting, retrying and the account's limits (two messages a day, three addresses).
 let k: MessagesKit;
@@ -132,94 +127,6 @@ describe('failures', () => {
     ]);
     expect(k.smtp.to('ines@example.com').filter((m) => m.subject === 'Retry me')).toHaveLength(1);
     expect(await get(id)).toMatchObject({ status: 'SENT', counts: { total: 2, sent: 1, failed: 1 } });
-  });
-});
-
-describe('a mail written in full by a process that died before marking it', () => {
-  const recipientsOf = async (id: number) =>
-    (await k.as(k.owner.token, 'GET', url(`/${id}/recipients?sort_by=email`))).json<{
-      data: MessageRecipientResponse[];
-    }>().data;
-  const received = (subject: string) =>
-    k.smtp.mails
-      .filter((m) => m.subject === subject)
-      .flatMap((m) => m.to)
-      .sort();
-  const recipientId = async (messageId: number, email: string) => {
-    const [row] = await queryRows<{ id: number | string }>(
-      k.app.db,
-      sql`select id from message_recipients where message_id = ${messageId} and email = ${email}`,
-    );
-    return Number(row?.id);
-  };
-  // Above any pid the system hands out: a process that is gone.
-  const GONE_PID = 99_999_999;
-
-  it("is marked sent from the dead process's journal and not mailed again", async () => {
-    const { id } = (await k.send(eventId, { subject: 'Died after' })).json<MessageResponse>();
-    const busy: Mailer = {
-      async send() {
-        throw new Error('421 try again later');
-      },
-      close() {},
-    };
-    await k.deliver(busy);
-    const ines = await recipientId(id, 'ines@example.com');
-    const joao = await recipientId(id, 'joao@example.com');
-    // As if a process had written Ines's mail in full and died before the server answered; it
-    // had also written Joao's, which the server then refused.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-journal-'));
-    await writeFile(path.join(dir, `${GONE_PID}-dead.journal`), `+${ines}\n+${joao}\n-${joao}\n`);
-    // A journal of this (live) process, recently touched, is not swept.
-    await writeFile(path.join(dir, `${process.pid}-live.journal`), `+${joao}\n`);
-    const live = openSendJournal(dir);
-    try {
-      expect(await sweepSendJournals(k.app.db, dir, { own: live.file })).toBe(1);
-      expect((await readdir(dir)).sort()).toEqual([live.file, `${process.pid}-live.journal`].sort());
-      await k.dueNow();
-      await k.deliver();
-      expect(received('Died after')).toEqual(['joao@example.com']);
-      expect(await recipientsOf(id)).toMatchObject([
-        { email: 'ines@example.com', status: 'SENT', attempts: 1 },
-        { email: 'joao@example.com', status: 'SENT', attempts: 2, last_error: null },
-      ]);
-      expect(await get(id)).toMatchObject({ status: 'SENT', counts: { total: 2, sent: 2, failed: 0 } });
-      // Untouched for longer than a heartbeat allows, the journal counts as its process's last.
-      const old = new Date(Date.now() - STALE_AFTER_MS - 1000);
-      await utimes(path.join(dir, `${process.pid}-live.journal`), old, old);
-      expect(await sweepSendJournals(k.app.db, dir, { own: live.file })).toBe(0);
-      expect(await readdir(dir)).toEqual([live.file]);
-    } finally {
-      live.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('a live journal lists only the mails in flight: settled ones are forgotten, refused ones cancelled', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-journal-'));
-    const journal = openSendJournal(dir);
-    const content = () => readFile(path.join(dir, journal.file), 'utf8');
-    try {
-      journal.written(7);
-      journal.written(8);
-      journal.refused(8);
-      journal.settled(7);
-      // A settled line stays until the file starts over; its recipient is no longer pending.
-      expect(await content()).toBe('+7\n+8\n-8\n');
-      expect(writtenIn(await content())).toEqual([7]);
-      journal.written(9);
-      expect(writtenIn(await content())).toEqual([7, 9]);
-      journal.settled(8);
-      journal.settled(9);
-      // Nothing in flight any more: the file starts over.
-      expect(await content()).toBe('');
-      journal.written(10);
-      expect(await content()).toBe('+10\n');
-    } finally {
-      journal.close();
-      expect(await readdir(dir)).toEqual([]);
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });
 

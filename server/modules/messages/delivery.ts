@@ -2,7 +2,6 @@ import type { JobPayload, MESSAGE_EXPAND_JOB, MESSAGE_SEND_JOB } from '../../job
 import type { JobHandler } from '../../jobs/worker';
 import type { Mailer } from '../../mail/transport';
 import { expandMessage } from './expand';
-import type { SendJournal } from './journal';
 import { sendRecipients } from './send';
 
 export interface MessageDeliveryDependencies {
@@ -11,8 +10,6 @@ export interface MessageDeliveryDependencies {
   appUrl: string;
   /** Addresses one message may reach (checked again when a scheduled message starts). */
   maxRecipients: number;
-  /** This process's send journal (`openSendJournal`); without one, mails in flight at a crash go again. */
-  journal?: SendJournal;
 }
 
 /** The handlers of the message jobs, which `server/main.ts` hands to the worker. */
@@ -27,7 +24,6 @@ export function messageJobHandlers(deps: MessageDeliveryDependencies): {
         ...context,
         mailer: deps.mailer,
         appUrl: deps.appUrl,
-        journal: deps.journal,
       }),
   };
 }

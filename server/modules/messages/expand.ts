@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { accountUsers, events, messageRecipients, messages, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { EXPAND_MAX_ATTEMPTS, type ExpandPayload, enqueueSending } from './jobs';
-import { countScopeAddresses, insertRecipientBatch } from './scope';
+import { countScopeAddresses, firstScopeAddress, insertRecipientBatch } from './scope';
 
 /** What the message jobs are told by the queue: the database, and which claim of which job runs. */
 export interface MessageJobContext {
@@ -101,6 +101,9 @@ async function startSending(
         .select({ slug: events.slug })
         .from(events)
         .where(eq(events.id, message.eventId));
+      // A test is filled in for the sender, with the event's page; the copy as for the first
+      // recipient, whose page link it keeps (the name follows from it when it is sent).
+      const first = message.isTest ? null : await firstScopeAddress(tx, message.eventId, message.scope);
       const written = await tx
         .insert(messageRecipients)
         .values({
@@ -108,7 +111,7 @@ async function startSending(
           email: sender.email.toLowerCase(),
           name: `${sender.firstName} ${sender.lastName}`.trim(),
           kind: message.isTest ? 'TEST' : 'COPY',
-          linkPath: `/e/${message.eventId}/${event?.slug ?? ''}`,
+          linkPath: first?.link_path ?? `/e/${message.eventId}/${event?.slug ?? ''}`,
           locale: sender.locale,
         })
         .onConflictDoNothing()

@@ -2,18 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
-import {
-  fillPlaceholders,
-  type MessagePreviewRequest,
-  type MessagePreviewResponse,
-} from '../../../common/messages';
+import type { MessagePreviewRequest, MessagePreviewResponse } from '../../../common/messages';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { sanitizeDescription } from '../../text/description';
-import { getEvent } from '../events/service';
+import { getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
+import { fillMessageBody, fillMessageSubject } from './fill';
 import { countScopeAddresses, firstScopeAddress } from './scope';
 
 /**
@@ -51,8 +48,8 @@ export async function previewMessage({
   return {
     recipients,
     sample: { name: sample.name, email: sample.email },
-    subject: fillPlaceholders(input.subject.replace(/\s+/g, ' ').trim(), values, { html: false }),
-    body: fillPlaceholders(body, values, { html: true }),
+    subject: fillMessageSubject(input.subject.replace(/\s+/g, ' ').trim(), values),
+    body: fillMessageBody(body, values),
     footer: withSettingDefaults(event.settings).footer_message,
   };
 }

@@ -45,6 +45,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/messages',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

@@ -19,10 +19,14 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
+/** The name a message gives an attendee (`a`) or a buyer (`o`), as placeholders fill it. */
+const ATTENDEE_NAME = sql`trim(a.first_name || ' ' || a.last_name)`;
+const BUYER_NAME = sql`trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, ''))`;
+
 function attendeeSource(eventId: number, extra: SQL): SQL {
   return sql`
     select a.id as source_id, lower(a.email) as email,
-           trim(a.first_name || ' ' || a.last_name) as name,
+           ${ATTENDEE_NAME} as name,
            '/ticket/' || a.event_id || '/' || a.short_id as link_path,
            coalesce(o.locale, 'en') as locale, 'ATTENDEE' as kind
       from attendees a
@@ -37,7 +41,7 @@ function attendeeSource(eventId: number, extra: SQL): SQL {
 function orderSource(eventId: number, extra: SQL): SQL {
   return sql`
     select o.id as source_id, lower(o.email) as email,
-           trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')) as name,
+           ${BUYER_NAME} as name,
            '/checkout/' || o.event_id || '/' || o.short_id || '/summary' as link_path,
            coalesce(o.locale, 'en') as locale, 'BUYER' as kind
       from orders o
@@ -88,6 +92,24 @@ export async function firstScopeAddress(
          order by source_id limit 1`,
   );
   return row ?? null;
+}
+
+/**
+ * The name of whoever a page link of a scope belongs to (`link_path`: an attendee's ticket page
+ * or a buyer's order page), as the scope names them; null for any other link. The sender's copy
+ * is filled in as for the message's first recipient, whose link it keeps (decision 035).
+ */
+export async function nameOfLink(db: Db, eventId: number, linkPath: string): Promise<string | null> {
+  const ticket = /^\/ticket\/\d+\/([\w-]+)$/.exec(linkPath)?.[1];
+  const order = /^\/checkout\/\d+\/([\w-]+)\/summary$/.exec(linkPath)?.[1];
+  const query = ticket
+    ? sql`select ${ATTENDEE_NAME} as name from attendees a where a.event_id = ${eventId} and a.short_id = ${ticket}`
+    : order
+      ? sql`select ${BUYER_NAME} as name from orders o where o.event_id = ${eventId} and o.short_id = ${order}`
+      : null;
+  if (!query) return null;
+  const [row] = await queryRows<{ name: string }>(db, query);
+  return row?.name ?? null;
 }
 
 export interface ExpandedBatch {

@@ -1,16 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale } from '../../../common/i18n/locales';
-import { fillPlaceholders } from '../../../common/messages';
+import type { EventLogo } from '../../../common/images';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { events, jobs, messageRecipients, messages, type RecipientKind } from '../../db/schema';
+import {
+  accounts,
+  events,
+  jobs,
+  messageRecipients,
+  messages,
+  organizers,
+  type RecipientKind,
+} from '../../db/schema';
 import { i18nFor } from '../../i18n';
 import { renderMessageMail } from '../../mail/message-template';
-import { type Mailer, sendOnce } from '../../mail/transport';
+import { eventMailSender, type MailSender } from '../../mail/sender';
+import type { Mailer } from '../../mail/transport';
+import { findEventLogoAt } from '../images/logo';
 import { finishIfDone, type MessageJobContext } from './expand';
+import { fillMessageBody, fillMessageSubject } from './fill';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
-import type { SendJournal } from './journal';
+import { nameOfLink } from './scope';
 
 /** Recipients a send job claims at once, and so has in flight at most. */
 const CLAIM_SIZE = 25;
@@ -19,8 +30,6 @@ export interface SendDependencies {
   mailer: Mailer;
   /** The public base URL, for the links filled in per recipient. */
   appUrl: string;
-  /** Where this process records the mails it wrote in full (absent: mails in flight at a crash go again). */
-  journal?: SendJournal;
 }
 
 interface Claimed {
@@ -35,28 +44,44 @@ interface Claimed {
 /** What every recipient's mail shares: the message and its event. */
 interface MessageMail {
   messageId: number;
+  eventId: number;
   subject: string;
   body: string;
   eventTitle: string;
   footer: string | null;
-  replyTo: string | undefined;
+  /** The event's logo, by its absolute address, for the top of the mail. */
+  logo: EventLogo | null;
+  /** The organizer's name and reply address (decision 035). */
+  sender: MailSender;
 }
 
-async function loadMessage(db: Database, messageId: number): Promise<MessageMail | null> {
+async function loadMessage(db: Database, messageId: number, appUrl: string): Promise<MessageMail | null> {
   const [row] = await db
-    .select({ message: messages, event: { title: events.title, settings: events.settings } })
+    .select({
+      message: messages,
+      event: { title: events.title, settings: events.settings },
+      organizer: { name: organizers.name, email: organizers.email },
+      supportEmail: accounts.supportEmail,
+    })
     .from(messages)
     .innerJoin(events, eq(events.id, messages.eventId))
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .innerJoin(accounts, eq(accounts.id, events.accountId))
     .where(eq(messages.id, messageId));
   if (row?.message.status !== 'SENDING') return null;
-  const settings = withSettingDefaults(row.event.settings);
   return {
     messageId,
+    eventId: row.message.eventId,
     subject: row.message.subject,
     body: row.message.body,
     eventTitle: row.event.title,
-    footer: settings.footer_message,
-    replyTo: settings.reply_to_email ?? settings.contact_email ?? undefined,
+    footer: withSettingDefaults(row.event.settings).footer_message,
+    logo: await findEventLogoAt(db, row.message.eventId, appUrl),
+    sender: eventMailSender({
+      eventSettings: row.event.settings,
+      organizer: row.organizer,
+      accountSupportEmail: row.supportEmail,
+    }),
   };
 }
 
@@ -96,7 +121,7 @@ async function claimRecipients(
 const ownClaim = (id: number, context: MessageJobContext) =>
   sql`id = ${id} and status = 'PENDING' and claim_job = ${context.jobId} and claim_attempt = ${context.attempt}`;
 
-/** Marks the recipient SENT: the server took the mail (or has it in full). */
+/** Marks the recipient SENT: the server took the mail. */
 async function markSent(context: MessageJobContext, id: number): Promise<void> {
   await context.db.execute(sql`
     update ${messageRecipients} set status = 'SENT', sent_at = now(), last_error = null
@@ -109,44 +134,44 @@ async function sendOne(
   mail: { message: MessageMail; recipient: Claimed },
 ): Promise<void> {
   const { message, recipient } = mail;
+  // The sender's copy reads as the first recipient's mail (its link is theirs): filled in for them.
+  const copyOf =
+    recipient.kind === 'COPY' ? await nameOfLink(context.db, message.eventId, recipient.link_path) : null;
   const values = {
-    attendee_name: recipient.name,
+    attendee_name: copyOf ?? recipient.name,
     event_title: message.eventTitle,
     ticket_url: `${deps.appUrl}${recipient.link_path}`,
   };
   const rendered = renderMessageMail(
     {
-      subject: fillPlaceholders(message.subject, values, { html: false }),
-      bodyHtml: fillPlaceholders(message.body, values, { html: true }),
+      subject: fillMessageSubject(message.subject, values),
+      bodyHtml: fillMessageBody(message.body, values),
       eventTitle: message.eventTitle,
       footer: message.footer,
       kind: recipient.kind,
+      filledFor: copyOf,
+      logo: message.logo,
     },
     i18nFor(isLocale(recipient.locale) ? recipient.locale : 'en'),
   );
-  let written = false;
   let failure: unknown = null;
   try {
-    await sendOnce(deps.mailer, {
+    await deps.mailer.send({
       to: recipient.email,
       ...rendered,
-      replyTo: message.replyTo,
+      fromName: message.sender.name || undefined,
+      replyTo: message.sender.replyTo ?? undefined,
       // The same on every try, so a mail system can tell a retry from a new message.
       messageId: `message-${message.messageId}-${recipient.id}`,
-      onEndWritten: () => {
-        written = true;
-        deps.journal?.written(recipient.id);
-      },
     });
   } catch (error) {
     failure = error;
   }
-  // `sendOnce` counts a mail written in full and then left unanswered as sent.
+  // Marked only once the server accepted the mail: a crash before the mark sends it again
+  // (with the same Message-ID), never loses it (decision 046).
   if (failure === null) await markSent(context, recipient.id);
   else {
-    // Written, then refused: the journal's line is cancelled.
-    if (written) deps.journal?.refused(recipient.id);
-    // A refusal, or a failure before the mail was written, leaves it to be tried again.
+    // A refusal, or a failure before the server's answer, leaves it to be tried again.
     const text = (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
     await context.db.execute(sql`
       update ${messageRecipients}
@@ -154,8 +179,6 @@ async function sendOne(
              status = case when attempts >= ${MAX_RECIPIENT_ATTEMPTS} then 'FAILED' else 'PENDING' end
        where ${ownClaim(recipient.id, context)}`);
   }
-  // Only once the database has the outcome: until then a crash leaves it to the journal.
-  deps.journal?.settled(recipient.id);
 }
 
 async function pendingIn(db: Database, payload: SendPayload): Promise<number> {
@@ -180,7 +203,7 @@ export async function sendRecipients(
   context: MessageJobContext & SendDependencies,
 ): Promise<void> {
   const { db } = context;
-  const message = await loadMessage(db, payload.message_id);
+  const message = await loadMessage(db, payload.message_id, context.appUrl);
   if (!message) return;
   for (;;) {
     const claimed = await claimRecipients(db, payload, context);

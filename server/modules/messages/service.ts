@@ -21,7 +21,7 @@ import { AppError, fieldError } from '../../http/app-error';
 import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
 import { sanitizeDescription } from '../../text/description';
-import { getEvent } from '../events/service';
+import { getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 import { enqueueExpansion } from './jobs';
 import { type Sender, toMessageResponse, toMessageSummaryResponse, toRecipientResponse } from './presenter';

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrdersExportQuery } from '../../../common/admin-orders';
 import type { AnswerValue } from '../../../common/answers';
@@ -8,11 +8,12 @@ import { type ChargeRow, orderBreakdown } from '../../../common/order-breakdown'
 import { chargeLabel, describeBreakdown } from '../../../common/order-breakdown-text';
 import type { Calculation } from '../../../common/pricing';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, rowFromJson } from '../../db/rows';
 import { orderItems, orders, questionAnswers, questions } from '../../db/schema';
+import { readJsonParts } from '../../exports/json-batch';
 import { answerCell, type Cell, type Table } from '../../exports/table';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
+import { getEvent } from '../owned-events/service';
 import { orderConditions } from './admin-view';
 import { shownStatus } from './open-checkouts';
 import { toItemResponse } from './presenter';
@@ -68,9 +69,29 @@ async function chargeColumns(db: Db, where: SQL | undefined): Promise<ChargeKey[
 }
 
 /**
+ * Up to `BATCH` orders after id `after`, each as a JSON array: the order's row, its items' rows
+ * (in id order) and its answers to questions asked of the whole order, by question id (the
+ * latest answer of each).
+ */
+function batchQuery(where: SQL | undefined, after: number): SQL {
+  return sql`select ${orders.id} as n, json_build_array(
+      to_jsonb(${orders}.*),
+      (select coalesce(json_agg(to_jsonb(i.*) order by i.id), '[]'::json)
+       from ${orderItems} i where i.order_id = ${orders.id}),
+      (select coalesce(json_object_agg(a.question_id, a.answer order by a.id), '{}'::json)
+       from ${questionAnswers} a where a.order_id = ${orders.id} and a.attendee_id is null)
+    ) as cells
+    from ${orders}
+    where ${and(where, gt(orders.id, after))}
+    order by ${orders.id}
+    limit ${BATCH}`;
+}
+
+/**
  * `GET /api/events/{id}/orders/export`: the orders the list shows with the same search and
  * filters, amounts as plain decimals in the order's currency, then one column per question asked
- * of the whole order. Read in id order, a batch at a time (see the attendee export). The amounts
+ * of the whole order. Read in id order, a batch of orders with their items and answers per
+ * statement, after the last id read (as the attendee export). The amounts
  * are the order's price breakdown (`common/order-breakdown.ts`) at base prices, so that they add
  * up across the row: ticket prices − discount = subtotal; subtotal + each fee and tax = total.
  */
@@ -102,74 +123,64 @@ export async function exportOrders({
   // Exact decimal text without symbol or grouping, which spreadsheets read as numbers.
   const amount = toMajorText;
 
+  /** An order and its items, as read, turned into the export's cells. */
+  const cellsOf = ([orderJson, itemJson, answers]: [
+    Record<string, unknown>,
+    Record<string, unknown>[],
+    Record<string, AnswerValue>,
+  ]): Cell[] => {
+    const o = rowFromJson(orders, orderJson);
+    const breakdown = orderBreakdown({
+      items: itemJson.map((item) => toItemResponse(rowFromJson(orderItems, item))),
+      promo_code: o.promoCode,
+      price_display_mode: 'EXCLUSIVE',
+    });
+    const byCharge: Cell[] = charges.map(() => null);
+    let ticketPrices = 0;
+    for (const row of breakdown.rows) {
+      if (row.kind === 'LINE') ticketPrices += row.amount;
+      if (row.kind !== 'FEE' && row.kind !== 'TAX') continue;
+      const at = column.get(keyOf(row));
+      if (at !== undefined) byCharge[at] = amount(row.amount, o.currency);
+    }
+    return [
+      o.reference,
+      shownStatus(o, now),
+      o.firstName,
+      o.lastName,
+      o.email,
+      o.currency,
+      describeBreakdown(breakdown, { i18n, currency: o.currency })
+        .rows.filter((r) => r.kind === 'LINE')
+        .map((r) => r.label)
+        .join('; '),
+      amount(ticketPrices, o.currency),
+      amount(o.discount, o.currency),
+      amount(o.subtotal, o.currency),
+      ...byCharge,
+      amount(o.fees, o.currency),
+      amount(o.taxes, o.currency),
+      amount(o.total, o.currency),
+      amount(o.refundedTotal, o.currency),
+      o.paymentProvider,
+      o.promoCode,
+      o.createdAt.toISOString(),
+      ...asked.map((q) => answerCell(answers[String(q.id)])),
+    ];
+  };
+
   async function* batches(): AsyncGenerator<Cell[][]> {
     let after = 0;
     for (;;) {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(and(where, gt(orders.id, after)))
-        .orderBy(asc(orders.id))
-        .limit(BATCH);
-      const last = rows.at(-1);
-      if (!last) return;
-      after = last.id;
-      const ids = rows.map((r) => r.id);
-      const itemRows = await db
-        .select()
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.id));
-      const items = new Map<number, ReturnType<typeof toItemResponse>[]>(ids.map((id) => [id, []]));
-      for (const item of itemRows) items.get(item.orderId)?.push(toItemResponse(item));
-      const answers = new Map<string, AnswerValue>();
-      if (asked.length > 0) {
-        const found = await db
-          .select()
-          .from(questionAnswers)
-          .where(and(inArray(questionAnswers.orderId, ids), isNull(questionAnswers.attendeeId)));
-        for (const a of found) answers.set(`${a.orderId}:${a.questionId}`, a.answer);
+      let read = 0;
+      // One statement per batch, answered in JSON texts of a hundred orders (decision 042).
+      for await (const part of readJsonParts(db, batchQuery(where, after))) {
+        read += part.length;
+        const last = part.at(-1)?.[0] as { id: number } | undefined;
+        if (last) after = Number(last.id);
+        yield part.map((row) => cellsOf(row as Parameters<typeof cellsOf>[0]));
       }
-      yield rows.map((o) => {
-        const breakdown = orderBreakdown({
-          items: items.get(o.id) ?? [],
-          promo_code: o.promoCode,
-          price_display_mode: 'EXCLUSIVE',
-        });
-        const byCharge: Cell[] = charges.map(() => null);
-        let ticketPrices = 0;
-        for (const row of breakdown.rows) {
-          if (row.kind === 'LINE') ticketPrices += row.amount;
-          if (row.kind !== 'FEE' && row.kind !== 'TAX') continue;
-          const at = column.get(keyOf(row));
-          if (at !== undefined) byCharge[at] = amount(row.amount, o.currency);
-        }
-        return [
-          o.reference,
-          shownStatus(o, now),
-          o.firstName,
-          o.lastName,
-          o.email,
-          o.currency,
-          describeBreakdown(breakdown, { i18n, currency: o.currency })
-            .rows.filter((r) => r.kind === 'LINE')
-            .map((r) => r.label)
-            .join('; '),
-          amount(ticketPrices, o.currency),
-          amount(o.discount, o.currency),
-          amount(o.subtotal, o.currency),
-          ...byCharge,
-          amount(o.fees, o.currency),
-          amount(o.taxes, o.currency),
-          amount(o.total, o.currency),
-          amount(o.refundedTotal, o.currency),
-          o.paymentProvider,
-          o.promoCode,
-          o.createdAt.toISOString(),
-          ...asked.map((q) => answerCell(answers.get(`${o.id}:${q.id}`))),
-        ];
-      });
-      if (rows.length < BATCH) return;
+      if (read < BATCH) return;
     }
   }
 

@@ -136,7 +136,12 @@ describe('orders for the organizer', () => {
     expect(marked.json().activity).toMatchObject([{ kind: 'MARKED_PAID', by: 'Ada Lovelace' }]);
     expect((await sold(paid))?.quantitySold).toBe((before?.quantitySold ?? 0) + 1);
     await kit.deliverMail();
-    expect(kit.smtp.to('carla@example.com').map((m) => m.subject)).toContain('Your ticket for Orders night');
+    // Carla holds her own ticket: her confirmation, now paid, carries it (decision 035).
+    const [confirmation] = kit.smtp
+      .to('carla@example.com')
+      .filter((m) => m.text.includes('Your payment has been received'));
+    expect(confirmation?.subject).toBe('Your order for Orders night');
+    expect(confirmation?.text).toContain('Your ticket is in this e-mail');
     const again = await api(owner.token, 'POST', `/orders/${order.id}/mark-paid`);
     expect(again.json().code).toBe('ORDER_NOT_AWAITING_PAYMENT');
   });
@@ -186,6 +191,15 @@ describe('orders for the organizer', () => {
     });
     expect(edited.json()).toMatchObject({ last_name: 'Sá', email: 'filipa.sa@example.com' });
     expect((await api(owner.token, 'PUT', `/orders/${order.id}`, { first_name: '' })).statusCode).toBe(422);
+    // Both names are required, as the form marks them; a refusal changes nothing.
+    const unnamed = await api(owner.token, 'PUT', `/orders/${order.id}`, {
+      first_name: 'Filipa',
+      last_name: ' ',
+      email: 'filipa.sa@example.com',
+    });
+    expect(unnamed.statusCode).toBe(422);
+    expect(unnamed.json().errors).toEqual({ last_name: ['This field is required.'] });
+    expect((await api(owner.token, 'GET', `/orders/${order.id}`)).json().last_name).toBe('Sá');
     const noted = await api(owner.token, 'POST', `/orders/${order.id}/notes`, {
       note: 'Called about parking.',
     });

@@ -12,13 +12,16 @@ import {
   UpdateOrderBuyerRequest,
 } from '../../../common/admin-orders';
 import { PageMeta } from '../../../common/list-query';
+import { RecordRefundRequest } from '../../../common/payments';
 import { idParam } from '../../../common/validators';
 import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { idempotent } from '../../http/idempotency';
 import { errorResponses } from '../../http/responses';
 import { addOrderNote, cancelOrder, markOrderPaid, resendOrderConfirmation } from './admin-actions';
 import { exportOrders } from './admin-export';
 import { findOrders, getAdminOrder, updateOrderBuyer } from './admin-view';
+import { recordOfflineRefund } from './offline-refunds';
 
 const EventParams = z.object({ id: idParam() });
 const OrderParams = z.object({ id: idParam(), orderId: idParam() });
@@ -32,7 +35,10 @@ const orderOf = (request: FastifyRequest & { params: z.output<typeof OrderParams
   orderId: request.params.orderId,
 });
 
-/** The organizer's order calls (`/api/events/{id}/orders…`); refunds live with payments. */
+/**
+ * The organizer's order calls (`/api/events/{id}/orders…`); card refunds live with payments,
+ * refunds of offline payments (recorded, nothing to ask of anyone) here.
+ */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
   const manage = <S extends object>(summary: string, schema: S) => ({
@@ -106,10 +112,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/events/:id/orders/:orderId/mark-paid',
-    manage('Mark an offline order paid: its tickets become valid and are mailed', {
-      params: OrderParams,
-      response: detail,
-    }),
+    idempotent(
+      manage('Mark an offline order paid: its tickets become valid and are mailed', {
+        params: OrderParams,
+        response: detail,
+      }),
+    ),
     async (request) => {
       await markOrderPaid({ db: app.db, ...orderOf(request), links: links() });
       return getAdminOrder({ db: app.db, ...orderOf(request) });
@@ -129,11 +137,35 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
+    '/api/events/:id/orders/:orderId/offline-refunds',
+    idempotent(
+      manage(
+        'Record a refund of an order paid offline, given back by the organizer; the order shows it at once',
+        {
+          params: OrderParams,
+          body: RecordRefundRequest,
+          response: { 201: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 409, 422) },
+        },
+      ),
+    ),
+    async (request, reply) => {
+      await recordOfflineRefund({
+        db: app.db,
+        ...orderOf(request),
+        input: request.body as z.output<typeof RecordRefundRequest>,
+        appUrl: app.config.appUrl,
+      });
+      return reply.status(201).send(await getAdminOrder({ db: app.db, ...orderOf(request) }));
+    },
+  );
+  app.post(
     '/api/events/:id/orders/:orderId/resend',
-    manage('Send the buyer their confirmation again', {
-      params: OrderParams,
-      response: { 202: z.null(), ...errorResponses(401, 403, 404, 409) },
-    }),
+    idempotent(
+      manage('Send the buyer their confirmation again', {
+        params: OrderParams,
+        response: { 202: z.null(), ...errorResponses(401, 403, 404, 409) },
+      }),
+    ),
     async (request, reply) => {
       await resendOrderConfirmation({ db: app.db, ...orderOf(request), links: links() });
       return reply.status(202).send(null);
@@ -141,11 +173,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/events/:id/orders/:orderId/notes',
-    manage('Add a note to an order', {
-      params: OrderParams,
-      body: OrderNoteRequest,
-      response: { 201: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 422) },
-    }),
+    idempotent(
+      manage('Add a note to an order', {
+        params: OrderParams,
+        body: OrderNoteRequest,
+        response: { 201: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 422) },
+      }),
+    ),
     async (request, reply) => {
       const { note } = request.body as z.output<typeof OrderNoteRequest>;
       await addOrderNote({ db: app.db, ...orderOf(request), note });

@@ -28,11 +28,11 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
-import { LISTED_ORDER_STATUSES } from '../attendees/service';
-import { getEvent } from '../events/service';
+import { LISTED_ORDER_STATUSES } from '../attendee-view/service';
+import { getEvent } from '../owned-events/service';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
-import { toItemResponse } from './presenter';
+import { toItemResponse, toRefundResponse } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -261,13 +261,7 @@ export async function getAdminOrder({
       answer: answer.answer,
     })),
     card_fees: fees(card.find((t) => t.kind === 'PAYMENT')),
-    refunds: refundRows.map((r) => ({
-      id: r.id,
-      amount: r.amount,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-      fees: fees(card.find((t) => t.refundId === r.id)),
-    })),
+    refunds: refundRows.map((r) => toRefundResponse(r, fees(card.find((t) => t.refundId === r.id)))),
     activity: activity.map(({ activity: a, firstName, lastName }) => ({
       id: a.id,
       kind: a.kind,

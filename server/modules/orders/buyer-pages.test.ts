@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeEvent, makeQuestion, makeTicket, setEventStatus } from '../../test/builders';
 
 // What the buyer's pages read: the questions checkout asks, the order with its event and
-// messages, one extension of the reservation, and a ticket with its QR code.
+// messages, extensions of the reservation, and a ticket with its QR code.
 
 let t: TestApp;
 let eventId: number;
@@ -122,22 +122,32 @@ describe('the buyer’s pages', () => {
     });
   });
 
-  it('extend a reservation once, to the order timeout from now', async () => {
+  it('extend a reservation ten times, each time by the order timeout from its end, and not an eleventh', async () => {
     const order = await reserve();
     const soon = new Date(Date.now() + 60_000);
     await t.app.db.update(orders).set({ reservedUntil: soon }).where(eq(orders.shortId, order.short_id));
-    const extended = await inject('POST', `/orders/${order.short_id}/extend`);
-    expect(extended.statusCode, extended.body).toBe(200);
-    const until = new Date(extended.json().reserved_until).getTime();
-    expect(until).toBeGreaterThan(Date.now() + 9 * 60_000);
-    expect(until).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
-    expect(extended.json().extension_available).toBe(false);
+    let end = soon.getTime();
+    for (let i = 1; i <= 10; i += 1) {
+      const extended = await inject('POST', `/orders/${order.short_id}/extend`);
+      expect(extended.statusCode, extended.body).toBe(200);
+      // Ten more minutes (the event's timeout) on the end it had, not on now.
+      const until = new Date(extended.json().reserved_until).getTime();
+      expect(until - end, `extension ${i}`).toBe(10 * 60_000);
+      end = until;
+      expect(extended.json().extension_available, `extension ${i}`).toBe(i < 10);
+    }
+    // Held eleven timeouts at most: the minute it had left and ten extensions.
+    expect(end).toBe(soon.getTime() + 100 * 60_000);
     const again = await inject('POST', `/orders/${order.short_id}/extend`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'ORDER_EXTENSION_USED',
-      message: 'This reservation has already been extended once.',
+      message:
+        'This reservation has been extended as often as it can be. Please complete your order in the time left.',
     });
+    expect((await inject('GET', `/orders/${order.short_id}`)).json().reserved_until).toBe(
+      new Date(end).toISOString(),
+    );
 
     const late = await reserve();
     await t.app.db
@@ -157,8 +167,25 @@ describe('the buyer’s pages', () => {
     expect(failed.json()).toMatchObject({ status: 'PAYMENT_FAILED', extension_available: true });
     const extended = await inject('POST', `/orders/${order.short_id}/extend`);
     expect(extended.statusCode, extended.body).toBe(200);
-    expect(extended.json()).toMatchObject({ status: 'PAYMENT_FAILED', extension_available: false });
-    expect(new Date(extended.json().reserved_until).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect(extended.json()).toMatchObject({ status: 'PAYMENT_FAILED', extension_available: true });
+    expect(new Date(extended.json().reserved_until).getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+  });
+
+  it('count extensions asked for at once one by one, never past the tenth, holding the same seat', async () => {
+    const order = await reserve();
+    const [before] = await t.app.db.select().from(orders).where(eq(orders.shortId, order.short_id));
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () => inject('POST', `/orders/${order.short_id}/extend`)),
+    );
+    const codes = answers.map((res) => (res.statusCode === 200 ? 'EXTENDED' : res.json().code));
+    expect(codes.filter((code) => code === 'EXTENDED')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'ORDER_EXTENSION_USED')).toHaveLength(5);
+    const [after] = await t.app.db.select().from(orders).where(eq(orders.shortId, order.short_id));
+    expect(after?.extensions).toBe(10);
+    expect(after?.reservedUntil?.getTime()).toBe((before?.reservedUntil?.getTime() ?? 0) + 100 * 60_000);
+    // Still the one seat it reserved.
+    const held = (await inject('GET', `/orders/${order.short_id}`)).json();
+    expect(held.items).toMatchObject([{ quantity: 1 }]);
   });
 
   it('show a ticket to whoever holds its link, with a QR code that reads back its code', async () => {

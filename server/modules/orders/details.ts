@@ -5,7 +5,7 @@ import { type AnswerValue, type AskedQuestion, answerProblem } from '../../../co
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { OrderDetailsRequest } from '../../../common/order-details';
-import type { CompleteOrderRequest } from '../../../common/orders';
+import { type CompleteOrderRequest, ORDER_EXTENSIONS_MAX } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
@@ -22,6 +22,7 @@ import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
 import { lockPublicOrderRow } from './public-view';
 import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
+import { queueOrderWebhooks } from './webhook-events';
 
 type Details = z.output<typeof OrderDetailsRequest>;
 type Complete = z.output<typeof CompleteOrderRequest>;
@@ -245,13 +246,17 @@ export async function completeOrder({
       .returning();
     if (!waiting) throw new Error('order update returned nothing');
     if (links.notify !== false) await enqueueOrderMails({ tx, orderId: waiting.id, links });
+    // Placed: the buyer is known and the organizer waits for the money (decision 036).
+    await queueOrderWebhooks(tx, waiting, 'order.created');
     return waiting;
   });
 }
 
 /**
- * `POST …/orders/{shortId}/extend`: a buyer who needs more time gets it once (WCAG 2.2.1):
- * the reservation then lasts the event's order timeout from now.
+ * `POST …/orders/{shortId}/extend`: a buyer who needs more time gets it (WCAG 2.2.1), up to
+ * `ORDER_EXTENSIONS_MAX` times per reservation, each time the event's order timeout added to
+ * the reservation's end (decision 038). The reservation's row is locked meanwhile, so two
+ * requests at once count as two; the stock it holds stays as it is.
  */
 export async function extendOrder({
   db,
@@ -265,15 +270,16 @@ export async function extendOrder({
   now?: Date;
 }): Promise<void> {
   await onReservation({ db, eventId, shortId, now }, async (tx, order) => {
-    if (order.extendedAt) throw new AppError('ORDER_EXTENSION_USED');
+    if (order.extensions >= ORDER_EXTENSIONS_MAX) throw new AppError('ORDER_EXTENSION_USED');
     const [event] = await tx.select({ settings: events.settings }).from(events).where(eq(events.id, eventId));
     const minutes = withSettingDefaults(event?.settings).order_timeout_minutes;
-    const until = new Date(now.getTime() + minutes * 60_000);
+    const end = order.reservedUntil && order.reservedUntil > now ? order.reservedUntil : now;
     await tx
       .update(orders)
       .set({
         extendedAt: now,
-        reservedUntil: order.reservedUntil && order.reservedUntil > until ? order.reservedUntil : until,
+        extensions: order.extensions + 1,
+        reservedUntil: new Date(end.getTime() + minutes * 60_000),
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));

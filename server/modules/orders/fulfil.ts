@@ -13,7 +13,9 @@ export type FulfilOptions = Links & { /** false for seeded demo orders: nobody t
 /**
  * An order whose seats are held becomes COMPLETED: its seats are sold, its attendees hold
  * valid tickets, and the buyer, attendees and organizer are mailed (in this transaction, through
- * the job queue), and its `order.completed` webhooks are queued. Free orders get here at once; card payments once Stripe confirms them.
+ * the job queue), and its `order.completed` webhooks are queued. Free orders get here at once;
+ * card payments once Stripe confirms them. An order that was not placed before (all but one
+ * awaiting an offline payment) is placed now: `order.created` comes first (decision 036).
  */
 export async function fulfilOrder(
   tx: Transaction,
@@ -21,6 +23,7 @@ export async function fulfilOrder(
   options: FulfilOptions & { now?: Date },
 ): Promise<OrderRow> {
   const now = options.now ?? new Date();
+  const placedBefore = order.status === 'AWAITING_PAYMENT';
   await sellSeats(tx, await getClaimOfOrders(tx, [order.id]));
   const people = await tx
     .update(attendees)
@@ -35,7 +38,8 @@ export async function fulfilOrder(
   if (!done) throw new Error('order update returned nothing');
   if (done.waitlistEntryId !== null) await markOfferPurchased(tx, done.waitlistEntryId);
   if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
-  await queueOrderWebhooks(tx, done, 'order.completed');
+  if (placedBefore) await queueOrderWebhooks(tx, done, 'order.completed');
+  else await queueOrderWebhooks(tx, done, 'order.created', 'order.completed');
   // Their tickets are valid from now on: that is when attendees count as created.
   await queueOrderAttendeeWebhooks(tx, done, {
     type: 'attendee.created',

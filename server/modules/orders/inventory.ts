@@ -193,4 +193,4 @@ export async function getClaimOfOrders(db: Db, orderIds: number[]): Promise<Clai
   return claim;
 }
 
-export { add as addToCounts };
+export { add as addToCounts, byId as countsById };

@@ -16,9 +16,12 @@ import {
   tickets,
   users,
 } from '../../db/schema';
-import type { MailEvent } from '../../mail/order-templates';
+import type { MailEvent, MailTicket } from '../../mail/order-templates';
+import type { OrganizerOrderPayment } from '../../mail/organizer-templates';
 import { enqueueMail } from '../../mail/send';
-import { getTicketSigner } from '../check-in/signing';
+import { eventMailSender, type MailSender } from '../../mail/sender';
+import { findEventLogoAt } from '../images/logo';
+import { getTicketSigner } from '../ticket-codes/service';
 import { toItemResponse } from './presenter';
 
 export interface Links {
@@ -51,6 +54,8 @@ interface MailContext {
   settings: ReturnType<typeof withSettingDefaults>;
   locale: Locale;
   mailEvent: MailEvent;
+  /** The organizer, as the sender of every mail to the event's buyers and attendees (decision 035). */
+  sender: MailSender;
 }
 
 /** What every mail of an order needs: the order, its event as mails show it, the language. */
@@ -79,44 +84,108 @@ async function mailContext(tx: Db, orderId: number, links: Links): Promise<MailC
       location: place(event.location as EventLocation | null, event.onlineEventDetails),
       url: `${links.appUrl}/e/${event.id}/${event.slug}`,
       footer: settings.footer_message,
+      logo: await findEventLogoAt(tx, event.id, links.appUrl),
     },
+    sender: eventMailSender({
+      eventSettings: event.settings,
+      organizer: row.organizer,
+      accountSupportEmail: row.account.supportEmail,
+    }),
   };
 }
 
-/** Queues one attendee's ticket mail; `uniqueKey` keeps a retried job from mailing twice. */
-async function enqueueTicket({
+type Person = { attendee: typeof attendees.$inferSelect; ticketTitle: string };
+
+/** The valid tickets of an order (or the one named), in the order's order. */
+async function peopleOf(tx: Db, where: { orderId: number } | { attendeeId: number }): Promise<Person[]> {
+  return tx
+    .select({ attendee: attendees, ticketTitle: tickets.title })
+    .from(attendees)
+    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .where(
+      and(
+        'orderId' in where ? eq(attendees.orderId, where.orderId) : eq(attendees.id, where.attendeeId),
+        eq(attendees.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(asc(attendees.position), asc(attendees.id));
+}
+
+/** The tickets as mails carry them, each with its signed QR code text. */
+async function mailTickets({
   tx,
   context,
-  person,
+  people,
+  links,
+}: {
+  tx: Db;
+  context: MailContext;
+  people: Person[];
+  links: Links;
+}): Promise<MailTicket[]> {
+  if (people.length === 0) return [];
+  const { event } = context.row;
+  const sign = await getTicketSigner(tx, event.id);
+  return people.map(({ attendee, ticketTitle }) => ({
+    attendeeName: `${attendee.firstName} ${attendee.lastName}`.trim(),
+    ticketTitle,
+    ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
+    ticketCode: sign({ attendeeShortId: attendee.shortId, ticketId: attendee.ticketId }),
+  }));
+}
+
+/** The people of an order by address (lower-cased), the first ticket's holder first. */
+function byAddress(people: Person[]): Person[][] {
+  const groups = new Map<string, Person[]>();
+  for (const person of people) {
+    const address = person.attendee.email.trim().toLowerCase();
+    if (!address) continue;
+    groups.set(address, [...(groups.get(address) ?? []), person]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Queues one mail with the tickets one address holds in an order; `uniqueKey` keeps a retried
+ * job from mailing twice. Several people sharing an address are greeted together.
+ */
+async function enqueueTickets({
+  tx,
+  context,
+  people,
   links,
   uniqueKey,
 }: {
   tx: Transaction;
   context: MailContext;
-  person: { attendee: typeof attendees.$inferSelect; ticketTitle: string };
+  people: Person[];
   links: Links;
   uniqueKey: string;
 }): Promise<void> {
-  const { attendee, ticketTitle } = person;
+  const [first] = people;
+  if (!first) return;
   const { event, order } = context.row;
   const pdf = context.settings.attach_ticket_pdf && order.status === 'COMPLETED';
+  const names = [...new Set(people.map((p) => p.attendee.firstName))];
   await enqueueMail(tx, {
     template: 'attendeeTicket',
-    to: attendee.email,
+    to: first.attendee.email,
     locale: context.locale,
     uniqueKey,
-    // The ticket's PDF is made when the mail is sent, by the job (decision 031).
-    documents: pdf ? [{ kind: 'tickets-pdf', eventId: event.id, attendeeShortId: attendee.shortId }] : [],
+    sender: context.sender,
+    // Each ticket's PDF is made when the mail is sent, by the job (decision 031).
+    documents: pdf
+      ? people.map(({ attendee }) => ({
+          kind: 'tickets-pdf' as const,
+          eventId: event.id,
+          attendeeShortId: attendee.shortId,
+        }))
+      : [],
     data: {
-      firstName: attendee.firstName,
+      firstName: new Intl.ListFormat(context.locale, { type: 'conjunction' }).format(names),
       event: context.mailEvent,
-      ticketTitle,
-      ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
-      ticketCode: (await getTicketSigner(tx, event.id))({
-        attendeeShortId: attendee.shortId,
-        ticketId: attendee.ticketId,
-      }),
       reference: order.reference,
+      tickets: await mailTickets({ tx, context, people, links }),
     },
   });
 }
@@ -136,23 +205,29 @@ export async function enqueueTicketMail({
   links: Links;
   resend?: boolean;
 }): Promise<void> {
-  const [person] = await tx
-    .select({ attendee: attendees, ticketTitle: tickets.title })
-    .from(attendees)
-    .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
-    .where(eq(attendees.id, attendeeId));
+  const [person] = await peopleOf(tx, { attendeeId });
   if (!person) return;
   const context = await mailContext(tx, person.attendee.orderId, links);
   if (!context) return;
   const uniqueKey = resend ? `ticket:${attendeeId}:resend:${randomUUID()}` : `ticket:${attendeeId}`;
-  await enqueueTicket({ tx, context, person, links, uniqueKey });
+  await enqueueTickets({ tx, context, people: [person], links, uniqueKey });
+}
+
+/** What the organizer is told about the order: placed (paid, free, awaiting payment), or paid later. */
+function organizerPayment(order: typeof orders.$inferSelect): OrganizerOrderPayment {
+  if (order.status !== 'COMPLETED') return 'AWAITING_PAYMENT';
+  // Only an order that waited for an offline payment is OFFLINE: its payment came later.
+  if (order.paymentProvider === 'OFFLINE') return 'PAID_LATER';
+  return order.total === 0 ? 'FREE' : 'PAID';
 }
 
 /**
  * Queues, in the caller's transaction, the mails of an order that has just been completed or
- * left awaiting payment: the confirmation to the buyer, one ticket mail per attendee (when it
- * is complete; the same address twice gets two mails) and, when the event asks for it, a note
- * to the organizer. They are sent by the job worker, in the buyer's language.
+ * left awaiting payment: one mail per person (decision 035). The buyer's confirmation carries
+ * the tickets held at the buyer's own address; every other address gets one mail with its
+ * tickets (when the order is complete); and, when the event asks for it, the organizer hears
+ * that it was placed, paid or awaiting payment, or later that it was paid. They are sent by the
+ * job worker, in the buyer's language, from the organizer.
  */
 export async function enqueueOrderMails({
   tx,
@@ -169,7 +244,7 @@ export async function enqueueOrderMails({
   const context = await mailContext(tx, orderId, links);
   const email = context?.email;
   if (!context || !email) return;
-  const { row, settings, locale, mailEvent } = context;
+  const { row, settings, locale, mailEvent, sender } = context;
   const { order, event } = row;
   const items = await tx
     .select()
@@ -177,10 +252,15 @@ export async function enqueueOrderMails({
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const status = order.status === 'COMPLETED' ? 'COMPLETED' : 'AWAITING_PAYMENT';
+  const people = status === 'COMPLETED' ? await peopleOf(tx, { orderId: order.id }) : [];
+  const buyer = email.trim().toLowerCase();
+  const own = people.filter((p) => p.attendee.email.trim().toLowerCase() === buyer);
+  const others = byAddress(people.filter((p) => !own.includes(p)));
   await enqueueMail(tx, {
     template: 'orderConfirmation',
     to: email,
     locale,
+    sender,
     uniqueKey: resend
       ? `order-${status.toLowerCase()}:${order.id}:resend:${randomUUID()}`
       : `order-${status.toLowerCase()}:${order.id}`,
@@ -202,18 +282,15 @@ export async function enqueueOrderMails({
       }),
       total: order.total,
       paymentInstructions: status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
+      tickets: await mailTickets({ tx, context, people: own, links }),
+      othersMailed: others.length > 0,
+      paidLater: status === 'COMPLETED' && order.paymentProvider === 'OFFLINE',
     },
   });
   if (resend) return;
-  if (status === 'COMPLETED') {
-    const people = await tx
-      .select({ attendee: attendees, ticketTitle: tickets.title })
-      .from(attendees)
-      .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
-      .where(eq(attendees.orderId, order.id))
-      .orderBy(asc(attendees.position));
-    for (const person of people)
-      await enqueueTicket({ tx, context, person, links, uniqueKey: `ticket:${person.attendee.id}` });
+  for (const group of others) {
+    const key = `ticket:${group[0]?.attendee.id}`;
+    await enqueueTickets({ tx, context, people: group, links, uniqueKey: key });
   }
   const organizerEmail =
     row.organizer.email ?? row.account.supportEmail ?? (await ownerEmail(tx, row.account.id));
@@ -222,6 +299,7 @@ export async function enqueueOrderMails({
       template: 'organizerNewOrder',
       to: organizerEmail,
       locale: 'en',
+      // One per thing that happened: placed (`AWAITING_PAYMENT` or `COMPLETED`), then paid.
       uniqueKey: `organizer-order:${order.id}:${status}`,
       data: {
         event: mailEvent,
@@ -231,6 +309,7 @@ export async function enqueueOrderMails({
         currency: order.currency,
         total: order.total,
         manageUrl: `${links.appUrl}/manage/event/${event.id}`,
+        payment: organizerPayment(order),
       },
     });
   }
@@ -260,11 +339,13 @@ export async function enqueueOrderCancelledMail(
     to: context.email,
     locale: context.locale,
     uniqueKey: `order-cancelled:${order.id}`,
+    sender: context.sender,
     data: {
       firstName: order.firstName ?? '',
       eventTitle: event.title,
       reference: order.reference,
       contactEmail: context.row.organizer.email ?? context.row.account.supportEmail ?? null,
+      logo: context.mailEvent.logo,
     },
   });
 }

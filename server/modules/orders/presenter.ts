@@ -1,11 +1,14 @@
+import type { OrderRefundResponse } from '../../../common/admin-orders';
 import type { AnswerInput } from '../../../common/answers';
+import type { CardFees } from '../../../common/billing';
 import { chargeResponses, type PriceDisplayMode } from '../../../common/order-breakdown';
 import {
   OPEN_ORDER_STATUSES,
+  ORDER_EXTENSIONS_MAX,
   type OrderEventSummary,
   type PublicOrderResponse,
 } from '../../../common/orders';
-import type { attendees, orderItems, orders } from '../../db/schema';
+import type { attendees, orderItems, orders, refunds } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -36,6 +39,19 @@ export function toItemResponse(i: ItemRow) {
   };
 }
 
+/** A refund of an order as the order screen lists it; `fees` are billing, for those who may see it. */
+export function toRefundResponse(r: typeof refunds.$inferSelect, fees: CardFees | null): OrderRefundResponse {
+  return {
+    id: r.id,
+    amount: r.amount,
+    status: r.status,
+    method: r.method,
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+    fees,
+  };
+}
+
 export function toPublicOrderResponse({
   row,
   items,
@@ -51,10 +67,12 @@ export function toPublicOrderResponse({
   postCheckoutMessage: string | null;
   orderTimeoutMinutes: number;
   priceDisplayMode: PriceDisplayMode;
-  /** Writes an attendee's signed ticket code (see `check-in/signing.ts`). */
+  /** Writes an attendee's signed ticket code (see `ticket-codes/service.ts`). */
   sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
   paymentMethods: PublicOrderResponse['payment_methods'];
   answers: SavedAnswers;
+  /** The person whose waiting-list offer started the order, if any. */
+  prefill?: PublicOrderResponse['prefill'];
 }): PublicOrderResponse {
   return {
     short_id: row.shortId,
@@ -65,7 +83,7 @@ export function toPublicOrderResponse({
     post_checkout_message: context.postCheckoutMessage,
     order_timeout_minutes: context.orderTimeoutMinutes,
     // A declined card leaves the reservation open (PAYMENT_FAILED): more time is still on offer.
-    extension_available: OPEN_ORDER_STATUSES.includes(row.status) && row.extendedAt === null,
+    extension_available: OPEN_ORDER_STATUSES.includes(row.status) && row.extensions < ORDER_EXTENSIONS_MAX,
     status: row.status,
     reserved_until: row.reservedUntil?.toISOString() ?? null,
     currency: row.currency,
@@ -83,6 +101,7 @@ export function toPublicOrderResponse({
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,
+    prefill: row.email === null ? (context.prefill ?? null) : null,
     attendees: people.map((a) => ({
       short_id: a.shortId,
       ticket_id: a.ticketId,

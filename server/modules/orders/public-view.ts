@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
+import type { EventLogo } from '../../../common/images';
 import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
 import type { Db, Transaction } from '../../db/client';
@@ -14,10 +15,12 @@ import {
   tickets,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { getTicketSigner } from '../check-in/signing';
-import { getChargeableStripeAccount } from '../payments/connection';
+import { findEventLogo } from '../images/logo';
+import { getChargeableStripeAccount } from '../stripe-accounts/service';
+import { getTicketSigner } from '../ticket-codes/service';
 import { type SavedAnswers, toPublicOrderResponse } from './presenter';
 import type { SaleCatalogue } from './sale-catalogue';
+import { offerPrefill } from './waitlist-offers';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -56,7 +59,17 @@ export async function lockPublicOrderRow(
 type EventRow = typeof events.$inferSelect;
 
 /** The event as order and ticket pages show it; online details only to those who checked out. */
-function summarize(event: EventRow, organizerName: string, checkedOut: boolean) {
+function summarize({
+  event,
+  organizerName,
+  logo,
+  checkedOut,
+}: {
+  event: EventRow;
+  organizerName: string;
+  logo: EventLogo | null;
+  checkedOut: boolean;
+}) {
   const settings = withSettingDefaults(event.settings);
   const summary: OrderEventSummary = {
     id: event.id,
@@ -70,6 +83,7 @@ function summarize(event: EventRow, organizerName: string, checkedOut: boolean) 
     online_event_details: checkedOut ? event.onlineEventDetails : null,
     organizer_name: organizerName,
     contact_email: settings.contact_email,
+    logo,
   };
   return { summary, settings };
 }
@@ -81,7 +95,8 @@ async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
     .where(eq(events.id, eventId));
   if (!row) throw new AppError('NOT_FOUND');
-  return summarize(row.event, row.organizerName, checkedOut);
+  const logo = await findEventLogo(db, eventId);
+  return summarize({ event: row.event, organizerName: row.organizerName, logo, checkedOut });
 }
 
 async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
@@ -127,6 +142,9 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     sign: await getTicketSigner(db, eventId),
     card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
     answers: await savedAnswers(db, row.id),
+    // Only while the buyer has not given their own details yet.
+    prefill:
+      row.waitlistEntryId !== null && row.email === null ? await offerPrefill(db, row.waitlistEntryId) : null,
   });
 }
 
@@ -139,9 +157,15 @@ export function presentNewOrder(fresh: {
   row: OrderRow;
   items: (typeof orderItems.$inferSelect)[];
   catalogue: SaleCatalogue;
+  prefill: PublicOrderResponse['prefill'];
 }): PublicOrderResponse {
   const { catalogue } = fresh;
-  const { summary, settings } = summarize(catalogue.event, catalogue.organizerName, false);
+  const { summary, settings } = summarize({
+    event: catalogue.event,
+    organizerName: catalogue.organizerName,
+    logo: catalogue.logo,
+    checkedOut: false,
+  });
   return present({
     row: fresh.row,
     items: fresh.items,
@@ -153,6 +177,7 @@ export function presentNewOrder(fresh: {
     },
     card: catalogue.card,
     answers: { ofOrder: [], byAttendee: new Map() },
+    prefill: fresh.prefill,
   });
 }
 
@@ -171,6 +196,7 @@ function present({
   sign: Parameters<typeof toPublicOrderResponse>[0]['sign'];
   card: boolean;
   answers: SavedAnswers;
+  prefill: PublicOrderResponse['prefill'];
 }): PublicOrderResponse {
   const checkedOut = CHECKED_OUT.includes(row.status);
   return toPublicOrderResponse({

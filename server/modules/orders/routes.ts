@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OrderDetailsRequest } from '../../../common/order-details';
 import { CompleteOrderRequest, CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import { idParam } from '../../../common/validators';
-import { AppError } from '../../http/app-error';
+import { idempotencyHeaders } from '../../http/idempotency';
 import { addressAndEventLimits, clientAddress } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { completeOrder, extendOrder, saveOrderDetails } from './details';
@@ -14,13 +14,6 @@ const EventParams = z.object({ id: idParam() });
 /** Order short ids are 22 base64url characters; anything else names no order. */
 const OrderParams = z.object({ id: idParam(), shortId: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
 const tags = ['checkout'];
-
-const idempotencyKeyOf = (header: string | string[] | undefined): string | undefined => {
-  if (header === undefined) return undefined;
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !/^[\x21-\x7e]{1,200}$/.test(key)) throw new AppError('BAD_REQUEST');
-  return key;
-};
 
 /** The buyer's side of orders: no login; the order's short id is the capability. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,8 +29,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Reserve tickets: an order held for the event’s order timeout',
-        description: 'An optional `Idempotency-Key` header makes a retried request answer the same order.',
+        description:
+          'An optional `Idempotency-Key` header makes a retried request answer the same order (200); it is kept with the order, per event (decision 006).',
         params: EventParams,
+        headers: idempotencyHeaders,
         body: CreateOrderRequest,
         response: {
           200: PublicOrderResponse,
@@ -51,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         eventId: request.params.id,
         input: request.body,
-        idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+        idempotencyKey: request.headers['idempotency-key'],
         locale: request.locale,
         client: { address: clientAddress(request), maxOpenOrders: limits.openOrdersPerAddress },
         catalogues: app.saleCatalogues,

@@ -1,25 +1,31 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { QuoteTicket } from '../../../common/checkout';
+import type { EventLogo } from '../../../common/images';
 import type { Db } from '../../db/client';
-import { events, organizers } from '../../db/schema';
+import { capacityAssignmentTickets, events, organizers } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { type SharedReads, sharedReads } from '../../http/fresh-reads';
-import { getChargeableStripeAccount } from '../payments/connection';
+import { findEventLogo } from '../images/logo';
+import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { listeners } from '../webhooks/service';
 import { findQuoteTickets } from './catalogue';
 
 /**
  * What a reservation reads before it touches stock: the live event and its organizer, the
  * event's tickets with tiers and taxes, whether the account takes cards, and the endpoints that
- * listen for `order.created`. None of it is stock: the counters are read and moved only by the
+ * listen for `checkout.started`. None of it is stock: the counters are read and moved only by the
  * guarded updates of `inventory.ts`, inside the order's transaction, never from here.
  */
 export interface SaleCatalogue {
   event: typeof events.$inferSelect;
   organizerName: string;
+  /** The event's logo, for the new order's answer (`OrderEventSummary`). */
+  logo: EventLogo | null;
   tickets: QuoteTicket[];
   card: boolean;
-  orderCreatedListeners: { id: number }[];
+  checkoutStartedListeners: { id: number }[];
+  /** Tickets that share a capacity limit with others: their orders take the transactional way. */
+  sharedTickets: ReadonlySet<number>;
 }
 
 /** Reads an event's sale catalogue now; NOT_FOUND unless the event is live. */
@@ -33,17 +39,28 @@ export async function readSaleCatalogue(db: Db, eventId: number): Promise<SaleCa
   const { event } = row;
   const tickets = await findQuoteTickets(db, eventId);
   const stripeAccount = await getChargeableStripeAccount(db, event.accountId);
-  const orderCreatedListeners = await listeners(db, {
+  const checkoutStartedListeners = await listeners(db, {
     accountId: event.accountId,
     eventId,
-    type: 'order.created',
+    type: 'checkout.started',
   });
+  const shared = await db
+    .selectDistinct({ ticketId: capacityAssignmentTickets.ticketId })
+    .from(capacityAssignmentTickets)
+    .where(
+      inArray(
+        capacityAssignmentTickets.ticketId,
+        tickets.map((t) => t.id),
+      ),
+    );
   return {
     event,
     organizerName: row.organizerName,
+    logo: await findEventLogo(db, eventId),
     tickets,
     card: stripeAccount !== null,
-    orderCreatedListeners,
+    checkoutStartedListeners,
+    sharedTickets: new Set(shared.map((s) => s.ticketId)),
   };
 }
 

@@ -11,15 +11,16 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
+import { takeAddressLane } from './address-lanes';
 import { getUsablePromoCode } from './catalogue';
 import {
   addToCounts,
   type Claim,
+  countsById,
   emptyClaim,
   getClaimOfOrders,
   releaseSeats,
@@ -27,9 +28,10 @@ import {
 } from './inventory';
 import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
+import { reserveAtOnce } from './reserve-at-once';
 import { readSaleCatalogue, type SaleCatalogues } from './sale-catalogue';
 import { linkOfferOrder, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
-import { queueOrderCreated } from './webhook-events';
+import { queueCheckoutStarted } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -73,23 +75,6 @@ export interface OrderClient {
   /** Its address, as the rate limits key it (`addressKey`). */
   address: string;
   maxOpenOrders: number;
-}
-
-/** The open statuses as a PostgreSQL array literal, for `open_orders_of_address`. */
-const OPEN_STATUSES_LITERAL = `{${OPEN_STATUSES.join(',')}}`;
-
-/**
- * Refuses a reservation when the client address already holds `maxOpenOrders` open ones, on
- * any event (decision 018). Requests of one address take turns on an advisory lock, so two at
- * once cannot both take the last place.
- */
-async function checkOpenReservations(tx: Transaction, client: OrderClient, now: Date): Promise<void> {
-  // Locks the address, then counts on a snapshot taken after the lock (migration 0031).
-  const [held] = await queryRows<{ open: string | number }>(
-    tx,
-    sql`select open_orders_of_address(${client.address}, ${OPEN_STATUSES_LITERAL}::text[], ${now.toISOString()}) as open`,
-  );
-  if (Number(held?.open ?? 0) >= client.maxOpenOrders) throw new AppError('TOO_MANY_OPEN_ORDERS');
 }
 
 /**
@@ -143,56 +128,87 @@ export async function createOrder({
   if (offer) addToCounts(claim.tickets, offer.ticketId, -1);
   const timeout = withSettingDefaults(event.settings).order_timeout_minutes;
 
-  const reserve = () =>
+  const items = quote.lines.map((l) => ({
+    ticketId: l.ticketId,
+    priceId: l.priceId,
+    title: l.title,
+    priceLabel: l.priceLabel,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    discount: l.discount,
+    subtotal: l.subtotal,
+    fees: l.feesTotal,
+    taxes: l.taxesTotal,
+    total: l.total,
+    charges: storedCharges(l),
+  }));
+  const newOrder = () => ({
+    accountId: event.accountId,
+    eventId,
+    shortId: newOrderShortId(),
+    reference: newOrderReference(),
+    reservedUntil: new Date(now.getTime() + timeout * 60_000),
+    currency: event.currency,
+    ...quote.totals,
+    locale: locale ?? null,
+    clientAddress: client?.address ?? null,
+    idempotencyKey: key ?? null,
+    requestHash: key ? hash : null,
+  });
+  const lane = client ? { address: client.address, max: client.maxOpenOrders } : null;
+  // Most orders need nothing but stock: one statement, no transaction (decision 044).
+  const plain =
+    !promo &&
+    !offer &&
+    !input.affiliate_code &&
+    catalogue.checkoutStartedListeners.length === 0 &&
+    ![...claim.tickets.keys()].some((id) => catalogue.sharedTickets.has(id));
+
+  const reserveInTransaction = () =>
     inTransaction(db, async (tx) => {
-      if (client) await checkOpenReservations(tx, client, now);
+      // First, before any lock another reservation may need (decision 043).
+      if (lane) await takeAddressLane(tx, { ...lane, now });
       // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
       const affiliate = await findAffiliateForOrder(tx, eventId, input.affiliate_code);
-      const entryId = offer ? await takeOffer(tx, { eventId, ...offer }) : null;
-      const { row: order, items } = await insertOrderWithItems(
+      const taken = offer ? await takeOffer(tx, { eventId, ...offer }) : null;
+      const entryId = taken?.id ?? null;
+      const { row: order, items: written } = await insertOrderWithItems(
         tx,
         {
-          accountId: event.accountId,
-          eventId,
-          shortId: newOrderShortId(),
-          reference: newOrderReference(),
+          ...newOrder(),
           status: 'RESERVED',
-          reservedUntil: new Date(now.getTime() + timeout * 60_000),
           promoCodeId: promo?.id ?? null,
           promoCode: promo?.code ?? null,
           affiliateId: affiliate?.id ?? null,
           affiliateCode: affiliate?.code ?? null,
-          currency: event.currency,
-          ...quote.totals,
-          locale: locale ?? null,
-          clientAddress: client?.address ?? null,
-          idempotencyKey: key ?? null,
-          requestHash: key ? hash : null,
           waitlistEntryId: entryId,
         },
-        quote.lines.map((l) => ({
-          ticketId: l.ticketId,
-          priceId: l.priceId,
-          title: l.title,
-          priceLabel: l.priceLabel,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          discount: l.discount,
-          subtotal: l.subtotal,
-          fees: l.feesTotal,
-          taxes: l.taxesTotal,
-          total: l.total,
-          charges: storedCharges(l),
-        })),
+        items,
       );
       if (entryId !== null) await linkOfferOrder(tx, { entryId, orderId: order.id });
       const ref = { id: order.id, accountId: event.accountId, eventId };
-      await queueOrderCreated(tx, ref, catalogue.orderCreatedListeners);
+      await queueCheckoutStarted(tx, ref, catalogue.checkoutStartedListeners);
       // The stock last: the row a whole sale waits for is then held for its COMMIT only (the
       // writes above lock nothing another order needs; a shortage rolls them all back).
       await reserveSeats(tx, claim);
-      return { row: order, items };
+      return { row: order, items: written, prefill: taken?.prefill ?? null };
     });
+
+  const reserve = async () => {
+    if (plain) {
+      const done = await reserveAtOnce(db, {
+        lane,
+        now,
+        tiers: countsById(claim.tiers),
+        tickets: countsById(claim.tickets),
+        order: newOrder(),
+        items,
+      });
+      // 'no-lane' or 'shared': nothing was written; the transaction waits or counts.
+      if (typeof done !== 'string') return { ...done, prefill: null };
+    }
+    return reserveInTransaction();
+  };
 
   try {
     const fresh = await reserve().catch(async (error: unknown) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { PublicTicketHolderResponse } from '../../../common/public-attendees';
 import { idParam } from '../../../common/validators';
 import { errorResponses } from '../../http/responses';
 import { getPublicTicketHolder } from './public-view';
+import { getTicketQrSvg } from './ticket-qr';
 
 /** Attendee short ids are 22 base64url characters; anything else names no ticket. */
 const TicketParams = z.object({ id: idParam(), shortId: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
@@ -33,22 +33,17 @@ export const ticketHolderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The ticket’s QR code as an SVG image (it encodes `ticket_code`)',
+        summary: 'The ticket’s QR code as an SVG image (it encodes `ticket_code`), while the ticket is valid',
         params: TicketParams,
         produces: ['image/svg+xml'],
-        response: { 200: z.string(), ...errorResponses(404) },
+        response: { 200: z.string(), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
-      const holder = await getPublicTicketHolder(app.db, request.params.id, request.params.shortId);
-      const svg = await QRCode.toString(holder.ticket_code, {
-        type: 'svg',
-        errorCorrectionLevel: 'M',
-        margin: 2,
-      });
+      const svg = await getTicketQrSvg(app.db, request.params.id, request.params.shortId);
       return reply
         .header('Content-Type', 'image/svg+xml; charset=utf-8')
-        .header('Cache-Control', 'private, max-age=3600')
+        .header('Cache-Control', 'private, no-store')
         .send(svg);
     },
   );

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { AppError } from '../../http/app-error';
 import { enqueue, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
@@ -187,16 +187,43 @@ export async function endEntry(tx: Transaction, entryId: number): Promise<boolea
 export async function takeOffer(
   tx: Transaction,
   offer: { eventId: number; ticketId: number; token: string },
-): Promise<number> {
-  const [entry] = await queryRows<{ id: string | number }>(
+): Promise<{ id: number; prefill: Prefill }> {
+  const [entry] = await queryRows<PrefillRow & { id: string | number }>(
     tx,
-    sql`select id from waitlist_entries
+    sql`select id, first_name, last_name, email from waitlist_entries
         where token = ${offer.token} and event_id = ${offer.eventId} and ticket_id = ${offer.ticketId}
           and status = 'OFFERED' and order_id is null and offer_expires_at > now()
         for update`,
   );
   if (!entry) throw new AppError('WAITLIST_OFFER_INVALID');
-  return Number(entry.id);
+  return { id: Number(entry.id), prefill: toPrefill(entry) };
+}
+
+/** Who is buying with an offer, for checkout to fill in (decision 039). */
+export interface Prefill {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+type PrefillRow = {
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+};
+// An entry made when the list asked for one name has no names to split: only its e-mail.
+const toPrefill = (row: PrefillRow): Prefill => ({
+  first_name: row.first_name ?? '',
+  last_name: row.last_name ?? '',
+  email: row.email,
+});
+
+/** The person of the waiting-list entry whose offer started an order. */
+export async function offerPrefill(db: Db, entryId: number): Promise<Prefill | null> {
+  const [entry] = await queryRows<PrefillRow>(
+    db,
+    sql`select first_name, last_name, email from waitlist_entries where id = ${entryId}`,
+  );
+  return entry ? toPrefill(entry) : null;
 }
 
 /** Links the order that took an offer to its entry (after the order is written). */

@@ -1,7 +1,7 @@
 import type { WebhookEventType } from '../../../common/webhooks';
 import type { Transaction } from '../../db/client';
 import { accountReader } from '../../http/auth-context';
-import { queueAttendeeWebhook } from '../attendees/service';
+import { queueAttendeeWebhook } from '../attendee-view/service';
 import { enqueueWebhookEvent, listeners } from '../webhooks/service';
 import { getAdminOrder } from './admin-view';
 
@@ -27,8 +27,12 @@ export async function queueOrderWebhooks(
   }
 }
 
-/** `order.created` of a new reservation, to the endpoints its sale catalogue found listening. */
-export async function queueOrderCreated(
+/**
+ * `checkout.started` of a new reservation (no buyer yet, and it may be abandoned), to the
+ * endpoints its sale catalogue found listening. `order.created` waits for the buyer to place
+ * the order (decision 036).
+ */
+export async function queueCheckoutStarted(
   tx: Transaction,
   order: OrderRef,
   listening: readonly { id: number }[],
@@ -36,7 +40,7 @@ export async function queueOrderCreated(
   await enqueueWebhookEvent(tx, {
     accountId: order.accountId,
     eventId: order.eventId,
-    type: 'order.created',
+    type: 'checkout.started',
     listeners: listening,
     data: adminOrderIn(tx, order),
   });

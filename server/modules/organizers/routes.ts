@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EventResponse, EventsQuery } from '../../../common/events';
 import { pageSchema } from '../../../common/list-query';
 import {
   CreateOrganizerRequest,
@@ -12,7 +11,6 @@ import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { findEvents } from '../events/service';
 import {
   createOrganizer,
   findOrganizers,
@@ -46,6 +44,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/organizers',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,
@@ -100,25 +99,5 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
           input: request.body,
         }),
       ),
-  );
-
-  app.get(
-    '/api/organizers/:id/events',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'Events of one organizer',
-        params: IdParams,
-        querystring: EventsQuery,
-        response: { 200: pageSchema(EventResponse), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      await getOrganizer(app.db, auth.accountId, request.params.id);
-      return findEvents({ db: app.db, auth, query: request.query, organizerId: request.params.id });
-    },
   );
 };

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Transaction } from '../../db/client';
 import { cardTransactions, type orders, type refunds } from '../../db/schema';
-import { callStripe } from './connection';
+import { callStripe } from '../stripe-accounts/service';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, tickets } from '../../db/schema';
-import type { StripeEvent } from '../../payments/stripe/test-server/state';
+import { orders, refunds, tickets } from '../../db/schema';
 import { makeAccount } from '../../test/builders';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
+import type { StripeEvent } from '../../test/stripe-server/state';
 
 // Refunds of card payments: asked of Stripe, settled by its webhooks, refused when they
 // cannot be right.
@@ -187,5 +187,50 @@ describe('refunds', () => {
     });
     expect(theirs.statusCode).toBe(404);
     expect((await refund(order.id, { amount: 0 })).statusCode).toBe(422);
+  });
+
+  it('refund once for a request retried with its Idempotency-Key, after the first settled or at once', async () => {
+    const order = await paidOrder(1, 'retried.refund@example.com');
+    const keyed = () =>
+      k.kit.app.inject({
+        method: 'POST',
+        url: `/api/events/${k.eventId}/orders/${order.id}/refund`,
+        payload: { amount: 100 },
+        headers: { authorization: `Bearer ${k.owner.token}`, 'idempotency-key': 'k1' },
+      });
+    const first = await keyed();
+    expect(first.statusCode, first.body).toBe(202);
+    await settleRefunds();
+    expect(await orderRow(order.shortId)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedTotal: 100 });
+
+    // Sent again after the first finished: the same answer, no second refund.
+    const again = await keyed();
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    // Several at once, as a client that timed out might: still one refund.
+    const rush = await Promise.all(Array.from({ length: 5 }, keyed));
+    expect(rush.map((r) => r.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    await settleRefunds();
+    expect(await orderRow(order.shortId)).toMatchObject({ refundedTotal: 100 });
+    expect(await k.kit.app.db.$count(refunds, eq(refunds.orderId, order.id))).toBe(1);
+
+    // The same key for another amount is refused; a new key is a new refund.
+    const other = await k.kit.app.inject({
+      method: 'POST',
+      url: `/api/events/${k.eventId}/orders/${order.id}/refund`,
+      payload: { amount: 200 },
+      headers: { authorization: `Bearer ${k.owner.token}`, 'idempotency-key': 'k1' },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const second = await k.kit.app.inject({
+      method: 'POST',
+      url: `/api/events/${k.eventId}/orders/${order.id}/refund`,
+      payload: { amount: 100 },
+      headers: { authorization: `Bearer ${k.owner.token}`, 'idempotency-key': 'k2' },
+    });
+    expect(second.statusCode, second.body).toBe(202);
+    await settleRefunds();
+    expect(await orderRow(order.shortId)).toMatchObject({ refundedTotal: 200 });
   });
 });

@@ -1,23 +1,19 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
-import { isLocale } from '../../../common/i18n/locales';
 import { VALIDATION } from '../../../common/i18n/validation';
 import { orderActionRefusal } from '../../../common/order-actions';
-import type { OrderStatus } from '../../../common/orders';
 import type { RefundOrderRequest } from '../../../common/payments';
 import type { Database, Transaction } from '../../db/client';
-import { attendees, events, orders, refunds } from '../../db/schema';
+import { orders, refunds } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { enqueueMail } from '../../mail/send';
-import { getEvent } from '../events/service';
 import { recordActivity } from '../orders/activity';
-import { getClaimOfOrders, returnSoldSeats } from '../orders/inventory';
-import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from '../orders/webhook-events';
+import { applyRefund } from '../orders/refunded';
+import { getEvent } from '../owned-events/service';
+import { callStripe, getStripeAccountId, requireStripe } from '../stripe-accounts/service';
 import { recordCardRefund, type StripeRefundRead } from './card-transactions';
-import { callStripe, getStripeAccountId, requireStripe } from './connection';
 
 type Input = z.output<typeof RefundOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -119,10 +115,10 @@ export async function refundOrder({
 }
 
 /**
- * A refund as Stripe settled it (from `refund.*` webhooks, re-read from Stripe): the order's
- * refunded total and status follow, the order is cancelled if that was asked, and the buyer
- * is told if that was asked. A refund already settled is left alone. One that succeeded is
- * booked with its fees (`recordCardRefund`).
+ * A refund as Stripe settled it (from `refund.*` webhooks, re-read from Stripe): one that
+ * succeeded is booked with its fees (`recordCardRefund`) and applied to the order
+ * (`applyRefund`: its refunded total and status, cancelling if asked, the buyer told if asked).
+ * A refund already settled is left alone.
  */
 export async function applyStripeRefund(
   tx: Transaction,
@@ -179,47 +175,7 @@ async function settleRefund({
     return;
   }
   if (read) await recordCardRefund(tx, { order, row: refund, read });
-  const refundedTotal = Math.min(order.total, order.refundedTotal + refund.amount);
   // Paid after the seats were gone: it was never a ticket, so it ends cancelled.
   const neverIssued = order.status === 'REFUND_PENDING' && order.completedAt === null;
-  const cancel = refund.cancelOrder || neverIssued;
-  let voided: { id: number }[] = [];
-  if (cancel && !neverIssued) {
-    await returnSoldSeats(tx, await getClaimOfOrders(tx, [order.id]));
-    voided = await tx
-      .update(attendees)
-      .set({ status: 'CANCELLED', updatedAt: now })
-      .where(and(eq(attendees.orderId, order.id), ne(attendees.status, 'CANCELLED')))
-      .returning({ id: attendees.id });
-  }
-  const status: OrderStatus = cancel
-    ? 'CANCELLED'
-    : refundedTotal >= order.total
-      ? 'REFUNDED'
-      : 'PARTIALLY_REFUNDED';
-  await tx.update(orders).set({ status, refundedTotal, updatedAt: now }).where(eq(orders.id, order.id));
-  await queueOrderWebhooks(tx, order, 'order.refunded', ...(cancel ? (['order.cancelled'] as const) : []));
-  await queueOrderAttendeeWebhooks(tx, order, {
-    type: 'attendee.cancelled',
-    attendeeIds: voided.map((a) => a.id),
-  });
-  if (refund.notifyBuyer && order.email) {
-    const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
-    await enqueueMail(tx, {
-      template: 'orderRefunded',
-      to: order.email,
-      locale: isLocale(order.locale) ? order.locale : 'en',
-      uniqueKey: `refund:${refund.id}`,
-      data: {
-        firstName: order.firstName ?? '',
-        eventTitle: event?.title ?? '',
-        reference: order.reference,
-        currency: order.currency,
-        amount: refund.amount,
-        soldOut: neverIssued,
-        cancelled: cancel,
-        orderUrl: `${appUrl}/checkout/${order.eventId}/${order.shortId}/summary`,
-      },
-    });
-  }
+  await applyRefund({ tx, order, refund, appUrl, neverIssued, now });
 }

@@ -10,7 +10,7 @@ import { idParam } from '../../../common/validators';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { connectStripe, getPaymentConnection, requireStripe } from './connection';
+import { connectStripe, getPaymentConnection, requireStripe } from '../stripe-accounts/service';
 import { refundOrder } from './refunds';
 import { createOrderPaymentIntent, refreshOrderPayment } from './stripe-orders';
 import { handleStripeWebhook } from './webhooks';
@@ -103,6 +103,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/orders/:orderId/refund',
     {
+      config: { idempotent: true },
       preHandler: [authenticate, authorize('events.manage')],
       schema: {
         tags,

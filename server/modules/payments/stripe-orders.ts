@@ -10,8 +10,13 @@ import { type FulfilOptions, fulfilOrder } from '../orders/fulfil';
 import { getClaimOfOrders, reserveSeats } from '../orders/inventory';
 import { getPublicOrderRow } from '../orders/public-view';
 import { expireOrders, OPEN_STATUSES } from '../orders/service';
+import {
+  callStripe,
+  getChargeableStripeAccount,
+  getStripeAccountId,
+  requireStripe,
+} from '../stripe-accounts/service';
 import { PAYMENT_EXPAND, recordCardPayment } from './card-transactions';
-import { callStripe, getChargeableStripeAccount, getStripeAccountId, requireStripe } from './connection';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, stripeConnections, tickets } from '../../db/schema';
-import { type StripeEvent, signPayload } from '../../payments/stripe/test-server/state';
 import { makeEvent, makeTicket } from '../../test/builders';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
+import { type StripeEvent, signPayload } from '../../test/stripe-server/state';
 import { sweepExpiredReservations } from '../orders/service';
 
 // Card payments against the local Stripe stand-in, through the official SDK: connecting an

@@ -4,8 +4,8 @@ import { stripeEvents } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { FulfilOptions } from '../orders/fulfil';
+import { applyStripeAccount, callStripe } from '../stripe-accounts/service';
 import { PAYMENT_EXPAND, readStripeRefund } from './card-transactions';
-import { applyStripeAccount, callStripe } from './connection';
 import { applyStripeRefund } from './refunds';
 import { applyPaymentIntent, requestSoldOutRefunds } from './stripe-orders';
 

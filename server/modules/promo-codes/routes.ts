@@ -41,6 +41,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/promo-codes',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

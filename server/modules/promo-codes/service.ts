@@ -11,8 +11,8 @@ import { events, promoCodes, promoCodeTickets } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
 import { findPromoCodeHolds } from '../orders/open-checkouts';
+import { getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof promoCodes.$inferSelect;

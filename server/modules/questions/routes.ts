@@ -60,6 +60,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

@@ -7,7 +7,7 @@ import { events, questions, questionTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent, lockEvent } from '../events/service';
+import { getEvent, lockEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof questions.$inferSelect;

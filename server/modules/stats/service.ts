@@ -3,8 +3,8 @@ import { type EventStatsResponse, PAID_ORDER_STATUSES } from '../../../common/ev
 import type { Db } from '../../db/client';
 import { attendees, eventPageViews, orders, tickets } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../events/service';
 import { getCheckoutSeats } from '../orders/open-checkouts';
+import { getEvent } from '../owned-events/service';
 
 const DAY = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -36,6 +36,7 @@ export async function getEventStats({
       gross: sql<number>`coalesce(sum(${orders.total}), 0)::int`,
       taxes: sql<number>`coalesce(sum(${orders.taxes}), 0)::int`,
       fees: sql<number>`coalesce(sum(${orders.fees}), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${orders.refundedTotal}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
     .from(orders)
@@ -92,12 +93,15 @@ export async function getEventStats({
   const gross = int(money?.gross);
   const taxes = int(money?.taxes);
   const fees = int(money?.fees);
+  const refunds = int(money?.refunded);
   return {
     currency: event.currency,
     gross_sales: gross,
-    net_sales: gross - taxes - fees,
+    // Refunds by card and those recorded for offline payments alike (decision 037).
+    net_sales: gross - taxes - fees - refunds,
     taxes,
     fees,
+    refunds,
     orders: int(money?.count),
     orders_awaiting_payment: int(waiting?.count),
     attendees: int(people?.count),

@@ -43,6 +43,7 @@ export const taxesAndFeesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/taxes-and-fees',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,

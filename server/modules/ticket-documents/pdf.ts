@@ -17,12 +17,17 @@ export interface TicketSheet {
     message: string | null;
     /** The event page's primary colour (`#rrggbb`): the band at the top of each ticket. */
     primaryColor: string;
+    /** The event's logo (its PNG copy), on a white card at the band's right; null without one. */
+    logo: { body: Buffer; width: number; height: number } | null;
   };
   reference: string;
   tickets: {
     name: string;
     ticketTitle: string;
-    /** The price as the buyer's language writes it, with the tier's name when it has one. */
+    /**
+     * What the ticket cost (its share of the order's breakdown: discount, fees and taxes in), as
+     * the buyer's language writes it, with the tier's name when it has one.
+     */
     price: string;
     /** The exact text of the QR code, as check-in scans it. */
     code: string;
@@ -50,6 +55,8 @@ const M = {
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const BAND_HEIGHT = 168;
 const QR_SIZE = 178;
+/** The most room the logo takes on the band, in points, and the white card's padding around it. */
+const LOGO_BOX = { width: 150, height: 56, padding: 8 };
 const INK = '#1f2133';
 const MUTED = '#5b5f73';
 
@@ -115,6 +122,22 @@ function whenText(sheet: TicketSheet, locale: string): string {
   return `${full.format(start)} – ${endText} (${zone})`;
 }
 
+/**
+ * The logo at the band's top right, fitted into `LOGO_BOX` on a white card so that any logo
+ * reads on any primary colour; answers the width it takes.
+ */
+function drawLogo(doc: PDFKit.PDFDocument, logo: { body: Buffer; width: number; height: number }) {
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height);
+  const width = logo.width * scale;
+  const height = logo.height * scale;
+  const x = PAGE.width - PAGE.margin - width;
+  const y = 44;
+  const pad = LOGO_BOX.padding;
+  doc.roundedRect(x - pad, y - pad, width + 2 * pad, height + 2 * pad, 8).fill('#ffffff');
+  doc.image(logo.body, x, y, { width, height });
+  return width;
+}
+
 interface Field {
   label: string;
   value: string;
@@ -136,7 +159,9 @@ function drawTicket(
   const bandText = onColor(event.primaryColor);
 
   doc.rect(0, 0, PAGE.width, BAND_HEIGHT).fill(event.primaryColor);
-  write(doc, event.title, { x: left, y: 44, size: 26, weight: 'bold', color: bandText, width });
+  const logoWidth = event.logo ? drawLogo(doc, event.logo) : 0;
+  const titleWidth = logoWidth > 0 ? width - logoWidth - 2 * LOGO_BOX.padding - 16 : width;
+  write(doc, event.title, { x: left, y: 44, size: 26, weight: 'bold', color: bandText, width: titleWidth });
   write(doc, translate(i18n, M.page, { number: index + 1, count: sheet.tickets.length }), {
     x: left,
     y: BAND_HEIGHT - 34,

@@ -25,6 +25,7 @@ const send = (reply: FastifyReply, pdf: { filename: string; body: Buffer }) =>
     .send(pdf.body);
 
 export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = () => ({ appUrl: app.config.appUrl, storage: app.storage });
   app.get(
     '/api/public/events/:id/orders/:shortId/tickets.pdf',
     {
@@ -38,7 +39,7 @@ export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, shortId } = request.params;
-      return send(reply, await ticketsPdf(app.db, { eventId: id, orderShortId: shortId }, app.config.appUrl));
+      return send(reply, await ticketsPdf(app.db, { eventId: id, orderShortId: shortId }, files()));
     },
   );
 
@@ -55,10 +56,7 @@ export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, shortId } = request.params;
-      return send(
-        reply,
-        await ticketsPdf(app.db, { eventId: id, attendeeShortId: shortId }, app.config.appUrl),
-      );
+      return send(reply, await ticketsPdf(app.db, { eventId: id, attendeeShortId: shortId }, files()));
     },
   );
 };

@@ -4,17 +4,22 @@ import { withSettingDefaults } from '../../../common/events';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { translate } from '../../../common/i18n/translate';
 import { formatMoney } from '../../../common/money';
+import { ticketShares } from '../../../common/order-breakdown';
+import { ticketState } from '../../../common/ticket-state';
 import { whereOf } from '../../../common/where';
 import type { Db } from '../../db/client';
 import { attendees, events, orderItems, orders, tickets } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { i18nFor } from '../../i18n';
 import type { MailDocuments } from '../../mail/send';
-import { getTicketSigner } from '../check-in/signing';
+import type { FileStorage } from '../../storage';
+import { readEventLogoPng } from '../images/logo';
+import { getTicketSigner } from '../ticket-codes/service';
 import { renderTicketsPdf, type TicketSheet } from './pdf';
 
 const M = {
   free: /*i18n*/ { id: 'pdf.ticket.free', message: 'Free' },
+  withCharges: /*i18n*/ { id: 'pdf.ticket.price_with_charges', message: '{amount}, taxes and fees included' },
 };
 
 /** Which tickets a PDF holds: all valid tickets of an order, or one attendee's. */
@@ -29,7 +34,10 @@ export interface TicketsPdf {
 type Person = {
   attendee: typeof attendees.$inferSelect;
   ticketTitle: string;
-  unitPrice: number | null;
+  /** What the ticket cost: its share of its line, discount, fees and taxes in (`ticketShares`). */
+  paid: number | null;
+  /** Whether that includes fees or taxes. */
+  charged: boolean;
   priceLabel: string | null;
 };
 
@@ -54,9 +62,13 @@ async function orderOf(db: Db, of: TicketsOf) {
   return row;
 }
 
-/** The order's valid tickets (or the one named), each with its line's unit price and tier name. */
+/**
+ * The order's tickets (or the one named), each with what it cost and its tier's name. Each
+ * ticket's share of its line goes by the attendees' order, so one ticket's own PDF prints the
+ * same amount as the order's.
+ */
 async function peopleOf(db: Db, orderId: number, attendeeShortId?: string): Promise<Person[]> {
-  const [rows, items] = await Promise.all([
+  const [rows, items, places] = await Promise.all([
     db
       .select({ attendee: attendees, ticketTitle: tickets.title })
       .from(attendees)
@@ -64,32 +76,57 @@ async function peopleOf(db: Db, orderId: number, attendeeShortId?: string): Prom
       .where(
         and(
           eq(attendees.orderId, orderId),
-          eq(attendees.status, 'ACTIVE'),
           attendeeShortId ? eq(attendees.shortId, attendeeShortId) : undefined,
         ),
       )
       .orderBy(asc(attendees.position), asc(attendees.id)),
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
+    db
+      .select({ id: attendees.id, ticketId: attendees.ticketId, priceId: attendees.priceId })
+      .from(attendees)
+      .where(eq(attendees.orderId, orderId))
+      .orderBy(asc(attendees.position), asc(attendees.id)),
   ]);
+  const lineOf = (a: { ticketId: number; priceId: number | null }) =>
+    items.find((i) => i.ticketId === a.ticketId && i.priceId === a.priceId);
+  const paid = new Map<number, number>();
+  const counted = new Map<number, number>();
+  for (const place of places) {
+    const line = lineOf(place);
+    if (!line) continue;
+    const index = counted.get(line.id) ?? 0;
+    counted.set(line.id, index + 1);
+    const shares = ticketShares(line);
+    paid.set(place.id, shares[index] ?? shares.at(-1) ?? 0);
+  }
   return rows.map((row) => {
-    const item = items.find(
-      (i) => i.ticketId === row.attendee.ticketId && i.priceId === row.attendee.priceId,
-    );
-    return { ...row, unitPrice: item?.unitPrice ?? null, priceLabel: item?.priceLabel ?? null };
+    const line = lineOf(row.attendee);
+    return {
+      ...row,
+      paid: paid.get(row.attendee.id) ?? null,
+      charged: line ? line.fees + line.taxes > 0 : false,
+      priceLabel: line?.priceLabel ?? null,
+    };
   });
 }
 
 /**
  * The PDF of an order's valid tickets (`GET …/orders/{shortId}/tickets.pdf`, and the order
  * mail's attachment) or of one ticket (`GET …/attendees/{shortId}/ticket.pdf`), in the order's
- * language. Only a completed order has tickets to print: otherwise 409 `TICKETS_NOT_ISSUED`,
- * as for a cancelled ticket.
+ * language. Only a ticket that lets its holder in is printed (`ticketState`, the rule of the
+ * ticket page, its QR code and its wallet passes): none, and it is 409 `TICKETS_NOT_ISSUED`.
  */
-export async function ticketsPdf(db: Db, of: TicketsOf, appUrl: string): Promise<TicketsPdf> {
+export async function ticketsPdf(
+  db: Db,
+  of: TicketsOf,
+  { appUrl, storage }: { appUrl: string; storage: FileStorage },
+): Promise<TicketsPdf> {
   const { order, event } = await orderOf(db, of);
   // A ticket mail of a large order reads its own attendee, not the whole order's.
   const one = 'attendeeShortId' in of ? of.attendeeShortId : undefined;
-  const people = order.status === 'COMPLETED' ? await peopleOf(db, order.id, one) : [];
+  const people = (await peopleOf(db, order.id, one)).filter(
+    ({ attendee }) => ticketState(attendee.status, order.status) === 'VALID',
+  );
   if (people.length === 0) throw new AppError('TICKETS_NOT_ISSUED');
 
   const locale: Locale = isLocale(order.locale) ? order.locale : 'en';
@@ -108,13 +145,16 @@ export async function ticketsPdf(db: Db, of: TicketsOf, appUrl: string): Promise
       }),
       message: settings.ticket_page_message,
       primaryColor: settings.homepage_primary_color,
+      logo: await readEventLogoPng(db, storage, event.id),
     },
     reference: order.reference,
-    tickets: people.map(({ attendee, ticketTitle, unitPrice, priceLabel }) => {
-      const amount =
-        unitPrice === null || unitPrice === 0
-          ? translate(i18n, M.free)
-          : formatMoney(unitPrice, order.currency, locale);
+    tickets: people.map(({ attendee, ticketTitle, paid, charged, priceLabel }) => {
+      const money = paid ? formatMoney(paid, order.currency, locale) : null;
+      const amount = !money
+        ? translate(i18n, M.free)
+        : charged
+          ? translate(i18n, M.withCharges, { amount: money })
+          : money;
       return {
         name: `${attendee.firstName} ${attendee.lastName}`.trim(),
         ticketTitle,
@@ -137,7 +177,7 @@ export async function ticketsPdf(db: Db, of: TicketsOf, appUrl: string): Promise
  * an attendee's mail. A ticket cancelled (or an order refunded) before the mail goes out is
  * left out rather than failing the mail.
  */
-export function ticketMailDocuments(appUrl: string): MailDocuments {
+export function ticketMailDocuments(appUrl: string, storage: FileStorage): MailDocuments {
   return async (db, request) => {
     const { eventId, orderShortId, attendeeShortId } = request;
     const of: TicketsOf | null = attendeeShortId
@@ -147,7 +187,7 @@ export function ticketMailDocuments(appUrl: string): MailDocuments {
         : null;
     if (!of) return [];
     try {
-      const pdf = await ticketsPdf(db, of, appUrl);
+      const pdf = await ticketsPdf(db, of, { appUrl, storage });
       return [{ filename: pdf.filename, content: pdf.body, contentType: 'application/pdf' }];
     } catch (error) {
       if (error instanceof AppError && error.code === 'TICKETS_NOT_ISSUED') return [];

@@ -3,7 +3,15 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicOrderResponse } from '../../../common/orders';
 import { attendees, orders } from '../../db/schema';
-import { makeAccount, makeLiveEvent, makeOrder, type OrderPlan, type Owner } from '../../test/builders';
+import {
+  makeAccount,
+  makeLiveEvent,
+  makeOrder,
+  makePromoCode,
+  makeTaxOrFee,
+  type OrderPlan,
+  type Owner,
+} from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 import { pdfQrCodes, pdfText } from '../../test/pdf';
 import { ticketsPdf } from './service';
@@ -101,6 +109,57 @@ describe('the PDF of an order', () => {
     expect(await pdfQrCodes(pdf)).toEqual(codesOf(order));
   });
 
+  it('prints what each ticket cost, its discount, fees and taxes in, adding up to the order’s total', async () => {
+    const fee = await makeTaxOrFee(kit.app, owner, {
+      name: 'Booking fee',
+      type: 'FEE',
+      calculation_type: 'FIXED',
+      rate: 150,
+    });
+    const tax = await makeTaxOrFee(kit.app, owner, {
+      name: 'Sales tax',
+      type: 'TAX',
+      calculation_type: 'PERCENTAGE',
+      rate: '8.875',
+      applies_to_fees: true,
+    });
+    const { event, tickets } = await makeLiveEvent(kit.app, owner, {
+      title: 'Rooftop Jazz',
+      currency: 'USD',
+      timezone: 'America/New_York',
+      settings: { offline_payments_enabled: true },
+      tickets: [{ title: 'Floor', type: 'PAID', price: 2500, tax_and_fee_ids: [fee.id, tax.id] }],
+    });
+    const promo = await makePromoCode(kit.app, owner, {
+      eventId: event.id,
+      discount_type: 'FIXED',
+      discount: 100,
+    });
+    const order = await paidOrder({
+      eventId: event.id,
+      promo_code: promo.code,
+      lines: [{ ticket_id: tickets[0]?.id ?? 0, quantity: 3 }],
+      attendees: ['Ana', 'Rui', 'Eva'],
+    });
+    // 3 × (25.00 − 1.00) = 72.00, fees 3 × 1.50 = 4.50, tax 8.875 % of 76.50 = 6.79: 83.29.
+    expect(order.totals.total).toBe(8329);
+    const res = await get(`/api/public/events/${event.id}/orders/${order.short_id}/tickets.pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    const pages = await pdfText(res.rawPayload);
+    const prices = pages.map((page) => page.match(/\$\d+\.\d\d, taxes and fees included/)?.[0]);
+    expect(prices).toEqual([
+      '$27.77, taxes and fees included',
+      '$27.76, taxes and fees included',
+      '$27.76, taxes and fees included',
+    ]);
+    for (const page of pages) expect(page).not.toContain('$25.00');
+    // One ticket's own PDF prints the same amount as the order's.
+    const third = await get(
+      `/api/public/events/${event.id}/attendees/${order.attendees[2]?.short_id}/ticket.pdf`,
+    );
+    expect((await pdfText(third.rawPayload))[0]).toContain('$27.76, taxes and fees included');
+  });
+
   it('prints a Chinese order in Chinese, with the glyphs in the file', async () => {
     const { eventId, paid } = await show();
     const order = await paidOrder({
@@ -160,13 +219,57 @@ describe('the PDF of an order', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('follows the one rule of a ticket’s documents: no QR code either for a cancelled ticket', async () => {
+    const { eventId, paid } = await show();
+    const order = await paidOrder({
+      eventId,
+      lines: [{ ticket_id: paid, quantity: 2 }],
+      attendees: ['Ana', 'Rui'],
+    });
+    const [first, second] = order.attendees;
+    const documents = (shortId: string) => [
+      `/api/public/events/${eventId}/attendees/${shortId}/qr.svg`,
+      `/api/public/events/${eventId}/attendees/${shortId}/ticket.pdf`,
+    ];
+    for (const url of documents(first?.short_id ?? '')) expect((await get(url)).statusCode, url).toBe(200);
+
+    // The organizer cancels Ana's ticket: neither its code nor its PDF is served any more.
+    const listed = await kit.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/attendees?query=${encodeURIComponent(order.email ?? '')}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const ana = listed.json().data.find((a: { first_name: string }) => a.first_name === 'Ana');
+    const cancel = await kit.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/attendees/${ana.id}/cancel`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(cancel.statusCode, cancel.body).toBeLessThan(300);
+    for (const url of documents(first?.short_id ?? '')) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 409]);
+      expect(res.json().code).toBe('TICKETS_NOT_ISSUED');
+    }
+    for (const url of documents(second?.short_id ?? '')) expect((await get(url)).statusCode, url).toBe(200);
+
+    // A ticket of an order still awaiting its offline payment has neither.
+    const unpaid = await makeOrder(kit.app, {
+      eventId,
+      lines: [{ ticket_id: paid, quantity: 1 }],
+      until: 'offline',
+    });
+    for (const url of documents(unpaid.attendees[0]?.short_id ?? ''))
+      expect((await get(url)).statusCode, url).toBe(409);
+  });
+
   it('takes well under two seconds for 50 tickets', async () => {
     const { eventId, free } = await show();
     const order = await makeOrder(kit.app, { eventId, lines: [{ ticket_id: free, quantity: 50 }] });
     const of = { eventId, orderShortId: order.short_id };
-    await ticketsPdf(kit.app.db, of, 'http://tessera.test'); // the fonts are read once per process
+    await ticketsPdf(kit.app.db, of, { appUrl: 'http://tessera.test', storage: kit.app.storage }); // the fonts are read once per process
     const started = performance.now();
-    const pdf = await ticketsPdf(kit.app.db, of, 'http://tessera.test');
+    const pdf = await ticketsPdf(kit.app.db, of, { appUrl: 'http://tessera.test', storage: kit.app.storage });
     const took = performance.now() - started;
     expect(await pdfText(pdf.body)).toHaveLength(50);
     expect(took).toBeLessThan(2000);
@@ -188,7 +291,9 @@ describe('the order mails', () => {
     // The order was placed awaiting payment, then paid: the second confirmation has the tickets.
     const confirmation = mails.filter((m) => m.subject.startsWith('Your order')).at(-1);
     const files = confirmation?.attachments.map((a) => [a.filename, a.mimeType]);
+    // Nora, the buyer, holds a ticket: its QR code is in her confirmation (decision 035).
     expect(files).toEqual([
+      ['ticket-qr.png', 'image/png'],
       ['event.ics', 'text/calendar'],
       [`tickets-${order.reference}.pdf`, 'application/pdf'],
     ]);
@@ -203,6 +308,8 @@ describe('the order mails', () => {
     expect(event.startDate.toJSDate().toISOString()).toBe('2031-07-04T23:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2031-07-05T03:00:00.000Z');
     expect(event.location).toContain('Pier 17');
+    // The same UID as the event page's file: the event, at the host of APP_URL.
+    expect(event.uid).toBe(`event-${eventId}@tessera.test`);
     expect(String(calendar.getFirstSubcomponent('vevent')?.getFirstPropertyValue('url'))).toContain(
       `/checkout/${eventId}/${order.short_id}/summary`,
     );

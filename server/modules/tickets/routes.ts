@@ -33,6 +33,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/tickets',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

@@ -15,8 +15,8 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { sanitizeDescription } from '../../text/description';
-import { getEvent, lockEvent } from '../events/service';
 import { offerFreedSeats } from '../orders/waitlist-offers';
+import { getEvent, lockEvent } from '../owned-events/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 

@@ -15,8 +15,8 @@ import { createLink, type LinkRow, lockLink, markLinkUsed, revokeLinks } from '.
 import { hashPassword } from '../auth/passwords';
 import { getSessionResponse, type Links } from '../auth/service';
 import { type ClientInfo, createSession } from '../auth/sessions';
-import { getMember, lockMember, type Member } from './members';
-import { fullName, toUserResponse } from './presenter';
+import { fullName, getMember, type Member, toUserResponse } from '../members/service';
+import { lockMember } from './members';
 
 /** What an invitation's mail needs. */
 interface Invitation {

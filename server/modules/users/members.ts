@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListQuery } from '../../../common/list-query';
 import type { MeResponse, UpdateUserRequest, UserResponse, UsersQuery } from '../../../common/users';
@@ -10,36 +10,7 @@ import type { AuthContext } from '../../http/auth';
 import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
 import { getAccount, toAccountResponse } from '../accounts/service';
 import { revokeUserSessions } from '../auth/sessions';
-import { type MembershipRow, toUserResponse, type UserRow } from './presenter';
-
-export interface Member {
-  user: UserRow;
-  membership: MembershipRow;
-}
-
-const memberQuery = (db: Db, accountId: number, userId: number) =>
-  db
-    .select({ user: users, membership: accountUsers })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
-
-/** A user of the account, or 404 (also for users of other accounts). */
-export async function getMember(db: Db, accountId: number, userId: number): Promise<Member> {
-  const [row] = await memberQuery(db, accountId, userId);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-/** The account's owner (decision 002), to whom mails about the account itself go; null if none. */
-export async function getAccountOwner(db: Db, accountId: number): Promise<Member | null> {
-  const [row] = await db
-    .select({ user: users, membership: accountUsers })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
-  return row ?? null;
-}
+import { getMember, type Member, memberQuery, toUserResponse } from '../members/service';
 
 /** The same, its membership locked until the transaction ends. */
 export async function lockMember(tx: Transaction, accountId: number, userId: number): Promise<Member> {

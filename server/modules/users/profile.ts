@@ -14,7 +14,8 @@ import { createLink, lockLink, markLinkUsed, revokeLinks } from '../auth/links';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type Links, sendEmailConfirmation } from '../auth/service';
 import { revokeUserSessions } from '../auth/sessions';
-import { getMe, getMember } from './members';
+import { getMember } from '../members/service';
+import { getMe } from './members';
 
 /**
  * Updates the caller's profile. A new password or e-mail address needs the current password;

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MessageResponse } from '../../../common/auth';
+import {
+  AcceptInvitationRequest,
+  InvitationResponse,
+  MessageResponse,
+  SessionResponse,
+} from '../../../common/auth';
 import { pageSchema } from '../../../common/list-query';
 import { PARTIAL_WRITE } from '../../../common/partial-writes';
 import {
@@ -13,8 +18,16 @@ import {
 } from '../../../common/users';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize, personOnly } from '../../http/auth';
+import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
-import { inviteUser, resendInvitation, revokeInvitation } from './invitations';
+import { clientOf } from '../auth/sessions';
+import {
+  acceptInvitation,
+  getInvitation,
+  inviteUser,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations';
 import { findUsers, getMe, getUser, updateUser } from './members';
 import {
   cancelEmailChange,
@@ -35,6 +48,8 @@ const CONFIRMATION_SENT = /*i18n*/ {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limited = authLimits(app);
+  const TokenParams = z.object({ token: z.string().max(200) });
   const links = { appUrl: app.config.appUrl };
   /** About the person calling: an API key gets 403 (decision 025). */
   const person = { preHandler: [authenticate, personOnly] };
@@ -89,6 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,
@@ -145,6 +161,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/invitation',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,
@@ -206,6 +223,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/resend-email-confirmation',
     {
+      config: { idempotent: true },
       ...person,
       schema: {
         tags,
@@ -255,5 +273,43 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelEmailChange(app.db, authOf(request), request.params.id),
+  );
+
+  // Reading and accepting an invitation: no session yet, limited like the sign-in routes.
+  app.get(
+    '/api/auth/invitations/:token',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Read an invitation',
+        params: TokenParams,
+        response: { 200: InvitationResponse, ...errorResponses(409, 410, 429) },
+      },
+    },
+    async (request) => getInvitation(app.db, request.params.token),
+  );
+
+  app.post(
+    '/api/auth/invitations/:token',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation; answers with a session in the inviting account',
+        params: TokenParams,
+        body: AcceptInvitationRequest,
+        response: { 200: SessionResponse, ...errorResponses(409, 410, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await acceptInvitation({
+        db: app.db,
+        token: request.params.token,
+        input: request.body,
+        client: clientOf(request),
+      });
+      return reply.header('x-auth-token', session.token).send(session);
+    },
   );
 };

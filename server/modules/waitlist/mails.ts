@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { isLocale } from '../../../common/i18n/locales';
-import { events, tickets, waitlistEntries } from '../../db/schema';
+import { accounts, events, organizers, tickets, waitlistEntries } from '../../db/schema';
 import type { JobPayload, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/send';
+import { eventMailSender } from '../../mail/sender';
+import { findEventLogoAt } from '../images/logo';
 import { positions } from './service';
 
 /**
@@ -18,18 +20,33 @@ export function waitlistJobHandler({
 }): JobHandler<JobPayload<typeof WAITLIST_NOTIFY_JOB>> {
   return async ({ entry_id, kind }, { db }) => {
     const [found] = await db
-      .select({ entry: waitlistEntries, event: events, ticketTitle: tickets.title })
+      .select({
+        entry: waitlistEntries,
+        event: events,
+        ticketTitle: tickets.title,
+        organizer: organizers,
+        supportEmail: accounts.supportEmail,
+      })
       .from(waitlistEntries)
       .innerJoin(events, eq(events.id, waitlistEntries.eventId))
       .innerJoin(tickets, eq(tickets.id, waitlistEntries.ticketId))
+      .innerJoin(organizers, eq(organizers.id, events.organizerId))
+      .innerJoin(accounts, eq(accounts.id, events.accountId))
       .where(eq(waitlistEntries.id, entry_id));
     if (!found) return;
     const { entry, event } = found;
+    // From the organizer, replies to them (decision 035).
+    const sender = eventMailSender({
+      eventSettings: event.settings,
+      organizer: found.organizer,
+      accountSupportEmail: found.supportEmail,
+    });
     const base = {
       name: entry.name,
       eventTitle: event.title,
       ticketTitle: found.ticketTitle,
       url: `${appUrl}/waitlist/${event.id}/${entry.token}`,
+      logo: await findEventLogoAt(db, event.id, appUrl),
     };
     const locale = isLocale(entry.locale) ? entry.locale : 'en';
     if (kind === 'joined' && entry.status === 'WAITING') {
@@ -41,6 +58,7 @@ export function waitlistJobHandler({
         template: 'waitlistJoined',
         to: entry.email,
         locale,
+        sender,
         uniqueKey: `waitlist-joined-mail:${entry.id}`,
         data: { ...base, position: positions(waiting).get(entry.id) ?? 1 },
       });
@@ -50,6 +68,7 @@ export function waitlistJobHandler({
         template: 'waitlistOffered',
         to: entry.email,
         locale,
+        sender,
         uniqueKey: `waitlist-offered-mail:${entry.id}:${entry.offeredAt.getTime()}`,
         data: { ...base, expiresAt: entry.offerExpiresAt.toISOString(), timezone: event.timezone },
       });

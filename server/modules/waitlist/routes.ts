@@ -144,6 +144,7 @@ const manageWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/waitlist/:entryId/offer',
     {
+      config: { idempotent: true },
       ...members,
       schema: {
         tags,

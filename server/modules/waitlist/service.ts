@@ -17,8 +17,8 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueue, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
-import { getEvent } from '../events/service';
 import { endEntry, offerSeatByHand } from '../orders/waitlist-offers';
+import { getEvent } from '../owned-events/service';
 import { findPublicTickets } from '../public-tickets/service';
 
 type EntryRow = typeof waitlistEntries.$inferSelect;
@@ -100,7 +100,9 @@ export async function joinWaitlist({
           eventId,
           ticketId: input.ticket_id,
           token: newToken(),
-          name: input.name,
+          name: `${input.first_name} ${input.last_name}`,
+          firstName: input.first_name,
+          lastName: input.last_name,
           email: input.email.toLowerCase(),
           locale: input.locale ?? locale,
         })

@@ -120,7 +120,8 @@ async function soldOut(withCapacity: boolean) {
     Array.from({ length: STOCK * 2 }, (_, i) =>
       send('POST', `/api/public/events/${event.id}/waitlist`, {
         ticket_id: ticketId,
-        name: `Person ${i}`,
+        first_name: 'Person',
+        last_name: `${i}`,
         email: `person${i}@example.com`,
       }),
     ),

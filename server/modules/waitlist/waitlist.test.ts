@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner.token}` } });
-const pub = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const pub = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload });
 
 /** A live event with one FREE ticket of `quantity`, its waiting list on unless said otherwise. */
@@ -40,8 +40,10 @@ async function soldOutShow(options: { quantity?: number; settings?: object } = {
   return { eventId: event.id, ticketId };
 }
 
-const join = (eventId: number, body: { ticket_id: number; name?: string; email: string }) =>
-  pub('POST', `/api/public/events/${eventId}/waitlist`, { name: 'Someone', ...body });
+const join = (
+  eventId: number,
+  body: { ticket_id: number; first_name?: string; last_name?: string; email: string },
+) => pub('POST', `/api/public/events/${eventId}/waitlist`, { first_name: 'Some', last_name: 'One', ...body });
 
 const entry = async (eventId: number, token: string) => {
   const res = await pub('GET', `/api/public/events/${eventId}/waitlist/${token}`);
@@ -72,12 +74,17 @@ describe('joining a waiting list', () => {
     const shown = (await pub('GET', `/api/public/events/${eventId}/tickets`)).json() as PublicTicketsResponse;
     expect(shown.data[0]).toMatchObject({ sale_state: 'SOLD_OUT', waitlist: true });
 
-    const joined = await join(eventId, { ticket_id: ticketId, name: 'Ana', email: 'Ana@Example.com' });
+    const joined = await join(eventId, {
+      ticket_id: ticketId,
+      first_name: 'Ana',
+      last_name: 'Lima',
+      email: 'Ana@Example.com',
+    });
     expect(joined.statusCode, joined.body).toBe(201);
     expect(joined.json()).toMatchObject({
       status: 'WAITING',
       position: 1,
-      name: 'Ana',
+      name: 'Ana Lima',
       ticket_title: 'Seat',
     });
     expect(joined.json().token).toMatch(/^[\w-]{22}$/);
@@ -109,11 +116,16 @@ describe('joining a waiting list', () => {
     );
     const bad = await pub('POST', `/api/public/events/${eventId}/waitlist`, {
       ticket_id: ticketId,
-      name: '',
+      first_name: 'Dora',
+      last_name: ' ',
       email: 'not-an-address',
     });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
+    // Both names, as checkout asks them.
+    expect(bad.json().errors).toEqual({
+      last_name: ['This field is required.'],
+      email: ['Enter a valid e-mail address.'],
+    });
   });
 
   it('mails a confirmation with the link to the entry', async () => {
@@ -192,6 +204,54 @@ describe('offers', () => {
       waitlist_offer: ana.token,
     });
     expect(used.json().code).toBe('WAITLIST_OFFER_INVALID');
+  });
+
+  it('fills in checkout with the person whose offer it is, until they give their own details', async () => {
+    const { eventId, ticketId } = await soldOutShow();
+    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    t.app.publicReads.forget();
+    const marta = (
+      await join(eventId, {
+        ticket_id: ticketId,
+        first_name: 'Marta',
+        last_name: 'Reis',
+        email: 'Marta.Reis@example.com',
+      })
+    ).json();
+    await cancel(eventId, first.short_id);
+    const created = await pub('POST', `/api/public/events/${eventId}/orders`, {
+      tickets: [{ ticket_id: ticketId, quantity: 1 }],
+      waitlist_offer: marta.token,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const known = { first_name: 'Marta', last_name: 'Reis', email: 'marta.reis@example.com' };
+    expect(created.json()).toMatchObject({ first_name: null, email: null, prefill: known });
+    const url = `/api/public/events/${eventId}/orders/${created.json().short_id}`;
+    expect((await pub('GET', url)).json().prefill).toEqual(known);
+    // Nothing is taken as given: the order still needs its details before it can complete.
+    expect((await pub('POST', `${url}/complete`, {})).json().code).toBe('ORDER_DETAILS_MISSING');
+    const person = { first_name: 'Marta', last_name: 'Reis Lopes', email: 'marta@example.org' };
+    const saved = await pub('PUT', url, { ...person, attendees: [{ ticket_id: ticketId, ...person }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ ...person, prefill: null });
+  });
+
+  it('knows only the e-mail of an entry made when the list asked for one name', async () => {
+    const { eventId, ticketId } = await soldOutShow();
+    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    t.app.publicReads.forget();
+    const old = (await join(eventId, { ticket_id: ticketId, email: 'old@example.com' })).json();
+    await t.app.db
+      .update(waitlistEntries)
+      .set({ name: 'Old Timer', firstName: null, lastName: null })
+      .where(eq(waitlistEntries.token, old.token));
+    await cancel(eventId, first.short_id);
+    expect((await entry(eventId, old.token)).name).toBe('Old Timer');
+    const created = await pub('POST', `/api/public/events/${eventId}/orders`, {
+      tickets: [{ ticket_id: ticketId, quantity: 1 }],
+      waitlist_offer: old.token,
+    });
+    expect(created.json().prefill).toEqual({ first_name: '', last_name: '', email: 'old@example.com' });
   });
 
   it('moves an offer that lapsed on to the next person, and one whose order lapsed', async () => {
@@ -274,29 +334,34 @@ describe('the organizer’s waiting list', () => {
     const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
     t.app.publicReads.forget();
     for (const name of ['Ana', 'Bruno', 'Carla'])
-      await join(eventId, { ticket_id: ticketId, name, email: `${name.toLowerCase()}@example.com` });
+      await join(eventId, {
+        ticket_id: ticketId,
+        first_name: name,
+        last_name: 'Lima',
+        email: `${name.toLowerCase()}@example.com`,
+      });
     // Automatic offers are off: the freed seat goes back on sale, and the organizer offers it.
     await cancel(eventId, first.short_id);
     let list = (await api('GET', `/api/events/${eventId}/waitlist`)).json() as WaitlistResponse;
     expect(list.auto_offer).toBe(false);
     expect(list.data.map((e) => [e.name, e.status, e.position])).toEqual([
-      ['Ana', 'WAITING', 1],
-      ['Bruno', 'WAITING', 2],
-      ['Carla', 'WAITING', 3],
+      ['Ana Lima', 'WAITING', 1],
+      ['Bruno Lima', 'WAITING', 2],
+      ['Carla Lima', 'WAITING', 3],
     ]);
     const bruno = list.data[1]?.id;
     const offered = await api('POST', `/api/events/${eventId}/waitlist/${bruno}/offer`);
     expect(offered.statusCode, offered.body).toBe(200);
-    expect(offered.json()).toMatchObject({ name: 'Bruno', status: 'OFFERED', position: null });
+    expect(offered.json()).toMatchObject({ name: 'Bruno Lima', status: 'OFFERED', position: null });
     const none = await api('POST', `/api/events/${eventId}/waitlist/${list.data[0]?.id}/offer`);
     expect(none.json().code).toBe('WAITLIST_NO_FREE_SEAT');
     const again = await api('POST', `/api/events/${eventId}/waitlist/${bruno}/offer`);
     expect(again.json().code).toBe('WAITLIST_ENTRY_NOT_WAITING');
 
     const removed = await api('DELETE', `/api/events/${eventId}/waitlist/${list.data[0]?.id}`);
-    expect(removed.json()).toMatchObject({ name: 'Ana', status: 'REMOVED' });
+    expect(removed.json()).toMatchObject({ name: 'Ana Lima', status: 'REMOVED' });
     list = (await api('GET', `/api/events/${eventId}/waitlist?status=WAITING`)).json() as WaitlistResponse;
-    expect(list.data.map((e) => [e.name, e.position])).toEqual([['Carla', 1]]);
+    expect(list.data.map((e) => [e.name, e.position])).toEqual([['Carla Lima', 1]]);
     expect(list.counts).toEqual([
       {
         ticket_id: ticketId,
@@ -316,7 +381,7 @@ describe('the organizer’s waiting list', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toContain('Position');
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Ana', 'Bruno', 'Carla']);
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Ana Lima', 'Bruno Lima', 'Carla Lima']);
 
     // Another account sees none of it.
     const stranger = await makeAccount(t.app);

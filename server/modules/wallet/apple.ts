@@ -1,5 +1,5 @@
 import type { WalletConfig } from '../../config';
-import { passIcons } from './icon';
+import { passIcons, passLogos } from './icon';
 import { passTexts } from './texts';
 import type { WalletTicket } from './ticket';
 
@@ -22,7 +22,7 @@ export async function createApplePass(apple: AppleWallet, ticket: WalletTicket):
   const { holder } = ticket;
   const texts = passTexts(ticket);
   const pass = new PKPass(
-    await passIcons(),
+    { ...(await passIcons()), ...(ticket.logo ? await passLogos(ticket.logo.png.body) : {}) },
     { signerCert: apple.signerCert, signerKey: apple.signerKey, wwdr: apple.wwdr },
     {
       formatVersion: 1,

@@ -20,6 +20,12 @@ export function zonedIso(instant: Date, timeZone: string): string {
   return `${date}T${time}${offsetText(offset, ':')}`;
 }
 
+/** An image of Google's classes: its address, and what it shows in the holder's language. */
+const logoImage = (uri: string, description: { defaultValue: { language: string; value: string } }) => ({
+  sourceUri: { uri },
+  contentDescription: description,
+});
+
 /**
  * The ticket as a Google Wallet event ticket, carried whole in the token of a save link: the
  * event's class (made or updated by Google when the first ticket of the event is saved) and
@@ -61,6 +67,13 @@ export function createGoogleSaveToken(
               }
             : {}),
           hexBackgroundColor: ticket.colors.background,
+          // Google fetches images itself, over HTTPS only: a server on plain HTTP sends none.
+          ...(ticket.logo?.url.startsWith('https://')
+            ? {
+                logo: logoImage(ticket.logo.url, localized(texts.logo)),
+                wideLogo: logoImage(ticket.logo.url, localized(texts.logo)),
+              }
+            : {}),
         },
       ],
       eventTicketObjects: [

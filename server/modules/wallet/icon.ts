@@ -29,3 +29,25 @@ export function passIcons(): Promise<Record<string, Buffer>> {
   );
   return icons;
 }
+
+/** Wallet's logo box at each scale: at most 160 × 50 points, left of `logoText` on the pass. */
+const LOGO_SIZES = {
+  'logo.png': { width: 160, height: 50 },
+  'logo@2x.png': { width: 320, height: 100 },
+  'logo@3x.png': { width: 480, height: 150 },
+} as const;
+
+/** The event's logo (its PNG copy) as the pass's logo files, fitted into Wallet's box at each scale. */
+export async function passLogos(png: Buffer): Promise<Record<string, Buffer>> {
+  const { default: sharp } = await import('sharp');
+  const files = await Promise.all(
+    Object.entries(LOGO_SIZES).map(async ([name, box]) => {
+      const file = await sharp(png)
+        .resize({ ...box, fit: 'inside' })
+        .png()
+        .toBuffer();
+      return [name, file] as const;
+    }),
+  );
+  return Object.fromEntries(files);
+}

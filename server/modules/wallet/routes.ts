@@ -15,6 +15,7 @@ const PassFile = z
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const passRequest = (params: z.infer<typeof TicketParams>) => ({
     db: app.db,
+    storage: app.storage,
     wallet: app.config.wallet,
     appUrl: app.config.appUrl,
     eventId: params.id,

@@ -13,6 +13,7 @@ const M = {
   organizer: /*i18n*/ { id: 'wallet.pass.organizer', message: 'Organizer' },
   page: /*i18n*/ { id: 'wallet.pass.page', message: 'Your ticket online' },
   description: /*i18n*/ { id: 'wallet.pass.description', message: 'Ticket for {event}' },
+  logo: /*i18n*/ { id: 'wallet.pass.logo', message: 'Logo of {event}' },
 };
 
 /** What a pass says, in the order's language; dates and times in the event's time zone. */
@@ -38,6 +39,8 @@ export function passTexts(ticket: WalletTicket) {
       page: translate(i18n, M.page),
     },
     description: translate(i18n, M.description, { event: event.title }),
+    /** What the event's logo shows, for those who cannot see it. */
+    logo: translate(i18n, M.logo, { event: event.title }),
     attendee: `${holder.first_name} ${holder.last_name}`.trim(),
     ticket: holder.price_label ? `${holder.ticket_title} (${holder.price_label})` : holder.ticket_title,
     when: when.format(new Date(event.start_date)),

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
 import { attendees, events, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { i18nFor } from '../../i18n';
+import type { FileStorage } from '../../storage';
+import { type LogoPng, readEventLogoPng } from '../images/logo';
 import { getPublicTicketHolder } from '../orders/public-view';
 
 /** One ticket as both wallets show it: what its page shows, in its order's language and colours. */
@@ -19,6 +21,11 @@ export interface WalletTicket {
   colors: { background: string; foreground: string };
   /** The ticket's page, for the back of the pass. */
   url: string;
+  /**
+   * The event's logo: its PNG for Apple's `logo.png`, and its address (absolute, from APP_URL)
+   * for Google's class; null without one.
+   */
+  logo: { png: LogoPng; url: string } | null;
 }
 
 /**
@@ -27,7 +34,12 @@ export interface WalletTicket {
  */
 export async function getWalletTicket(
   db: Db,
-  { eventId, shortId, appUrl }: { eventId: number; shortId: string; appUrl: string },
+  {
+    eventId,
+    shortId,
+    appUrl,
+    storage,
+  }: { eventId: number; shortId: string; appUrl: string; storage: FileStorage },
 ): Promise<WalletTicket> {
   const holder = await getPublicTicketHolder(db, eventId, shortId);
   if (ticketState(holder.status, holder.order_status) !== 'VALID')
@@ -40,6 +52,7 @@ export async function getWalletTicket(
     .where(and(eq(attendees.eventId, eventId), eq(attendees.shortId, shortId)));
   if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
   const settings = withSettingDefaults(row.settings);
+  const png = holder.event.logo ? await readEventLogoPng(db, storage, eventId) : null;
   return {
     holder,
     i18n: i18nFor(isLocale(row.locale) ? row.locale : 'en'),
@@ -48,5 +61,6 @@ export async function getWalletTicket(
       foreground: settings.homepage_content_background_color,
     },
     url: `${appUrl}/ticket/${eventId}/${shortId}`,
+    logo: png && holder.event.logo ? { png, url: new URL(holder.event.logo.url, appUrl).href } : null,
   };
 }

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { eq, sql } from 'drizzle-orm';
-import { WEBHOOK_HEADERS } from '../../../common/webhooks';
+import { Webhook } from 'standardwebhooks';
+import { LEGACY_WEBHOOK_HEADERS, WEBHOOK_HEADERS } from '../../../common/webhooks';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import type { JobPayload, WEBHOOK_DELIVER_JOB } from '../../jobs/kinds';
@@ -14,9 +15,49 @@ import { WEBHOOK_MAX_ATTEMPTS } from './retries';
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const EXCERPT_BYTES = 1024;
 
-/** `v1=` and the hex HMAC-SHA256 of `${timestamp}.${body}` with the endpoint's secret. */
-export function signWebhook(secret: string, timestamp: number, body: string): string {
-  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+/**
+ * The key a secret names: the bytes after `whsec_`. Node's base64 reads base64url too, so the
+ * secrets given before decision 045 (base64url) name their same 32 bytes.
+ */
+export const webhookKey = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+
+/** What an attempt signs: the body as sent, its id, the time of the attempt; the endpoint's secret. */
+interface Signed {
+  secret: string;
+  id: string;
+  at: Date;
+  body: string;
+}
+
+/**
+ * The three Standard Webhooks headers (decision 045): the id, the Unix time in seconds and
+ * `v1,` with the base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`, signed by the library.
+ */
+export function standardWebhookHeaders({ secret, id, at, body }: Signed) {
+  const seconds = Math.floor(at.getTime() / 1000);
+  return {
+    [WEBHOOK_HEADERS.id]: id,
+    [WEBHOOK_HEADERS.timestamp]: String(seconds),
+    [WEBHOOK_HEADERS.signature]: new Webhook(webhookKey(secret), { format: 'raw' }).sign(
+      id,
+      new Date(seconds * 1000),
+      body,
+    ),
+  };
+}
+
+/**
+ * The headers of before decision 045, for endpoints made before it: `v1=` and the hex
+ * HMAC-SHA256 of `${timestamp}.${body}`, keyed with the secret's text as it was given.
+ */
+export function legacyWebhookHeaders({ secret, id, at, body }: Signed) {
+  const seconds = Math.floor(at.getTime() / 1000);
+  const digest = createHmac('sha256', secret).update(`${seconds}.${body}`).digest('hex');
+  return {
+    [LEGACY_WEBHOOK_HEADERS.id]: id,
+    [LEGACY_WEBHOOK_HEADERS.timestamp]: String(seconds),
+    [LEGACY_WEBHOOK_HEADERS.signature]: `v1=${digest}`,
+  };
 }
 
 interface PostResult {
@@ -128,16 +169,16 @@ export function webhookJobHandler(
     if (found?.delivery.status !== 'PENDING') return;
     const { delivery, endpoint } = found;
     const body = JSON.stringify(delivery.body);
-    const timestamp = Math.floor(Date.now() / 1000);
+    const signed = { secret: endpoint.secret, id: delivery.webhookId, at: new Date(), body };
     const started = performance.now();
     const result = await post({
       url: endpoint.url,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Tessera-Webhooks/1',
-        [WEBHOOK_HEADERS.id]: delivery.webhookId,
-        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-        [WEBHOOK_HEADERS.signature]: signWebhook(endpoint.secret, timestamp, body),
+        // The body's id: the same on every retry and resend, for receivers to drop repeats.
+        ...standardWebhookHeaders(signed),
+        ...(endpoint.legacyHeaders ? legacyWebhookHeaders(signed) : {}),
       },
       body,
       allowPrivate: options.allowPrivate,

@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueueMail } from '../../mail/send';
 import { getAccount } from '../accounts/service';
-import { getAccountOwner } from '../users/members';
+import { getAccountOwner } from '../members/service';
 
 /** An endpoint none of whose attempts answered 2xx for this long is turned off (decision 027). */
 export const WEBHOOK_DISABLE_AFTER_HOURS = 72;

@@ -21,6 +21,7 @@ export function toWebhookResponse(row: EndpointRow): WebhookResponse {
     failing_since: row.failingSince?.toISOString() ?? null,
     disabled_at: row.disabledAt?.toISOString() ?? null,
     disabled_reason: row.disabledReason,
+    legacy_headers: row.legacyHeaders,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

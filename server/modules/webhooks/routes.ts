@@ -56,6 +56,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,
@@ -66,7 +67,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWebhook(app.db, authOf(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await createWebhook(app.db, { auth: authOf(request), policy: app.config.webhooks }, request.body),
+        ),
   );
 
   app.get(
@@ -98,7 +103,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateWebhook(app.db, { auth: authOf(request), id: request.params.webhookId }, request.body),
+      updateWebhook(
+        app.db,
+        { auth: authOf(request), id: request.params.webhookId, policy: app.config.webhooks },
+        request.body,
+      ),
   );
 
   app.delete(
@@ -122,6 +131,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks/:webhookId/test',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,
@@ -162,6 +172,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks/:webhookId/deliveries/:deliveryId/resend',
     {
+      config: { idempotent: true },
       ...admins,
       schema: {
         tags,

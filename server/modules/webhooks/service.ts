@@ -21,6 +21,7 @@ import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { findPage } from '../../http/list';
 import { enqueue, WEBHOOK_DELIVER_JOB } from '../../jobs/kinds';
+import { findNonPublicAddress } from './address';
 import { toDeliveryResponse, toWebhookResponse } from './presenter';
 import { WEBHOOK_MAX_ATTEMPTS } from './retries';
 
@@ -28,8 +29,8 @@ type CreateInput = z.output<typeof CreateWebhookRequest>;
 type UpdateInput = z.output<typeof UpdateWebhookRequest>;
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-/** A signing secret: `whsec_` and 256 random bits. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/** A signing secret as Standard Webhooks writes it: `whsec_` and 256 random bits in base64. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 const newWebhookId = () => `whevt_${randomBytes(16).toString('base64url')}`;
 
 /** An endpoint of the caller's account, as a request's path names it. */
@@ -57,6 +58,21 @@ async function checkEventFilter(db: Db, auth: AuthContext, eventId: number | nul
   if (!found) throw fieldError('event_id', VALIDATION.invalid);
 }
 
+/** Whether endpoints may lead to private addresses: WEBHOOKS_ALLOW_PRIVATE. */
+export interface WebhookAddressPolicy {
+  allowPrivate: boolean;
+}
+
+/**
+ * Refuses, as a field error that says why and how to allow it, a URL that leads to a private,
+ * loopback, link-local or otherwise reserved address (decision 036). Deliveries check again.
+ */
+async function checkAddress(url: string | undefined, policy: WebhookAddressPolicy): Promise<void> {
+  if (url === undefined || policy.allowPrivate) return;
+  const address = await findNonPublicAddress(url);
+  if (address !== null) throw fieldError('url', { ...VALIDATION.webhookPrivateAddress, values: { address } });
+}
+
 /** `GET /api/webhooks`: the account's endpoints, oldest first. */
 export async function findWebhooks(db: Db, auth: AuthContext): Promise<WebhookResponse[]> {
   const rows = await db
@@ -74,10 +90,11 @@ export async function getWebhook(db: Db, auth: AuthContext, id: number): Promise
 /** `POST /api/webhooks`: the answer holds the signing secret, this once. */
 export async function createWebhook(
   db: Database,
-  auth: AuthContext,
+  { auth, policy }: { auth: AuthContext; policy: WebhookAddressPolicy },
   input: CreateInput,
 ): Promise<CreatedWebhookResponse> {
   await checkEventFilter(db, auth, input.event_id);
+  await checkAddress(input.url, policy);
   const secret = newWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)
@@ -108,11 +125,12 @@ const turnedOn = {
 /** `PUT /api/webhooks/{webhookId}`: changes the fields given; the secret stays. */
 export async function updateWebhook(
   db: Database,
-  { auth, id }: WebhookRef,
+  { auth, id, policy }: WebhookRef & { policy: WebhookAddressPolicy },
   input: UpdateInput,
 ): Promise<WebhookResponse> {
   await endpointOf(db, auth, id);
   await checkEventFilter(db, auth, input.event_id);
+  await checkAddress(input.url, policy);
   const [row] = await db
     .update(webhookEndpoints)
     .set({
@@ -121,6 +139,7 @@ export async function updateWebhook(
       eventTypes: input.event_types,
       eventId: input.event_id,
       active: input.active,
+      legacyHeaders: input.legacy_headers,
       ...(input.active === true ? turnedOn : {}),
       updatedAt: sql`now()`,
     })

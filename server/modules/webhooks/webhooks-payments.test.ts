@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreatedWebhookResponse } from '../../../common/webhooks';
 import { attendees, orders, webhookDeliveries } from '../../db/schema';
-import type { StripeEvent } from '../../payments/stripe/test-server/state';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
+import type { StripeEvent } from '../../test/stripe-server/state';
 
 // Webhooks of card payments (decision 027): a payment Stripe confirms queues order.completed, a
 // refund it settles queues order.refunded (and order.cancelled, then attendee.cancelled for each

@@ -24,7 +24,7 @@ export async function createStripeClient(config: StripeConfig): Promise<Stripe> 
   });
 }
 
-/** The keys of the local test server (`server/payments/stripe/test-server/`), never Stripe's. */
+/** The keys of the local test server (`server/test/stripe-server/`), never Stripe's. */
 export const TEST_SECRET_KEY = 'sk_test_tessera_local';
 export const TEST_PUBLISHABLE_KEY = 'pk_test_tessera_local';
 

@@ -15,6 +15,9 @@ export interface OpenApiOperation {
   security?: unknown[];
 }
 
+/** An operation behind a login: public ones say `security: []`. */
+const secured = (operation: Operation) => (operation.spec.security?.length ?? 0) > 0;
+
 export interface Operation {
   method: string;
   /** The OpenAPI path, `/api/events/{id}/orders`. */
@@ -80,13 +83,13 @@ function faultArbitrary(operation: Operation): fc.Arbitrary<Fault> {
     { arbitrary: fc.constant<Fault>('body'), weight: hasBody ? 7 : 1 },
     { arbitrary: fc.constant<Fault>('query'), weight: hasQuery ? 5 : 1 },
     { arbitrary: fc.constant<Fault>('path'), weight: hasPath ? 2 : 0 },
-    { arbitrary: fc.constant<Fault>('auth'), weight: operation.spec.security ? 1 : 0 },
+    { arbitrary: fc.constant<Fault>('auth'), weight: secured(operation) ? 1 : 0 },
   );
 }
 
 function pathArbitrary(operation: Operation, context: FuzzContext, faulty: boolean): fc.Arbitrary<string> {
   const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
-  const authenticated = Boolean(operation.spec.security);
+  const authenticated = secured(operation);
   const parts = names.map((name) => {
     const { own, other } = context.pathValues(operation, name);
     const real = own.length > 0 ? fc.constantFrom(...own) : nastyPathValue;
@@ -269,7 +272,7 @@ function authArbitrary(
   const token = context.token(operation);
   const owner = { authorization: `Bearer ${token}` };
   // Public calls ignore a token; sending one now and then checks that.
-  if (!operation.spec.security) {
+  if (!secured(operation)) {
     return fc.oneof({ arbitrary: fc.constant({}), weight: 9 }, { arbitrary: fc.constant(owner), weight: 1 });
   }
   if (!faulty) return fc.constant(owner);

@@ -17,8 +17,11 @@ const OWNED_THROUGH: Record<string, string> = {
   endpoint_id: 'webhook_endpoints',
 };
 
-/** Tables that belong to no account: the job queue and Stripe's event log. */
-export const SHARED_TABLES = ['jobs', 'stripe_events'];
+/**
+ * Tables that belong to no account: the job queue, Stripe's event log, and the lanes that
+ * count each client address's open reservations on every event (decision 043).
+ */
+export const SHARED_TABLES = ['jobs', 'stripe_events', 'address_lanes'];
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = (await db.execute(query)) as unknown as { rows?: Record<string, unknown>[] };

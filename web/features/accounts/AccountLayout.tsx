@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { NavLink, Outlet, useMatch, useResolvedPath } from 'react-router';
 import { can, type Permission } from '../../../common/permissions';
 import { InlineLoader } from '../../components/InlineLoader';
-import { NoPermissionPage } from '../manage/NoPermission';
+import { NoPermissionPage } from '../../components/NoPermission';
 import { useMe } from '../profile/api';
 
 /** The account's pages that exist so far, each with the permission it needs. */

@@ -8,10 +8,10 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
 import { useAccount, useUpdateAccount } from './api';
 
 /** `/account/settings` (ADMIN): the account's name, support e-mail and defaults. */

@@ -7,6 +7,7 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import {
@@ -17,7 +18,6 @@ import {
   PriceDisplayField,
   SearchIndexingField,
 } from '../events/SettingsFields';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
 import { eventDefaultsQuery, useUpdateEventDefaults } from './api';
 
 /** `/account/event-defaults` (ADMIN): settings copied into every new event. */

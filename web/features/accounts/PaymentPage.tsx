@@ -8,8 +8,8 @@ import type { ConnectionStatus, PaymentConnectionResponse } from '../../../commo
 import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { Section } from '../../components/Section';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
 import { paymentConnectionQuery, useConnectStripe } from './api';
 
 /** `/account/payment` (ADMIN): connect the account's Stripe account to take card payments. */

@@ -10,10 +10,10 @@ import type { UserResponse } from '../../../common/users';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { isForbidden } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { DotsIcon } from '../../components/organizer-icons';
-import { isForbidden } from '../manage/NoPermission';
-import { fullName } from '../manage/UserMenu';
+import { fullName } from '../../components/UserMenu';
 import { useResendInvitation, useRevokeInvitation, useUpdateUser } from './api';
 import { ROLE_ACTIONS, ROLE_LABELS } from './labels';
 

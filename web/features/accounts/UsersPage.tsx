@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -11,8 +11,9 @@ import { ROLES, type Role } from '../../../common/accounts';
 import { USER_STATUSES, type UserStatus } from '../../../common/users';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { PlusIcon, SearchIcon, UsersIcon } from '../../components/organizer-icons';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
+import { FitSelect } from '../../components/selects';
 import { useMe } from '../profile/api';
 import { type UserSort, type UsersParams, usersQuery } from './api';
 import { InviteUserModal } from './InviteUserModal';
@@ -100,7 +101,7 @@ function Users() {
             onChange={(event) => setSearchText(event.currentTarget.value)}
             w={{ base: '100%', xs: 260 }}
           />
-          <Select
+          <FitSelect
             label={t`Role`}
             data={[
               { value: ALL, label: t`All roles` },
@@ -109,9 +110,8 @@ function Users() {
             value={params.role ?? ALL}
             onChange={(value) => setParams({ role: oneOf<Role>(ROLES, value) })}
             allowDeselect={false}
-            w={180}
           />
-          <Select
+          <FitSelect
             label={t`Status`}
             data={[
               { value: ALL, label: t`All statuses` },
@@ -120,7 +120,6 @@ function Users() {
             value={params.status ?? ALL}
             onChange={(value) => setParams({ status: oneOf<UserStatus>(USER_STATUSES, value) })}
             allowDeselect={false}
-            w={200}
           />
         </Group>
         <Button leftSection={<PlusIcon size={16} />} onClick={() => setInviting(true)}>

@@ -7,7 +7,7 @@ import { Badge, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mant
 import type { ReactNode } from 'react';
 import type { UserResponse } from '../../../common/users';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../components/organizer-icons';
-import { fullName } from '../manage/UserMenu';
+import { fullName } from '../../components/UserMenu';
 import type { UserSort, UsersParams } from './api';
 import { ROLE_LABELS, StatusBadge } from './labels';
 import { UserActions } from './UserActions';

@@ -10,11 +10,11 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { downloadExport } from '../../components/export-download';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { PlusIcon, UsersIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
 import { AffiliateModal } from './AffiliateModal';
 import { AffiliatesTable } from './AffiliatesTable';
 import { useAffiliates, useDeleteAffiliate, useUpdateAffiliate } from './api';
@@ -91,13 +91,13 @@ function Affiliates({ event }: { event: EventResponse }) {
           <Group gap="sm">
             <ExportMenu
               download={(format, onProgress) =>
-                downloadExport(
-                  `/events/${event.id}/affiliates/export`,
-                  {},
+                downloadExport({
+                  path: `/events/${event.id}/affiliates/export`,
+                  query: {},
                   format,
-                  `affiliates-${event.id}`,
+                  fallbackName: `affiliates-${event.id}`,
                   onProgress,
-                )
+                })
               }
               done={t`The affiliates have been exported.`}
               failed={t`The export of affiliates failed. Please try again.`}

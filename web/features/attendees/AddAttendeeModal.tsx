@@ -151,6 +151,7 @@ function AddAttendeeForm({
           />
           <TextInput
             label={t`Last name`}
+            required
             autoComplete="off"
             key={form.key('last_name')}
             {...form.getInputProps('last_name')}

@@ -7,6 +7,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import type { AttendeeAction } from '../../../common/attendee-actions';
 import type { AttendeeDetailResponse } from '../../../common/attendees';
 import { errorCode, errorMessage } from '../../components/api-error';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -99,6 +100,8 @@ function AttendeeDetails({
   const resend = useResendTicket(eventId, attendee.id);
   const [actionError, setActionError] = useState<unknown>(null);
   const name = attendeeName(attendee);
+  // What the server allows now (`common/attendee-actions.ts`): only those are offered.
+  const allows = (action: AttendeeAction) => attendee.actions.includes(action);
   const added = new Intl.DateTimeFormat(i18n.locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -186,12 +189,12 @@ function AttendeeDetails({
           <Button variant="default" onClick={() => setEditing(true)}>
             <Trans>Edit</Trans>
           </Button>
-          {attendee.status === 'ACTIVE' ? (
+          {allows('RESEND_TICKET') ? (
             <Button variant="default" onClick={doResend} loading={resend.isPending}>
               <Trans>Resend ticket e-mail</Trans>
             </Button>
           ) : null}
-          {attendee.status === 'ACTIVE' ? (
+          {allows('CANCEL') ? (
             <Button
               variant="outline"
               color="red.9"
@@ -203,7 +206,7 @@ function AttendeeDetails({
               <Trans>Cancel ticket</Trans>
             </Button>
           ) : null}
-          {attendee.status === 'CANCELLED' ? (
+          {allows('REACTIVATE') ? (
             <Button onClick={doReactivate} loading={reactivate.isPending}>
               <Trans>Reactivate</Trans>
             </Button>

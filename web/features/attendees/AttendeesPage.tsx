@@ -11,11 +11,12 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { InlineLoader } from '../../components/InlineLoader';
 import { ListPagination } from '../../components/ListPagination';
+import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { PlusIcon, SearchIcon, UsersIcon } from '../../components/organizer-icons';
+import { FitSelect } from '../../components/selects';
 import { useSearchBox } from '../../components/use-search-box';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
 import { useTickets } from '../tickets/api';
 import { AddAttendeeModal } from './AddAttendeeModal';
 import { AttendeeDrawer } from './AttendeeDrawer';
@@ -83,7 +84,9 @@ function Attendees({ event }: { event: EventResponse }) {
         {hasAny ? (
           <Group gap="sm">
             <ExportMenu
-              download={(format, onProgress) => downloadAttendees(event.id, format, params, onProgress)}
+              download={(format, onProgress) =>
+                downloadAttendees({ eventId: event.id, params }, format, onProgress)
+              }
               done={t`The attendees have been exported.`}
               failed={t`The export of attendees failed. Please try again.`}
             />
@@ -117,7 +120,7 @@ function Attendees({ event }: { event: EventResponse }) {
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', xs: 220 }}
           />
-          <Select
+          <FitSelect
             label={t`Status`}
             data={[
               { value: ALL, label: t`All statuses` },
@@ -132,7 +135,6 @@ function Attendees({ event }: { event: EventResponse }) {
             }
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
-            w={{ base: '100%', xs: 200 }}
           />
         </Group>
       ) : null}

@@ -50,6 +50,7 @@ export function EditAttendeeForm({
         />
         <TextInput
           label={t`Last name`}
+          required
           autoComplete="off"
           key={form.key('last_name')}
           {...form.getInputProps('last_name')}

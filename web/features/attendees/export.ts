@@ -4,15 +4,14 @@ import { type AttendeesParams, filterQuery } from './params';
 
 /** The event's attendees, as the list is searched and filtered. */
 export const downloadAttendees = (
-  eventId: number,
+  { eventId, params }: { eventId: number; params: AttendeesParams },
   format: ExportFormat,
-  params: AttendeesParams,
   onProgress: (bytes: number) => void,
 ) =>
-  downloadExport(
-    `/events/${eventId}/attendees/export`,
-    filterQuery(params),
+  downloadExport({
+    path: `/events/${eventId}/attendees/export`,
+    query: filterQuery(params),
     format,
-    `attendees-${eventId}`,
+    fallbackName: `attendees-${eventId}`,
     onProgress,
-  );
+  });

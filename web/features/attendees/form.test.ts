@@ -26,7 +26,10 @@ describe('the add-an-attendee form', () => {
 
   it('leaves an unchosen ticket out, so the shared schema asks for it', () => {
     const result = CreateAttendeeRequest.safeParse(
-      toCreateRequest({ ...emptyAddAttendee, first_name: 'Ana', email: 'ana@example.com' }, tickets),
+      toCreateRequest(
+        { ...emptyAddAttendee, first_name: 'Ana', last_name: 'Lima', email: 'ana@example.com' },
+        tickets,
+      ),
     );
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['ticket_id']);

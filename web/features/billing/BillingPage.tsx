@@ -9,9 +9,9 @@ import type { BillingResponse } from '../../../common/billing';
 import { formatMoney, formatPercent } from '../../../common/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
 import { billingQuery, downloadStatement } from './api';
 
 /** `/account/billing` (ADMIN): the platform fee, and per month what card payments brought and cost. */

@@ -1,22 +1,11 @@
-import './styles';
+import './checkout.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Anchor,
-  Button,
-  Container,
-  EmptyState,
-  Grid,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AlertIcon } from '../../components/icons';
+import { ANCHOR_CLASS, Button, Card, Container, EmptyState, Skeleton, Stack, Text, Title } from '../../ui';
 import { publicEventQuery } from '../public-event/api';
 import { designOf } from '../public-event/design';
 import { EventTheme } from '../public-event/EventTheme';
@@ -35,6 +24,7 @@ import { decideStage, type OrderProblem, problemOfError, STAGES, type Stage } fr
  * margins and a smaller title, for a frame on another site.
  */
 export function CheckoutLayout({ compact = false }: { compact?: boolean } = {}) {
+  const { t } = useLingui();
   const { eventId = '', orderShortId: shortId = '' } = useParams();
   const { pathname } = useLocation();
   const stage = (STAGES.find((s) => pathname.endsWith(`/${s}`)) ?? 'details') as Stage;
@@ -51,13 +41,9 @@ export function CheckoutLayout({ compact = false }: { compact?: boolean } = {}) 
 
   const fallbackEventPath = eventPagePath({ id: eventId });
   const shell = (content: React.ReactNode) => {
+    // In the widget's frame, named: the page around the frame has a main landmark of its own.
     const main = (
-      <Container
-        component="main"
-        size="lg"
-        py={compact ? 0 : { base: 'md', sm: 40 }}
-        px={compact ? 0 : { base: 'sm', sm: 'md' }}
-      >
+      <Container flush={compact} aria-label={compact ? t`Checkout` : undefined}>
         {content}
       </Container>
     );
@@ -131,14 +117,12 @@ export function CheckoutLayout({ compact = false }: { compact?: boolean } = {}) 
           onError={context.handleOrderError}
         />
       ) : null}
-      <Grid gap={{ base: 'md', md: 'xl' }}>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className="checkout-grid">
+        <div>
           <Outlet context={context} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <OrderSummary order={data} />
-        </Grid.Col>
-      </Grid>
+        </div>
+        <OrderSummary order={data} />
+      </div>
     </Stack>,
   );
 }
@@ -154,14 +138,16 @@ function CheckoutHeader({
 }) {
   const { i18n } = useLingui();
   return (
-    <Stack gap={4}>
-      <Anchor component={Link} to={eventPath} size="sm">
-        {compact ? <Trans>Back to the tickets</Trans> : <Trans>Back to the event page</Trans>}
-      </Anchor>
-      <Title order={1} fz={compact ? 'h3' : { base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
+    <Stack gap="2xs">
+      <Text size="sm">
+        <Link className={ANCHOR_CLASS} to={eventPath}>
+          {compact ? <Trans>Back to the tickets</Trans> : <Trans>Back to the event page</Trans>}
+        </Link>
+      </Text>
+      <Title order={1} className="checkout-title" data-compact={compact ? '' : undefined}>
         {order.event.title}
       </Title>
-      <Text c="gray.7">
+      <Text tone="muted">
         {eventDate(order.event.start_date, order.event.timezone, i18n.locale)}
         {order.event.location?.venue_name ? ` · ${order.event.location.venue_name}` : ''}
       </Text>
@@ -173,17 +159,13 @@ function CheckoutSkeleton() {
   const { t } = useLingui();
   return (
     <Stack gap="lg" role="status" aria-busy="true" aria-label={t`Loading your order`}>
-      <Skeleton h={36} w="60%" radius="md" />
-      <Skeleton h={16} w="30%" radius="md" />
-      <Skeleton h={48} radius="lg" />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Skeleton h={320} radius="lg" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Skeleton h={200} radius="lg" />
-        </Grid.Col>
-      </Grid>
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={16} width="30%" />
+      <Skeleton height={48} round />
+      <div className="checkout-grid">
+        <Skeleton height={320} round />
+        <Skeleton height={200} round />
+      </div>
     </Stack>
   );
 }
@@ -191,21 +173,20 @@ function CheckoutSkeleton() {
 function LoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   const { t } = useLingui();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'xl', sm: 48 }}>
+    <Card padding="xl">
       <title>{`${t`Something went wrong`} · Tessera`}</title>
-      <EmptyState icon={<AlertIcon />} variant="light" color="red">
-        <EmptyState.Title order={1}>
-          <Trans>We could not load your order</Trans>
-        </EmptyState.Title>
-        <EmptyState.Description>
-          <Trans>Something went wrong. Please try again.</Trans>
-        </EmptyState.Description>
-        <EmptyState.Actions>
+      <EmptyState
+        icon={<AlertIcon />}
+        tone="error"
+        title={<Trans>We could not load your order</Trans>}
+        actions={
           <Button onClick={onRetry} loading={retrying}>
             <Trans>Try again</Trans>
           </Button>
-        </EmptyState.Actions>
+        }
+      >
+        <Trans>Something went wrong. Please try again.</Trans>
       </EmptyState>
-    </Paper>
+    </Card>
   );
 }

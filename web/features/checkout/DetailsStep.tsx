@@ -1,16 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -18,6 +6,7 @@ import type { PublicQuestion } from '../../../common/questions';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
+import { Alert, Button, Card, Columns, Group, Skeleton, Stack, Text, TextInput, Title } from '../../ui';
 import { checkoutPath, completeOrder, questionsQuery, saveDetails } from './api';
 import { useCheckout } from './context';
 import {
@@ -36,11 +25,11 @@ export function DetailsStep() {
   const { eventId } = useCheckout();
   const questions = useQuery(questionsQuery(eventId));
   if (questions.isPending)
-    return <Skeleton h={360} radius="lg" role="status" aria-label={t`Loading the questions`} />;
+    return <Skeleton height={360} round role="status" aria-label={t`Loading the questions`} />;
   if (questions.isError)
     return (
-      <Alert color="red" role="alert" title={t`We could not load this form`}>
-        <Stack gap="xs" align="flex-start">
+      <Alert tone="error" title={t`We could not load this form`}>
+        <Stack gap="xs" align="start">
           <Text size="sm">{errorMessage(questions.error)}</Text>
           <Button size="xs" variant="light" onClick={() => void questions.refetch()}>
             <Trans>Try again</Trans>
@@ -107,29 +96,23 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
       <title>{`${t`Your details`} · ${order.event.title}`}</title>
       <Stack gap="lg">
         {order.pre_checkout_message ? (
-          <Alert color="blue" variant="light" data-testid="pre-checkout-message">
+          <Alert tone="info" data-testid="pre-checkout-message">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {order.pre_checkout_message}
             </Text>
           </Alert>
         ) : null}
         {order.status === 'PAYMENT_FAILED' ? (
-          <Alert color="red" role="alert">
+          <Alert tone="error">
             <Trans>Your last payment did not go through. Check your details and try again.</Trans>
           </Alert>
         ) : null}
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="buyer-heading"
-        >
+        <Card as="section" aria-labelledby="buyer-heading">
           <Stack gap="sm">
-            <Title order={2} fz="h3" id="buyer-heading">
+            <Title order={2} size="h3" id="buyer-heading">
               <Trans>Your details</Trans>
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Columns>
               <TextInput
                 label={t`First name`}
                 required
@@ -144,7 +127,7 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
                 id="last_name"
                 {...form.getInputProps('last_name')}
               />
-            </SimpleGrid>
+            </Columns>
             <TextInput
               label={t`E-mail`}
               description={t`Your order and tickets are sent here.`}
@@ -163,21 +146,18 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
               />
             ))}
           </Stack>
-        </Paper>
+        </Card>
         {form.values.attendees.map((attendee, i) => (
-          <Paper
+          <Card
             // biome-ignore lint/suspicious/noArrayIndexKey: one form per ticket, fixed for the order.
             key={`${attendee.ticket_id}-${i}`}
-            withBorder
-            radius="lg"
-            p={{ base: 'md', sm: 'lg' }}
-            component="section"
+            as="section"
             aria-labelledby={`attendee-${i}-heading`}
             data-testid="attendee-form"
           >
             <Stack gap="sm">
-              <Group justify="space-between" gap="xs">
-                <Title order={2} fz="h4" id={`attendee-${i}-heading`}>
+              <Group justify="between" gap="xs">
+                <Title order={2} size="h4" id={`attendee-${i}-heading`}>
                   <Trans>
                     Ticket {i + 1}: {attendee.label}
                   </Trans>
@@ -188,7 +168,7 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
                   </Button>
                 ) : null}
               </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Columns>
                 <TextInput
                   label={t`First name`}
                   required
@@ -201,7 +181,7 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
                   id={`attendees.${i}.last_name`}
                   {...form.getInputProps(`attendees.${i}.last_name`)}
                 />
-              </SimpleGrid>
+              </Columns>
               <TextInput
                 label={t`E-mail`}
                 required
@@ -218,14 +198,10 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
                 />
               ))}
             </Stack>
-          </Paper>
+          </Card>
         ))}
-        {unexpected ? (
-          <Alert color="red" role="alert">
-            {errorMessage(unexpected)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
+        {unexpected ? <Alert tone="error">{errorMessage(unexpected)}</Alert> : null}
+        <Group justify="end">
           <Button type="submit" size="md" loading={save.isPending} data-testid="details-submit">
             {free ? <Trans>Complete order</Trans> : <Trans>Continue to payment</Trans>}
           </Button>

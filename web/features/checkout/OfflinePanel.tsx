@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../components/api-error';
+import { Alert, Button, Group, Stack, Text, Title } from '../../ui';
 import { checkoutPath, completeOrder } from './api';
 import { useCheckout } from './context';
 import type { PanelProps } from './panels';
@@ -21,7 +21,7 @@ export function OfflinePanel({ order, eventId, shortId, onError }: PanelProps) {
   });
   return (
     <Stack gap="sm" data-testid="offline-panel">
-      <Title order={3} fz="h5">
+      <Title order={3} size="h4">
         <Trans>How to pay</Trans>
       </Title>
       {order.payment_methods.offline_instructions ? (
@@ -29,16 +29,14 @@ export function OfflinePanel({ order, eventId, shortId, onError }: PanelProps) {
           {order.payment_methods.offline_instructions}
         </Text>
       ) : (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           <Trans>The organizer will tell you how to pay.</Trans>
         </Text>
       )}
       {place.isError && !onErrorHandled(place.error) ? (
-        <Alert color="red" role="alert">
-          {errorMessage(place.error)}
-        </Alert>
+        <Alert tone="error">{errorMessage(place.error)}</Alert>
       ) : null}
-      <Group justify="flex-end">
+      <Group justify="end">
         <Button size="md" loading={place.isPending} onClick={() => place.mutate()} data-testid="place-order">
           <Trans>Place order</Trans>
         </Button>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Paper } from '@mantine/core';
 import { Link } from 'react-router';
 import { AlertIcon, TicketOffIcon } from '../../components/icons';
+import { buttonLook, Card, EmptyState } from '../../ui';
 import { checkoutPath } from './api';
 import type { OrderProblem } from './stages';
 
@@ -23,40 +23,36 @@ export function OrderProblemScreen({ problem, eventId, shortId, eventPath }: Pro
     already_processed: t`This order has already been processed`,
   }[problem];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} data-testid={`order-problem-${problem}`}>
+    <Card padding="xl" data-testid={`order-problem-${problem}`}>
       <title>{`${title} · Tessera`}</title>
       <EmptyState
         icon={problem === 'expired' || problem === 'cancelled' ? <TicketOffIcon /> : <AlertIcon />}
-        variant="light"
-        color={problem === 'already_processed' ? 'blue' : 'orange'}
-      >
-        <EmptyState.Title order={1}>{title}</EmptyState.Title>
-        <EmptyState.Description>
-          {problem === 'expired' ? (
-            <Trans>
-              The time to complete this order ran out and its tickets went back on sale. Start a new order to
-              get tickets.
-            </Trans>
-          ) : problem === 'cancelled' ? (
-            <Trans>Its tickets went back on sale. You can start a new order at any time.</Trans>
-          ) : problem === 'already_processed' ? (
-            <Trans>It can no longer be changed. Its summary shows where it stands.</Trans>
-          ) : (
-            <Trans>The link may be wrong, or the order was removed. You can start a new order.</Trans>
-          )}
-        </EmptyState.Description>
-        <EmptyState.Actions>
-          {problem === 'already_processed' ? (
-            <Button component={Link} to={checkoutPath(eventId, shortId, 'summary')}>
+        title={title}
+        actions={
+          problem === 'already_processed' ? (
+            <Link {...buttonLook()} to={checkoutPath(eventId, shortId, 'summary')}>
               <Trans>View your order</Trans>
-            </Button>
+            </Link>
           ) : (
-            <Button component={Link} to={eventPath}>
+            <Link {...buttonLook()} to={eventPath}>
               {problem === 'expired' ? <Trans>Start a new order</Trans> : <Trans>Back to the event</Trans>}
-            </Button>
-          )}
-        </EmptyState.Actions>
+            </Link>
+          )
+        }
+      >
+        {problem === 'expired' ? (
+          <Trans>
+            The time to complete this order ran out and its tickets went back on sale. Start a new order to
+            get tickets.
+          </Trans>
+        ) : problem === 'cancelled' ? (
+          <Trans>Its tickets went back on sale. You can start a new order at any time.</Trans>
+        ) : problem === 'already_processed' ? (
+          <Trans>It can no longer be changed. Its summary shows where it stands.</Trans>
+        ) : (
+          <Trans>The link may be wrong, or the order was removed. You can start a new order.</Trans>
+        )}
       </EmptyState>
-    </Paper>
+    </Card>
   );
 }

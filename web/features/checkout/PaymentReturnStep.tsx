@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { Alert, buttonLook, Card, Loader, Stack, Text, Title } from '../../ui';
 import { checkoutPath, type PublicOrder, refreshPayment } from './api';
 import { useCheckout } from './context';
 import { afterPaymentReturn } from './stages';
@@ -48,14 +48,14 @@ export function PaymentReturnStep() {
 
   const gaveUp = attempts.current >= GIVE_UP_AFTER && outcome === 'wait';
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="payment-processing">
+    <Card padding="xl" data-testid="payment-processing">
       <title>{`${t`Payment processing`} · Tessera`}</title>
-      <Stack align="center" gap="sm" ta="center" role="status" aria-live="polite">
-        {gaveUp ? null : <Loader aria-hidden />}
-        <Title order={2} fz="h3">
+      <Stack align="center" gap="sm" role="status" aria-live="polite" style={{ textAlign: 'center' }}>
+        {gaveUp ? null : <Loader />}
+        <Title order={2} size="h3">
           {gaveUp ? <Trans>Your payment is still processing</Trans> : <Trans>Confirming your payment…</Trans>}
         </Title>
-        <Text c="gray.7">
+        <Text tone="muted">
           {gaveUp ? (
             <Trans>We will e-mail you as soon as it is confirmed. You can safely leave this page.</Trans>
           ) : (
@@ -63,16 +63,16 @@ export function PaymentReturnStep() {
           )}
         </Text>
         {poll.isError ? (
-          <Alert color="orange">
+          <Alert tone="warning">
             <Trans>We could not check your payment just now. We keep trying.</Trans>
           </Alert>
         ) : null}
         {gaveUp ? (
-          <Button component={Link} to={checkoutPath(eventId, shortId, 'summary')} variant="light">
+          <Link {...buttonLook({ variant: 'light' })} to={checkoutPath(eventId, shortId, 'summary')}>
             <Trans>View your order</Trans>
-          </Button>
+          </Link>
         ) : null}
       </Stack>
-    </Paper>
+    </Card>
   );
 }

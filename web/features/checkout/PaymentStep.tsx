@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { Alert, Card, RadioGroup, Stack, Title } from '../../ui';
 import { useCheckout } from './context';
 import { OfflinePanel } from './OfflinePanel';
 import { availablePanels, type PanelId, type PanelProps } from './panels';
@@ -31,57 +31,36 @@ export function PaymentStep({
   const Panel = current ? (replaced?.[current.id] ?? PANEL_COMPONENTS[current.id]) : null;
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="payment-heading"
-    >
+    <Card as="section" aria-labelledby="payment-heading">
       <title>{`${t`Payment`} · ${order.event.title}`}</title>
       <Stack gap="md">
-        <Title order={2} fz="h3" id="payment-heading">
+        <Title order={2} size="h3" id="payment-heading">
           <Trans>Payment</Trans>
         </Title>
         {failed ? (
-          <Alert color="red" role="alert" title={t`Your payment failed`} data-testid="payment-failed-banner">
+          <Alert tone="error" title={t`Your payment failed`} data-testid="payment-failed-banner">
             <Trans>
               Your tickets are still reserved. Please try again, with another card or another way to pay.
             </Trans>
           </Alert>
         ) : null}
         {panels.length === 0 ? (
-          <Alert color="orange" role="alert">
+          <Alert tone="warning" role="alert">
             <Trans>This event cannot take payments right now. Please contact the organizer.</Trans>
           </Alert>
         ) : panels.length > 1 ? (
-          <Radio.Group
+          <RadioGroup
             label={t`How would you like to pay?`}
-            value={current?.id ?? null}
+            value={current?.id ?? ''}
             onChange={(v) => setChosen(v as PanelId)}
-          >
-            <Stack gap="xs" mt="xs">
-              {panels.map((panel) => (
-                <Radio.Card
-                  key={panel.id}
-                  value={panel.id}
-                  radius="md"
-                  p="sm"
-                  data-testid={`method-${panel.id}`}
-                >
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator />
-                    <Stack gap={2} style={{ flex: 1 }}>
-                      <Text fw={600}>{t(panel.label)}</Text>
-                      <Text size="sm" c="gray.7">
-                        {t(panel.description)}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </Stack>
-          </Radio.Group>
+            cards
+            options={panels.map((panel) => ({
+              value: panel.id,
+              label: <strong>{t(panel.label)}</strong>,
+              description: t(panel.description),
+              testId: `method-${panel.id}`,
+            }))}
+          />
         ) : null}
         {Panel && current ? (
           <Panel
@@ -93,6 +72,6 @@ export function PaymentStep({
           />
         ) : null}
       </Stack>
-    </Paper>
+    </Card>
   );
 }

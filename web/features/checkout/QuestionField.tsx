@@ -1,17 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  Checkbox,
-  Fieldset,
-  NativeSelect,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import type { AnswerValue } from '../../../common/answers';
+import { type AnswerValue, addressLinesNeeded } from '../../../common/answers';
 import type { PublicQuestion } from '../../../common/questions';
+import { CheckboxGroup, Columns, RadioGroup, Select, Stack, Text, Textarea, TextInput } from '../../ui';
 import { EMPTY_ADDRESS } from './form';
 
 interface Props {
@@ -40,47 +30,40 @@ export function QuestionField({ question, value = '', onChange, error, idPrefix 
     case 'SINGLE_LINE':
       return <TextInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'MULTI_LINE':
-      return (
-        <Textarea
-          {...common}
-          autosize
-          minRows={3}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <Textarea {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'DATE':
       return (
         <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );
     case 'DROPDOWN':
       return (
-        <NativeSelect
+        <Select
           {...common}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}
-          data={[{ value: '', label: t`Choose…` }, ...question.options.map((o) => ({ value: o, label: o }))]}
+          options={[
+            { value: '', label: t`Choose…` },
+            ...question.options.map((o) => ({ value: o, label: o })),
+          ]}
         />
       );
     case 'RADIO':
       return (
-        <Radio.Group {...common} value={text} onChange={onChange}>
-          <Stack gap={6} mt={6}>
-            {question.options.map((o) => (
-              <Radio key={o} value={o} label={o} />
-            ))}
-          </Stack>
-        </Radio.Group>
+        <RadioGroup
+          {...common}
+          value={text}
+          onChange={onChange}
+          options={question.options.map((o) => ({ value: o, label: o }))}
+        />
       );
     case 'CHECKBOX':
       return (
-        <Checkbox.Group {...common} value={Array.isArray(value) ? value : []} onChange={onChange}>
-          <Stack gap={6} mt={6}>
-            {question.options.map((o) => (
-              <Checkbox key={o} value={o} label={o} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        <CheckboxGroup
+          {...common}
+          value={Array.isArray(value) ? value : []}
+          onChange={onChange}
+          options={question.options.map((o) => ({ value: o, label: o }))}
+        />
       );
     case 'ADDRESS':
       return <AddressField {...common} value={value} onChange={onChange} />;
@@ -109,42 +92,42 @@ function AddressField({
     typeof value === 'object' && !Array.isArray(value)
       ? { ...EMPTY_ADDRESS, ...value }
       : { ...EMPTY_ADDRESS };
-  const field = (key: keyof Address, fieldLabel: string, mainLine: boolean) => (
+  // The main lines are marked while the address must have them: always when the question is
+  // required, and once the buyer starts an optional one (the shared rule of `answerProblem`).
+  const needed = addressLinesNeeded({ required }, address);
+  const field = (key: keyof Address, fieldLabel: string) => (
     <TextInput
       id={`${id}-${key}`}
       label={fieldLabel}
-      required={required && mainLine}
+      required={needed.includes(key)}
       value={address[key]}
       onChange={(e) => onChange({ ...address, [key]: e.currentTarget.value })}
-      error={Boolean(error) && mainLine && address[key].trim() === ''}
+      error={Boolean(error) && needed.includes(key) && address[key].trim() === ''}
     />
   );
   return (
-    <Fieldset
-      legend={`${label}${required ? ' *' : ''}`}
-      variant="unstyled"
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <fieldset className="ui-field" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="ui-label">{`${label}${required ? ' *' : ''}`}</legend>
       {description ? (
-        <Text size="sm" c="gray.7" mb="xs">
+        <Text size="sm" tone="muted">
           {description}
         </Text>
       ) : null}
       <Stack gap="xs">
-        {field('address_line_1', t`Address line 1`, true)}
-        {field('address_line_2', t`Address line 2`, false)}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          {field('city', t`City`, true)}
-          {field('state_or_region', t`State or region`, false)}
-          {field('zip_or_postal_code', t`ZIP or postal code`, false)}
-          {field('country', t`Country`, true)}
-        </SimpleGrid>
+        {field('address_line_1', t`Address line 1`)}
+        {field('address_line_2', t`Address line 2`)}
+        <Columns>
+          {field('city', t`City`)}
+          {field('state_or_region', t`State or region`)}
+          {field('zip_or_postal_code', t`ZIP or postal code`)}
+          {field('country', t`Country`)}
+        </Columns>
         {error ? (
-          <Text id={`${id}-error`} size="sm" c="red.8">
+          <Text id={`${id}-error`} size="sm" tone="error">
             {error}
           </Text>
         ) : null}
       </Stack>
-    </Fieldset>
+    </fieldset>
   );
 }

@@ -1,11 +1,11 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../components/api-error';
 import { notify } from '../../components/notify';
+import { Button, Group, Stack, Text } from '../../ui';
 import { abandonOrder, eventPagePath, extendOrder, type PublicOrder } from './api';
 import { formatCountdown } from './clock';
 
@@ -14,15 +14,6 @@ const CancelOrderModal = lazy(async () => ({ default: (await loadCancelModal()).
 
 /** When the buyer is warned that time is running out (WCAG 2.2.1). */
 export const WARNING_MS = 2 * 60_000;
-
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface Props {
   order: PublicOrder;
@@ -33,7 +24,8 @@ interface Props {
 
 /**
  * How long the tickets stay reserved, counted on the server's clock; a warning two minutes
- * before the end with one chance to ask for more time; and a way to give the tickets back.
+ * before the end, with the offer of more time each time while the reservation can still be
+ * extended (ten times, decision 038); and a way to give the tickets back.
  */
 export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
   const { t } = useLingui();
@@ -61,7 +53,9 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
     mutationFn: () => extendOrder(String(order.event_id), order.short_id),
     onSuccess: (next) => {
       onOrder(next);
-      setAnnouncement(t`Your reservation was extended.`);
+      // Emptied first: a live region says a text again only when it changes.
+      setAnnouncement('');
+      setTimeout(() => setAnnouncement(t`Your reservation was extended.`), 100);
       notify(
         t({
           message: plural(next.order_timeout_minutes, {
@@ -90,30 +84,22 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
 
   const countdown = formatCountdown(remaining);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="sm"
-      px="md"
-      bg={warning ? 'orange.0' : 'gray.0'}
-      style={warning ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}
-      data-testid="reservation-bar"
-    >
-      <div aria-live="assertive" style={srOnly} data-testid="reservation-announcement">
+    <div className="reservation-bar" data-warning={warning ? '' : undefined} data-testid="reservation-bar">
+      <div aria-live="assertive" className="ui-visually-hidden" data-testid="reservation-announcement">
         {announcement}
       </div>
-      <Group justify="space-between" gap="sm">
-        <Stack gap={2}>
-          <Text fw={600} size="sm">
+      <Group justify="between" gap="sm">
+        <Stack gap="0">
+          <Text weight={600} size="sm">
             <Trans>
               Tickets reserved for{' '}
-              <Text span inherit ff="monospace" fz="md" role="timer" aria-live="off" data-testid="countdown">
+              <span className="countdown" role="timer" aria-live="off" data-testid="countdown">
                 {countdown}
-              </Text>
+              </span>
             </Trans>
           </Text>
           {warning ? (
-            <Text size="sm" fw={600}>
+            <Text size="sm" weight={600}>
               <Trans>Less than 2 minutes left to complete your order.</Trans>
             </Text>
           ) : null}
@@ -149,6 +135,6 @@ export function ReservationBar({ order, remaining, onOrder, onError }: Props) {
           />
         </Suspense>
       ) : null}
-    </Paper>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../common/money';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
 import { queryKeys } from '../../api/query-keys';
+import { Alert, Button, Group, Skeleton, Stack } from '../../ui';
 import { checkoutPath, type PublicOrder, refreshPayment } from './api';
 
 interface Props {
@@ -62,14 +62,14 @@ export function StripeElementForm({ order, eventId, shortId, intent }: Props) {
   const total = formatMoney(order.totals.total, order.currency, i18n.locale);
   return (
     <Stack gap="sm">
-      {ready ? null : <Skeleton h={160} radius="md" />}
+      {ready ? null : <Skeleton height={160} />}
       <div ref={mount} />
       {failure !== null ? (
-        <Alert color="red" role="alert">
+        <Alert tone="error">
           {failure || <Trans>The payment could not be processed. Please try again or contact support.</Trans>}
         </Alert>
       ) : null}
-      <Group justify="flex-end">
+      <Group justify="end">
         <Button size="md" disabled={!ready} loading={paying} onClick={() => void pay()}>
           <Trans>Pay {total}</Trans>
         </Button>

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { errorCode, errorMessage } from '../../components/api-error';
+import { Alert, Button, Skeleton, Stack, Text } from '../../ui';
 import { createPaymentIntent } from './api';
 import type { PanelProps } from './panels';
 import { problemOfError } from './stages';
@@ -37,12 +37,12 @@ export function StripePanel({ order, eventId, shortId, onError }: PanelProps) {
     if (orderGone) onError(intent.error);
   }, [orderGone, onError, intent.error]);
   if (intent.isPending)
-    return <Skeleton h={160} radius="md" role="status" aria-label={t`Preparing the card payment`} />;
+    return <Skeleton height={160} role="status" aria-label={t`Preparing the card payment`} />;
   if (intent.isError) {
     if (orderGone) return null;
     return (
-      <Alert color="red" role="alert" title={t`Card payment is not available right now`}>
-        <Stack gap="xs" align="flex-start">
+      <Alert tone="error" title={t`Card payment is not available right now`}>
+        <Stack gap="xs" align="start">
           <Text size="sm">{errorMessage(intent.error)}</Text>
           <Button size="xs" variant="light" loading={intent.isFetching} onClick={() => void intent.refetch()}>
             <Trans>Try again</Trans>
@@ -55,7 +55,7 @@ export function StripePanel({ order, eventId, shortId, onError }: PanelProps) {
   if (intent.data.test_api_base && intent.data.publishable_key === TEST_PUBLISHABLE_KEY)
     return <TestCardForm {...props} testApiBase={intent.data.test_api_base} />;
   return (
-    <Suspense fallback={<Skeleton h={160} radius="md" />}>
+    <Suspense fallback={<Skeleton height={160} />}>
       <StripeElementForm {...props} />
     </Suspense>
   );

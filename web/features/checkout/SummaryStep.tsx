@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { Alert, ANCHOR_CLASS, buttonLook, Card, Group, Stack, Text, Title, VisuallyHidden } from '../../ui';
 import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
 
@@ -16,10 +16,10 @@ export function SummaryStep() {
   return (
     <Stack gap="lg" data-testid="order-summary-page">
       <title>{`${t`Order summary`} · ${order.event.title}`}</title>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Card>
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Title order={2} fz="h3">
+          <Group justify="between" align="start">
+            <Title order={2} size="h3">
               {order.status === 'AWAITING_PAYMENT' ? (
                 <Trans>Your order is placed</Trans>
               ) : order.status === 'COMPLETED' ? (
@@ -35,37 +35,34 @@ export function SummaryStep() {
           <Text>
             <Trans>
               Order reference:{' '}
-              <Text span fw={700} ff="monospace" data-testid="order-reference">
+              <strong className="order-reference" data-testid="order-reference">
                 {order.reference}
-              </Text>
+              </strong>
             </Trans>
           </Text>
           {order.email ? (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" tone="muted">
               <Trans>A confirmation was sent to {order.email}.</Trans>
             </Text>
           ) : null}
           {order.post_checkout_message ? (
-            <Alert color="teal" variant="light" data-testid="post-checkout-message">
+            <Alert tone="success" data-testid="post-checkout-message">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {order.post_checkout_message}
               </Text>
             </Alert>
           ) : null}
           {order.status === 'AWAITING_PAYMENT' ? (
-            <Alert color="orange" variant="light" data-testid="payment-instructions">
-              <Text fw={700} mb={4}>
-                {t`How to pay`}
-              </Text>
+            <Alert tone="warning" title={t`How to pay`} data-testid="payment-instructions">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {order.payment_instructions ?? t`The organizer will tell you how to pay.`}
               </Text>
             </Alert>
           ) : null}
           <Group gap="sm">
-            <Button component={Link} to={`/order/${eventId}/${shortId}/print`} variant="light">
+            <Link {...buttonLook({ variant: 'light' })} to={`/order/${eventId}/${shortId}/print`}>
               <Trans>Print order</Trans>
-            </Button>
+            </Link>
             {order.status === 'COMPLETED' && order.attendees.length > 0 ? (
               <PdfButton
                 href={`/api/public/events/${eventId}/orders/${encodeURIComponent(shortId)}/tickets.pdf`}
@@ -80,53 +77,39 @@ export function SummaryStep() {
             </Group>
           ) : null}
         </Stack>
-      </Paper>
+      </Card>
       {showTickets && order.attendees.length > 0 ? (
-        <Paper
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="tickets-heading"
-        >
+        <Card as="section" aria-labelledby="tickets-heading">
           <Stack gap="sm">
-            <Title order={2} fz="h4" id="tickets-heading">
+            <Title order={2} size="h4" id="tickets-heading">
               <Trans>Tickets</Trans>
             </Title>
-            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            <Stack as="ul" gap="xs" className="ui-bare-list">
               {order.attendees.map((a) => {
                 const item = itemOf(a.ticket_id, a.price_id);
                 return (
-                  <Group component="li" key={a.short_id} justify="space-between" data-testid="summary-ticket">
-                    <Stack gap={0}>
-                      <Text fw={600}>
+                  <Group as="li" key={a.short_id} justify="between" data-testid="summary-ticket">
+                    <Stack gap="0">
+                      <Text weight={600}>
                         {a.first_name} {a.last_name}
                       </Text>
-                      <Text size="sm" c="gray.7">
+                      <Text size="sm" tone="muted">
                         {item ? `${item.title}${item.price_label ? ` – ${item.price_label}` : ''}` : null}
                       </Text>
                     </Stack>
-                    <Anchor component={Link} to={`/ticket/${eventId}/${a.short_id}`}>
+                    <Link className={ANCHOR_CLASS} to={`/ticket/${eventId}/${a.short_id}`}>
                       <Trans>View ticket</Trans>
-                      <span
-                        style={{
-                          position: 'absolute',
-                          width: 1,
-                          height: 1,
-                          overflow: 'hidden',
-                          clip: 'rect(0 0 0 0)',
-                        }}
-                      >
+                      <VisuallyHidden>
                         {' '}
                         {a.first_name} {a.last_name}
-                      </span>
-                    </Anchor>
+                      </VisuallyHidden>
+                    </Link>
                   </Group>
                 );
               })}
             </Stack>
           </Stack>
-        </Paper>
+        </Card>
       ) : null}
     </Stack>
   );

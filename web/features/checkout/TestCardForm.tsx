@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/money';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
 import { queryKeys } from '../../api/query-keys';
+import { Alert, Badge, Button, Group, RadioGroup, Stack, Text } from '../../ui';
 import { checkoutPath, type PublicOrder, refreshPayment } from './api';
 
 interface Props {
@@ -68,25 +68,28 @@ export function TestCardForm({ order, eventId, shortId, intent, testApiBase }: P
   return (
     <Stack gap="sm" data-testid="test-card-form">
       <Group gap="xs">
-        <Badge color="grape" variant="light">
+        <Badge tone="warning">
           <Trans>Test mode</Trans>
         </Badge>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" tone="muted">
           <Trans>This server uses a local Stripe stand-in: no real card is charged.</Trans>
         </Text>
       </Group>
-      <Radio.Group label={t`Test card`} value={card} onChange={(v) => setCard(v as (typeof CARDS)[number])}>
-        <Stack gap={6} mt={6}>
-          <Radio value="pm_card_visa" label={t`Visa 4242 – payment succeeds`} />
-          <Radio value="pm_card_chargeDeclined" label={t`Visa 0002 – card is declined`} />
-        </Stack>
-      </Radio.Group>
+      <RadioGroup
+        label={t`Test card`}
+        value={card}
+        onChange={(v) => setCard(v as (typeof CARDS)[number])}
+        options={[
+          { value: 'pm_card_visa', label: t`Visa 4242 – payment succeeds` },
+          { value: 'pm_card_chargeDeclined', label: t`Visa 0002 – card is declined` },
+        ]}
+      />
       {pay.isError ? (
-        <Alert color="red" role="alert">
+        <Alert tone="error">
           <Trans>The payment could not be processed. Please try again or contact support.</Trans>
         </Alert>
       ) : null}
-      <Group justify="flex-end">
+      <Group justify="end">
         <Button size="md" loading={pay.isPending} onClick={() => pay.mutate()} data-testid="pay-button">
           <Trans>Pay {total}</Trans>
         </Button>

@@ -28,6 +28,7 @@ const order = {
   first_name: null,
   last_name: null,
   email: null,
+  prefill: null,
 } as unknown as PublicOrderResponse;
 
 const questions = [
@@ -86,6 +87,28 @@ describe('the details form', () => {
     ]);
   });
 
+  it('fills in the buyer and the first attendee with the person whose waiting-list offer it is', () => {
+    const prefill = { first_name: 'Marta', last_name: 'Reis', email: 'marta@example.com' };
+    const offered = { ...order, prefill } as PublicOrderResponse;
+    const values = initialDetails(offered, questions);
+    expect([values.first_name, values.last_name, values.email]).toEqual([
+      'Marta',
+      'Reis',
+      'marta@example.com',
+    ]);
+    expect(values.attendees.map((a) => [a.first_name, a.last_name, a.email])).toEqual([
+      ['Marta', 'Reis', 'marta@example.com'],
+      ['', '', ''],
+      ['', '', ''],
+    ]);
+    // What the buyer saved wins over what the list knew.
+    const saved = initialDetails(
+      { ...offered, first_name: 'Mia', last_name: 'Lopes', email: 'mia@x.org' },
+      [],
+    );
+    expect(saved.first_name).toBe('Mia');
+  });
+
   it('checks names, e-mails and answers the way the server does', () => {
     const values = initialDetails(order, questions);
     values.email = 'nope';
@@ -98,6 +121,18 @@ describe('the details form', () => {
       'attendees.0.answers.3': expect.any(String),
     });
     expect(errors['attendees.2.answers.2']).toBeUndefined();
+  });
+
+  it('requires the last name of the buyer and of every attendee, as it marks them', () => {
+    const values = initialDetails(order, []);
+    Object.assign(values, { first_name: 'Ana', last_name: '  ', email: 'ana@example.com' });
+    values.attendees.forEach((a, i) => {
+      Object.assign(a, { first_name: `P${i}`, last_name: i === 1 ? '' : 'Lima', email: `p${i}@example.com` });
+    });
+    expect(validateDetails(values, [], i18n)).toEqual({
+      last_name: 'This field is required.',
+      'attendees.1.last_name': 'This field is required.',
+    });
   });
 
   it('sends only the answers given', () => {

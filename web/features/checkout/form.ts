@@ -84,6 +84,13 @@ export function initialDetails(
     }
   }
   // Coming back to this page: the names and answers saved before, when they still line up.
+  // Buying with a waiting-list offer: the person on the list is the buyer and, as "Copy my
+  // details" would make them, the first attendee, until they say otherwise.
+  const known = order.prefill;
+  const first = attendees[0];
+  if (known && order.attendees.length === 0 && first) {
+    Object.assign(first, { first_name: known.first_name, last_name: known.last_name, email: known.email });
+  }
   if (order.attendees.length === attendees.length) {
     order.attendees.forEach((saved, i) => {
       const a = attendees[i];
@@ -97,9 +104,9 @@ export function initialDetails(
     });
   }
   return {
-    first_name: order.first_name ?? '',
-    last_name: order.last_name ?? '',
-    email: order.email ?? '',
+    first_name: order.first_name ?? known?.first_name ?? '',
+    last_name: order.last_name ?? known?.last_name ?? '',
+    email: order.email ?? known?.email ?? '',
     attendees,
     answers: withSaved(blanks(asksOrder(questions)), order.answers),
   };

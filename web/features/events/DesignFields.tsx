@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Fieldset.css';
 import { useLingui } from '@lingui/react/macro';
-import { ColorInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { ColorInput, Fieldset, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { LOCALE_NAMES, LOCALES } from '../../../common/i18n/locales';
 import type { ImageResponse } from '../../../common/images';
 import { LIMITS } from '../../../common/limits';
 import { Section } from '../../components/Section';
@@ -14,7 +16,7 @@ const SWATCHES = ['#ffffff', '#f1f2f7', '#fdf6ec', '#1f2133', '#3b3fb6', '#0c6b5
 
 type ColorField = Exclude<
   keyof DesignValues,
-  'continue_button_text' | 'show_hidden_questions' | 'price_display_mode'
+  'continue_button_text' | 'continue_button_texts' | 'show_hidden_questions' | 'price_display_mode'
 >;
 
 /** The designer's fields: colours, cover image, and the page's button and price settings. */
@@ -38,6 +40,9 @@ export function DesignFields({
         label={label}
         description={description}
         format="hex"
+        // What the organizer typed stays until they correct it, with the error beside it;
+        // Mantine would put the last valid colour back on blur without a word.
+        fixOnBlur={false}
         withEyeDropper={false}
         // Mantine's saturation and hue sliders cannot be reached by keyboard nor named: the
         // browser's own colour picker (beside the field) stands in for them.
@@ -62,7 +67,8 @@ export function DesignFields({
   return (
     <>
       <Section title={t`Colours`} description={t`Colours are hex codes such as #ffffff.`}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {/* Two columns when the card is wide enough, not the window: beside the preview it is narrow. */}
+        <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="md">
           {color('homepage_background_color', t`Page background`, t`Around the content.`)}
           {color(
             'homepage_content_background_color',
@@ -84,12 +90,26 @@ export function DesignFields({
       <Section title={t`Tickets and checkout`}>
         <TextInput
           label={t`Continue button text`}
-          description={t`The label of the button that leads to checkout. Leave empty for “Get tickets”.`}
+          description={t`The label of the button that leads to checkout, in every language without a text of its own below. Leave empty for “Get tickets” in the buyer’s language.`}
           placeholder={t`Get tickets`}
           maxLength={LIMITS.continueButtonMax}
           key={form.key('continue_button_text')}
           {...form.getInputProps('continue_button_text')}
         />
+        <Fieldset legend={t`Continue button text per language`} variant="unstyled">
+          <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="sm">
+            {LOCALES.map((locale) => (
+              <TextInput
+                key={form.key(`continue_button_texts.${locale}`)}
+                label={LOCALE_NAMES[locale]}
+                lang={locale}
+                placeholder={form.getValues().continue_button_text}
+                maxLength={LIMITS.continueButtonMax}
+                {...form.getInputProps(`continue_button_texts.${locale}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
         <PriceDisplayField form={form} />
         <Switch
           label={t`Show hidden questions`}

@@ -114,13 +114,13 @@ export function EventDashboardPage() {
             <ErrorAlert error={images.error ?? tickets.error} />
           ) : images.data && tickets.data ? (
             <ChecklistList
-              items={checklist(
-                e,
-                images.data,
-                me.data,
-                tickets.data,
-                cardPayments.data?.status === 'CONNECTED',
-              )}
+              items={checklist({
+                event: e,
+                images: images.data,
+                me: me.data,
+                tickets: tickets.data,
+                cardPaymentsConnected: cardPayments.data?.status === 'CONNECTED',
+              })}
               eventId={eventId}
             />
           ) : (

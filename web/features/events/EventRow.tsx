@@ -5,7 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { EventResponse } from '../../../common/events';
+import type { EventListItemResponse } from '../../../common/event-list';
+import { formatMoney } from '../../../common/money';
 import type { OrganizerResponse } from '../../../common/organizers';
 import { errorMessage } from '../../components/api-error';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -22,7 +23,7 @@ export function EventRow({
   organizer,
   showOrganizer,
 }: {
-  event: EventResponse;
+  event: EventListItemResponse;
   organizer: OrganizerResponse | undefined;
   showOrganizer: boolean;
 }) {
@@ -62,10 +63,28 @@ export function EventRow({
             <StatusBadge status={event.status} />
           </Group>
           <Text size="sm" c="gray.7">
-            {formatEventRange(event.start_date, event.end_date, event.timezone, i18n.locale)}
+            {formatEventRange(event, i18n.locale)}
             {' · '}
             {event.timezone.replaceAll('_', ' ')}
           </Text>
+          <Group gap="md" wrap="wrap" data-testid="event-sales">
+            <Text size="sm">
+              <Text span c="gray.7">
+                <Trans>Tickets sold</Trans>
+              </Text>{' '}
+              <Text span fw={600}>
+                {new Intl.NumberFormat(i18n.locale).format(event.sales.tickets_sold)}
+              </Text>
+            </Text>
+            <Text size="sm">
+              <Text span c="gray.7">
+                <Trans>Gross sales</Trans>
+              </Text>{' '}
+              <Text span fw={600}>
+                {formatMoney(event.sales.gross_sales, event.currency, i18n.locale)}
+              </Text>
+            </Text>
+          </Group>
           {showOrganizer && organizer ? (
             <Anchor component={Link} to={`/manage/organizer/${organizer.id}/events`} size="sm" c="gray.7">
               {organizer.name}

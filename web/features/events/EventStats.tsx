@@ -24,7 +24,11 @@ export function EventStats({ eventId }: { eventId: number }) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <StatCard label={t`Gross sales`} value={money(s.gross_sales)}>
-          <Trans>{net} after taxes and fees</Trans>
+          {s.refunds > 0 ? (
+            <Trans>{net} after taxes, fees and refunds</Trans>
+          ) : (
+            <Trans>{net} after taxes and fees</Trans>
+          )}
         </StatCard>
         <StatCard label={t`Orders`} value={s.orders}>
           {s.orders_awaiting_payment > 0 ? (

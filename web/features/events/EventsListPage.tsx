@@ -18,7 +18,6 @@ import {
   Modal,
   Pagination,
   Paper,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -34,6 +33,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { CalendarIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
 import { PlusIcon, SearchIcon, SettingsIcon } from '../../components/organizer-icons';
+import { FitSelect } from '../../components/selects';
 import { organizerQuery, useOrganizers } from '../organizers/api';
 import { type EventSort, type EventsParams, type EventsState, eventsQuery } from './api';
 import { EventBasicsForm } from './EventBasicsForm';
@@ -183,10 +183,9 @@ function EventsList({ organizerId }: { organizerId?: number }) {
             onChange={(event) => setSearchText(event.currentTarget.value)}
             w={{ base: '100%', xs: 260 }}
           />
-          <Select
+          <FitSelect
             label={t`Sort by`}
             allowDeselect={false}
-            w={220}
             data={[
               { value: 'start_date:asc', label: t`Start date, soonest first` },
               { value: 'start_date:desc', label: t`Start date, latest first` },

@@ -30,13 +30,13 @@ export function GettingStartedPage() {
       />
     );
   }
-  const items = checklist(
-    event.data,
-    images.data,
-    me.data,
-    tickets.data,
-    cardPayments.data?.status === 'CONNECTED',
-  );
+  const items = checklist({
+    event: event.data,
+    images: images.data,
+    me: me.data,
+    tickets: tickets.data,
+    cardPaymentsConnected: cardPayments.data?.status === 'CONNECTED',
+  });
   const allDone = items.every((i) => i.done);
   return (
     <Stack gap="lg">

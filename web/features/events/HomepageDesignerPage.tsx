@@ -28,6 +28,7 @@ import {
   contrastProblems,
   DEFAULT_DESIGN_VALUES,
   type DesignValues,
+  previewContinueText,
   toDesignValues,
   toSettingsPatch,
   validateDesign,
@@ -210,8 +211,9 @@ function Preview({
   images: ImageResponse[];
   values: DesignValues;
 }) {
-  const { t } = useLingui();
-  const continueLabel = values.continue_button_text.trim() || t`Get tickets`;
+  const { t, i18n } = useLingui();
+  // The organizer's language stands for the buyer's: their own text, else the default.
+  const continueLabel = previewContinueText(values, i18n.locale) || t`Get tickets`;
   const shown: PublicEvent = {
     id: event.id,
     title: event.title,
@@ -235,6 +237,7 @@ function Preview({
       ...event.settings,
       ...designOf(values),
       continue_button_text: values.continue_button_text.trim() || null,
+      continue_button_texts: values.continue_button_texts,
       price_display_mode: values.price_display_mode,
     },
   };

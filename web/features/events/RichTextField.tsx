@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import { useLingui } from '@lingui/react/macro';
 import { Box, Group, Input, UnstyledButton } from '@mantine/core';
 import { useId, useLayoutEffect, useRef } from 'react';
-import { LinkIcon } from '../../components/organizer-icons';
+import { ClearFormattingIcon, LinkIcon, NumberedListIcon } from '../../components/organizer-icons';
 
 /**
  * A small rich-text editor: bold, italic, headings, lists and links, kept as HTML (the server
@@ -59,13 +59,18 @@ export function RichTextField({
     { label: t`Heading`, text: 'H', action: () => run('formatBlock', 'h3') },
     { label: t`Paragraph`, text: '¶', action: () => run('formatBlock', 'p') },
     { label: t`Bulleted list`, text: '•', action: () => run('insertUnorderedList') },
-    { label: t`Numbered list`, text: '1.', action: () => run('insertOrderedList') },
+    // Glyphs of two characters would be read as the buttons' visible labels (WCAG 2.5.3, label
+    // in name): drawn as icons, the names are the only text.
+    {
+      label: t`Numbered list`,
+      text: <NumberedListIcon size={16} style={{ verticalAlign: 'middle' }} />,
+      action: () => run('insertOrderedList'),
+    },
     { label: t`Link`, text: <LinkIcon size={16} style={{ verticalAlign: 'middle' }} />, action: link },
     {
       label: t`Remove formatting`,
-      text: 'Tx',
+      text: <ClearFormattingIcon size={16} style={{ verticalAlign: 'middle' }} />,
       action: () => run('removeFormat'),
-      style: { textDecoration: 'line-through' },
     },
   ];
 

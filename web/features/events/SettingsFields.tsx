@@ -134,7 +134,9 @@ export function PriceDisplayField({ form, prefix = '' }: FieldsProps) {
     <Select
       label={t`Prices are shown`}
       allowDeselect={false}
-      w={{ base: '100%', xs: 320 }}
+      // As wide as its card allows, up to 320 px: the designer's column is narrower than that.
+      w="100%"
+      maw={320}
       data={[
         { value: 'INCLUSIVE', label: t`Including taxes and fees` },
         { value: 'EXCLUSIVE', label: t`Before taxes and fees` },

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HTTP_ERRORS } from '../../../common/errors/http';
+import type { EventListItemResponse } from '../../../common/event-list';
 import type {
   CreateEventRequest,
   DuplicateEventRequest,
@@ -52,7 +53,7 @@ export const eventsQuery = (params: EventsParams) => {
   const path = params.organizerId ? `/organizers/${params.organizerId}/events` : '/events';
   return queryOptions({
     queryKey: queryKeys.events.list({ ...search, organizer: params.organizerId }),
-    queryFn: ({ signal }) => apiFetch<Page<EventResponse>>(path, { signal, query: search }),
+    queryFn: ({ signal }) => apiFetch<Page<EventListItemResponse>>(path, { signal, query: search }),
     placeholderData: keepPreviousData,
     ...whileLoggedIn,
   });
@@ -61,7 +62,8 @@ export const eventsQuery = (params: EventsParams) => {
 /** Whether the account has any event at all (the welcome page leads to the first one). */
 export const anyEventQuery = queryOptions({
   queryKey: queryKeys.events.list({ any: true }),
-  queryFn: ({ signal }) => apiFetch<Page<EventResponse>>('/events', { signal, query: { per_page: 1 } }),
+  queryFn: ({ signal }) =>
+    apiFetch<Page<EventListItemResponse>>('/events', { signal, query: { per_page: 1 } }),
   ...whileLoggedIn,
 });
 

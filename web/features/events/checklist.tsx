@@ -16,14 +16,20 @@ export interface ChecklistItem {
 }
 
 /** What is left to do before selling, each ticked from the data. */
-export function checklist(
-  event: EventResponse,
-  images: ImageResponse[],
-  me: MeResponse,
-  tickets: readonly TicketResponse[],
+export function checklist({
+  event,
+  images,
+  me,
+  tickets,
+  cardPaymentsConnected,
+}: {
+  event: EventResponse;
+  images: ImageResponse[];
+  me: MeResponse;
+  tickets: readonly TicketResponse[];
   /** Card payments connected for the account (false when unknown, e.g. to organizers). */
-  cardPaymentsConnected: boolean,
-): ChecklistItem[] {
+  cardPaymentsConnected: boolean;
+}): ChecklistItem[] {
   return [
     {
       key: 'details',

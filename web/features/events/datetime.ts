@@ -69,9 +69,11 @@ export function formatEventDate(iso: string, timeZone: string, locale: string): 
 
 /** "Sat, Jun 1, 2026, 7:00 PM – 11:00 PM" style range, in the event's zone. */
 export function formatEventRange(
-  start: string,
-  end: string | null,
-  timeZone: string,
+  {
+    start_date: start,
+    end_date: end,
+    timezone: timeZone,
+  }: { start_date: string; end_date: string | null; timezone: string },
   locale: string,
 ): string {
   const format = new Intl.DateTimeFormat(locale, {

@@ -1,19 +1,27 @@
 import { contrastRatio, passesAA } from '../../../common/contrast';
+import { continueButtonText } from '../../../common/design';
 import {
   DESIGN_DEFAULTS,
   EVENT_SETTING_DEFAULTS,
   type EventSettings,
   EventSettingsPatch,
 } from '../../../common/events';
+import { LOCALES, type Locale } from '../../../common/i18n/locales';
 import { validateWith } from '../../components/form-errors';
 import { designOf, type EventDesign } from '../public-event/design';
 
 /** The homepage designer's form: the design, and the two page settings it shows beside it. */
 export type DesignValues = EventDesign & {
   continue_button_text: string;
+  /** The button's text per language (decision 040); empty: the text above. */
+  continue_button_texts: Record<Locale, string>;
   show_hidden_questions: boolean;
   price_display_mode: EventSettings['price_display_mode'];
 };
+
+function textsPerLocale(texts: EventSettings['continue_button_texts']): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, texts[locale] ?? ''])) as Record<Locale, string>;
+}
 
 export function toDesignValues(settings: EventSettings): DesignValues {
   return {
@@ -23,6 +31,7 @@ export function toDesignValues(settings: EventSettings): DesignValues {
     homepage_secondary_color: settings.homepage_secondary_color,
     homepage_text_color: settings.homepage_text_color,
     continue_button_text: settings.continue_button_text ?? '',
+    continue_button_texts: textsPerLocale(settings.continue_button_texts),
     show_hidden_questions: settings.show_hidden_questions,
     price_display_mode: settings.price_display_mode,
   };
@@ -32,6 +41,7 @@ export function toDesignValues(settings: EventSettings): DesignValues {
 export const DEFAULT_DESIGN_VALUES: DesignValues = {
   ...DESIGN_DEFAULTS,
   continue_button_text: '',
+  continue_button_texts: textsPerLocale({}),
   show_hidden_questions: EVENT_SETTING_DEFAULTS.show_hidden_questions,
   price_display_mode: EVENT_SETTING_DEFAULTS.price_display_mode,
 };
@@ -45,6 +55,17 @@ export function toSettingsPatch(values: DesignValues) {
 }
 
 export const validateDesign = validateWith(EventSettingsPatch, toSettingsPatch);
+
+/** The continue button's label the preview shows for a buyer reading `locale`; null: "Get tickets". */
+export function previewContinueText(values: DesignValues, locale: string): string | null {
+  const texts = Object.fromEntries(
+    Object.entries(values.continue_button_texts).map(([language, text]) => [language, text.trim()]),
+  );
+  return continueButtonText(
+    { continue_button_text: values.continue_button_text.trim() || null, continue_button_texts: texts },
+    locale,
+  );
+}
 
 export type ContrastPair = 'text_on_page' | 'text_on_content' | 'button_on_primary' | 'links_on_content';
 

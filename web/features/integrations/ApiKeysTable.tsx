@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ApiKeyResponse, ApiKeyStatus } from '../../../common/api-keys';
 import { ROLE_LABELS } from '../accounts/labels';
+import { useDisplayTimezone } from '../profile/api';
 
 // A dot badge keeps the text in the body colour; the dot carries the colour.
 const STATUS_COLOURS: Record<ApiKeyStatus, string> = { ACTIVE: 'teal', EXPIRED: 'orange', REVOKED: 'gray' };
@@ -33,7 +34,8 @@ export function ApiKeysTable({
   onRevoke: (key: ApiKeyResponse) => void;
 }) {
   const { t, i18n } = useLingui();
-  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const timeZone = useDisplayTimezone();
+  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const when = (iso: string | null, none: string) => (iso ? format.format(new Date(iso)) : none);
   return (
     <Table.ScrollContainer minWidth={820} type="native">

@@ -22,13 +22,15 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { WebhookAttemptResponse, WebhookDeliveryResponse } from '../../../common/webhooks';
+import { useDisplayTimezone } from '../profile/api';
 import { DeliveryStatusBadge } from './WebhookBadges';
 import { typeLabel } from './webhook-labels';
 
-/** A time to the second, as the log needs to tell attempts apart. */
+/** A time to the second, as the log needs to tell attempts apart, in the account's zone. */
 export function useFormatTime(): (iso: string) => string {
   const { i18n } = useLingui();
-  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  const timeZone = useDisplayTimezone();
+  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone });
   return (iso) => format.format(new Date(iso));
 }
 

@@ -5,9 +5,9 @@ import { useId } from 'react';
 import { WEBHOOKS_REFERENCE } from './webhook-labels';
 
 // The formula itself is code: it reads the same in every language.
-const FORMULA = 'v1=hex(HMAC-SHA256(secret, timestamp + "." + raw_body))';
+const FORMULA = 'v1,base64(HMAC-SHA256(secret_bytes, id + "." + timestamp + "." + raw_body))';
 
-/** How a receiver checks that a delivery comes from Tessera (decision 027), in short. */
+/** How a receiver checks that a delivery comes from Tessera (decisions 027, 045), in short. */
 export function SignatureHelp() {
   const titleId = useId();
   return (
@@ -18,9 +18,11 @@ export function SignatureHelp() {
         </Title>
         <Text size="sm">
           <Trans>
-            Each request carries the headers <Code>Tessera-Webhook-Timestamp</Code> (Unix seconds) and{' '}
-            <Code>Tessera-Webhook-Signature</Code>. Compute the HMAC-SHA256, keyed with the endpoint’s secret,
-            of the timestamp, a dot and the body exactly as received, and compare it with the signature:
+            Deliveries follow the Standard Webhooks specification: each request carries the headers{' '}
+            <Code>webhook-id</Code>, <Code>webhook-timestamp</Code> (Unix seconds) and{' '}
+            <Code>webhook-signature</Code>. Check them with a Standard Webhooks library and the endpoint’s
+            secret, or compute the HMAC-SHA256, keyed with the secret’s bytes, of the id, the timestamp and
+            the body exactly as received, joined by dots:
           </Trans>
         </Text>
         <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

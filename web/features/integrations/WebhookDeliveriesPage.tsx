@@ -10,8 +10,9 @@ import { errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { ListPagination } from '../../components/ListPagination';
+import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../manage/NoPermission';
+import { useDisplayTimezone } from '../profile/api';
 import { DeliveriesTable } from './DeliveriesTable';
 import { DeliveryDrawer } from './DeliveryDrawer';
 import { SignatureHelp } from './SignatureHelp';
@@ -105,6 +106,7 @@ function useLogParams() {
 
 function Log({ webhook }: { webhook: WebhookResponse }) {
   const { t, i18n } = useLingui();
+  const timeZone = useDisplayTimezone();
   const params = useLogParams();
   const deliveries = useWebhookDeliveries(webhook.id, params.page);
   const test = useSendTestWebhook();
@@ -150,7 +152,9 @@ function Log({ webhook }: { webhook: WebhookResponse }) {
               </Code>
               <EndpointState
                 webhook={webhook}
-                format={new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                format={
+                  new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+                }
               />
             </Group>
             {webhook.description ? (

@@ -25,6 +25,8 @@ interface Values {
   /** The chosen event's id as the select holds it, or null for every event. */
   event_id: string | null;
   active: boolean;
+  /** Also the old `Tessera-Webhook-*` headers: endpoints made before decision 045, until off. */
+  legacy_headers: boolean;
 }
 
 const initialValues = (webhook: WebhookResponse | null): Values =>
@@ -35,8 +37,9 @@ const initialValues = (webhook: WebhookResponse | null): Values =>
         event_types: webhook.event_types,
         event_id: webhook.event_id === null ? null : String(webhook.event_id),
         active: webhook.active,
+        legacy_headers: webhook.legacy_headers,
       }
-    : { url: '', description: '', event_types: [], event_id: null, active: true };
+    : { url: '', description: '', event_types: [], event_id: null, active: true, legacy_headers: false };
 
 const toRequest = (v: Values): CreateWebhookRequest => ({
   url: v.url.trim(),
@@ -95,8 +98,10 @@ export function WebhookForm({
       create.mutate(body, { onSuccess: onCreated, onError });
       return;
     }
+    // Only ever turned off: the API refuses to turn the old headers on.
+    const legacy = webhook.legacy_headers && !values.legacy_headers ? { legacy_headers: false as const } : {};
     update.mutate(
-      { id: webhook.id, body },
+      { id: webhook.id, body: { ...body, ...legacy } },
       {
         onSuccess: (saved) => {
           const url = saved.url;
@@ -141,6 +146,14 @@ export function WebhookForm({
           key={form.key('active')}
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
+        {webhook?.legacy_headers ? (
+          <Switch
+            label={t`Also send the old Tessera-Webhook headers`}
+            description={t`For receivers written before deliveries followed Standard Webhooks. Switch it off once yours checks the webhook-signature header; it cannot be switched on again.`}
+            key={form.key('legacy_headers')}
+            {...form.getInputProps('legacy_headers', { type: 'checkbox' })}
+          />
+        ) : null}
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onDone}>
             <Trans>Cancel</Trans>

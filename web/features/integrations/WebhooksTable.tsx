@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { WEBHOOK_EVENT_TYPES, type WebhookResponse } from '../../../common/webhooks';
 import { DotsIcon } from '../../components/organizer-icons';
 import { eventQuery } from '../events/api';
+import { useDisplayTimezone } from '../profile/api';
 import { EndpointState } from './WebhookBadges';
 
 /** Where an endpoint's delivery log is. */
@@ -67,7 +68,8 @@ export function WebhooksTable({
 }) {
   const { t, i18n } = useLingui();
   const titles = useEventTitles(webhooks);
-  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' });
+  const timeZone = useDisplayTimezone();
+  const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone });
   return (
     <Table.ScrollContainer minWidth={860} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`Webhook endpoints of this account`}>

@@ -7,6 +7,7 @@ export const WEBHOOKS_REFERENCE = '/api/docs#/webhooks';
 
 /** Each type a delivery can carry, in words (its code is shown beside it). */
 export const WEBHOOK_TYPE_LABELS: Record<WebhookDeliveryType, MessageDescriptor> = {
+  'checkout.started': msg`Checkout started`,
   'order.created': msg`Order placed`,
   'order.completed': msg`Order completed`,
   'order.cancelled': msg`Order cancelled`,
@@ -25,7 +26,7 @@ export const WEBHOOK_TYPE_LABELS: Record<WebhookDeliveryType, MessageDescriptor>
 export const WEBHOOK_TYPE_GROUPS: { label: MessageDescriptor; types: WebhookEventType[] }[] = [
   {
     label: msg`Orders`,
-    types: ['order.created', 'order.completed', 'order.cancelled', 'order.refunded'],
+    types: ['checkout.started', 'order.created', 'order.completed', 'order.cancelled', 'order.refunded'],
   },
   {
     label: msg`Attendees`,

@@ -8,10 +8,10 @@ import { LOGIN_PATH } from '../../api/auth-redirect';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
+import { UserMenu } from '../../components/UserMenu';
 import { useMe, useUpdateMe } from '../profile/api';
 import { logout } from './api';
 import { EmailConfirmationBanner } from './EmailConfirmationBanner';
-import { UserMenu } from './UserMenu';
 
 /**
  * The organizer app (`/manage/*` and `/account/*`): a header with the brand, the account of the

@@ -19,12 +19,12 @@ import { apiFieldErrors, errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { focusFirstError } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
+import { RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { MailIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
 import { formatEventDate } from '../events/datetime';
 import { useEventId } from '../events/EventLayout';
-import { RequirePermission } from '../manage/NoPermission';
 import { useMe, useResendEmailConfirmation } from '../profile/api';
 import { useCreateMessage, usePreviewMessage } from './api';
 import { type ComposeValues, initialComposeValues, toFormErrors, toRequest, validateCompose } from './form';
@@ -148,7 +148,7 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
             <Stack gap="sm">
               <Checkbox
                 label={t`Send me a copy`}
-                description={t`One copy to ${email}, filled in as for the first recipient.`}
+                description={t`One copy to ${email}, filled in as for the first recipient and marked as a copy.`}
                 key={form.key('send_copy_to_sender')}
                 {...form.getInputProps('send_copy_to_sender', { type: 'checkbox' })}
               />

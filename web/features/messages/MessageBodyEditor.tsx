@@ -142,6 +142,8 @@ function PlaceholderButtons({ editor }: { editor: Editor | null }) {
     { name: 'event_title', label: t`Event title` },
     { name: 'ticket_url', label: t`Ticket link` },
   ];
+  // Only the placeholder: what the organizer types next (a comma, a space) follows it as typed.
+  // After the ticket link, typing goes on outside the link.
   const insert = (name: MessagePlaceholder) => {
     if (!editor) return;
     const token = placeholderToken(name);
@@ -149,11 +151,7 @@ function PlaceholderButtons({ editor }: { editor: Editor | null }) {
       name === 'ticket_url'
         ? { type: 'text', text: token, marks: [{ type: 'link', attrs: { href: token } }] }
         : { type: 'text', text: token };
-    editor
-      .chain()
-      .focus()
-      .insertContent([content, { type: 'text', text: ' ' }])
-      .run();
+    editor.chain().focus().insertContent(content).unsetMark('link').run();
   };
   return (
     <Box mt={6}>

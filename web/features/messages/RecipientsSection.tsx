@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import {
+  ACTIVE_MESSAGE_STATUSES,
   type MessageRecipientResponse,
   type MessageResponse,
   RECIPIENT_STATUSES,
@@ -98,7 +99,8 @@ export function RecipientsSection({ message, timezone }: { message: MessageRespo
             />
           </Group>
           <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-            {recipients.isPending ? (
+            {recipients.isPending || (recipients.isPlaceholderData && recipients.data.data.length === 0) ? (
+              // An empty page from before the counts moved says nothing about the new one: wait for it.
               <InlineLoader label={t`Loading recipients`} />
             ) : recipients.isError ? (
               <Stack gap="sm" p="md">
@@ -108,18 +110,7 @@ export function RecipientsSection({ message, timezone }: { message: MessageRespo
                 </Button>
               </Stack>
             ) : recipients.data.data.length === 0 ? (
-              <EmptyState variant="light" py="xl">
-                <EmptyState.Title order={4}>
-                  {filtered ? <Trans>No recipient matches</Trans> : <Trans>No recipients yet</Trans>}
-                </EmptyState.Title>
-                <EmptyState.Description>
-                  {filtered ? (
-                    <Trans>Try another search, or clear the filters.</Trans>
-                  ) : (
-                    <Trans>They appear here as soon as sending starts.</Trans>
-                  )}
-                </EmptyState.Description>
-              </EmptyState>
+              <NoRecipients message={message} filtered={filtered} />
             ) : (
               <RecipientsTable
                 recipients={recipients.data.data}
@@ -142,6 +133,35 @@ export function RecipientsSection({ message, timezone }: { message: MessageRespo
   );
 }
 
+/** Why the list is empty: nothing matches the search, nobody is written yet, or nobody was. */
+function NoRecipients({ message, filtered }: { message: MessageResponse; filtered: boolean }) {
+  const finished = !ACTIVE_MESSAGE_STATUSES.includes(message.status);
+  return (
+    <EmptyState variant="light" py="xl" data-testid="no-recipients">
+      <EmptyState.Title order={4}>
+        {filtered ? (
+          <Trans>No recipient matches</Trans>
+        ) : finished ? (
+          <Trans>Nobody received this message</Trans>
+        ) : (
+          <Trans>No recipients yet</Trans>
+        )}
+      </EmptyState.Title>
+      <EmptyState.Description>
+        {filtered ? (
+          <Trans>Try another search, or clear the filters.</Trans>
+        ) : message.status === 'FAILED' ? (
+          <Trans>It could not be sent to anyone, for the reason shown above.</Trans>
+        ) : finished ? (
+          <Trans>Nobody matched its recipients when it was sent.</Trans>
+        ) : (
+          <Trans>They appear here as soon as sending starts.</Trans>
+        )}
+      </EmptyState.Description>
+    </EmptyState>
+  );
+}
+
 function RecipientsTable({
   recipients,
   timezone,
@@ -155,7 +175,13 @@ function RecipientsTable({
   return (
     // Nothing in a row takes the focus, so the region itself does: on a phone the table scrolls
     // sideways, and the keyboard must be able to scroll it too.
-    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label={t`Recipients`}>
+    <Table.ScrollContainer
+      minWidth={760}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t`Table of recipients`}
+    >
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
         <Table.Thead>
           <Table.Tr>

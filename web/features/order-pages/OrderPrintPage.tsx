@@ -6,6 +6,7 @@ import { type PublicOrderResponse, UNFINISHED_CHECKOUT_STATUSES } from '../../..
 import { PrinterIcon } from '../../components/icons';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
+import { EventLogo } from '../public-event/EventLogo';
 import { publicOrderQuery, qrCodeUrl } from './api';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard } from './TicketCard';
@@ -52,6 +53,13 @@ function OrderSheet({ order }: { order: PublicOrderResponse }) {
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">
             <Stack gap={4}>
+              {order.event.logo ? (
+                <EventLogo
+                  logo={order.event.logo}
+                  title={order.event.title}
+                  box={{ width: 200, height: 64 }}
+                />
+              ) : null}
               <Title order={1} fz="h2">
                 {t`Order ${reference}`}
               </Title>

@@ -5,6 +5,7 @@ import type { OrderEventSummary } from '../../../common/orders';
 import { whereOf } from '../../../common/where';
 import { AlertIcon } from '../../components/icons';
 import { formatEventRange } from '../events/datetime';
+import { EventLogo } from '../public-event/EventLogo';
 import type { TicketState } from './ticket-state';
 
 export interface TicketCardData {
@@ -21,11 +22,18 @@ export interface TicketCardData {
  * A ticket as it is shown and printed: the event, who holds it, and its QR code — only while
  * it is valid; a cancelled or unpaid ticket says so instead of looking like one that works.
  */
-export function TicketCard({ ticket }: { ticket: TicketCardData }) {
+export function TicketCard({
+  ticket,
+  titleOrder = 2,
+}: {
+  ticket: TicketCardData;
+  /** The event's title is the page's heading on a ticket's own pages, a section's on the order's. */
+  titleOrder?: 1 | 2;
+}) {
   const { t, i18n } = useLingui();
   const { event } = ticket;
   const where = whereOf(event);
-  const when = formatEventRange(event.start_date, event.end_date, event.timezone, i18n.locale);
+  const when = formatEventRange(event, i18n.locale);
   const name = ticket.attendeeName;
   return (
     <Paper
@@ -37,10 +45,13 @@ export function TicketCard({ ticket }: { ticket: TicketCardData }) {
     >
       <Group align="flex-start" justify="space-between" gap="xl" wrap="wrap">
         <Stack gap="sm" style={{ flex: '1 1 280px' }}>
+          {event.logo ? (
+            <EventLogo logo={event.logo} title={event.title} box={{ width: 200, height: 64 }} />
+          ) : null}
           <Text size="sm" c="gray.7" fw={600}>
             {event.organizer_name}
           </Text>
-          <Title order={2} fz="h2">
+          <Title order={titleOrder} fz="h2">
             {event.title}
           </Title>
           <Text fw={600}>{when}</Text>

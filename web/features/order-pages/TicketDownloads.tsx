@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../common/calendar-links';
 import type { OrderEventSummary } from '../../../common/orders';
 import { CalendarIcon, Icon, type IconProps } from '../../components/icons';
+import { Button, ButtonLink } from '../../ui';
 import { calendarFieldsOf, downloadCalendar } from './calendar';
 
 function DownloadIcon(props: IconProps) {
@@ -15,13 +15,13 @@ function DownloadIcon(props: IconProps) {
 
 /**
  * "Download PDF" for an order's tickets or one ticket (decision 031): a plain link to the
- * server's PDF, which the browser saves.
+ * server's PDF, which the browser saves. Built with `web/ui`: checkout's summary shows them too.
  */
 export function PdfButton({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <Button component="a" href={href} download variant="default" leftSection={<DownloadIcon size={16} />}>
+    <ButtonLink href={href} download variant="default" leftSection={<DownloadIcon size={16} />}>
       {children}
-    </Button>
+    </ButtonLink>
   );
 }
 
@@ -42,12 +42,12 @@ export function CalendarButtons({ event, pageUrl }: { event: OrderEventSummary; 
       >
         <Trans>Add to calendar</Trans>
       </Button>
-      <Button component="a" href={googleCalendarUrl(linked)} variant="subtle" {...external}>
+      <ButtonLink href={googleCalendarUrl(linked)} variant="subtle" {...external}>
         <Trans>Google Calendar</Trans>
-      </Button>
-      <Button component="a" href={outlookCalendarUrl(linked)} variant="subtle" {...external}>
+      </ButtonLink>
+      <ButtonLink href={outlookCalendarUrl(linked)} variant="subtle" {...external}>
         <Trans>Outlook</Trans>
-      </Button>
+      </ButtonLink>
     </>
   );
 }

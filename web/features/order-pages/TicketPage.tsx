@@ -83,7 +83,7 @@ function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
       <Group gap="sm" className="order-page-no-print">
         <CalendarButtons event={ticket.event} pageUrl={window.location.href} />
       </Group>
-      <TicketCard ticket={card} />
+      <TicketCard ticket={card} titleOrder={1} />
       {ticket.ticket_page_message ? (
         <Paper withBorder radius="lg" p="lg">
           <Text style={{ whiteSpace: 'pre-line' }}>{ticket.ticket_page_message}</Text>

@@ -28,7 +28,7 @@ export function TicketPrintPage() {
               <Trans>Print</Trans>
             </Button>
           </Group>
-          <TicketCard ticket={ticketCardOf(ticket.data)} />
+          <TicketCard ticket={ticketCardOf(ticket.data)} titleOrder={1} />
         </Stack>
       )}
     </PublicShell>

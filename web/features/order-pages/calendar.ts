@@ -1,4 +1,4 @@
-import { eventCalendar } from '../../../common/ics';
+import { calendarUid, eventCalendar } from '../../../common/ics';
 import type { OrderEventSummary } from '../../../common/orders';
 import { whereOf } from '../../../common/where';
 
@@ -17,7 +17,7 @@ export function calendarFieldsOf(event: OrderEventSummary) {
 /** The event as an .ics file (the same builder as the mails' attachment), saved by the browser. */
 export function downloadCalendar(event: OrderEventSummary, pageUrl: string): void {
   const ics = eventCalendar({
-    uid: `event-${event.id}@tessera`,
+    uid: calendarUid(event.id, pageUrl),
     ...calendarFieldsOf(event),
     url: pageUrl,
     description: [event.online_event_details, pageUrl].filter(Boolean).join('\n\n'),

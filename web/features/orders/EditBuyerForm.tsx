@@ -51,7 +51,12 @@ export function EditBuyerForm({
           key={form.key('first_name')}
           {...form.getInputProps('first_name')}
         />
-        <TextInput label={t`Last name`} key={form.key('last_name')} {...form.getInputProps('last_name')} />
+        <TextInput
+          label={t`Last name`}
+          required
+          key={form.key('last_name')}
+          {...form.getInputProps('last_name')}
+        />
         <TextInput
           label={t`E-mail`}
           type="email"

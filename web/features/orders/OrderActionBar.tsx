@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { notify } from '../../components/notify';
 import { useMarkPaid, useResendOrder } from './api';
 import { CancelOrderModal, RefundModal } from './OrderModals';
+import { RecordRefundModal } from './RecordRefundModal';
 
 type Order = AdminOrderDetailResponse;
 
@@ -19,7 +20,7 @@ export function OrderActionBar({ eventId, order }: { eventId: number; order: Ord
   const { t } = useLingui();
   const markPaid = useMarkPaid(eventId, order.id);
   const resend = useResendOrder(eventId, order.id);
-  const [dialog, setDialog] = useState<'refund' | 'cancel' | 'paid' | null>(null);
+  const [dialog, setDialog] = useState<'refund' | 'record' | 'cancel' | 'paid' | null>(null);
   const allows = (action: Order['actions'][number]) => order.actions.includes(action);
   const whyNoRefund = useRefundHint(order);
   const reference = order.reference;
@@ -34,6 +35,11 @@ export function OrderActionBar({ eventId, order }: { eventId: number; order: Ord
         {allows('REFUND') ? (
           <Button size="xs" onClick={() => setDialog('refund')}>
             <Trans>Refund</Trans>
+          </Button>
+        ) : null}
+        {allows('RECORD_REFUND') ? (
+          <Button size="xs" onClick={() => setDialog('record')}>
+            <Trans>Record refund</Trans>
           </Button>
         ) : null}
         {allows('RESEND_CONFIRMATION') ? (
@@ -69,6 +75,12 @@ export function OrderActionBar({ eventId, order }: { eventId: number; order: Ord
         opened={dialog === 'refund'}
         onClose={() => setDialog(null)}
       />
+      <RecordRefundModal
+        eventId={eventId}
+        order={order}
+        opened={dialog === 'record'}
+        onClose={() => setDialog(null)}
+      />
       <CancelOrderModal
         eventId={eventId}
         order={order}
@@ -99,9 +111,15 @@ export function OrderActionBar({ eventId, order }: { eventId: number; order: Ord
   );
 }
 
-/** Why the order cannot be refunded here, when the organizer would wonder; null otherwise. */
+/**
+ * How a refund works for this order when the organizer would wonder, and only where it applies:
+ * an offline payment that can still be given back is given back by hand, then recorded; why a
+ * card refund cannot be asked now. Null otherwise (nothing paid, nothing left, cancelled…).
+ */
 function useRefundHint(order: Order): string | null {
   const { t } = useLingui();
+  if (order.actions.includes('RECORD_REFUND'))
+    return t`Paid offline: give the money back yourself (in cash, by bank transfer), then record the refund here.`;
   if (order.actions.includes('REFUND')) return null;
   const refusal = orderActionRefusal('REFUND', {
     status: order.status,
@@ -111,8 +129,6 @@ function useRefundHint(order: Order): string | null {
     email: order.email,
   });
   if (refusal === 'ORDER_MANUAL_NOT_REFUNDABLE') return t`Added by hand: no payment to refund.`;
-  if (refusal === 'ORDER_NOT_REFUNDABLE' && order.payment_provider === 'OFFLINE')
-    return t`Paid offline: give the money back yourself, then cancel the order.`;
   if (refusal === 'REFUND_PENDING') return t`A refund is on its way; wait for Stripe to settle it.`;
   return null;
 }

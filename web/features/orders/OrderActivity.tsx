@@ -28,6 +28,7 @@ export function OrderActivity({
     CONFIRMATION_RESENT: t`Confirmation sent again`,
     BUYER_UPDATED: t`Buyer details changed`,
     REFUND_REQUESTED: t`Refund asked`,
+    REFUND_RECORDED: t`Refund recorded`,
     NOTE: t`Note`,
   };
   return (

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
+import { cardPayout } from '../../../common/billing';
 import { formatMoney } from '../../../common/money';
 import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
@@ -104,24 +105,22 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
 }
 
 /**
- * What the card payment cost, as Stripe booked it: the platform fee and Stripe's fee, and what
- * reached the organizer; nothing for an order not paid by card.
+ * What the card payment cost, as Stripe booked it: the platform fee (less what refunds gave
+ * back) and Stripe's fees, the refunds, and what reached the organizer, netted as billing nets
+ * it (`cardPayout`); nothing for an order not paid by card.
  */
 export function CardFeesSection({ order }: { order: Order }) {
   const { t, i18n } = useLingui();
-  const fees = order.card_fees;
-  if (!fees) return null;
+  const payout = cardPayout(order);
+  if (!payout) return null;
   const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
   return (
     <DrawerSection title={t`Card fees`}>
       <Stack gap={4} data-testid="card-fees">
-        <TotalRow label={t`Platform fee`} value={money(fees.platform_fee)} />
-        <TotalRow label={t`Stripe fee`} value={money(fees.stripe_fee)} />
-        <TotalRow
-          label={t`Paid out to you`}
-          value={money(order.total - fees.platform_fee - fees.stripe_fee)}
-          strong
-        />
+        <TotalRow label={t`Platform fee`} value={money(payout.platform_fee)} />
+        <TotalRow label={t`Stripe fee`} value={money(payout.stripe_fee)} />
+        {payout.refunded > 0 ? <TotalRow label={t`Refunded`} value={`−${money(payout.refunded)}`} /> : null}
+        <TotalRow label={t`Paid out to you`} value={money(payout.paid_out)} strong />
       </Stack>
     </DrawerSection>
   );
@@ -177,10 +176,17 @@ export function RefundsSection({ order, timezone }: { order: Order; timezone: st
   return (
     <DrawerSection title={t`Refunds`}>
       {order.refunds.map((r) => (
-        <Text key={r.id} size="sm">
+        <Text key={r.id} size="sm" data-testid="order-refund">
           {formatMoney(r.amount, order.currency, i18n.locale)} ·{' '}
           {formatEventDate(r.created_at, timezone, i18n.locale)} ·{' '}
-          {r.status === 'PENDING' ? t`Pending` : r.status === 'SUCCEEDED' ? t`Done` : t`Failed`}
+          {r.method === 'OFFLINE'
+            ? t`Given back offline`
+            : r.status === 'PENDING'
+              ? t`Pending`
+              : r.status === 'SUCCEEDED'
+                ? t`Done`
+                : t`Failed`}
+          {r.note ? ` · ${r.note}` : ''}
           {r.fees && r.fees.platform_fee > 0
             ? ` · ${t`platform fee given back: ${formatMoney(r.fees.platform_fee, order.currency, i18n.locale)}`}`
             : ''}

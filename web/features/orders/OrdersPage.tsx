@@ -11,13 +11,14 @@ import { ExportMenu } from '../../components/ExportMenu';
 import { downloadExport } from '../../components/export-download';
 import { InlineLoader } from '../../components/InlineLoader';
 import { ListPagination } from '../../components/ListPagination';
+import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
 import { SearchIcon } from '../../components/organizer-icons';
+import { FitSelect } from '../../components/selects';
 import { useSearchBox } from '../../components/use-search-box';
 import { useAffiliates } from '../affiliates/api';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
 import { useOrders } from './api';
 import { OrderDrawer } from './OrderDrawer';
 import { OrdersTable } from './OrdersTable';
@@ -73,13 +74,13 @@ function Orders({ event }: { event: EventResponse }) {
         {hasAny ? (
           <ExportMenu
             download={(format, onProgress) =>
-              downloadExport(
-                `/events/${event.id}/orders/export`,
-                filterQuery(params),
+              downloadExport({
+                path: `/events/${event.id}/orders/export`,
+                query: filterQuery(params),
                 format,
-                `orders-${event.id}`,
+                fallbackName: `orders-${event.id}`,
                 onProgress,
-              )
+              })
             }
             done={t`The orders have been exported.`}
             failed={t`The export of orders failed. Please try again.`}
@@ -98,7 +99,7 @@ function Orders({ event }: { event: EventResponse }) {
             onChange={(change) => setSearchText(change.currentTarget.value)}
             w={{ base: '100%', xs: 280 }}
           />
-          <Select
+          <FitSelect
             label={t`Status`}
             data={[
               { value: ALL, label: t`Placed and in checkout` },
@@ -113,7 +114,6 @@ function Orders({ event }: { event: EventResponse }) {
             }
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
-            w={{ base: '100%', xs: 220 }}
           />
           {affiliates.length > 0 ? (
             <Select

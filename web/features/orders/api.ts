@@ -6,7 +6,7 @@ import type {
   UpdateOrderBuyerRequest,
 } from '../../../common/admin-orders';
 import type { PageMeta } from '../../../common/list-query';
-import type { RefundOrderRequest } from '../../../common/payments';
+import type { RecordRefundRequest, RefundOrderRequest } from '../../../common/payments';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { whileLoggedIn } from '../../api/token';
@@ -69,4 +69,8 @@ export const useUpdateBuyer = (eventId: number, orderId: number) =>
 export const useRefund = (eventId: number, orderId: number) =>
   useOrderAction(eventId, (body: RefundOrderRequest) =>
     apiFetch(path(eventId, orderId, '/refund'), { method: 'POST', body }),
+  );
+export const useRecordRefund = (eventId: number, orderId: number) =>
+  useOrderAction(eventId, (body: RecordRefundRequest) =>
+    apiFetch(path(eventId, orderId, '/offline-refunds'), { method: 'POST', body }),
   );

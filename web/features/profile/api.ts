@@ -52,3 +52,12 @@ export function useResendEmailConfirmation() {
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }
+
+/**
+ * The time zone the organizer's screens show times in when no event gives one (API keys,
+ * webhooks, users): the user's own, else the account's. Undefined only until `users/me` loads.
+ */
+export function useDisplayTimezone(): string | undefined {
+  const me = useMe();
+  return me.data ? (me.data.timezone ?? me.data.account.timezone) : undefined;
+}

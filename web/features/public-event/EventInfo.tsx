@@ -1,22 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Where } from '../../../common/where';
 import { MailIcon, MapPinIcon } from '../../components/icons';
+import { ANCHOR_CLASS, ButtonLink, Card, Group, Stack, Text, Title } from '../../ui';
 import type { PublicEvent } from './api';
 
 /** A card of the event page's content, on the design's content background. */
-function Card({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function InfoCard({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label={label}
-      data-testid={testId}
-    >
+    <Card as="section" aria-label={label} data-testid={testId}>
       {children}
-    </Paper>
+    </Card>
   );
 }
 
@@ -24,16 +18,18 @@ function Card({ label, children, testId }: { label: string; children: React.Reac
 export function AboutCard({ html }: { html: string }) {
   const { t } = useLingui();
   return (
-    <Card label={t`About this event`}>
-      <Title order={2} fz="h3" mb="sm">
-        <Trans>About this event</Trans>
-      </Title>
-      <Box
-        className="event-description"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-    </Card>
+    <InfoCard label={t`About this event`}>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          <Trans>About this event</Trans>
+        </Title>
+        <div
+          className="event-description"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </Stack>
+    </InfoCard>
   );
 }
 
@@ -42,43 +38,45 @@ export function WhereCard({ where }: { where: Where }) {
   const { t } = useLingui();
   const [first, ...rest] = where.lines;
   return (
-    <Card label={t`Where`}>
-      <Group gap="sm" align="flex-start" wrap="nowrap">
-        <Box c="var(--event-accent)" pt={4} style={{ flexShrink: 0 }}>
+    <InfoCard label={t`Where`}>
+      <Group gap="sm" align="start" nowrap>
+        <span className="event-icon">
           <MapPinIcon size={22} />
-        </Box>
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Title order={2} fz="h3">
+        </span>
+        <Stack gap="2xs" style={{ minWidth: 0 }}>
+          <Title order={2} size="h3">
             <Trans>Where</Trans>
           </Title>
           {where.online ? (
             <div data-testid="event-online">
-              <Text fw={600}>
+              <Text weight={600}>
                 <Trans>Online</Trans>
               </Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" tone="muted">
                 <Trans>How to join comes with your tickets.</Trans>
               </Text>
             </div>
           ) : null}
           {first ? (
-            <address style={{ fontStyle: 'normal', overflowWrap: 'anywhere' }} data-testid="event-location">
-              <Text fw={600}>{first}</Text>
+            <address style={{ fontStyle: 'normal' }} data-testid="event-location">
+              <Text weight={600}>{first}</Text>
               {rest.map((line) => (
-                <Text size="sm" c="dimmed" key={line}>
+                <Text size="sm" tone="muted" key={line}>
                   {line}
                 </Text>
               ))}
             </address>
           ) : null}
           {where.map ? (
-            <Anchor href={where.map} target="_blank" rel="noopener noreferrer" size="sm" fw={600} mt={4}>
-              <Trans>Open the map</Trans>
-            </Anchor>
+            <Text size="sm" weight={600}>
+              <a className={ANCHOR_CLASS} href={where.map} target="_blank" rel="noopener noreferrer">
+                <Trans>Open the map</Trans>
+              </a>
+            </Text>
           ) : null}
         </Stack>
       </Group>
-    </Card>
+    </InfoCard>
   );
 }
 
@@ -89,69 +87,55 @@ export function OrganizerCard({ event }: { event: PublicEvent }) {
   const contact = event.settings.contact_email;
   const initial = organizer.name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Card label={t`Organizer`} testId="organizer-card">
-      <Group gap="md" align="flex-start" wrap="nowrap">
-        <Box
-          aria-hidden="true"
-          w={48}
-          h={48}
-          fw={700}
-          fz="lg"
-          style={{
-            flexShrink: 0,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            background: 'var(--event-primary)',
-            color: 'var(--event-on-primary)',
-          }}
-        >
+    <InfoCard label={t`Organizer`} testId="organizer-card">
+      <Group gap="md" align="start" nowrap>
+        <span className="event-avatar" aria-hidden="true">
           {initial}
-        </Box>
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text size="sm" c="dimmed">
+        </span>
+        <Stack gap="2xs" style={{ minWidth: 0 }}>
+          <Text size="sm" tone="muted">
             <Trans>Organized by</Trans>
           </Text>
-          <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Text weight={700} size="lg">
             {organizer.name}
           </Text>
           {organizer.description ? (
-            <Text
-              size="sm"
-              data-testid="organizer-description"
-              style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
-            >
+            <Text size="sm" data-testid="organizer-description" style={{ whiteSpace: 'pre-line' }}>
               {organizer.description}
             </Text>
           ) : null}
           {organizer.website ? (
-            <Anchor href={organizer.website} target="_blank" rel="noopener noreferrer" size="sm">
-              {organizer.website.replace(/^https?:\/\//, '')}
-            </Anchor>
+            <Text size="sm">
+              <a className={ANCHOR_CLASS} href={organizer.website} target="_blank" rel="noopener noreferrer">
+                {organizer.website.replace(/^https?:\/\//, '')}
+              </a>
+            </Text>
           ) : null}
           {contact ? (
             <>
               <Text size="sm">
                 <Trans>
-                  Questions? Write to <Anchor href={`mailto:${contact}`}>{contact}</Anchor>
+                  Questions? Write to{' '}
+                  <a className={ANCHOR_CLASS} href={`mailto:${contact}`}>
+                    {contact}
+                  </a>
                 </Trans>
               </Text>
-              <Button
-                component="a"
-                href={`mailto:${contact}?subject=${encodeURIComponent(event.title)}`}
-                variant="default"
-                size="xs"
-                radius="xl"
-                w="fit-content"
-                mt={4}
-                leftSection={<MailIcon size={14} />}
-              >
-                <Trans>Contact the organizer</Trans>
-              </Button>
+              <div>
+                <ButtonLink
+                  href={`mailto:${contact}?subject=${encodeURIComponent(event.title)}`}
+                  variant="default"
+                  size="xs"
+                  round
+                  leftSection={<MailIcon size={14} />}
+                >
+                  <Trans>Contact the organizer</Trans>
+                </ButtonLink>
+              </div>
             </>
           ) : null}
         </Stack>
       </Group>
-    </Card>
+    </InfoCard>
   );
 }

@@ -1,6 +1,4 @@
-import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { isLocale } from '../../../common/i18n/locales';
@@ -9,14 +7,17 @@ import { JoinWaitlistRequest, type PublicWaitlistEntry } from '../../../common/w
 import { isApiError } from '../../api/client';
 import { apiFieldErrors, errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
+import { Alert, Button, Columns, Group, Stack, Text, TextInput } from '../../ui';
 import { joinWaitlist } from '../waitlist-entry/api';
 import type { PublicTicket } from './api';
 
-type Field = 'name' | 'email';
+type Field = 'first_name' | 'last_name' | 'email';
+const FIELDS: readonly Field[] = ['first_name', 'last_name', 'email'];
 
 /**
- * The form to join a sold-out ticket's waiting list: a name and an e-mail address, checked
- * with the API's own schema; the e-mails come in the page's language. Loaded on demand (see
+ * The form to join a sold-out ticket's waiting list: both names and an e-mail address (as
+ * checkout asks them, which they fill in when an offer is bought), checked with the API's own
+ * schema; the e-mails come in the page's language. Loaded on demand (see
  * `WaitlistJoin`). It sits inside the ticket list's form, so it is a group, not a form of its
  * own: Enter in a field joins the list instead of going to checkout.
  */
@@ -35,7 +36,7 @@ export function JoinWaitlistForm({
   const nameRef = useRef<HTMLInputElement>(null);
   // Opened by a click: the first field takes the focus, so a keyboard user goes on typing.
   useEffect(() => nameRef.current?.focus(), []);
-  const [values, setValues] = useState({ name: '', email: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ first_name: '', last_name: '', email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const join = useMutation({
     mutationFn: (body: JoinWaitlistRequest) => joinWaitlist(eventId, body),
@@ -47,7 +48,8 @@ export function JoinWaitlistForm({
   const submit = () => {
     const request: JoinWaitlistRequest = {
       ticket_id: ticket.id,
-      name: values.name,
+      first_name: values.first_name,
+      last_name: values.last_name,
       email: values.email,
       ...(isLocale(lingui.locale) ? { locale: lingui.locale } : {}),
     };
@@ -55,7 +57,7 @@ export function JoinWaitlistForm({
     if (!parsed.success) {
       const found = firstMessages(fieldErrors(parsed.error.issues, lingui));
       setErrors(found);
-      const first = (['name', 'email'] as const).find((field) => found[field]);
+      const first = FIELDS.find((field) => found[field]);
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
@@ -87,29 +89,41 @@ export function JoinWaitlistForm({
       role="group"
       aria-labelledby={`${id}-title`}
       data-testid="waitlist-form"
-      maw={360}
-      w="100%"
-      style={{ textAlign: 'left' }}
+      className="waitlist-form"
     >
-      <Text fw={600} id={`${id}-title`}>
+      <Text weight={600} id={`${id}-title`}>
         <Trans>Join the waiting list for {title}</Trans>
       </Text>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" tone="muted">
         <Trans>We will e-mail you when a ticket frees up.</Trans>
       </Text>
-      <TextInput
-        id={`${id}-name`}
-        label={t`Your name`}
-        autoComplete="name"
-        value={values.name}
-        onChange={change('name')}
-        onKeyDown={onKeyDown}
-        error={errors.name}
-        ref={nameRef}
-      />
+      <Columns>
+        <TextInput
+          id={`${id}-first_name`}
+          label={t`First name`}
+          required
+          autoComplete="given-name"
+          value={values.first_name}
+          onChange={change('first_name')}
+          onKeyDown={onKeyDown}
+          error={errors.first_name}
+          ref={nameRef}
+        />
+        <TextInput
+          id={`${id}-last_name`}
+          label={t`Last name`}
+          required
+          autoComplete="family-name"
+          value={values.last_name}
+          onChange={change('last_name')}
+          onKeyDown={onKeyDown}
+          error={errors.last_name}
+        />
+      </Columns>
       <TextInput
         id={`${id}-email`}
         label={t`E-mail address`}
+        required
         type="email"
         autoComplete="email"
         value={values.email}
@@ -118,7 +132,7 @@ export function JoinWaitlistForm({
         error={errors.email}
       />
       {general ? (
-        <Alert color="red" variant="light" role="alert" data-testid="waitlist-error">
+        <Alert tone="error" data-testid="waitlist-error">
           {general}
         </Alert>
       ) : null}
@@ -138,8 +152,8 @@ function Joined({ entry }: { entry: PublicWaitlistEntry }) {
   const position = entry.position;
   const title = entry.ticket_title;
   return (
-    <Alert color="teal" variant="light" role="status" data-testid="waitlist-joined" maw={360} ta="left">
-      <Text fw={600} size="sm">
+    <Alert tone="success" role="status" data-testid="waitlist-joined" className="waitlist-form">
+      <Text weight={600} size="sm">
         <Trans>You are on the waiting list for {title}.</Trans>
       </Text>
       <Text size="sm">

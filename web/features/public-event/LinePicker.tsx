@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Flex, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoney, MAX_MINOR, readAmount, toMajorText, toMinor } from '../../../common/money';
+import { Text, TextInput } from '../../ui';
 import type { PublicTicket, PublicTicketPrice } from './api';
 import { QuantityStepper } from './QuantityStepper';
 import { canBuy, donationProblem, lineKey, lineMax, type Pick, type Selection, step } from './selection';
@@ -43,13 +43,13 @@ export function LinePicker({
   const amountError =
     problem === 'missing' ? missing() : problem === 'too_low' ? t`At least ${minimum}.` : undefined;
   return (
-    <Flex direction="column" gap={6} align={{ base: 'flex-start', sm: 'flex-end' }} data-testid="line-picker">
+    <div className="line-picker" data-testid="line-picker">
       <QuantityStepper
         label={label}
         value={pick.quantity}
         canIncrease={lineMax(selection, ticket, price) > pick.quantity}
         onStep={(direction) =>
-          onChange(key, { ...pick, quantity: step(selection, ticket, price, direction) })
+          onChange(key, { ...pick, quantity: step(selection, { ticket, price }, direction) })
         }
         error={Boolean(serverError)}
         describedBy={serverError ? errorId : undefined}
@@ -59,7 +59,7 @@ export function LinePicker({
           label={t`Your amount per ticket (${currency})`}
           description={price.price > 0 ? t`At least ${minimum}` : undefined}
           inputMode="decimal"
-          w={200}
+          style={{ width: 200 }}
           value={typed}
           error={amountError}
           onChange={(e) => {
@@ -71,15 +71,15 @@ export function LinePicker({
         />
       ) : null}
       {serverError ? (
-        <Text id={errorId} size="sm" c="red.8" role="alert">
+        <Text id={errorId} size="sm" tone="error" role="alert">
           {serverError}
         </Text>
       ) : null}
       {ticket.min_per_order > 1 && pick.quantity === 0 ? (
-        <Text size="xs" c="gray.7">
+        <Text size="xs" tone="muted">
           <Trans>At least {ticket.min_per_order} per order</Trans>
         </Text>
       ) : null}
-    </Flex>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { errorMessage } from '../../components/api-error';
 import { CheckIcon } from '../../components/icons';
+import { Button, Group, Stack, Text } from '../../ui';
 import { checkPromoCode, type PublicTickets } from './api';
 
 interface Props {
@@ -35,16 +35,16 @@ export function PromoCodeBox({ eventId, linkCode, result, onApply, onRemove }: P
 
   if (result?.valid) {
     return (
-      <Group gap="sm" justify="space-between" role="status" data-testid="promo-code-applied">
-        <Group gap={8} wrap="nowrap">
-          <CheckIcon aria-hidden color="var(--mantine-color-teal-8)" />
+      <Group gap="sm" justify="between" role="status" data-testid="promo-code-applied">
+        <Group gap="xs" nowrap>
+          <CheckIcon aria-hidden color="var(--ui-success)" />
           <Text size="sm">
             <Trans>
               Promo code <strong>{result.code}</strong> applied
             </Trans>
           </Text>
         </Group>
-        <Button variant="subtle" size="compact-sm" onClick={onRemove}>
+        <Button variant="subtle" size="xs" onClick={onRemove}>
           <Trans>Remove code</Trans>
         </Button>
       </Group>
@@ -60,8 +60,8 @@ export function PromoCodeBox({ eventId, linkCode, result, onApply, onRemove }: P
       <Group>
         <Button
           variant="subtle"
-          size="compact-sm"
-          px={0}
+          size="xs"
+          className="promo-toggle"
           onClick={() => {
             setOpen(true);
             requestAnimationFrame(() => input.current?.focus());
@@ -106,11 +106,11 @@ export function PromoCodeBox({ eventId, linkCode, result, onApply, onRemove }: P
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap={4}>
-        <Text component="label" htmlFor={inputId} size="sm" fw={500}>
+      <Stack gap="2xs">
+        <label htmlFor={inputId} className="ui-label">
           <Trans>Promo code</Trans>
-        </Text>
-        <Group gap="sm" wrap="nowrap" align="stretch">
+        </label>
+        <Group gap="sm" nowrap>
           <input
             ref={input}
             id={inputId}
@@ -125,17 +125,14 @@ export function PromoCodeBox({ eventId, linkCode, result, onApply, onRemove }: P
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={100}
-            style={{
-              ...inputStyle,
-              borderColor: shownError ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-gray-5)',
-            }}
+            className="ui-input promo-input"
           />
-          <Button type="submit" loading={checking} h="auto">
+          <Button type="submit" loading={checking}>
             <Trans>Apply</Trans>
           </Button>
         </Group>
         {shownError ? (
-          <Text id={errorId} role="alert" size="sm" c="red.8">
+          <Text id={errorId} role="alert" size="sm" tone="error">
             {shownError}
           </Text>
         ) : null}
@@ -143,19 +140,3 @@ export function PromoCodeBox({ eventId, linkCode, result, onApply, onRemove }: P
     </form>
   );
 }
-
-/** A plain input styled like the theme's, so the buyer's page does not load Mantine's inputs. */
-const inputStyle = {
-  flex: 1,
-  minWidth: 0,
-  maxWidth: 320,
-  minHeight: 38,
-  padding: '0 12px',
-  fontSize: 16,
-  fontFamily: 'inherit',
-  color: 'inherit',
-  background: 'var(--mantine-color-white)',
-  border: '1px solid',
-  borderRadius: 'var(--mantine-radius-sm)',
-  textTransform: 'uppercase',
-} as const;

@@ -1,11 +1,10 @@
-import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/EmptyState.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Container, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import { continueButtonText } from '../../../common/design';
 import { isApiError } from '../../api/client';
 import { TicketOffIcon } from '../../components/icons';
+import { Card, Container, EmptyState, Skeleton, Stack } from '../../ui';
 import { useRememberAffiliate } from '../affiliates/remember';
 import { type PublicEvent, publicEventQuery } from './api';
 import { designOf } from './design';
@@ -25,12 +24,11 @@ export function PublicEventPage() {
   const design = designOf(event.data?.settings ?? {});
   return (
     <EventTheme design={design} style={{ minHeight: '100dvh' }}>
-      <Container component="main" size={1140} py={{ base: 'md', sm: 40 }} px={{ base: 'sm', sm: 'lg' }}>
+      <Container>
         {event.isPending ? (
           <EventSkeleton />
         ) : event.isError ? (
           <EventLoadError
-            padding={{ base: 'xl', sm: 48 }}
             message={isApiError(event.error) ? event.error.message : undefined}
             retrying={event.isFetching}
             onRetry={() => void event.refetch()}
@@ -47,8 +45,9 @@ export function PublicEventPage() {
 
 /** The real page: the event with its tickets, which a buyer reserves from here. */
 function EventDetails({ event }: { event: PublicEvent }) {
-  const { t } = useLingui();
-  const continueLabel = event.settings.continue_button_text || t`Get tickets`;
+  const { t, i18n } = useLingui();
+  // The server renders in the visitor's language too, so hydration keeps this label.
+  const continueLabel = continueButtonText(event.settings, i18n.locale) || t`Get tickets`;
   return (
     <EventView
       event={event}
@@ -64,13 +63,13 @@ function EventSkeleton() {
   const { t } = useLingui();
   return (
     <Stack gap="lg" role="status" aria-busy="true" aria-label={t`Loading the event`}>
-      <Skeleton h={{ base: 180, sm: 320 }} radius="lg" />
-      <Skeleton h={36} w="70%" radius="md" />
-      <Skeleton h={16} w="40%" radius="md" />
-      <Stack gap={8} mt="md">
-        <Skeleton h={12} radius="md" />
-        <Skeleton h={12} radius="md" />
-        <Skeleton h={12} w="85%" radius="md" />
+      <Skeleton height={240} round />
+      <Skeleton height={36} width="70%" />
+      <Skeleton height={16} width="40%" />
+      <Stack gap="2xs">
+        <Skeleton height={12} />
+        <Skeleton height={12} />
+        <Skeleton height={12} width="85%" />
       </Stack>
     </Stack>
   );
@@ -79,19 +78,14 @@ function EventSkeleton() {
 function EventNotAvailable() {
   const { t } = useLingui();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'xl', sm: 48 }}>
+    <Card padding="xl">
       <title>{`${t`Event not available`} · Tessera`}</title>
-      <EmptyState icon={<TicketOffIcon />} variant="light">
-        <EmptyState.Title order={1}>
-          <Trans>This event is not available</Trans>
-        </EmptyState.Title>
-        <EmptyState.Description>
-          <Trans>
-            It may have ended, been unpublished, or the link may be wrong. Check the link you were given or
-            contact the organizer.
-          </Trans>
-        </EmptyState.Description>
+      <EmptyState icon={<TicketOffIcon />} title={<Trans>This event is not available</Trans>}>
+        <Trans>
+          It may have ended, been unpublished, or the link may be wrong. Check the link you were given or
+          contact the organizer.
+        </Trans>
       </EmptyState>
-    </Paper>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { Group, IconButton, Text } from '../../ui';
 
 interface Props {
   /** What is counted, for the buttons' names ("Fewer General admission"). */
@@ -15,44 +15,22 @@ interface Props {
 export function QuantityStepper({ label, value, canIncrease, onStep, error, describedBy }: Props) {
   const { t } = useLingui();
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      role="group"
-      aria-label={t`Quantity of ${label}`}
-      aria-describedby={describedBy}
-    >
-      <ActionIcon
-        variant="default"
-        size="lg"
-        radius="md"
-        aria-label={t`Fewer ${label}`}
-        disabled={value === 0}
-        onClick={() => onStep(-1)}
-      >
+    <Group gap="2xs" nowrap role="group" aria-label={t`Quantity of ${label}`} aria-describedby={describedBy}>
+      <IconButton aria-label={t`Fewer ${label}`} disabled={value === 0} onClick={() => onStep(-1)}>
         <span aria-hidden="true">−</span>
-      </ActionIcon>
+      </IconButton>
       <Text
-        component="output"
+        as="output"
         aria-live="polite"
-        fw={700}
-        w={32}
-        ta="center"
-        c={error ? 'red.8' : undefined}
+        className="quantity-output"
+        tone={error ? 'error' : undefined}
         data-testid="ticket-quantity"
       >
         {value}
       </Text>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        radius="md"
-        aria-label={t`More ${label}`}
-        disabled={!canIncrease}
-        onClick={() => onStep(1)}
-      >
+      <IconButton aria-label={t`More ${label}`} disabled={!canIncrease} onClick={() => onStep(1)}>
         <span aria-hidden="true">+</span>
-      </ActionIcon>
+      </IconButton>
     </Group>
   );
 }

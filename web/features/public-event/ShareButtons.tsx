@@ -1,19 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CalendarIcon, LinkIcon, MailIcon, ShareIcon } from '../../components/icons';
+import { Button, ButtonLink, Group, Text } from '../../ui';
 
 type Copy = 'idle' | 'copied' | 'failed';
-
-/** Read by screen readers, not shown (the button itself says "Link copied"). */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * Copy the page's link, send it by e-mail, the device's own share sheet where the browser
@@ -44,53 +34,37 @@ export function ShareButtons({ eventId, title, path }: { eventId: number; title:
   return (
     <div>
       <Group gap="xs" data-testid="share-buttons">
-        <Button
-          variant="default"
-          size="sm"
-          radius="xl"
-          leftSection={<LinkIcon size={16} />}
-          onClick={copyLink}
-        >
+        <Button variant="default" round leftSection={<LinkIcon size={16} />} onClick={copyLink}>
           {copy === 'copied' ? <Trans>Link copied</Trans> : <Trans>Copy link</Trans>}
         </Button>
-        <Button
-          component="a"
-          href={mail}
-          variant="default"
-          size="sm"
-          radius="xl"
-          leftSection={<MailIcon size={16} />}
-        >
+        <ButtonLink href={mail} variant="default" round leftSection={<MailIcon size={16} />}>
           <Trans>E-mail</Trans>
-        </Button>
+        </ButtonLink>
         {canShare ? (
           <Button
             variant="default"
-            size="sm"
-            radius="xl"
+            round
             leftSection={<ShareIcon size={16} />}
             onClick={() => void navigator.share({ title, url }).catch(() => undefined)}
           >
             <Trans>Share</Trans>
           </Button>
         ) : null}
-        <Button
-          component="a"
+        <ButtonLink
           href={`/api/public/events/${eventId}/calendar.ics`}
           download
           variant="default"
-          size="sm"
-          radius="xl"
+          round
           leftSection={<CalendarIcon size={16} />}
         >
           <Trans>Add to calendar</Trans>
-        </Button>
+        </ButtonLink>
       </Group>
       <Text
         size="sm"
         role="status"
-        mt={copy === 'failed' ? 6 : 0}
-        style={copy === 'copied' ? HIDDEN : undefined}
+        className={copy === 'copied' ? 'ui-visually-hidden' : undefined}
+        style={copy === 'failed' ? { marginTop: 6 } : undefined}
       >
         {copy === 'failed'
           ? t`The link could not be copied. Copy it from here: ${url}`

@@ -1,16 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Button, Text } from '../../ui';
 import type { PublicEvent } from './api';
 import { shortDate } from './when';
-
-const BAR_CSS = `
-.event-sticky-bar{display:none}
-@media (max-width: 47.99em){
-.event-sticky-bar{display:flex;align-items:center;justify-content:space-between;gap:12px;position:fixed;left:0;right:0;bottom:0;z-index:100;padding:10px 16px calc(10px + env(safe-area-inset-bottom));background:var(--event-surface);border-top:1px solid var(--event-border);box-shadow:0 -6px 20px rgb(0 0 0 / 0.08)}
-.event-sticky-spacer{height:76px}
-}
-`;
 
 /** The id of the tickets section, which the bar scrolls to. */
 export const TICKETS_ID = 'tickets';
@@ -40,17 +32,14 @@ export function StickyTicketsBar({ event, label }: { event: PublicEvent; label: 
 
   return (
     <>
-      <style href="event-sticky-bar" precedence="default">
-        {BAR_CSS}
-      </style>
       <div className="event-sticky-spacer" />
       {hidden ? null : (
         <div className="event-sticky-bar" data-testid="sticky-tickets-bar">
           <div style={{ minWidth: 0 }}>
-            <Text fw={700} size="sm" truncate>
+            <Text weight={700} size="sm" truncate>
               {event.title}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" tone="muted">
               {shortDate(event, i18n.locale)}
             </Text>
           </div>

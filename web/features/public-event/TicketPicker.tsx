@@ -1,8 +1,4 @@
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Input.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +7,7 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency';
+import { Alert, Button, Group, Stack, Text } from '../../ui';
 import { checkoutPath, createOrder } from '../checkout/api';
 import type { PublicTickets } from './api';
 import { LinePicker } from './LinePicker';
@@ -22,7 +19,7 @@ import {
   toOrderRequest,
   totalPicked,
 } from './selection';
-import { TicketItem, TicketListStyle } from './TicketItem';
+import { TicketItem } from './TicketItem';
 import { WaitlistJoin } from './WaitlistJoin';
 
 interface Props {
@@ -101,8 +98,7 @@ export function TicketPicker({
       aria-label={t`Choose tickets`}
       noValidate
     >
-      <TicketListStyle />
-      <Box component="ul" m={0} p={0} style={{ opacity: dimmed ? 0.6 : 1 }}>
+      <ul className="ticket-list" data-dimmed={dimmed ? '' : undefined}>
         {tickets.data.map((ticket) => (
           <TicketItem
             key={ticket.id}
@@ -127,21 +123,21 @@ export function TicketPicker({
             )}
           />
         ))}
-      </Box>
-      <Box pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      </ul>
+      <Stack gap="sm" className="tickets-footer">
         {generalError ? (
-          <Alert color="red" variant="light" mb="sm" role="alert" data-testid="order-error">
+          <Alert tone="error" data-testid="order-error">
             {generalError}
           </Alert>
         ) : null}
         {buyable && tried && picked === 0 ? (
-          <Text c="red.8" size="sm" mb="sm" role="alert">
+          <Text tone="error" size="sm" role="alert">
             <Trans>Choose at least one ticket.</Trans>
           </Text>
         ) : null}
         {/* Nothing on sale (all sold out, or not yet): no button that can only fail. */}
         {buyable ? (
-          <Group justify="flex-end">
+          <Group justify="end">
             <Button
               type="submit"
               size="md"
@@ -159,7 +155,7 @@ export function TicketPicker({
             </Button>
           </Group>
         ) : null}
-      </Box>
+      </Stack>
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import '@mantine/core/styles/Skeleton.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../components/api-error';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '../../ui';
 import { inDisplayMode, type PublicTickets, previewTicketsQuery, publicTicketsQuery } from './api';
 import { PromoCodeBox } from './PromoCodeBox';
 import { TICKETS_ID } from './StickyTicketsBar';
@@ -58,23 +57,20 @@ export function TicketsSection({
     );
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
+    <Card
+      as="section"
       id={preview ? undefined : TICKETS_ID}
       aria-labelledby="tickets-heading"
       aria-busy={tickets.isFetching}
     >
       <Stack gap="sm">
-        <Title order={2} fz="h3" id="tickets-heading" tabIndex={-1} style={{ outline: 'none' }}>
+        <Title order={2} size="h3" id="tickets-heading" tabIndex={-1} style={{ outline: 'none' }}>
           <Trans>Tickets</Trans>
         </Title>
         {tickets.isPending ? (
           <TicketsSkeleton label={t`Loading the tickets`} />
         ) : tickets.isError ? (
-          <Stack gap="sm" align="flex-start" role="alert">
+          <Stack gap="sm" align="start" role="alert">
             <Text>
               <Trans>We could not load the tickets.</Trans> {errorMessage(tickets.error)}
             </Text>
@@ -83,7 +79,7 @@ export function TicketsSection({
             </Button>
           </Stack>
         ) : !shown || shown.data.length === 0 ? (
-          <Text c="gray.7" py="sm" data-testid="no-tickets">
+          <Text tone="muted" style={{ padding: '12px 0' }} data-testid="no-tickets">
             <Trans>No tickets are on sale for this event yet.</Trans>
           </Text>
         ) : (
@@ -99,7 +95,7 @@ export function TicketsSection({
           />
         )}
         {tickets.isError || preview ? null : (
-          <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <div className="promo-box">
             <PromoCodeBox
               eventId={eventId}
               linkCode={promoCode}
@@ -107,23 +103,23 @@ export function TicketsSection({
               onApply={(code) => setCode(code)}
               onRemove={() => setCode(null)}
             />
-          </Box>
+          </div>
         )}
       </Stack>
-    </Paper>
+    </Card>
   );
 }
 
 function TicketsSkeleton({ label }: { label: string }) {
   return (
-    <Stack gap="lg" role="status" aria-label={label} py="sm">
+    <Stack gap="lg" role="status" aria-label={label} style={{ padding: '12px 0' }}>
       {[0, 1].map((row) => (
-        <Group key={row} justify="space-between" wrap="nowrap" gap="xl">
-          <Stack gap={8} style={{ flex: 1 }}>
-            <Skeleton h={18} w="50%" radius="md" />
-            <Skeleton h={12} w="80%" radius="md" />
+        <Group key={row} justify="between" gap="xl" nowrap>
+          <Stack gap="xs" style={{ flex: 1 }}>
+            <Skeleton height={18} width="50%" />
+            <Skeleton height={12} width="80%" />
           </Stack>
-          <Skeleton h={22} w={80} radius="md" />
+          <Skeleton height={22} width={80} />
         </Group>
       ))}
     </Stack>

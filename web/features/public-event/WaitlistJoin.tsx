@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Loader } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { Button, Loader } from '../../ui';
 import type { PublicTicket } from './api';
 
 // The form, its checks (the shared schema, and so zod) and its texts come only when a buyer
@@ -42,7 +42,7 @@ export function WaitlistJoin({
     );
   }
   return (
-    <Suspense fallback={<Loader size="sm" aria-label={t`Loading the form`} />}>
+    <Suspense fallback={<Loader label={t`Loading the form`} />}>
       <JoinWaitlistForm eventId={eventId} ticket={ticket} onCancel={() => setOpen(false)} />
     </Suspense>
   );

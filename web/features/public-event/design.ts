@@ -3,10 +3,11 @@ import { DESIGN_DEFAULTS, DESIGN_FIELDS } from '../../../common/design';
 
 /**
  * The event page's theme (decision 023): the organizer's five colours as CSS custom
- * properties on one element, and the rules that make Mantine's components inside it take
- * them. The public page, checkout, the designer's preview (and the widget) all theme
- * themselves with `designVariables` + `DESIGN_CSS` under `DESIGN_ATTRIBUTE`; this file has no
- * React and no dependency besides `common/`, so any of them can import it cheaply.
+ * properties on one element, which the buyer's components (`web/ui/base.css`) read, and the
+ * rules that make Mantine's components inside it take them too. The public page, checkout,
+ * the designer's preview and the waiting list's page theme themselves with `designVariables`
+ * under `DESIGN_ATTRIBUTE`; this file has no React and no dependency besides `common/`, so any
+ * of them can import it cheaply.
  */
 export type EventDesign = { -readonly [K in keyof typeof DESIGN_DEFAULTS]: string };
 
@@ -96,6 +97,12 @@ export function designVariables(design: EventDesign): Record<string, string> {
     '--event-border': border,
     '--event-page-muted': mutedOn(text, page, [page]),
     '--event-error': error,
+    '--event-error-light': errorLight,
+    '--event-input-border': mix(text, surface, 0.3),
+    '--event-hover': mix(text, surface, 0.06),
+    '--event-primary-light': light,
+    '--event-primary-light-hover': mix(primary, surface, 0.16),
+    '--event-primary-light-text': lightText,
     // Mantine's own variables, so its components inside take the design.
     '--mantine-color-body': surface,
     '--mantine-color-text': text,
@@ -133,12 +140,10 @@ export function designVariables(design: EventDesign): Record<string, string> {
 }
 
 /**
- * Rules for the themed element. Filled buttons get their colours with `!important` because
+ * Rules for Mantine's components inside the themed element (`MantineInEventTheme`). Filled buttons get their colours with `!important` because
  * Mantine writes `--button-color` on each button's own `style`; a button given a colour of its
  * own (a red "Cancel order") writes `--button-bg` there too, and keeps it.
  */
 export const DESIGN_CSS = `
-[${DESIGN_ATTRIBUTE}]{background:var(--event-page);color:var(--event-text)}
 [${DESIGN_ATTRIBUTE}] :is(.mantine-Button-root:not([data-variant]),.mantine-Button-root[data-variant=filled],.mantine-ActionIcon-root[data-variant=filled]):not(:disabled,[data-disabled],[style*="--button-bg"],[style*="--ai-bg"]){--button-bg:var(--event-primary)!important;--button-hover:var(--event-primary-hover)!important;--button-color:var(--event-on-primary)!important;--ai-bg:var(--event-primary)!important;--ai-hover:var(--event-primary-hover)!important;--ai-color:var(--event-on-primary)!important}
-[${DESIGN_ATTRIBUTE}] :focus-visible{outline-color:var(--event-primary)}
 `;

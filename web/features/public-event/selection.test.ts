@@ -36,22 +36,24 @@ describe('the ticket selection', () => {
   it('steps from none to the minimum per order and back', () => {
     const t = ticket({ min_per_order: 2 });
     const p = at(t, 0);
-    expect(step({}, t, p, 1)).toBe(2);
-    expect(step({ [lineKey(1, null)]: { quantity: 2 } }, t, p, 1)).toBe(3);
-    expect(step({ [lineKey(1, null)]: { quantity: 2 } }, t, p, -1)).toBe(0);
-    expect(step({}, t, p, -1)).toBe(0);
+    expect(step({}, { ticket: t, price: p }, 1)).toBe(2);
+    expect(step({ [lineKey(1, null)]: { quantity: 2 } }, { ticket: t, price: p }, 1)).toBe(3);
+    expect(step({ [lineKey(1, null)]: { quantity: 2 } }, { ticket: t, price: p }, -1)).toBe(0);
+    expect(step({}, { ticket: t, price: p }, -1)).toBe(0);
   });
 
   it('stops at the max per order across tiers and at what is left', () => {
     const tiered = ticket({ type: 'TIERED', max_per_order: 4, prices: [price(7), price(8)] });
     const picked = { [lineKey(1, 7)]: { quantity: 3 } };
     expect(lineMax(picked, tiered, at(tiered, 1))).toBe(1);
-    expect(step({ [lineKey(1, 8)]: { quantity: 1 }, ...picked }, tiered, at(tiered, 1), 1)).toBe(1);
+    expect(
+      step({ [lineKey(1, 8)]: { quantity: 1 }, ...picked }, { ticket: tiered, price: at(tiered, 1) }, 1),
+    ).toBe(1);
     const few = ticket({ quantity_remaining: 2 });
     expect(lineMax({}, few, at(few, 0))).toBe(2);
     const ended = ticket({ sale_state: 'SALE_ENDED' });
     expect(lineMax({}, ended, at(ended, 0))).toBe(0);
-    expect(step({}, ended, at(ended, 0), 1)).toBe(0);
+    expect(step({}, { ticket: ended, price: at(ended, 0) }, 1)).toBe(0);
   });
 
   it('builds the order with tiers, donation amounts and the promo code', () => {

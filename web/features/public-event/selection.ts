@@ -37,8 +37,7 @@ export function lineMax(selection: Selection, ticket: PublicTicket, price: Publi
  */
 export function step(
   selection: Selection,
-  ticket: PublicTicket,
-  price: PublicTicketPrice,
+  { ticket, price }: { ticket: PublicTicket; price: PublicTicketPrice },
   direction: 1 | -1,
 ): number {
   const current = selection[lineKey(ticket.id, price.price_id)]?.quantity ?? 0;

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   SALE_STATES,
@@ -12,10 +12,11 @@ import {
 } from '../../../common/tickets';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { RequirePermission } from '../../components/NoPermission';
 import { PlusIcon, SearchIcon } from '../../components/organizer-icons';
+import { FitSelect } from '../../components/selects';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { RequirePermission } from '../manage/NoPermission';
 import { useTickets } from './api';
 import { TicketIcon } from './icons';
 import { SALE_STATE_LABELS, TYPE_LABELS } from './labels';
@@ -35,7 +36,10 @@ const ALL = 'all';
 const HIDDEN = 'HIDDEN';
 type StateFilter = SaleState | typeof HIDDEN | null;
 
-function matches(ticket: TicketResponse, query: string, state: StateFilter, type: TicketType | null) {
+function matches(
+  ticket: TicketResponse,
+  { query, state, type }: { query: string; state: StateFilter; type: TicketType | null },
+) {
   if (query && !ticket.title.toLocaleLowerCase().includes(query.toLocaleLowerCase())) return false;
   if (type && ticket.type !== type) return false;
   if (state === HIDDEN) return ticket.is_hidden;
@@ -66,7 +70,7 @@ function Tickets() {
   }
 
   const filtered = query.trim() !== '' || state !== null || type !== null;
-  const shown = tickets.data.filter((ticket) => matches(ticket, query.trim(), state, type));
+  const shown = tickets.data.filter((ticket) => matches(ticket, { query: query.trim(), state, type }));
   const clear = () => {
     setQuery('');
     setState(null);
@@ -118,7 +122,7 @@ function Tickets() {
               onChange={(e) => setQuery(e.currentTarget.value)}
               w={{ base: '100%', xs: 240 }}
             />
-            <Select
+            <FitSelect
               label={t`Sale state`}
               data={[
                 { value: ALL, label: t`All states` },
@@ -128,9 +132,8 @@ function Tickets() {
               value={state ?? ALL}
               onChange={(value) => setState(value === ALL || value === null ? null : (value as StateFilter))}
               allowDeselect={false}
-              w={190}
             />
-            <Select
+            <FitSelect
               label={t`Type`}
               data={[
                 { value: ALL, label: t`All types` },
@@ -139,7 +142,6 @@ function Tickets() {
               value={type ?? ALL}
               onChange={(value) => setType(value === ALL || value === null ? null : (value as TicketType))}
               allowDeselect={false}
-              w={160}
             />
             {filtered ? (
               <Button variant="subtle" onClick={clear}>

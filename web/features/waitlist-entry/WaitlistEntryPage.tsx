@@ -11,6 +11,7 @@ import { LoadErrorState, PublicShell } from '../order-pages/PublicShell';
 import { type PublicEvent, publicEventQuery } from '../public-event/api';
 import { designOf } from '../public-event/design';
 import { EventTheme } from '../public-event/EventTheme';
+import { MantineInEventTheme } from '../public-event/MantineInEventTheme';
 import { waitlistEntryQuery } from './api';
 import { EntryStatus } from './EntryStatus';
 
@@ -30,17 +31,19 @@ export function WaitlistEntryPage() {
     <EventTheme design={design} style={{ minHeight: '100dvh' }}>
       {/* A personal link: never in a search engine. */}
       <meta name="robots" content="noindex" />
-      <PublicShell title={title}>
-        {entry.isPending || event.isPending ? (
-          <EntryLoading />
-        ) : entry.isError ? (
-          <LoadErrorState onRetry={() => void entry.refetch()} retrying={entry.isFetching} />
-        ) : entry.data === null ? (
-          <InvalidLink />
-        ) : (
-          <EntryDetails eventId={eventId} token={token} entry={entry.data} event={event.data ?? null} />
-        )}
-      </PublicShell>
+      <MantineInEventTheme>
+        <PublicShell title={title}>
+          {entry.isPending || event.isPending ? (
+            <EntryLoading />
+          ) : entry.isError ? (
+            <LoadErrorState onRetry={() => void entry.refetch()} retrying={entry.isFetching} />
+          ) : entry.data === null ? (
+            <InvalidLink />
+          ) : (
+            <EntryDetails eventId={eventId} token={token} entry={entry.data} event={event.data ?? null} />
+          )}
+        </PublicShell>
+      </MantineInEventTheme>
     </EventTheme>
   );
 }

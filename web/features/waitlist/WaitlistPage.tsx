@@ -13,11 +13,11 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { downloadExport } from '../../components/export-download';
 import { InlineLoader } from '../../components/InlineLoader';
+import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { UsersIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
-import { isForbidden, NoPermissionPage } from '../manage/NoPermission';
 import { useTicketChoices } from '../tickets/api';
 import { useOfferEntry, useRemoveEntry, useWaitlist, type WaitlistFilters } from './api';
 import { WAITLIST_STATUS_LABELS } from './status';
@@ -97,13 +97,13 @@ function Waitlist({ event }: { event: EventResponse }) {
         {anyone ? (
           <ExportMenu
             download={(format, onProgress) =>
-              downloadExport(
-                `/events/${event.id}/waitlist/export`,
-                {},
+              downloadExport({
+                path: `/events/${event.id}/waitlist/export`,
+                query: {},
                 format,
-                `waitlist-${event.id}`,
+                fallbackName: `waitlist-${event.id}`,
                 onProgress,
-              )
+              })
             }
             done={t`The waiting list has been exported.`}
             failed={t`The export of the waiting list failed. Please try again.`}

@@ -11,7 +11,7 @@ import { useRememberAffiliate } from '../affiliates/remember';
 import { publicEventQuery } from '../public-event/api';
 import { designOf } from '../public-event/design';
 import { primaryColourVariables, WIDGET_BUTTON_CSS } from './colours';
-import { leavesWidget, WIDGET_MESSAGES } from './frame';
+import { WIDGET_MESSAGES } from './frame';
 
 /** The embed options, read once from the address the script built, for the widget's pages. */
 export const useWidgetOptions = () => useOutletContext<WidgetOptions>();
@@ -19,8 +19,8 @@ export const useWidgetOptions = () => useOutletContext<WidgetOptions>();
 /**
  * `/widget/{eventId}/…`: the ticket selection and checkout in a frame on another site
  * (decision 022). The options come from the address once (the steps after it drop them);
- * the page tells the frame's owner its height, and links that would leave the widget open in
- * a new tab, since no other page of Tessera may be framed. An `?aff=` code (which the script
+ * the page tells the frame's owner its height. Links that would leave the widget open in a new
+ * tab, since no other page of Tessera may be framed (`AppRoutes`, `frame-guard.tsx`). An `?aff=` code (which the script
  * takes from its tag or from the address of the page it is on) is remembered as on the event
  * page, and at least in the frame's memory when the browser refuses storage to framed pages.
  */
@@ -31,7 +31,6 @@ export function WidgetLayout() {
   const root = useRef<HTMLDivElement>(null);
   useHeightReports(root);
   useStepAnnouncements();
-  useLinksLeaveInNewTab();
   const designed = useDesignedPrimary();
   const primary = options.primaryColor ?? designed;
   const colour = primary ? primaryColourVariables(primary) : undefined;
@@ -118,24 +117,4 @@ function useStepAnnouncements() {
     // The address is not sent: it holds the order's secret id.
     if (window.parent !== window) window.parent.postMessage({ type: WIDGET_MESSAGES.navigated }, '*');
   }, [pathname]);
-}
-
-/** Links to anything but the widget's own pages (tickets, printouts, other sites) open in a new tab. */
-function useLinksLeaveInNewTab() {
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(link instanceof HTMLAnchorElement)) return;
-      if (link.target && link.target !== '_self') return;
-      if (!leavesWidget(link.href, window.location.href)) return;
-      // The browser then follows the link into a new tab; the router, which would show the page
-      // inside the frame, never hears of the click.
-      link.target = '_blank';
-      link.rel = 'noopener';
-      event.stopPropagation();
-    };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, []);
 }

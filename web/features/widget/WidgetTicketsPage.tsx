@@ -4,12 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import { continueButtonText } from '../../../common/design';
 import { isApiError } from '../../api/client';
 import { TicketOffIcon } from '../../components/icons';
 import { useAffiliateLink } from '../affiliates/remember';
 import { eventDate } from '../checkout/context';
 import { type PublicEvent, publicEventQuery } from '../public-event/api';
 import { EventLoadError } from '../public-event/EventLoadError';
+import { EventLogo } from '../public-event/EventLogo';
 import { TicketsSection } from '../public-event/TicketsSection';
 import { useWidgetOptions } from './WidgetLayout';
 
@@ -19,14 +21,16 @@ export function WidgetTicketsPage() {
   const [searchParams] = useSearchParams();
   const promoCode = searchParams.get('promo_code') || undefined;
   const event = useQuery(publicEventQuery(eventId, promoCode));
+  const { t } = useLingui();
 
   return (
-    <Stack component="main" gap="sm">
+    // Named: the page around the frame has a main landmark of its own.
+    <Stack component="main" gap="sm" aria-label={t`Tickets`}>
       {event.isPending ? (
         <WidgetSkeleton />
       ) : event.isError ? (
         <EventLoadError
-          padding="lg"
+          compact
           message={isApiError(event.error) ? event.error.message : undefined}
           retrying={event.isFetching}
           onRetry={() => void event.refetch()}
@@ -45,10 +49,12 @@ function WidgetTickets({ event }: { event: PublicEvent }) {
   const { buttonText } = useWidgetOptions();
   // With the affiliate code of the widget's link: the new tab may not share the frame's storage.
   const eventPage = useAffiliateLink(event.id, `/e/${event.id}/${event.slug}`);
+  const logo = event.images.find((image) => image.type === 'EVENT_LOGO');
   return (
     <>
       <title>{`${t`Tickets`} · ${event.title}`}</title>
       <Stack gap={2}>
+        {logo ? <EventLogo logo={logo} title={event.title} box={{ width: 200, height: 56 }} /> : null}
         <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
           {event.title}
         </Title>
@@ -68,7 +74,12 @@ function WidgetTickets({ event }: { event: PublicEvent }) {
           <Trans>More about the event</Trans>
         </Anchor>
       </Stack>
-      <TicketsSection eventId={String(event.id)} timezone={event.timezone} buttonText={buttonText} />
+      <TicketsSection
+        eventId={String(event.id)}
+        timezone={event.timezone}
+        buttonText={buttonText}
+        continueLabel={continueButtonText(event.settings, i18n.locale) ?? undefined}
+      />
     </>
   );
 }

@@ -6,8 +6,9 @@ import {
 } from '../../../common/contrast';
 
 /**
- * The widget's primary colour (an embed option, `#rrggbb`) as the Mantine CSS variables its
- * buttons, links and focus rings read, set on the widget's root element. Text stays readable
+ * The widget's primary colour (an embed option, `#rrggbb`) as the CSS variables its buttons,
+ * links and focus rings read (Mantine's, and those of the buyer's components of `web/ui`), set
+ * on the widget's root element. Text stays readable
  * whatever the organizer picks: the label on a filled button is black or white, whichever
  * contrasts more, and coloured text on white is darkened until it reaches WCAG AA (4.5:1).
  */
@@ -45,6 +46,14 @@ export function primaryColourVariables(hex: string): Record<string, string> {
   const variables: Record<string, string> = {
     '--widget-on-primary': onFilled,
     '--mantine-color-anchor': text,
+    // The buyer's components (web/ui): the ticket list and checkout.
+    '--ui-primary': filled,
+    '--ui-primary-hover': hover,
+    '--ui-on-primary': onFilled,
+    '--ui-primary-light': light,
+    '--ui-primary-light-hover': lightHover,
+    '--ui-primary-light-text': text,
+    '--ui-accent': text,
   };
   // The theme's primary colour is `tessera` (web/theme.ts): components ask for it by name or as "primary".
   for (const name of ['--mantine-primary-color', '--mantine-color-tessera']) {

@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CheckInAttendee } from '../../../../common/check-in';
+import { formatMoney } from '../../../../common/money';
 import { searchAttendees } from './api';
 
 /**
- * Finds people on the list by name (on the device, also offline) or by their order reference
- * (the server matches those, while online), to check them in by hand.
+ * Finds people on the list by name or order reference (on the device, also offline) or by their
+ * whole e-mail address (the server matches those, while online), to check them in by hand. Each
+ * row says what tells namesakes apart: the order's reference and a hint of the e-mail.
  */
 export function PeopleSearch({
   shortId,
@@ -21,21 +23,24 @@ export function PeopleSearch({
   busy: boolean;
   onCheckIn: (attendeeId: number) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useState('');
-  const byReference = useReferenceMatches(shortId, search, online);
+  const byServer = useServerMatches(shortId, search, online);
   const needle = search.trim().toLowerCase();
   const found = needle
     ? attendees
         .filter(
-          (a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(needle) || byReference.has(a.id),
+          (a) =>
+            `${a.first_name} ${a.last_name}`.toLowerCase().includes(needle) ||
+            (needle.length >= 4 && (a.order_reference ?? '').toLowerCase().startsWith(needle)) ||
+            byServer.has(a.id),
         )
         .slice(0, 20)
     : [];
   return (
     <>
       <TextInput
-        label={t`Find by name or order reference`}
+        label={t`Find by name, order reference or e-mail`}
         type="search"
         value={search}
         onChange={(change) => setSearch(change.currentTarget.value)}
@@ -43,26 +48,43 @@ export function PeopleSearch({
       {found.length > 0 ? (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`People found`}>
           {found.map((a) => {
-            const name = `${a.first_name} ${a.last_name}`;
+            const name = `${a.first_name} ${a.last_name}`.trim();
+            const due = a.status === 'AWAITING_PAYMENT' && a.payment_due ? a.payment_due : null;
+            const reference = a.order_reference;
             return (
               <Group
                 key={a.id}
                 component="li"
                 justify="space-between"
                 wrap="nowrap"
+                gap="sm"
                 data-testid="staff-attendee"
               >
-                <Box>
+                {/* Takes the room left by the button, and wraps within it. */}
+                <Box style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Text fw={600}>{name}</Text>
                   <Text size="sm" c="gray.7">
                     {a.ticket_title}
                     {a.status === 'CANCELLED' ? ` · ${t`Cancelled`}` : ''}
                     {a.status === 'AWAITING_PAYMENT' ? ` · ${t`Awaiting payment`}` : ''}
+                    {due ? ` (${formatMoney(due.total, due.currency, i18n.locale)})` : ''}
                     {a.check_in ? ` · ${t`Checked in`}` : ''}
                   </Text>
+                  {reference ? (
+                    <Text size="sm" c="gray.7" data-testid="staff-attendee-order">
+                      <span style={{ whiteSpace: 'nowrap' }}>{t`Order ${reference}`}</span>
+                      {a.email_hint ? (
+                        <>
+                          {' · '}
+                          <span style={{ whiteSpace: 'nowrap' }}>{a.email_hint}</span>
+                        </>
+                      ) : null}
+                    </Text>
+                  ) : null}
                 </Box>
                 <Button
                   size="sm"
+                  style={{ flexShrink: 0 }}
                   disabled={busy || Boolean(a.check_in)}
                   onClick={() => onCheckIn(a.id)}
                   aria-label={t`Check in ${name}`}
@@ -82,8 +104,11 @@ export function PeopleSearch({
   );
 }
 
-/** The ids of the attendees whose order reference the server matched to `search` (6+ characters). */
-function useReferenceMatches(shortId: string, search: string, online: boolean): Set<number> {
+/**
+ * The ids of the attendees the server matched to `search` (6+ characters): by name, or by a
+ * whole order reference or e-mail address.
+ */
+function useServerMatches(shortId: string, search: string, online: boolean): Set<number> {
   const [matches, setMatches] = useState<Set<number>>(new Set());
   useEffect(() => {
     const text = search.trim();

@@ -6,12 +6,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { CheckInRequest } from '../../../../common/check-in';
+import type { CheckInAttendee, CheckInRequest, CheckInResponse } from '../../../../common/check-in';
 import { InlineLoader } from '../../../components/InlineLoader';
 import { AlertIcon, WifiOffIcon } from '../../../components/icons';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { Logo } from '../../../components/Logo';
 import { useOwnOfflineIndicator } from '../../../components/OfflineNotice';
+import { type Collection, CollectPaymentModal } from './CollectPaymentModal';
 import type { ScanAnswer } from './check-in-sync';
 import { OutcomePanel, signal } from './outcome';
 import { PeopleSearch } from './PeopleSearch';
@@ -27,6 +28,8 @@ export function StaffCheckInPage() {
   const { load, online, waiting, refresh, checkIn, undo } = useCheckInSync(shortId);
   const [result, setResult] = useState<(ScanAnswer & { scan: CheckInRequest }) | null>(null);
   const [busy, setBusy] = useState(false);
+  // A payment at the door waiting for staff to confirm they took it.
+  const [collecting, setCollecting] = useState<Collection | null>(null);
 
   const submit = async (scan: CheckInRequest) => {
     if (load.status !== 'ready') return;
@@ -37,6 +40,7 @@ export function StaffCheckInPage() {
       if (answer) signal(answer.response.outcome);
     } finally {
       setBusy(false);
+      setCollecting(null);
     }
   };
 
@@ -134,12 +138,19 @@ export function StaffCheckInPage() {
                 : undefined
             }
             onMarkPaid={
-              last.outcome === 'AWAITING_PAYMENT' && !result.offline
-                ? () => void submit({ ...result.scan, mark_paid: true })
+              last.outcome === 'AWAITING_PAYMENT'
+                ? () => setCollecting(collectionFor(last, attendees))
                 : undefined
             }
           />
         ) : null}
+        <CollectPaymentModal
+          collection={collecting}
+          offline={!online}
+          busy={busy}
+          onClose={() => setCollecting(null)}
+          onConfirm={() => result && void submit({ ...result.scan, mark_paid: true })}
+        />
         <Scanner paused={busy} onCode={(code) => void submit({ ticket_code: code })} />
         <PeopleSearch
           shortId={shortId}
@@ -151,6 +162,22 @@ export function StaffCheckInPage() {
       </Stack>
     </StaffFrame>
   );
+}
+
+/** What to collect for the order of the person an AWAITING_PAYMENT answer is about. */
+function collectionFor(answer: CheckInResponse, attendees: CheckInAttendee[]): Collection {
+  const who = answer.attendee;
+  const own = attendees.find((a) => a.id === who?.id);
+  const reference = who?.order_reference ?? own?.order_reference;
+  const others = reference
+    ? attendees.filter((a) => a.order_reference === reference && a.id !== who?.id)
+    : [];
+  return {
+    name: who ? `${who.first_name} ${who.last_name}`.trim() : '',
+    reference,
+    due: answer.payment_due ?? own?.payment_due ?? undefined,
+    others: others.map((a) => `${a.first_name} ${a.last_name}`.trim()),
+  };
 }
 
 function StaffFrame({ title, children }: { title: string; children: React.ReactNode }) {

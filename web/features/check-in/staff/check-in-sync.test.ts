@@ -35,10 +35,23 @@ const person = (id: number, first_name: string, extra: Partial<CheckInAttendee> 
   last_name: 'Silva',
   ticket_id: 1,
   ticket_title: 'Entry',
+  order_reference: `ORDER00${id}`,
+  email_hint: `${first_name[0]?.toLowerCase()}•••@example.com`,
   status: 'ACTIVE',
+  payment_due: null,
   check_in: null,
   ...extra,
 });
+const due = { total: 7500, currency: 'EUR', items: [{ title: 'Entry', quantity: 3 }] };
+/** Three tickets of one order to be paid at the door. */
+const family = () =>
+  [4, 5, 6].map((id, i) =>
+    person(id, ['Rosa', 'Duarte', 'Ines'][i] ?? '', {
+      order_reference: 'FAMILY01',
+      status: 'AWAITING_PAYMENT',
+      payment_due: due,
+    }),
+  );
 
 const offline = () => new ApiError({ status: 0, code: 'OFFLINE', message: 'You are offline.' });
 const gone = () => new ApiError({ status: 404, code: 'CHECK_IN_LIST_NOT_FOUND', message: 'Gone.' });
@@ -48,6 +61,10 @@ const busy = () => new ApiError({ status: 429, code: 'RATE_LIMITED', message: 'W
 function doorServer(people: CheckInAttendee[]) {
   const checkIns = new Map<number, NonNullable<CheckInAttendee['check_in']> & { scannedAt?: string }>();
   const answers = new Map<string, CheckInResponse>();
+  /** Orders marked paid at the door, once each, in the order it happened. */
+  const markedPaid: string[] = [];
+  const statusOf = (p: CheckInAttendee) =>
+    p.status === 'AWAITING_PAYMENT' && markedPaid.includes(p.order_reference) ? 'ACTIVE' : p.status;
   const refusedNonces = new Set<string>();
   const received: string[] = [];
   let nextId = 100;
@@ -61,6 +78,7 @@ function doorServer(people: CheckInAttendee[]) {
     received,
     /** Scans whose upload the server answers with a 422 (as for a body it cannot take). */
     refusedNonces,
+    markedPaid,
   };
   const call = <T>(answer: () => T): Promise<T> => {
     if (!door.reachable) return Promise.reject(offline());
@@ -72,7 +90,12 @@ function doorServer(people: CheckInAttendee[]) {
     fetchList: () =>
       call(() => ({
         list,
-        attendees: people.map((p) => ({ ...p, check_in: checkIns.get(p.id) ?? null })),
+        attendees: people.map((p) => ({
+          ...p,
+          status: statusOf(p),
+          payment_due: statusOf(p) === 'AWAITING_PAYMENT' ? p.payment_due : null,
+          check_in: checkIns.get(p.id) ?? null,
+        })),
       })),
     postCheckIn: (_shortId: string, body: CheckInRequest) =>
       call(() => {
@@ -88,13 +111,19 @@ function doorServer(people: CheckInAttendee[]) {
           first_name: who.first_name,
           last_name: who.last_name,
           ticket_title: 'Entry',
+          order_reference: who.order_reference,
         };
         const before = checkIns.get(who.id);
         let response: CheckInResponse;
         if (before) response = { outcome: 'ALREADY_CHECKED_IN', attendee, check_in: before };
-        else if (who.status === 'AWAITING_PAYMENT' && !body.mark_paid)
-          response = { outcome: 'AWAITING_PAYMENT', attendee };
+        else if (statusOf(who) === 'AWAITING_PAYMENT' && !body.mark_paid)
+          response = {
+            outcome: 'AWAITING_PAYMENT',
+            attendee,
+            ...(who.payment_due ? { payment_due: who.payment_due } : {}),
+          };
         else {
+          if (statusOf(who) === 'AWAITING_PAYMENT') markedPaid.push(who.order_reference);
           const made = {
             id: nextId++,
             checked_in_at: '2030-12-31T20:10:00.000Z',
@@ -137,7 +166,9 @@ function deviceStore(): DeviceStore & { lists: Map<string, OfflineList>; queue: 
     saveList: async (shortId, data) => void lists.set(shortId, structuredClone(data)),
     loadList: async (shortId) => structuredClone(lists.get(shortId)),
     enqueue: async (scan) => void queue.set(scan.nonce, structuredClone(scan)),
-    queued: async (shortId) => [...queue.values()].filter((q) => q.shortId === shortId),
+    // By key, as IndexedDB answers: the nonce, not the order the scans were made in.
+    queued: async (shortId) =>
+      [...queue.values()].filter((q) => q.shortId === shortId).sort((a, b) => (a.nonce < b.nonce ? -1 : 1)),
     dequeue: async (nonce) => void queue.delete(nonce),
   };
 }
@@ -288,13 +319,91 @@ describe('a door device’s check-in list', () => {
     door.busy = false;
 
     door.reachable = true;
-    const queued = [...store.queue.keys()];
-    door.refusedNonces.add(queued[0] ?? '');
+    const queued = (await store.queued(list.short_id)).map((q) => q.nonce);
+    door.refusedNonces.add([...store.queue.values()].find((q) => q.body.attendee_id === 1)?.nonce ?? '');
     door.received.length = 0;
     // Two uploads at once send each scan once.
     await Promise.all([sync.upload(), sync.upload()]);
     expect(door.received).toEqual(queued);
     expect(sync.getState().waiting).toBe(0);
     expect([...door.checkIns.keys()]).toEqual([2]);
+  });
+
+  it('settles every ticket of an order paid at the door at once, not only the one let in', async () => {
+    const { door, server } = doorServer([...people(), ...family()]);
+    const sync = device(server, deviceStore());
+    await sync.refresh();
+    const refused = await sync.checkIn({ attendee_id: 4 });
+    expect(refused?.response).toMatchObject({ outcome: 'AWAITING_PAYMENT', payment_due: due });
+    let changes = 0;
+    sync.subscribe(() => {
+      changes += 1;
+    });
+    const paid = await sync.checkIn({ attendee_id: 4, mark_paid: true });
+    expect(paid?.response.outcome).toBe('CHECKED_IN');
+    expect(changes).toBe(1);
+    expect([4, 5, 6].map((id) => [attendee(sync, id)?.status, attendee(sync, id)?.payment_due])).toEqual([
+      ['ACTIVE', null],
+      ['ACTIVE', null],
+      ['ACTIVE', null],
+    ]);
+    expect(attendee(sync, 3)?.status).toBe('AWAITING_PAYMENT');
+    // The other two are let in as paid, without being asked to pay again.
+    expect((await sync.checkIn({ attendee_id: 5 }))?.response.outcome).toBe('CHECKED_IN');
+    expect(door.markedPaid).toEqual(['FAMILY01']);
+  });
+
+  it('takes a payment at the door offline, and uploads it once, before the tickets let in after it', async () => {
+    const { door, server } = doorServer([...people(), ...family()]);
+    const store = deviceStore();
+    const network = { online: true };
+    let clock = Date.parse('2030-12-31T20:30:00.000Z');
+    const sync = createCheckInSync({
+      shortId: list.short_id,
+      device: 'Phone 4821',
+      server,
+      store,
+      browserOnline: () => network.online,
+      // A second passes between scans.
+      now: () => {
+        clock += 1000;
+        return new Date(clock);
+      },
+    });
+    await sync.refresh();
+    door.reachable = false;
+    network.online = false;
+
+    const owing = await sync.checkIn({ attendee_id: 4 });
+    expect(owing).toMatchObject({
+      offline: true,
+      response: { outcome: 'AWAITING_PAYMENT', payment_due: due },
+    });
+    expect(store.queue.size).toBe(0);
+    const paid = await sync.checkIn({ attendee_id: 4, mark_paid: true });
+    expect(paid).toMatchObject({ offline: true, response: { outcome: 'CHECKED_IN', attendee: { id: 4 } } });
+    expect([4, 5, 6].map((id) => attendee(sync, id)?.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
+    expect(attendee(sync, 4)?.check_in).toMatchObject({ id: -1 });
+    // Ines comes in a moment later: her ticket holds on the device now.
+    expect((await sync.checkIn({ attendee_id: 6 }))?.response.outcome).toBe('CHECKED_IN');
+    const [confirmation] = [...store.queue.values()].filter((q) => q.body.mark_paid);
+    expect(confirmation?.body).toMatchObject({ attendee_id: 4, mark_paid: true });
+    expect(sync.getState().waiting).toBe(2);
+
+    door.reachable = true;
+    network.online = true;
+    door.received.length = 0;
+    await sync.setOnline(true);
+    // The payment first, whatever order the device's store keeps them in.
+    expect(door.received[0]).toBe(confirmation?.nonce);
+    expect(door.received).toHaveLength(2);
+    expect(door.markedPaid).toEqual(['FAMILY01']);
+    expect([...door.checkIns.keys()].sort()).toEqual([4, 6]);
+    // Sent again (its answer was lost on the way): the same nonce, the order paid once.
+    if (confirmation) await store.enqueue(confirmation);
+    await sync.upload();
+    expect(door.received.slice(2)).toEqual([confirmation?.nonce]);
+    expect(door.markedPaid).toEqual(['FAMILY01']);
+    expect(sync.getState().waiting).toBe(0);
   });
 });

@@ -92,13 +92,30 @@ export function createCheckInSync(options: {
 
   /**
    * Marks an attendee in (or out) in the device's copy, so the list and offline scans agree. The
-   * attendee is found by id only: two people may share a name.
+   * attendee is found by id only: two people may share a name. Someone let in holds a valid
+   * ticket, so an order that was awaiting payment is paid: every ticket of it (found by the
+   * order's reference) holds now too, in the same change (decision 039).
    */
-  const remember = (attendeeId: number, checkIn: CheckInAttendee['check_in']) => {
+  const remember = (
+    attendee: { id: number; order_reference?: string },
+    checkIn: CheckInAttendee['check_in'],
+  ) => {
     if (state.load.status !== 'ready') return;
-    const attendees = state.load.data.attendees.map((a) =>
-      a.id === attendeeId ? { ...a, check_in: checkIn, status: checkIn ? ('ACTIVE' as const) : a.status } : a,
-    );
+    const before = state.load.data.attendees;
+    const own = before.find((a) => a.id === attendee.id);
+    const reference = attendee.order_reference ?? own?.order_reference;
+    const paid = checkIn !== null && reference !== undefined;
+    const attendees = before.map((a) => {
+      if (a.id === attendee.id)
+        return {
+          ...a,
+          check_in: checkIn,
+          ...(checkIn ? { status: 'ACTIVE' as const, payment_due: null } : {}),
+        };
+      if (paid && a.order_reference === reference && a.status === 'AWAITING_PAYMENT')
+        return { ...a, status: 'ACTIVE' as const, payment_due: null };
+      return a;
+    });
     const data = { ...state.load.data, attendees };
     set({ load: { status: 'ready', data } });
     void store.saveList(shortId, data).catch(() => undefined);
@@ -108,8 +125,8 @@ export function createCheckInSync(options: {
   const rememberAnswer = (response: CheckInResponse) => {
     if (!response.attendee) return;
     const inside = response.outcome === 'CHECKED_IN' || response.outcome === 'ALREADY_CHECKED_IN';
-    if (inside && response.check_in) remember(response.attendee.id, response.check_in);
-    else if (!inside) remember(response.attendee.id, null);
+    if (inside && response.check_in) remember(response.attendee, response.check_in);
+    else if (!inside) remember(response.attendee, null);
   };
 
   const refresh = async () => {
@@ -128,7 +145,12 @@ export function createCheckInSync(options: {
     if (uploading || !browserOnline()) return;
     uploading = true;
     try {
-      for (const scan of await store.queued(shortId)) {
+      // In the order they were made: a ticket let in after its order was paid at the door must
+      // reach the server after that payment (the device's store keeps them by nonce).
+      const queue = (await store.queued(shortId)).sort((a, b) =>
+        (a.body.scanned_at ?? '').localeCompare(b.body.scanned_at ?? ''),
+      );
+      for (const scan of queue) {
         try {
           rememberAnswer(await server.postCheckIn(shortId, scan.body));
         } catch (error) {
@@ -167,15 +189,19 @@ export function createCheckInSync(options: {
     set({ online: false });
     const at = now();
     const decided = await decideOffline(
-      load.data,
-      scan.ticket_code ? { code: scan.ticket_code } : { attendeeId: scan.attendee_id ?? 0 },
+      state.load.status === 'ready' ? state.load.data : load.data,
+      {
+        ...(scan.ticket_code ? { code: scan.ticket_code } : { attendeeId: scan.attendee_id ?? 0 }),
+        markPaid: scan.mark_paid === true,
+      },
       at,
     );
     const response = offlineAnswer(decided, at, device);
     if (decided.outcome === 'CHECKED_IN') {
+      // Queued with its nonce: however often it is uploaded, the server decides it once.
       await store.enqueue({ shortId, nonce: body.nonce, body: { ...body, scanned_at: at.toISOString() } });
       set({ waiting: state.waiting + 1 });
-      if (response.attendee) remember(response.attendee.id, response.check_in ?? null);
+      if (response.attendee) remember(response.attendee, response.check_in ?? null);
     }
     return { response, offline: true };
   };
@@ -183,7 +209,7 @@ export function createCheckInSync(options: {
   const undo = async (checkInId: number) => {
     try {
       const undone = await server.deleteCheckIn(shortId, checkInId);
-      remember(undone.attendee.id, null);
+      remember(undone.attendee, null);
       return true;
     } catch {
       // The answer stays on screen; the list shows the truth after the next refresh.

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CheckInOutcome, CheckInResponse } from '../../../../common/check-in';
+import { formatMoney } from '../../../../common/money';
 
 /** Good, careful, or stop: the colour a scan's answer is shown in. */
 const TONE: Record<CheckInOutcome, 'go' | 'wait' | 'stop'> = {
@@ -54,6 +55,9 @@ export function OutcomePanel({
       )
     : '';
   const device = result.check_in?.device ?? '';
+  const reference = who?.order_reference;
+  const due = result.payment_due;
+  const amount = due ? formatMoney(due.total, due.currency, i18n.locale) : '';
   return (
     <Paper
       radius="lg"
@@ -70,6 +74,13 @@ export function OutcomePanel({
         {who ? (
           <Text fz="xl" fw={700} c={colour.text}>
             {who.first_name} {who.last_name} · {who.ticket_title}
+          </Text>
+        ) : null}
+        {result.outcome === 'AWAITING_PAYMENT' && (reference || due) ? (
+          <Text c={colour.text} data-testid="payment-due">
+            {[due ? t`To collect: ${amount}` : null, reference ? t`Order ${reference}` : null]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         ) : null}
         {result.outcome === 'ALREADY_CHECKED_IN' && result.check_in ? (

@@ -47,7 +47,10 @@ const person = (id: number, shortId: string, extra: Partial<CheckInAttendee> = {
   last_name: 'X',
   ticket_id: 1,
   ticket_title: 'Seat',
+  order_reference: `REF0000${id}`,
+  email_hint: 'p•••@example.com',
   status: 'ACTIVE',
+  payment_due: null,
   check_in: null,
   ...extra,
 });
@@ -101,6 +104,21 @@ describe('offline check-in', () => {
       first_name: 'Maria',
       last_name: 'X',
       ticket_title: 'Seat',
+      order_reference: 'REF00002',
     });
+  });
+
+  it('lets a ticket awaiting payment in only once staff took the payment, and says what to collect', async () => {
+    const due = { total: 7500, currency: 'EUR', items: [{ title: 'Seat', quantity: 3 }] };
+    const owing = {
+      list,
+      attendees: [person(1, ANA, { status: 'AWAITING_PAYMENT', payment_due: due })],
+    };
+    const refused = await decideOffline(owing, { code: signed(ANA, 1) }, now);
+    expect(refused.outcome).toBe('AWAITING_PAYMENT');
+    expect(offlineAnswer(refused, now, 'Door 2').payment_due).toEqual(due);
+    const paid = await decideOffline(owing, { attendeeId: 1, markPaid: true }, now);
+    expect(paid.outcome).toBe('CHECKED_IN');
+    expect(offlineAnswer(paid, now, 'Door 2').payment_due).toBeUndefined();
   });
 });

@@ -67,12 +67,12 @@ export interface OfflineList {
 
 /**
  * Decides a scan without the server, as the server would: list open, code genuine, ticket on
- * the list, not cancelled (revoked), paid, not already in on this device. The server has the
- * last word when the scan is uploaded.
+ * the list, not cancelled (revoked), paid (or paid now at the door: `markPaid`), not already in
+ * on this device. The server has the last word when the scan is uploaded.
  */
 export async function decideOffline(
   data: OfflineList,
-  scan: { code: string } | { attendeeId: number },
+  scan: ({ code: string } | { attendeeId: number }) & { markPaid?: boolean },
   now: Date,
 ): Promise<{ outcome: CheckInOutcome; attendee?: CheckInAttendee }> {
   const state = checkInListState(data.list, now);
@@ -96,7 +96,8 @@ export async function decideOffline(
   // A genuine code of someone who bought after the list was saved: let in, the server checks.
   if (!attendee) return { outcome: 'CHECKED_IN' };
   if (attendee.status === 'CANCELLED') return { outcome: 'CANCELLED', attendee };
-  if (attendee.status === 'AWAITING_PAYMENT') return { outcome: 'AWAITING_PAYMENT', attendee };
+  if (attendee.status === 'AWAITING_PAYMENT' && !scan.markPaid)
+    return { outcome: 'AWAITING_PAYMENT', attendee };
   if (attendee.check_in) return { outcome: 'ALREADY_CHECKED_IN', attendee };
   return { outcome: 'CHECKED_IN', attendee };
 }
@@ -117,9 +118,11 @@ export function offlineAnswer(
             first_name: attendee.first_name,
             last_name: attendee.last_name,
             ticket_title: attendee.ticket_title,
+            order_reference: attendee.order_reference,
           },
         }
       : {}),
+    ...(outcome === 'AWAITING_PAYMENT' && attendee?.payment_due ? { payment_due: attendee.payment_due } : {}),
     ...(outcome === 'CHECKED_IN' ? { check_in: { id: -1, checked_in_at: now.toISOString(), device } } : {}),
     ...(outcome === 'ALREADY_CHECKED_IN' && attendee?.check_in ? { check_in: attendee.check_in } : {}),
   };
