@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeLiveEvent, type Owner } from '../../test/builders';
@@ -208,5 +209,51 @@ describe('a plain reservation', () => {
       sql`select used from capacity_assignments where id = ${limit?.id}`,
     );
     expect(Number(hall?.used)).toBe(2);
+  });
+
+  it('takes the transactional way when PostgreSQL ends it to break a deadlock', async () => {
+    const { event, tickets } = await makeLiveEvent(t.app, owner, {
+      title: 'Deadlock',
+      tickets: [{ title: 'Pit', type: 'FREE', quantity_available: 10 }],
+    });
+    const pit = tickets[0]?.id ?? 0;
+    const from = await knownAddress();
+    if (!t.url) {
+      // One connection: nothing runs beside a statement, so nothing waits in a circle.
+      expect((await reserve(event.id, [{ ticket_id: pit, quantity: 1 }], from)).statusCode).toBe(201);
+      return;
+    }
+    // Another transaction holds the ticket's row; the statement takes the address's first free
+    // lane and waits for that row; the transaction then waits for the statement's lane.
+    const other = await openDatabase({ kind: 'postgresql', url: t.url, poolSize: 1 });
+    let pending: ReturnType<typeof reserve> | undefined;
+    try {
+      await other.db.transaction(async (tx) => {
+        // This side waits longer before it looks for a circle: the statement is the one ended.
+        await tx.execute(sql`set local deadlock_timeout = '10s'`);
+        await tx.execute(sql`select id from tickets where id = ${pit} for update`);
+        pending = reserve(event.id, [{ ticket_id: pit, quantity: 1 }], from);
+        let waiting = 0;
+        for (let i = 0; i < 200 && waiting === 0; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const [row] = await queryRows<{ waiting: number }>(
+            t.app.db,
+            sql`select count(*)::int as waiting from pg_stat_activity
+                where wait_event_type = 'Lock' and query ~ '^\s*with lane as'`,
+          );
+          waiting = Number(row?.waiting);
+        }
+        expect(waiting, 'the statement waits for the ticket').toBe(1);
+        // Lane 0 has room (one place taken of its two): the statement holds it.
+        await tx.execute(sql`select lane from address_lanes where address = ${from} and lane = 0 for update`);
+      });
+      const answer = await pending;
+      expect(answer?.statusCode, answer?.body).toBe(201);
+    } finally {
+      await pending;
+      await other.close();
+    }
+    const [ticket] = await queryRows(t.app.db, sql`select quantity_reserved from tickets where id = ${pit}`);
+    expect(Number(ticket?.quantity_reserved)).toBe(1);
   });
 });

@@ -203,6 +203,10 @@ export async function reserveAtOnce(db: Database, r: PlainReservation): Promise<
   try {
     [row] = await sendNamed<Written>(db, statementOf(r));
   } catch (error) {
+    // Two reservations of one address may each hold a lane the other waits for (a lane locked
+    // on the way to a free one stays locked): PostgreSQL ends one of them, whose statement then
+    // wrote nothing. That one takes the transactional way, which retries (db/transaction.ts).
+    if (sqlState(error) === '40P01') return 'no-lane';
     if (sqlState(error) !== 'TS409') throw error;
     if ((error as Error).message === 'shared') return 'shared';
     throw new AppError('NOT_ENOUGH_AVAILABLE');
