@@ -25,7 +25,7 @@ import { genRequestId, registerRequestContext } from './http/request-context';
 import { RequestLog, requestLoggerFactory } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { loadServerRenderer } from './http/server-render';
-import { type PageHeads, readAtMostEverySecond, registerSpa } from './http/spa';
+import { registerSpa } from './http/spa';
 import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
 import { accountRoutes } from './modules/accounts/routes';
@@ -36,7 +36,7 @@ import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
-import { getEventPageHead } from './modules/events/page-meta';
+import { readEventPageHead } from './modules/events/page-meta';
 import { eventPageAddress, eventPageData } from './modules/events/page-render';
 import { changesPublicReads, createPublicReads, type PublicReads } from './modules/events/public-reads';
 import { eventRoutes } from './modules/events/routes';
@@ -83,8 +83,6 @@ declare module 'fastify' {
     publicReads: PublicReads;
     /** What reservations read before touching stock, shared per event (decision 029). */
     saleCatalogues: SaleCatalogues;
-    /** The heads of public event pages, read once a second per event (decisions 029, 038). */
-    pageHeads: PageHeads;
     /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
     stripe: Stripe | null;
   }
@@ -127,14 +125,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('storage', config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir(config.dataDir)));
   app.decorate('publicReads', createPublicReads({ db: app.db, storage: app.storage }));
   app.decorate('saleCatalogues', saleCatalogues(app.db));
-  // An event page's head depends on the event alone, whatever the slug or query (decision 038).
-  app.decorate(
-    'pageHeads',
-    readAtMostEverySecond(
-      (pathname) => getEventPageHead({ db: app.db, storage: app.storage, pathname, appUrl: config.appUrl }),
-      (pathname) => eventPageAddress(pathname) ?? pathname,
-    ),
-  );
   // An organizer's change shows on the public page and in the next order at once (a buyer's
   // order on the public page within FRESH_MS). Only the routes that may change them run this
   // hook: reads, a rush's thousands a second, do not (issue 34).
@@ -142,7 +132,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (reply.statusCode < 400) {
       app.publicReads.forget();
       app.saleCatalogues.forget();
-      app.pageHeads.forget();
     }
     return payload;
   };
@@ -229,7 +218,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const renderBudget = addressBudget(app, { name: 'page-render', max: config.rateLimits.pageRenders });
   await registerSpa(app, {
     distDir: config.webDistDir,
-    pageHead: app.pageHeads.get,
+    // From the event's shared read: an event page's head depends on the event alone.
+    pageHead: (pathname) =>
+      readEventPageHead({ publicReads: app.publicReads, appUrl: config.appUrl }, pathname),
     pageBudget: addressBudget(app, { name: 'page', max: config.rateLimits.public }),
     renderPage: renderer
       ? (request) => {

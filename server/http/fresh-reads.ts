@@ -24,32 +24,50 @@ interface Encoded {
 
 export type FreshReads<T> = SharedReads<string, ReadyAnswer<T>>;
 
-/** Reads kept for `FRESH_MS` per key and shared by every caller in that window. */
-export interface SharedReads<K, T> {
-  get(key: K): Promise<T>;
+/** Reads kept for a short while per key and shared by every caller in that window. */
+export interface SharedReads<K, T, C = void> {
+  /** `context` is what the read needs besides its key, taken from the caller that starts it. */
+  get(key: K, context: C): Promise<T>;
   /** Drops every kept read: the next caller reads anew (after a write in this process). */
   forget(): void;
 }
 
+export interface SharedReadsOptions<T> {
+  /** How long a read serves later callers; `FRESH_MS` unless said. */
+  freshMs?: number;
+  /** Whether an answer may serve others: one that does not is dropped once it is known. */
+  keep?: (answer: T) => boolean;
+}
+
 /**
- * `read` at most once per `FRESH_MS` per key: a crowd on one event costs the database one read
+ * `read` at most once per `freshMs` per key: a crowd on one event costs the database one read
  * every half second, whatever its size. Callers that arrive while a read runs wait for it. A
  * read that fails is not kept (the next caller tries again). Keys beyond the last `KEPT` are
- * dropped, oldest first, so arbitrary keys (promo codes in addresses) cannot grow memory.
+ * dropped, oldest first, so arbitrary keys (promo codes in addresses) cannot grow memory. The
+ * one cache of the server's shared reads: public answers, sale catalogues, page renderings.
  */
-export function sharedReads<K, T>(read: (key: K) => Promise<T>): SharedReads<K, T> {
+export function sharedReads<K, T, C = void>(
+  read: (key: K, context: C) => Promise<T>,
+  { freshMs = FRESH_MS, keep }: SharedReadsOptions<T> = {},
+): SharedReads<K, T, C> {
   const recent = new Map<K, { at: number; answer: Promise<T> }>();
-  const get = (key: K) => {
+  const drop = (key: K, answer: Promise<T>) => {
+    if (recent.get(key)?.answer === answer) recent.delete(key);
+  };
+  const get = (key: K, context: C) => {
     const hit = recent.get(key);
-    if (hit && Date.now() - hit.at < FRESH_MS) return hit.answer;
+    if (hit && Date.now() - hit.at < freshMs) return hit.answer;
     const at = Date.now();
-    const answer = read(key);
+    const answer = read(key, context);
     recent.delete(key);
     recent.set(key, { at, answer });
     if (recent.size > KEPT) recent.delete(recent.keys().next().value as K);
-    answer.catch(() => {
-      if (recent.get(key)?.answer === answer) recent.delete(key);
-    });
+    answer.then(
+      (value) => {
+        if (keep && !keep(value)) drop(key, answer);
+      },
+      () => drop(key, answer),
+    );
     return answer;
   };
   return { get, forget: () => recent.clear() };

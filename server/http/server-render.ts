@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '../../common/i18n/locales';
 import type { EventPageData, SeededQueries } from '../../common/server-render';
+import { sharedReads } from './fresh-reads';
 
 /**
  * The public event page rendered on the server into the first HTML (decision 026): the page
@@ -85,13 +85,15 @@ const MAX_CACHED = 500;
 
 interface Cached {
   renderedAt: number;
-  /** When the data was last read and found to be what the page shows. */
-  checkedAt: number;
   fingerprint: string;
   page: Promise<RenderedPage>;
 }
 
-type PageData = () => Promise<EventPageData | null>;
+/** A page's data, and a text that changes whenever the data does (the answers' validators). */
+export interface PageData {
+  data: EventPageData;
+  fingerprint: string;
+}
 
 /**
  * Asked before each new rendering, for the visitor whose request would cause it: null lets it
@@ -109,7 +111,7 @@ export interface PageToRender {
   /** The address the page is kept and rendered at: only what the page reads of its address. */
   url: string;
   locale: Locale;
-  data: PageData;
+  data: () => Promise<PageData | null>;
   budget?: RenderBudget;
 }
 
@@ -139,24 +141,20 @@ export async function loadServerRenderer(
     renderEventPage: RenderEventPage;
   };
   const cache = new Map<string, Cached>();
-  const checks = new Map<string, Promise<RenderedPage | RenderRefused | null>>();
 
   const refresh = async (
     key: string,
     { url, locale, data, budget }: PageToRender,
   ): Promise<RenderedPage | RenderRefused | null> => {
-    const input = await data();
-    if (!input) {
+    const read = await data();
+    if (!read) {
       cache.delete(key);
       return null;
     }
-    const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+    const { data: input, fingerprint } = read;
     const cached = cache.get(key);
     const now = Date.now();
-    if (cached?.fingerprint === fingerprint) {
-      cached.checkedAt = now;
-      return cached.page;
-    }
+    if (cached?.fingerprint === fingerprint) return cached.page;
     const servedStale = () => cached?.page.then((page) => ({ ...page, stale: true }));
     if (cached && now - cached.renderedAt < REUSE_MS) return servedStale() as Promise<RenderedPage>;
     const wait = budget ? await budget() : null;
@@ -173,7 +171,7 @@ export async function loadServerRenderer(
       stale: false,
     }));
     cache.delete(key);
-    cache.set(key, { renderedAt: now, checkedAt: now, fingerprint, page });
+    cache.set(key, { renderedAt: now, fingerprint, page });
     if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
     // A failed rendering is not kept: the next visitor tries again.
     page.catch(() => {
@@ -182,17 +180,11 @@ export async function loadServerRenderer(
     return page;
   };
 
-  return {
-    render(page) {
-      const key = `${page.locale} ${page.url}`;
-      const cached = cache.get(key);
-      if (cached && Date.now() - cached.checkedAt < CHECKED_MS) return cached.page;
-      let check = checks.get(key);
-      if (!check) {
-        check = refresh(key, page).finally(() => checks.delete(key));
-        checks.set(key, check);
-      }
-      return check;
-    },
-  };
+  // Visitors within a second of a check share it: its page, or its null (a refusal is the
+  // visitor's own, and shared with no one).
+  const checks = sharedReads(refresh, {
+    freshMs: CHECKED_MS,
+    keep: (outcome) => !(outcome && 'refused' in outcome),
+  });
+  return { render: (page) => checks.get(`${page.locale} ${page.url}`, page) };
 }

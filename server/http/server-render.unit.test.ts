@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../common/i18n/locales';
 import type { EventPageData } from '../../common/server-render';
-import { loadServerRenderer, splitHoisted, withRenderedPage } from './server-render';
+import { loadServerRenderer, type PageData, splitHoisted, withRenderedPage } from './server-render';
 
 const SHELL =
   '<html><head><title>Tessera</title></head><body><div id="root"></div><script src="/a.js"></script></body></html>';
@@ -57,8 +57,10 @@ describe('the renderer of a build', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const data = (title: string) => async () =>
-    ({ eventId: '7', event: { id: 7, title }, tickets: null }) as unknown as EventPageData;
+  const data = (title: string) => async (): Promise<PageData> => ({
+    data: { eventId: '7', event: { id: 7, title }, tickets: null } as unknown as EventPageData,
+    fingerprint: title,
+  });
 
   it('is absent without a build', async () => {
     expect(await loadServerRenderer(path.join(dir, 'nowhere', 'web'))).toBeNull();
@@ -67,7 +69,7 @@ describe('the renderer of a build', () => {
   it('reads the data at most once a second, renders again only when it changed, and reuses a young rendering as stale meanwhile', async () => {
     const renderer = await loadServerRenderer(path.join(dir, 'web'));
     if (!renderer) throw new Error('no renderer');
-    const render = async (url: string, locale: Locale, read: () => Promise<EventPageData | null>) => {
+    const render = async (url: string, locale: Locale, read: () => Promise<PageData | null>) => {
       const page = await renderer.render({ url, locale, data: read });
       if (page && 'refused' in page) throw new Error('refused without a budget');
       return page;

@@ -65,41 +65,6 @@ function builtOnce(
   return bytes;
 }
 
-const HEAD_FRESH_MS = 1_000;
-
-export interface KeptReads<T> {
-  get(pathname: string): Promise<T>;
-  /** Drops every kept read: the next visitor reads again. */
-  forget(): void;
-}
-
-export type PageHeads = KeptReads<{ title: string; head: string } | null>;
-const HEADS_KEPT = 500;
-
-/**
- * A page's head read once a second at most per key (`keyOf` its path: what the head depends
- * on), so a crowd on one event page costs one read of the event a second, not one per visitor
- * (the page itself: `server-render.ts`). `forget` drops them all, after an organizer's change.
- */
-export function readAtMostEverySecond<T>(
-  read: (key: string) => Promise<T>,
-  keyOf: (pathname: string) => string = (pathname) => pathname,
-): KeptReads<T> {
-  const recent = new Map<string, { at: number; value: Promise<T> }>();
-  const get = (pathname: string) => {
-    const key = keyOf(pathname);
-    const hit = recent.get(key);
-    if (hit && Date.now() - hit.at < HEAD_FRESH_MS) return hit.value;
-    const value = read(key);
-    recent.delete(key);
-    recent.set(key, { at: Date.now(), value });
-    if (recent.size > HEADS_KEPT) recent.delete(recent.keys().next().value as string);
-    value.catch(() => recent.delete(key));
-    return value;
-  };
-  return { get, forget: () => recent.clear() };
-}
-
 const TOO_MANY_PAGES = /*i18n*/ {
   id: 'page.too_many',
   message: 'Too many pages were asked for from your connection. Please wait a minute and try again.',
@@ -134,7 +99,7 @@ export async function registerSpa(
     distDir: string;
     /**
      * The head of a page whose content the server knows (public event pages), or null. Each
-     * page asks for it: keep it (`readAtMostEverySecond`) rather than read it every time.
+     * page asks for it: read it from something shared (`sharedReads`), not anew every time.
      */
     pageHead?: (pathname: string) => Promise<{ title: string; head: string } | null>;
     /** A public event page rendered on the server (`server-render.ts`), or null to send the bare shell. */

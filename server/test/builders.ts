@@ -161,13 +161,12 @@ export async function makeMember(
 
 /**
  * A builder's write went to the services, not through HTTP, so the app's write hook did not see
- * it: drop what the app keeps of public reads, sale catalogues and page heads, as that hook would.
+ * it: drop what the app keeps of public reads and sale catalogues, as that hook would.
  */
 export async function written<T>(app: App, write: Promise<T>): Promise<T> {
   const made = await write;
   app.publicReads.forget();
   app.saleCatalogues.forget();
-  app.pageHeads.forget();
   return made;
 }
 

@@ -1,9 +1,8 @@
 import { eventPageId } from '../../../common/event-page-path';
 import type { PublicEventResponse } from '../../../common/events';
-import type { Db } from '../../db/client';
+import type { ReadyAnswer } from '../../http/fresh-reads';
 import { escapeHtml } from '../../mail/layout';
-import type { FileStorage } from '../../storage';
-import { getPublicEvent } from './service';
+import type { PublicReads } from './public-reads';
 
 const plain = (html: string | null) =>
   (html ?? '')
@@ -62,30 +61,45 @@ function jsonLd(
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
+export interface PageHead {
+  title: string;
+  head: string;
+}
+
+/** Heads written from each shared read of an event, so a crowd's pages share one (and its bytes). */
+const written = new WeakMap<ReadyAnswer<PublicEventResponse>, PageHead>();
+
 /**
- * The `<head>` of a public event page as the server sends it: title, description, Open Graph
- * and schema.org data, so links shared in chats and search results show the event before any
- * script runs. Null when the path is not an event page or the event is not public.
+ * The `<head>` of the public event page at `pathname`, from the event's shared read (the one
+ * the API and the page's rendering use): null when the path is not an event page or the event
+ * is not public.
  */
-export async function getEventPageHead({
-  db,
-  storage,
-  pathname,
-  appUrl,
-}: {
-  db: Db;
-  storage: FileStorage;
-  pathname: string;
-  appUrl: string;
-}): Promise<{ title: string; head: string } | null> {
+export async function readEventPageHead(
+  { publicReads, appUrl }: { publicReads: PublicReads; appUrl: string },
+  pathname: string,
+): Promise<PageHead | null> {
   const id = eventPageId(pathname);
   if (id === null) return null;
-  let event: PublicEventResponse;
+  let answer: ReadyAnswer<PublicEventResponse>;
   try {
-    event = await getPublicEvent(db, storage, Number(id));
+    answer = await publicReads.event(Number(id));
   } catch {
     return null;
   }
+  let head = written.get(answer);
+  if (!head) {
+    head = eventPageHead(answer.value, appUrl);
+    written.set(answer, head);
+  }
+  return head;
+}
+
+/**
+ * The `<head>` of a public event page as the server sends it: title, description, Open Graph
+ * and schema.org data, so links shared in chats and search results show the event before any
+ * script runs.
+ */
+export function eventPageHead(event: PublicEventResponse, appUrl: string): PageHead {
   const s = event.settings;
   const title = s.seo_title || event.title;
   const description = (s.seo_description || plain(event.description)).slice(0, 300);

@@ -1,7 +1,6 @@
 import { eventPageId } from '../../../common/event-page-path';
 import { PublicTicketsQuery } from '../../../common/public-tickets';
-import type { EventPageData } from '../../../common/server-render';
-import type { ReadyAnswer } from '../../http/fresh-reads';
+import type { PageData } from '../../http/server-render';
 import type { PublicReads } from './public-reads';
 
 /**
@@ -19,18 +18,17 @@ export function eventPageAddress(url: string): string | null {
   return promoCode ? `/e/${id}?${new URLSearchParams({ promo_code: promoCode })}` : `/e/${id}`;
 }
 
-/** As the API's JSON has it (dates as text). */
-const asJson = <T>(answer: ReadyAnswer<T>): T => JSON.parse(answer.json) as T;
-
 /**
  * What the public event page at this address shows, read as its two API calls would (decision
- * 026): null when it is no event page, the event is not live, or the promo code is not one the
- * API would take (the page then loads in the browser and says so itself).
+ * 026), the very answers they send (their values are what their JSON says: text for dates), and
+ * the answers' validators as the fingerprint of what the page shows: null when it is no event
+ * page, the event is not live, or the promo code is not one the API would take (the page then
+ * loads in the browser and says so itself).
  */
 export async function eventPageData(
   { publicReads }: { publicReads: PublicReads },
   url: string,
-): Promise<EventPageData | null> {
+): Promise<PageData | null> {
   const [pathname = '', query = ''] = url.split('?');
   const search = new URLSearchParams(query);
   const id = eventPageId(pathname);
@@ -44,7 +42,10 @@ export async function eventPageData(
       publicReads.event(Number(id)),
       publicReads.tickets(Number(id), parsed.data.promo_code),
     ]);
-    return { eventId: id, promoCode, event: asJson(event), tickets: asJson(tickets) };
+    return {
+      data: { eventId: id, promoCode, event: event.value, tickets: tickets.value },
+      fingerprint: `${event.etag} ${tickets.etag}`,
+    };
   } catch {
     return null;
   }

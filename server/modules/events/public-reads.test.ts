@@ -156,4 +156,20 @@ describe('public reads shared by a crowd', () => {
       expect(twice.rawPayload.equals(gzip.rawPayload)).toBe(true);
     }
   });
+
+  it('hand the page rendering values that are what their JSON says, so nothing is parsed back', async () => {
+    const { event } = await makeLiveEvent(t.app, owner, {
+      title: 'Values',
+      description: '<p>Dates, prices and nulls</p>',
+      settings: { offline_payments_enabled: true, offline_payment_instructions: 'Pay at the door.' },
+      tickets: [{ title: 'Pit', type: 'PAID', price: 2500, quantity_available: 3 }],
+    });
+    const [answer, tickets] = await Promise.all([
+      t.app.publicReads.event(event.id),
+      t.app.publicReads.tickets(event.id, undefined),
+    ]);
+    expect(answer.value).toStrictEqual(JSON.parse(answer.json));
+    expect(tickets.value).toStrictEqual(JSON.parse(tickets.json));
+    expect(typeof answer.value.start_date).toBe('string');
+  });
 });
