@@ -2,7 +2,8 @@
  * Splits each compiled catalog into the parts the web app downloads (decision 012):
  *
  * - `buyer`: the messages of every module a buyer's pages can load (the shell, shared
- *   components, `common/`, the public event page, checkout and the order and ticket pages);
+ *   components, `common/`, the public event page, checkout, the order and ticket pages, the
+ *   waiting-list page);
  * - `manage`: the other messages of the web app (login pages, organizer app, door staff).
  *
  * Messages only the server uses (e-mails) are in neither. Which module belongs to the buyer
@@ -25,6 +26,7 @@ export const BUYER_ROOTS = [
   'web/features/public-event/PublicEventPage.tsx',
   'web/features/checkout/routes.tsx',
   'web/features/order-pages/routes.tsx',
+  'web/features/waitlist-entry/routes.tsx',
   'web/features/widget/routes.tsx',
 ];
 /** Modules whose lazy imports lead to the organizer app; only their static imports count. */

@@ -1,7 +1,20 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, SOURCE } from '../scripts/imports-of';
+import { importsOf } from '../scripts/imports-of';
+import {
+  climbingImports,
+  deepImports,
+  drawnBetween,
+  type FileImports,
+  importGraph,
+  importing,
+  isTest,
+  type Layers,
+  layersText,
+  type PlaceOf,
+  twoWayPairs,
+} from '../scripts/layers';
 
 // The dependency rules of docs/architecture.md (sections "Dependency direction" and "Server
 // modules"), checked on every import of every source file.
@@ -84,7 +97,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
  * so no two modules, and no ring of them, depend on each other. A new module gets a place here
  * (docs/architecture.md, "Server modules by layer", shows this list and is checked against it).
  */
-const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: Layers = [
   [
     'accounts',
     'api-keys',
@@ -107,85 +120,22 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Folders of `server/` that serve every module and know none of them. */
 const INFRASTRUCTURE = ['db', 'exports', 'http', 'jobs', 'mail', 'payments', 'storage', 'text'];
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+/** A module's name and the file inside it, for a path under `server/modules/`. */
+const placeOf: PlaceOf = (file) => {
+  const match = /^server\/modules\/([^/]+)\/(.+?)(?:\.tsx?)?$/.exec(file);
+  return match ? [match[1] ?? '', match[2] ?? ''] : undefined;
+};
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const relative = `${dir}/${name}`;
-    if (name === 'node_modules' || name === 'locales') return [];
-    if (statSync(path.join(ROOT, relative)).isDirectory()) return sourceFiles(relative);
-    return SOURCE.test(name) ? [relative] : [];
-  });
-}
+/** Imports of one module into another's files that are not public (tests may reach in). */
+const deepImportsOf = (files: readonly FileImports[]) =>
+  deepImports(
+    files.filter(({ file }) => !isTest(file)),
+    placeOf,
+    (module, inner) => inner === 'service' || (PUBLIC_FILES[module]?.includes(inner) ?? false),
+  );
 
-const moduleOf = (file: string) => /^server\/modules\/([^/]+)\/(.+?)(?:\.tsx?)?$/.exec(file);
-
-/** Imports of one module into another's files that are not public: `from → to`. */
-function deepImports(files: readonly { file: string; imports: readonly string[] }[]): string[] {
-  const found: string[] = [];
-  for (const { file, imports } of files) {
-    const from = moduleOf(file);
-    if (!from || isTest(file)) continue;
-    for (const target of imports) {
-      const to = moduleOf(target);
-      if (!to || to[1] === from[1]) continue;
-      const [, module = '', inner = ''] = to;
-      if (inner !== 'service' && !PUBLIC_FILES[module]?.includes(inner)) found.push(`${file} → ${target}`);
-    }
-  }
-  return found;
-}
-
-/** Imports from one module into a module not below it in `layers`: `from → to`. */
-function climbingImports(
-  files: readonly { file: string; imports: readonly string[] }[],
-  layers: readonly (readonly string[])[],
-): string[] {
-  const layerOf = new Map(layers.flatMap((names, i) => names.map((name) => [name, i] as const)));
-  const found: string[] = [];
-  for (const { file, imports } of files) {
-    const from = moduleOf(file)?.[1];
-    if (!from || isTest(file)) continue;
-    for (const target of imports) {
-      const to = moduleOf(target)?.[1];
-      if (!to || to === from) continue;
-      if ((layerOf.get(to) ?? Number.POSITIVE_INFINITY) >= (layerOf.get(from) ?? -1)) {
-        found.push(`${file} → ${target}`);
-      }
-    }
-  }
-  return found;
-}
-
-/** Pairs of modules that import each other (tests aside): `a ↔ b`. */
-function twoWayPairs(files: readonly { file: string; imports: readonly string[] }[]): string[] {
-  const edges = new Set<string>();
-  for (const { file, imports } of files) {
-    const from = moduleOf(file)?.[1];
-    if (!from || isTest(file)) continue;
-    for (const target of imports) {
-      const to = moduleOf(target)?.[1];
-      if (to && to !== from) edges.add(`${from} ${to}`);
-    }
-  }
-  return [...edges]
-    .map((edge) => edge.split(' ') as [string, string])
-    .filter(([a, b]) => a < b && edges.has(`${b} ${a}`))
-    .map(([a, b]) => `${a} ↔ ${b}`);
-}
-
-/** The layers as docs/architecture.md writes them. */
-const layersText = (layers: readonly (readonly string[])[]) =>
-  layers.map((names, i) => `${i + 1}. ${names.map((name) => `\`${name}\``).join(', ')}`).join('\n');
-
-const graph = ['common', 'server', 'web'].flatMap((dir) =>
-  sourceFiles(dir).map((file) => ({
-    file,
-    imports: importsOf(file, readFileSync(path.join(ROOT, file), 'utf8')),
-  })),
-);
-const importing = (files: typeof graph, forbidden: (target: string) => boolean) =>
-  files.flatMap(({ file, imports }) => imports.filter(forbidden).map((target) => `${file} → ${target}`));
+const graph = importGraph(ROOT, ['common', 'server', 'web']);
+const untested = graph.filter(({ file }) => !isTest(file));
 
 describe('dependency direction', () => {
   it('reads the imports of the whole code base', () => {
@@ -225,7 +175,7 @@ describe('dependency direction', () => {
 
 describe('server modules', () => {
   it('import each other only through service.ts and the files named public', () => {
-    expect(deepImports(graph)).toEqual([]);
+    expect(deepImportsOf(graph)).toEqual([]);
   });
 
   it('name, for every module, what it offers, and only files that exist', () => {
@@ -246,21 +196,21 @@ describe('server modules', () => {
       "export { createOrder } from '../orders/service';",
       "import { refundOrder } from './refunds';",
     ].join('\n');
-    expect(deepImports([{ file, imports: importsOf(file, text) }])).toEqual([
+    expect(deepImportsOf([{ file, imports: importsOf(file, text) }])).toEqual([
       `${file} → server/modules/orders/admin-view`,
       `${file} → server/modules/orders/admin-view`,
     ]);
     // Tests may reach into what they test.
     expect(
-      deepImports([
+      deepImportsOf([
         { file: 'server/modules/payments/a.test.ts', imports: ['server/modules/orders/admin-view'] },
       ]),
     ).toEqual([]);
   });
 
   it('sit in layers and import only from lower ones, so none depend on each other', () => {
-    expect(twoWayPairs(graph)).toEqual([]);
-    expect(climbingImports(graph, LAYERS)).toEqual([]);
+    expect(twoWayPairs(untested, placeOf)).toEqual([]);
+    expect(climbingImports(untested, placeOf, LAYERS)).toEqual([]);
     expect(LAYERS.flat().sort()).toEqual(readdirSync(path.join(ROOT, 'server/modules')).sort());
   });
 
@@ -269,15 +219,14 @@ describe('server modules', () => {
       { file: 'server/modules/orders/fulfil.ts', imports: ['server/modules/events/service'] },
       { file: 'server/modules/events/service.ts', imports: ['server/modules/orders/service'] },
     ];
-    expect(twoWayPairs(planted)).toEqual(['events ↔ orders']);
-    expect(climbingImports(planted, LAYERS)).toEqual([
+    expect(twoWayPairs(planted, placeOf)).toEqual(['events ↔ orders']);
+    expect(climbingImports(planted, placeOf, LAYERS)).toEqual([
       'server/modules/orders/fulfil.ts → server/modules/events/service',
     ]);
   });
 
   it('are drawn in docs/architecture.md as they are layered here', () => {
     const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
-    const drawn = /<!-- server-layers -->\n([\s\S]*?)\n<!-- \/server-layers -->/.exec(doc)?.[1];
-    expect(drawn).toBe(layersText(LAYERS));
+    expect(drawnBetween(doc, 'server-layers')).toBe(layersText(LAYERS));
   });
 });

@@ -1,22 +1,36 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, SOURCE } from '../scripts/imports-of';
+import { importsOf } from '../scripts/imports-of';
+import {
+  climbingImports,
+  deepImports,
+  drawnBetween,
+  type FileImports,
+  importGraph,
+  importing,
+  isTest,
+  type Layers,
+  layersText,
+  type PlaceOf,
+  twoWayPairs,
+} from '../scripts/layers';
 
 // What the web app's feature folders may take from each other (docs/architecture.md, "Web
 // features"): a feature's screens, hooks and helpers are its own; another feature imports only
-// the files named here, each for the reason beside it. Pieces every screen uses (the
-// no-permission page, the user menu, tables, dialogs) live in web/components/.
+// the files named here, each for the reason beside it, and only from a lower layer. Pieces every
+// screen uses (the no-permission page, the user menu, tables, dialogs) live in web/components/,
+// which like the other shared folders knows no feature.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** What each feature offers the others. A new feature gets an entry. */
 const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
-  // Account settings: the role names of the team and API keys pages.
+  // Account settings: the account's payment connection for the event's dashboard and the
+  // default taxes and fees; the role names of the API keys page.
   accounts: ['api', 'labels'],
-  // An affiliate link remembered for the checkout and the widget; affiliates' names for the
-  // orders list's filter.
-  affiliates: ['api', 'remember'],
+  // Affiliates' names for the orders list's filter.
+  affiliates: ['api'],
   attendees: [],
   auth: [],
   billing: [],
@@ -25,24 +39,29 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // The checkout's API, the event date line the widget and waiting-list pages show, and the
   // card payment panels the widget opens in a tab of their own.
   checkout: ['api', 'context', 'panels'],
-  // An event's data, its dates, its layout (every event page sits in it) and its settings
-  // fields (the account's defaults for new events are the same fields).
-  events: ['api', 'datetime', 'EventLayout', 'SettingsFields'],
+  // The event's dashboard and getting-started checklist: pages the organizer app loads.
+  'event-dashboard': [],
+  // An event's data, its dates, its layout (every event page sits in it), its status labels
+  // (the dashboard shows them) and its settings fields (the account's defaults for new events
+  // are the same fields).
+  events: ['api', 'datetime', 'EventLayout', 'labels', 'SettingsFields'],
   integrations: [],
   // The organizer app's shell: its routes load every feature's pages, nothing imports it.
   manage: [],
   messages: [],
   // The ticket downloads the checkout's last step offers, and the public pages' frame.
   'order-pages': ['TicketDownloads', 'PublicShell'],
-  // The orders list's address for one affiliate's orders.
-  orders: ['params'],
+  orders: [],
   organizers: ['api'],
   // The signed-in user.
   profile: ['api'],
   'promo-codes': [],
-  // The event page's data, design and parts, for the checkout, the widget and the designer.
+  // The event page's data (and the reservation that starts a checkout), design and parts, for
+  // the checkout, the widget, the waiting-list page and the designer; the affiliate link a
+  // buyer followed, which the widget remembers too.
   'public-event': [
     'api',
+    'affiliate-link',
     'design',
     'EventTheme',
     'EventLogo',
@@ -53,13 +72,39 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   ],
   questions: [],
   'taxes-fees': [],
-  // The event's tickets, for its dashboard and checklist.
+  // The event's tickets, for the screens that pick or count them.
   tickets: ['api'],
   waitlist: [],
-  // The waiting-list API of the event page.
-  'waitlist-entry': ['api', 'WaitlistEntryPage'],
+  'waitlist-entry': [],
   widget: [],
 };
+
+/**
+ * The features in layers, lowest first: a feature imports only features of lower layers, so no
+ * two features, and no ring of them, depend on each other. A new feature goes in the lowest
+ * layer above everything it imports (docs/architecture.md, "Web features", shows this list and
+ * is checked against it).
+ */
+const WEB_LAYERS: Layers = [
+  ['auth', 'billing', 'organizers', 'profile', 'public-event'],
+  ['events'],
+  ['accounts', 'affiliates', 'order-pages', 'tickets'],
+  [
+    'attendees',
+    'capacity',
+    'check-in',
+    'checkout',
+    'event-dashboard',
+    'integrations',
+    'messages',
+    'orders',
+    'promo-codes',
+    'questions',
+    'taxes-fees',
+    'waitlist',
+  ],
+  ['manage', 'waitlist-entry', 'widget'],
+];
 
 /**
  * Files that load other features' pages, as the router does: the organizer app's routes, and
@@ -67,46 +112,42 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
  */
 const SHELLS = ['web/features/manage/routes.tsx', 'web/features/widget/routes.tsx'];
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
-const featureOf = (file: string) => /^web\/features\/([^/]+)\/(.+?)(?:\.tsx?)?$/.exec(file);
+/** The folders of web/ that every feature uses, and which therefore import none. */
+const SHARED = ['web/api', 'web/components', 'web/lib', 'web/ui'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const relative = `${dir}/${name}`;
-    if (statSync(path.join(ROOT, relative)).isDirectory()) return sourceFiles(relative);
-    return SOURCE.test(name) && !isTest(name) ? [relative] : [];
-  });
-}
+/** A feature's name and the file inside it, for a path under `web/features/`. */
+const placeOf: PlaceOf = (file) => {
+  const match = /^web\/features\/([^/]+)\/(.+?)(?:\.tsx?)?$/.exec(file);
+  return match ? [match[1] ?? '', match[2] ?? ''] : undefined;
+};
+
+/** The features' files the boundaries bind: tests and the shells are free. */
+const bound = (files: readonly FileImports[]) =>
+  files.filter(({ file }) => !isTest(file) && !SHELLS.includes(file));
 
 /** Imports of one feature's files that are not public from another feature: `from → to`. */
-function deepImports(files: readonly { file: string; imports: readonly string[] }[]): string[] {
-  const found: string[] = [];
-  for (const { file, imports } of files) {
-    const from = featureOf(file);
-    if (!from || SHELLS.includes(file)) continue;
-    for (const target of imports) {
-      const to = featureOf(target);
-      if (!to || to[1] === from[1]) continue;
-      const [, feature = '', inner = ''] = to;
-      if (!PUBLIC_FILES[feature]?.includes(inner)) found.push(`${file} → ${target}`);
-    }
-  }
-  return found;
-}
+const deepImportsOf = (files: readonly FileImports[]) =>
+  deepImports(bound(files), placeOf, (feature, inner) => PUBLIC_FILES[feature]?.includes(inner) ?? false);
 
-const graph = sourceFiles('web/features').map((file) => ({
-  file,
-  imports: importsOf(file, readFileSync(path.join(ROOT, file), 'utf8')),
-}));
+const graph = importGraph(ROOT, ['web']);
+const features = graph.filter(({ file }) => file.startsWith('web/features/'));
+const featureFolders = readdirSync(path.join(ROOT, 'web/features')).sort();
 
 describe('web features', () => {
   it('import each other only through the files named public', () => {
-    expect(graph.length).toBeGreaterThan(100);
-    expect(deepImports(graph)).toEqual([]);
+    expect(features.length).toBeGreaterThan(100);
+    expect(deepImportsOf(features)).toEqual([]);
   });
 
-  it('name, for every feature, what it offers', () => {
-    expect(Object.keys(PUBLIC_FILES).sort()).toEqual(readdirSync(path.join(ROOT, 'web/features')).sort());
+  it('name, for every feature, what it offers, and only files that exist', () => {
+    expect(Object.keys(PUBLIC_FILES).sort()).toEqual(featureFolders);
+    const missing = Object.entries(PUBLIC_FILES).flatMap(([feature, files]) =>
+      files.filter(
+        (name) =>
+          !['ts', 'tsx'].some((ext) => existsSync(path.join(ROOT, `web/features/${feature}/${name}.${ext}`))),
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('find a feature reaching into another’s screens', () => {
@@ -116,8 +157,47 @@ describe('web features', () => {
       "import { useEvent } from '../events/api';",
       "import { OrderDrawer } from './OrderDrawer';",
     ].join('\n');
-    expect(deepImports([{ file, imports: importsOf(file, text) }])).toEqual([
+    expect(deepImportsOf([{ file, imports: importsOf(file, text) }])).toEqual([
       `${file} → web/features/attendees/AttendeeDrawer`,
     ]);
+  });
+
+  it('sit in layers and import only from lower ones, so none depend on each other', () => {
+    expect(twoWayPairs(bound(features), placeOf)).toEqual([]);
+    expect(climbingImports(bound(features), placeOf, WEB_LAYERS)).toEqual([]);
+    expect(WEB_LAYERS.flat().sort()).toEqual(featureFolders);
+  });
+
+  it('find a two-way pair, an import that climbs and a feature outside the layers', () => {
+    const planted = [
+      { file: 'web/features/events/EventLayout.tsx', imports: ['web/features/tickets/api'] },
+      { file: 'web/features/tickets/TicketsPage.tsx', imports: ['web/features/events/api'] },
+      { file: 'web/features/reports/ReportsPage.tsx', imports: ['web/features/events/api'] },
+    ];
+    expect(twoWayPairs(planted, placeOf)).toEqual(['events ↔ tickets']);
+    expect(climbingImports(planted, placeOf, WEB_LAYERS)).toEqual([
+      'web/features/events/EventLayout.tsx → web/features/tickets/api',
+      'web/features/reports/ReportsPage.tsx → web/features/events/api',
+    ]);
+    // The shells may load any feature's pages; tests may reach into what they test.
+    const free = [
+      { file: 'web/features/manage/routes.tsx', imports: ['web/features/orders/OrdersPage'] },
+      { file: 'web/features/events/form.test.ts', imports: ['web/features/tickets/form'] },
+    ];
+    expect(climbingImports(bound(free), placeOf, WEB_LAYERS)).toEqual([]);
+    expect(deepImportsOf(free)).toEqual([]);
+  });
+
+  it('are drawn in docs/architecture.md as they are layered here', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    expect(drawnBetween(doc, 'web-layers')).toBe(layersText(WEB_LAYERS));
+  });
+});
+
+describe('the shared folders of web/', () => {
+  it('import no feature', () => {
+    const shared = graph.filter(({ file }) => SHARED.some((dir) => file.startsWith(`${dir}/`)));
+    expect(shared.length).toBeGreaterThan(40);
+    expect(importing(shared, (target) => target.startsWith('web/features/'))).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ const sections: Record<string, ComponentType> = {
   }),
   order: buyerPages,
   ticket: buyerPages,
-  waitlist: buyerPages,
+  waitlist: section(async () => (await import('./features/waitlist-entry/routes')).waitlistEntryRoutes),
   'check-in': section(async () => (await import('./features/check-in/staff/routes')).staffRoutes, {
     catalog: 'manage',
   }),

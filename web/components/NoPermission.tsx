@@ -7,7 +7,7 @@ import { HTTP_ERRORS } from '../../common/errors/http';
 import type { Permission } from '../../common/permissions';
 import { can } from '../../common/permissions';
 import { isApiError } from '../api/errors';
-import { useMe } from '../features/profile/api';
+import { useMe } from '../api/me';
 import { InlineLoader } from './InlineLoader';
 import { LockIcon } from './organizer-icons';
 

@@ -24,7 +24,7 @@ import { Link } from 'react-router';
 import type { AffiliateResponse } from '../../../common/affiliates';
 import { formatMoney } from '../../../common/money';
 import { DotsIcon, LinkIcon } from '../../components/organizer-icons';
-import { affiliateOrdersPath } from '../orders/params';
+import { affiliateOrdersPath } from './links';
 
 export interface AffiliateActions {
   onCopyLink: (affiliate: AffiliateResponse) => void;

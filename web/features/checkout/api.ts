@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnswerInput } from '../../../common/answers';
 import type { OrderDetailsRequest } from '../../../common/order-details';
-import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
+import type { PublicOrderResponse } from '../../../common/orders';
 import type { StripePaymentIntentResponse } from '../../../common/payments';
 import type { PublicQuestion } from '../../../common/questions';
 import { type ApiRequest, apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { withAffiliateCode } from '../affiliates/remember';
-import { observeServerClock } from './clock';
+import { observeServerClock } from '../../api/server-clock';
 
 export type PublicOrder = PublicOrderResponse;
 export type Answer = (typeof AnswerInput)['_zod']['input'];
@@ -19,17 +18,6 @@ const orderPath = (eventId: string | number, shortId: string) =>
 /** Every checkout call also tells the reservation bar what time the server has. */
 const call = <T>(path: string, request: ApiRequest = {}) =>
   apiFetch<T>(path, { ...request, onResponse: observeServerClock });
-
-/**
- * `POST …/orders`: reserve what the buyer picked; the key makes a retried click the same order.
- * The affiliate link the buyer followed to this event, if any, goes with it (decision 021).
- */
-export const createOrder = (eventId: string, body: CreateOrderRequest, idempotencyKey: string) =>
-  call<PublicOrder>(`${base(eventId)}/orders`, {
-    method: 'POST',
-    body: withAffiliateCode(eventId, body),
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
 
 export function orderQuery(eventId: string, shortId: string) {
   return queryOptions({
@@ -74,16 +62,5 @@ export const createPaymentIntent = (eventId: string, shortId: string) =>
 export const refreshPayment = (eventId: string, shortId: string) =>
   call<void>(`${orderPath(eventId, shortId)}/stripe/refresh`, { method: 'POST', body: {} });
 
-/**
- * Inside the embeddable widget (`/widget/{eventId}/…`, decision 022) checkout keeps to the
- * widget's own addresses: they are the only pages other sites may frame.
- */
-const inWidget = () => typeof window !== 'undefined' && window.location.pathname.startsWith('/widget/');
-
-/** Where each checkout page of an order lives. */
-export const checkoutPath = (eventId: string | number, shortId: string, stage: string) =>
-  inWidget() ? `/widget/${eventId}/checkout/${shortId}/${stage}` : `/checkout/${eventId}/${shortId}/${stage}`;
-
-/** The public event page, where a new order starts (in the widget: its ticket list). */
-export const eventPagePath = (event: { id: number | string; slug?: string }) =>
-  inWidget() ? `/widget/${event.id}` : `/e/${event.id}${event.slug ? `/${event.slug}` : ''}`;
+/** The addresses of the checkout's pages and of the event page (the event page reserves). */
+export { checkoutPath, eventPagePath } from '../public-event/api';

@@ -1,24 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { serverClockOffset } from '../../api/server-clock';
 
 /**
- * The reservation runs on the server's clock, not the buyer's: a phone set five minutes wrong
- * must still count down to the real end. Every checkout answer carries an HTTP `Date` header;
- * the offset is the server's time less the local time halfway through the call.
+ * The reservation's countdown, on the server's clock (`api/server-clock.ts` reads it from the
+ * answers' `Date` header).
  */
-
-/** Server time minus local time in ms, from one answer; null when the header is missing or bad. */
-export function offsetFromDateHeader(
-  header: string | null,
-  sentAt: number,
-  receivedAt: number,
-): number | null {
-  if (!header) return null;
-  const server = Date.parse(header);
-  if (Number.isNaN(server)) return null;
-  // The header has whole seconds (the server's clock read somewhere in [server, server + 1s)):
-  // taking the upper end errs on the side of showing the buyer less time, never more.
-  return server + 1000 - (sentAt + receivedAt) / 2;
-}
 
 /** Milliseconds left until `until` (ISO) on the server's clock; 0 once past. */
 export function remainingMs(until: string, offset: number, localNow: number): number {
@@ -33,16 +19,6 @@ export function formatCountdown(ms: number): string {
   const seconds = String(total % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
-
-let offset = 0;
-
-/** Records what one API answer says of the server's clock (see `checkout/api.ts`). */
-export function observeServerClock(response: Response, sentAt: number, receivedAt = Date.now()): void {
-  const next = offsetFromDateHeader(response.headers.get('date'), sentAt, receivedAt);
-  if (next !== null) offset = next;
-}
-
-export const serverClockOffset = () => offset;
 
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
@@ -69,5 +45,5 @@ function subscribe(listener: () => void) {
 /** Milliseconds left on a reservation, ticking every second on the server's clock. */
 export function useRemainingMs(until: string | null): number | null {
   const local = useSyncExternalStore(subscribe, () => now);
-  return until === null ? null : remainingMs(until, offset, local);
+  return until === null ? null : remainingMs(until, serverClockOffset(), local);
 }

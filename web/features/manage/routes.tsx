@@ -57,14 +57,14 @@ export const organizerRoutes: RouteObject[] = [
               {
                 index: true,
                 Component: lazyPage(
-                  () => import('../events/EventDashboardPage'),
+                  () => import('../event-dashboard/EventDashboardPage'),
                   (m) => m.EventDashboardPage,
                 ),
               },
               {
                 path: 'dashboard',
                 Component: lazyPage(
-                  () => import('../events/EventDashboardPage'),
+                  () => import('../event-dashboard/EventDashboardPage'),
                   (m) => m.EventDashboardPage,
                 ),
               },
@@ -176,7 +176,7 @@ export const organizerRoutes: RouteObject[] = [
               {
                 path: 'getting-started',
                 Component: lazyPage(
-                  () => import('../events/GettingStartedPage'),
+                  () => import('../event-dashboard/GettingStartedPage'),
                   (m) => m.GettingStartedPage,
                 ),
               },

@@ -3,8 +3,7 @@ import { lazyPage } from '../../components/lazy-page';
 
 /**
  * `/order/{eventId}/{orderShortId}/print`, `/ticket/{eventId}/{attendeeShortId}` and its
- * `/print`: the buyer's printable pages, and `/waitlist/{eventId}/{token}`: the page of a place on a
- * waiting list (its e-mails' link), loaded on first visit (see `router.tsx`).
+ * `/print`: the buyer's printable pages, loaded on first visit (see `router.tsx`).
  */
 export const orderPageRoutes: RouteObject[] = [
   {
@@ -26,13 +25,6 @@ export const orderPageRoutes: RouteObject[] = [
     Component: lazyPage(
       () => import('./TicketPrintPage'),
       (m) => m.TicketPrintPage,
-    ),
-  },
-  {
-    path: 'waitlist/:eventId/:token',
-    Component: lazyPage(
-      () => import('../waitlist-entry/WaitlistEntryPage'),
-      (m) => m.WaitlistEntryPage,
     ),
   },
 ];

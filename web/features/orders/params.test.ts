@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrdersQuery } from '../../../common/admin-orders';
-import { affiliateOrdersPath, DEFAULT_PARAMS, listQuery, paramsFromSearch, searchFromParams } from './params';
+import { affiliateOrdersPath } from '../affiliates/links';
+import { DEFAULT_PARAMS, listQuery, paramsFromSearch, searchFromParams } from './params';
 
 describe('order list state in the address', () => {
   it('reads what it knows and drops the rest', () => {

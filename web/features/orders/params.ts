@@ -69,12 +69,6 @@ export const filterQuery = (params: OrdersParams) => ({
   'filter_fields[affiliate_id][eq]': params.affiliateId ?? undefined,
 });
 
-/** The orders page of an event showing only the orders credited to one affiliate. */
-export const affiliateOrdersPath = (eventId: number, affiliateId: number) =>
-  `/manage/event/${eventId}/orders?${new URLSearchParams(
-    searchFromParams({ ...DEFAULT_PARAMS, affiliateId }),
-  ).toString()}`;
-
 export const listQuery = (params: OrdersParams) => ({
   page: params.page,
   per_page: ORDERS_PER_PAGE,

@@ -1,18 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../common/auth';
 import type { MeResponse, UpdateMeRequest } from '../../../common/users';
 import { apiFetch } from '../../api/client';
+import { useMe } from '../../api/me';
 import { queryKeys } from '../../api/query-keys';
-import { whileLoggedIn } from '../../api/token';
 
-/** `GET users/me`: the user, their role and status in the session's account, and that account. */
-export const meQuery = queryOptions({
-  queryKey: queryKeys.me,
-  queryFn: ({ signal }) => apiFetch<MeResponse>('/users/me', { signal }),
-  ...whileLoggedIn,
-});
-
-export const useMe = () => useQuery(meQuery);
+/** The signed-in user (`GET users/me`), for every feature. */
+export { useMe };
 
 /** Every call below answers with the user as it is now: that answer replaces `users/me`. */
 function useMeMutation<V>(mutationFn: (variables: V) => Promise<MeResponse>) {

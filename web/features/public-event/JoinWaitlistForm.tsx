@@ -8,8 +8,7 @@ import { isApiError } from '../../api/client';
 import { apiFieldErrors, errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
 import { Alert, Button, Columns, Group, Stack, Text, TextInput } from '../../ui';
-import { joinWaitlist } from '../waitlist-entry/api';
-import type { PublicTicket } from './api';
+import { joinWaitlist, type PublicTicket } from './api';
 
 type Field = 'first_name' | 'last_name' | 'email';
 const FIELDS: readonly Field[] = ['first_name', 'last_name', 'email'];

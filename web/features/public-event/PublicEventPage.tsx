@@ -5,7 +5,7 @@ import { continueButtonText } from '../../../common/design';
 import { isApiError } from '../../api/client';
 import { TicketOffIcon } from '../../components/icons';
 import { Card, Container, EmptyState, Skeleton, Stack } from '../../ui';
-import { useRememberAffiliate } from '../affiliates/remember';
+import { useRememberAffiliate } from './affiliate-link';
 import { type PublicEvent, publicEventQuery } from './api';
 import { designOf } from './design';
 import { EventLoadError } from './EventLoadError';

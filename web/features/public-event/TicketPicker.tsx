@@ -8,8 +8,7 @@ import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Alert, Button, Group, Stack, Text } from '../../ui';
-import { checkoutPath, createOrder } from '../checkout/api';
-import type { PublicTickets } from './api';
+import { checkoutPath, createOrder, type PublicTickets } from './api';
 import { LinePicker } from './LinePicker';
 import {
   donationProblem,

@@ -1,8 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicEventResponse } from '../../../common/events';
+import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
+import type { JoinWaitlistRequest, PublicWaitlistEntry } from '../../../common/waitlist';
 import { apiFetch, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { observeServerClock } from '../../api/server-clock';
+import { withAffiliateCode } from './affiliate-link';
 
 /** `GET /api/public/events/{id}`: a LIVE event as anyone may see it. */
 export type PublicEvent = PublicEventResponse;
@@ -62,6 +66,41 @@ export async function checkPromoCode(eventId: string, code: string): Promise<boo
   );
   return body.valid === true;
 }
+
+/**
+ * `POST …/orders`: reserve what the buyer picked, the first call of a checkout (the event page
+ * makes it, and the waiting-list page for an offered seat); the key makes a retried click the
+ * same order. The affiliate link the buyer followed to this event, if any, goes with it
+ * (decision 021), and the answer tells the reservation bar what time the server has.
+ */
+export const createOrder = (eventId: string, body: CreateOrderRequest, idempotencyKey: string) =>
+  apiFetch<PublicOrderResponse>(`/public/events/${encodeURIComponent(eventId)}/orders`, {
+    method: 'POST',
+    body: withAffiliateCode(eventId, body),
+    headers: { 'Idempotency-Key': idempotencyKey },
+    onResponse: observeServerClock,
+  });
+
+/**
+ * Inside the embeddable widget (`/widget/{eventId}/…`, decision 022) checkout keeps to the
+ * widget's own addresses: they are the only pages other sites may frame.
+ */
+const inWidget = () => typeof window !== 'undefined' && window.location.pathname.startsWith('/widget/');
+
+/** Where each checkout page of an order lives. */
+export const checkoutPath = (eventId: string | number, shortId: string, stage: string) =>
+  inWidget() ? `/widget/${eventId}/checkout/${shortId}/${stage}` : `/checkout/${eventId}/${shortId}/${stage}`;
+
+/** The public event page, where a new order starts (in the widget: its ticket list). */
+export const eventPagePath = (event: { id: number | string; slug?: string }) =>
+  inWidget() ? `/widget/${event.id}` : `/e/${event.id}${event.slug ? `/${event.slug}` : ''}`;
+
+/** `POST …/waitlist`: join the waiting list of a sold-out ticket (decision 030). */
+export const joinWaitlist = (eventId: string, body: JoinWaitlistRequest) =>
+  apiFetch<PublicWaitlistEntry>(`/public/events/${encodeURIComponent(eventId)}/waitlist`, {
+    method: 'POST',
+    body,
+  });
 
 /**
  * The organizer's preview of the same list (`GET /api/events/{id}/public-tickets`): any status,

@@ -11,8 +11,14 @@ import { errorMessage } from '../../components/api-error';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { plainSpaces } from '../../lib/intl-text';
-import { checkoutPath, createOrder, eventPagePath } from '../checkout/api';
-import { type PublicEvent, type PublicTicket, publicTicketsQuery } from '../public-event/api';
+import {
+  checkoutPath,
+  createOrder,
+  eventPagePath,
+  type PublicEvent,
+  type PublicTicket,
+  publicTicketsQuery,
+} from '../public-event/api';
 import { leaveWaitlist, waitlistEntryKey } from './api';
 
 interface Props {

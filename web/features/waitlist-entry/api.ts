@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { JoinWaitlistRequest, PublicWaitlistEntry } from '../../../common/waitlist';
+import type { PublicWaitlistEntry } from '../../../common/waitlist';
 import { apiFetch, isApiError } from '../../api/client';
 
 /** The waiting list of a sold-out ticket, as the person on it sees it (decision 030). */
 const base = (eventId: string) => `/public/events/${encodeURIComponent(eventId)}/waitlist`;
 const entryPath = (eventId: string, token: string) => `${base(eventId)}/${encodeURIComponent(token)}`;
-
-/** `POST …/waitlist`: join the list of a sold-out ticket. */
-export const joinWaitlist = (eventId: string, body: JoinWaitlistRequest) =>
-  apiFetch<PublicWaitlistEntry>(base(eventId), { method: 'POST', body });
 
 export const waitlistEntryKey = (eventId: string, token: string) =>
   ['public', 'waitlist', eventId, token] as const;

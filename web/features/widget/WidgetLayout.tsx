@@ -7,7 +7,7 @@ import { DESIGN_DEFAULTS } from '../../../common/design';
 import type { Locale } from '../../../common/i18n/locales';
 import { type WidgetOptions, widgetOptionsFromQuery } from '../../../common/widget';
 import { activateLocale } from '../../i18n';
-import { useRememberAffiliate } from '../affiliates/remember';
+import { useRememberAffiliate } from '../public-event/affiliate-link';
 import { publicEventQuery } from '../public-event/api';
 import { designOf } from '../public-event/design';
 import { primaryColourVariables, WIDGET_BUTTON_CSS } from './colours';

@@ -13,7 +13,7 @@ import {
  * affiliate with that code and ignores any other, so nothing here can block a purchase.
  *
  * For the page: `useRememberAffiliate(eventId)`. For code that creates orders itself (the
- * widget): `withAffiliateCode(eventId, request)`; `createOrder` in `checkout/api.ts` already
+ * widget): `withAffiliateCode(eventId, request)`; `createOrder` in `public-event/api.ts` already
  * calls it. For a link that leaves the widget for the event page (a new tab, whose storage the
  * frame's may not share): `useAffiliateLink(eventId, href)`.
  *

@@ -7,16 +7,16 @@ import { whileLoggedInAnd } from '../../api/token';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { paymentConnectionQuery } from '../accounts/api';
+import { useEvent, useEventImages } from '../events/api';
+import { formatEventDate } from '../events/datetime';
+import { Card, useEventId } from '../events/EventLayout';
+import { LIFECYCLE_LABELS, StatusBadge } from '../events/labels';
 import { organizerQuery } from '../organizers/api';
 import { useMe } from '../profile/api';
 import { useTickets } from '../tickets/api';
-import { useEvent, useEventImages } from './api';
 import { ChecklistList } from './ChecklistList';
 import { checklist } from './checklist';
-import { formatEventDate } from './datetime';
-import { Card, useEventId } from './EventLayout';
 import { EventStats } from './EventStats';
-import { LIFECYCLE_LABELS, StatusBadge } from './labels';
 
 /** `/manage/event/:eventId` (dashboard): the event at a glance and what is left to set up. */
 export function EventDashboardPage() {

@@ -6,7 +6,7 @@ import {
   rememberedAffiliate,
   withAffiliateCode,
   withAffiliateParam,
-} from './remember';
+} from './affiliate-link';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { paymentConnectionQuery } from '../accounts/api';
+import { useEvent, useEventImages } from '../events/api';
+import { Card, useEventId } from '../events/EventLayout';
 import { useMe } from '../profile/api';
 import { useTickets } from '../tickets/api';
-import { useEvent, useEventImages } from './api';
 import { ChecklistList } from './ChecklistList';
 import { checklist } from './checklist';
-import { Card, useEventId } from './EventLayout';
 
 /** `/manage/event/:eventId/getting-started`: what is left to do, ticked from the data. */
 export function GettingStartedPage() {

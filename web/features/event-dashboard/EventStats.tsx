@@ -7,8 +7,8 @@ import type { EventStatsResponse } from '../../../common/events';
 import { formatMoney } from '../../../common/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
-import { eventStatsQuery } from './api';
-import { Card } from './EventLayout';
+import { eventStatsQuery } from '../events/api';
+import { Card } from '../events/EventLayout';
 
 /** The dashboard's figures: stat cards, sales and page views of the last two weeks. */
 export function EventStats({ eventId }: { eventId: number }) {
