@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { checkInRoutes } from './modules/check-in/routes';
+import { eventDateRoutes } from './modules/event-dates/routes';
 import { readEventPageHead } from './modules/events/page-meta';
 import { eventPageAddress, eventPageData } from './modules/events/page-render';
 import { changesPublicReads, createPublicReads, type PublicReads } from './modules/events/public-reads';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     affiliateRoutes,
     publicTicketRoutes,
     capacityRoutes,
+    eventDateRoutes,
     questionRoutes,
     orderRoutes,
     adminOrderRoutes,

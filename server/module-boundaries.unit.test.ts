@@ -40,6 +40,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // Lists (the demo makes one), scans (the demo checks people in).
   'check-in': ['lists', 'public-list', 'scan'],
   demo: [],
+  // An event's first date is written with it, and follows its start and end while it is its only one.
+  'event-dates': ['service'],
   events: ['service'],
   health: ['service'],
   messages: ['service'],
@@ -109,7 +111,7 @@ const LAYERS: Layers = [
     'taxes-fees',
     'ticket-codes',
   ],
-  ['affiliates', 'auth', 'images', 'organizers', 'public-tickets', 'webhooks'],
+  ['affiliates', 'auth', 'event-dates', 'images', 'organizers', 'public-tickets', 'webhooks'],
   ['attendee-view', 'ticket-documents', 'users'],
   ['orders'],
   ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],

@@ -1,6 +1,6 @@
 import type { ErrorDefinition } from './definition';
 
-/** What an event sells: tickets, tiers, questions. */
+/** What an event sells: tickets, tiers, questions, dates. */
 export const CATALOGUE_ERRORS = {
   TICKET_HAS_SALES: {
     status: 409,
@@ -32,6 +32,13 @@ export const CATALOGUE_ERRORS = {
     message: /*i18n*/ {
       id: 'error.ticket_type_locked',
       message: 'The ticket type cannot change once attendees or orders exist.',
+    },
+  },
+  LAST_EVENT_DATE: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.last_event_date',
+      message: 'An event needs at least one date, so its last date cannot be deleted.',
     },
   },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -109,6 +109,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/events/{id}/capacity-assignments/{assignmentId}': 'getCapacityAssignment',
   'PUT /api/events/{id}/capacity-assignments/{assignmentId}': 'updateCapacityAssignment',
   'DELETE /api/events/{id}/capacity-assignments/{assignmentId}': 'deleteCapacityAssignment',
+  'GET /api/events/{id}/dates': 'listEventDates',
+  'POST /api/events/{id}/dates': 'createEventDate',
+  'GET /api/events/{id}/dates/{dateId}': 'getEventDate',
+  'PUT /api/events/{id}/dates/{dateId}': 'updateEventDate',
+  'DELETE /api/events/{id}/dates/{dateId}': 'deleteEventDate',
 
   'GET /api/events/{id}/questions': 'listQuestions',
   'POST /api/events/{id}/questions': 'createQuestion',

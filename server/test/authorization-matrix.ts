@@ -190,6 +190,18 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{id}/capacity-assignments/{assignmentId}': member,
 
+  'GET /api/events/{id}/dates': member,
+  'POST /api/events/{id}/dates': {
+    access: 'member',
+    body: () => ({ starts_at: '2031-06-02T19:00:00Z', ends_at: '2031-06-02T21:00:00Z', label: 'Matinee' }),
+  },
+  'GET /api/events/{id}/dates/{dateId}': member,
+  'PUT /api/events/{id}/dates/{dateId}': {
+    access: 'member',
+    body: () => ({ starts_at: '2031-06-01T19:00:00Z', ends_at: '2031-06-01T22:00:00Z' }),
+  },
+  'DELETE /api/events/{id}/dates/{dateId}': member,
+
   'GET /api/events/{id}/questions': member,
   'POST /api/events/{id}/questions': {
     access: 'member',

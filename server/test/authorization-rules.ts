@@ -38,6 +38,8 @@ export interface World {
   promoCode: string;
   affiliateId: number;
   capacityId: number;
+  /** The live event's one date. */
+  dateId: number;
   questionId: number;
   taxId: number;
   imageId: number;
@@ -100,6 +102,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'promo-codes/{code}': (w) => w.promoCode,
   'affiliates/{affiliateId}': (w) => w.affiliateId,
   'capacity-assignments/{assignmentId}': (w) => w.capacityId,
+  'dates/{dateId}': (w) => w.dateId,
   'questions/{questionId}': (w) => w.questionId,
   'orders/{orderId}': (w) => w.orderId,
   'orders/{shortId}': (w) => w.orderShortId,

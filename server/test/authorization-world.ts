@@ -11,7 +11,7 @@ import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
-import { apiKeys, attendees, cardTransactions, orders, waitlistEntries } from '../db/schema';
+import { apiKeys, attendees, cardTransactions, eventDates, orders, waitlistEntries } from '../db/schema';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
@@ -151,6 +151,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       email: `scout.${tag}@example.com`,
     }),
   });
+  const [firstDate] = await app.db.select().from(eventDates).where(eq(eventDates.eventId, event.id));
+  if (!firstDate) throw new Error('the event has no date');
   const capacity = await createCapacityAssignment({
     db: app.db,
     auth: owner.auth,
@@ -284,6 +286,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       promoCode: code,
       affiliateId: affiliate.id,
       capacityId: capacity.id,
+      dateId: firstDate.id,
       questionId: question.id,
       taxId: tax.id,
       imageId: image.id,

@@ -5,6 +5,7 @@ export * from './affiliates';
 export * from './api-keys';
 export * from './capacity';
 export * from './check-in';
+export * from './event-dates';
 export * from './events';
 export * from './idempotency';
 export * from './images';

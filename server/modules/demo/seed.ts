@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { accounts, accountUsers, events, organizers, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../auth/passwords';
+import { addFirstDate } from '../event-dates/service';
 import { createDefaultQuestions } from '../questions/defaults';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoCheckIn } from './check-in';
@@ -85,6 +86,7 @@ export async function seedDemo(
       })
       .returning();
     if (!event) throw new Error('demo insert returned nothing');
+    await addFirstDate(tx, event);
     await createDefaultQuestions(tx, account.id, event.id);
     await seedDemoCatalogue(tx, { accountId: account.id, eventId: event.id, start });
     return { eventId: event.id, accountId: account.id };

@@ -20,6 +20,7 @@ import { filterConditions, findPage, searchCondition, whereAll } from '../../htt
 import type { FileStorage } from '../../storage';
 import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
+import { addFirstDate, followEventSpan } from '../event-dates/service';
 import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
 import { getEvent, lockEvent } from '../owned-events/service';
@@ -61,6 +62,7 @@ export async function createEvent(db: Database, auth: AuthContext, input: EventI
       })
       .returning();
     if (!row) throw new Error('event insert returned nothing');
+    await addFirstDate(tx, row);
     await createDefaultQuestions(tx, auth.accountId, row.id);
     return row;
   });
@@ -117,6 +119,7 @@ export async function updateEvent({
       .where(eq(events.id, id))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
+    if (input.start_date !== undefined || input.end_date !== undefined) await followEventSpan(tx, row);
     await queueEventUpdated(tx, row);
     return row;
   });
@@ -307,6 +310,7 @@ export async function duplicateEvent({
       })
       .returning();
     if (!row) throw new Error('event insert returned nothing');
+    await addFirstDate(tx, row);
     await createDefaultQuestions(tx, auth.accountId, row.id);
     await copyCatalogue(
       tx,

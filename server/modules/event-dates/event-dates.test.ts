@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows';
+import { createTestApp, type TestApp } from '../../test/app';
+import { makeAccount, makeEvent, type Owner } from '../../test/builders';
+
+// Dates of an event (issue 36): every event has one or more; an event made with a start and an
+// end has one, which follows them while it is its only one.
+
+let t: TestApp;
+let owner: Owner;
+let other: Owner;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await makeAccount(t.app);
+  other = await makeAccount(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (who: Owner, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization: `Bearer ${who.token}`, 'accept-language': 'de' },
+  });
+
+const eventSpan = async (id: number) => {
+  const [row] = await queryRows<{ start_date: string | Date; end_date: string | Date | null }>(
+    t.app.db,
+    sql`select start_date, end_date from events where id = ${id}`,
+  );
+  const iso = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+  return { start: iso(row?.start_date), end: iso(row?.end_date) };
+};
+
+describe('the dates of an event', () => {
+  it('start as one, the event’s own start and end, which follows the event’s edits', async () => {
+    const event = await makeEvent(t.app, owner, {
+      start_date: '2031-03-01T19:00:00Z',
+      end_date: '2031-03-01T22:00:00Z',
+    });
+    const listed = await call(owner, 'GET', `/api/events/${event.id}/dates`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({
+        event_id: event.id,
+        starts_at: '2031-03-01T19:00:00.000Z',
+        ends_at: '2031-03-01T22:00:00.000Z',
+        label: null,
+        status: 'ON_SALE',
+        capacity: null,
+      }),
+    ]);
+    const moved = await call(owner, 'PUT', `/api/events/${event.id}`, {
+      start_date: '2031-03-08T18:00:00Z',
+      end_date: null,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [date] = (await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data;
+    expect(date).toMatchObject({ starts_at: '2031-03-08T18:00:00.000Z', ends_at: null });
+  });
+
+  it('are added, changed and deleted, the event spanning those not cancelled, never fewer than one', async () => {
+    const event = await makeEvent(t.app, owner, {
+      start_date: '2031-04-07T19:00:00Z',
+      end_date: '2031-04-07T21:00:00Z',
+    });
+    const [first] = (await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data;
+    const added = await call(owner, 'POST', `/api/events/${event.id}/dates`, {
+      starts_at: '2031-04-14T19:00:00Z',
+      ends_at: '2031-04-14T21:00:00Z',
+      label: '  Second week ',
+      capacity: 40,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ label: 'Second week', capacity: 40, status: 'ON_SALE' });
+    expect(await eventSpan(event.id)).toEqual({
+      start: '2031-04-07T19:00:00.000Z',
+      end: '2031-04-14T21:00:00.000Z',
+    });
+    // A cancelled date leaves the span; the other dates are the event's.
+    const cancelled = await call(owner, 'PUT', `/api/events/${event.id}/dates/${first.id}`, {
+      starts_at: first.starts_at,
+      ends_at: first.ends_at,
+      status: 'CANCELLED',
+    });
+    expect(cancelled.json().status).toBe('CANCELLED');
+    expect(await eventSpan(event.id)).toEqual({
+      start: '2031-04-14T19:00:00.000Z',
+      end: '2031-04-14T21:00:00.000Z',
+    });
+    // Editing the event's start no longer moves a date: it has two.
+    await call(owner, 'PUT', `/api/events/${event.id}`, { title: 'Renamed' });
+    expect((await call(owner, 'DELETE', `/api/events/${event.id}/dates/${first.id}`)).statusCode).toBe(204);
+    const last = await call(owner, 'DELETE', `/api/events/${event.id}/dates/${added.json().id}`);
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ code: 'LAST_EVENT_DATE' });
+    expect(last.json().message).not.toMatch(/last date cannot be deleted/);
+    expect((await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data).toHaveLength(1);
+  });
+
+  it('refuse an end before the start, in the caller’s language, writing nothing', async () => {
+    const event = await makeEvent(t.app, owner);
+    const refused = await call(owner, 'POST', `/api/events/${event.id}/dates`, {
+      starts_at: '2031-05-01T20:00:00Z',
+      ends_at: '2031-05-01T19:00:00Z',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ ends_at: ['Das Ende muss nach dem Beginn liegen.'] });
+    const negative = await call(owner, 'POST', `/api/events/${event.id}/dates`, {
+      starts_at: '2031-05-01T20:00:00Z',
+      capacity: -1,
+    });
+    expect(negative.statusCode).toBe(422);
+    expect((await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data).toHaveLength(1);
+  });
+
+  it('are another account’s to no one: 404 for every one of them', async () => {
+    const event = await makeEvent(t.app, owner);
+    const [date] = (await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data;
+    for (const [method, url] of [
+      ['GET', `/api/events/${event.id}/dates`],
+      ['GET', `/api/events/${event.id}/dates/${date.id}`],
+      ['DELETE', `/api/events/${event.id}/dates/${date.id}`],
+    ] as const) {
+      expect((await call(other, method, url)).statusCode).toBe(404);
+    }
+    const own = await makeEvent(t.app, other);
+    // Another event's date through one's own event: not found either.
+    expect((await call(other, 'GET', `/api/events/${own.id}/dates/${date.id}`)).statusCode).toBe(404);
+  });
+});
