@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
   screenshot,
   waitForToastsToClose,
 } from './browser';
-import { expectEventually } from './expect';
+import { expectAttribute, expectEventually, expectText, focusIn } from './expect';
 import { type ReceivedMail, waitForMail } from './mailbox';
 
 // The journey of issue 4 through the real app: a new account sets up its first organizer and
@@ -51,6 +51,67 @@ async function openTokyoPage() {
 
 async function rowActions(page: Page, eventTitle: string) {
   await page.getByRole('button', { name: `Actions for ${eventTitle}` }).click();
+}
+
+/**
+ * Writes the event description with the editor's toolbar: a paragraph, a bold sentence (Bold
+ * pressed, then released), a bulleted list, and a link made by keyboard alone (Shift+Tab from
+ * the text to the toolbar's link button, the address typed in its form).
+ */
+async function writeDescription(page: Page, description: Locator) {
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  const tool = (name: string) => toolbar.getByRole('button', { name, exact: true });
+  for (const name of ['Bold', 'Italic', 'Heading', 'Paragraph', 'Bulleted list', 'Numbered list', 'Link'])
+    await tool(name).waitFor();
+  await description.click();
+  await page.keyboard.type('An evening of jazz by the river.');
+  await page.keyboard.press('Enter');
+
+  await expectAttribute(tool('Bold'), 'aria-pressed').toBe('false');
+  await tool('Bold').click();
+  await expectAttribute(tool('Bold'), 'aria-pressed').toBe('true');
+  await focusIn(description);
+  await page.keyboard.type('Doors open at 19:00.');
+  await tool('Bold').click();
+  await expectAttribute(tool('Bold'), 'aria-pressed').toBe('false');
+  await focusIn(description);
+  await page.keyboard.type(' Bring a friend.');
+  await page.keyboard.press('Enter');
+
+  await expectAttribute(tool('Bulleted list'), 'aria-pressed').toBe('false');
+  await tool('Bulleted list').click();
+  await expectAttribute(tool('Bulleted list'), 'aria-pressed').toBe('true');
+  await focusIn(description);
+  await page.keyboard.type('Quartet at 19:30');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Big band at 21:00');
+  // Enter on an empty item ends the list.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expectAttribute(tool('Bulleted list'), 'aria-pressed').toBe('false');
+
+  await page.keyboard.type('Tickets and news on our site');
+  for (const _ of 'our site') await page.keyboard.press('Shift+ArrowLeft');
+  // Back to the toolbar: Remove formatting, then the link button, which opens its form.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await focusIn(tool('Link'));
+  await page.keyboard.press('Enter');
+  const address = page.getByRole('textbox', { name: 'Link address' });
+  await focusIn(address);
+  await page.keyboard.type('harbour.example/tickets');
+  await page.keyboard.press('Enter');
+  await focusIn(description);
+
+  await expectText(description.locator('strong')).toBe('Doors open at 19:00.');
+  await expect(description.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+    'Quartet at 19:30',
+    'Big band at 21:00',
+  ]);
+  await expectAttribute(description.getByRole('link', { name: 'our site' }), 'href').toBe(
+    'https://harbour.example/tickets',
+  );
+  await expectText(description.locator('p').last()).toBe('Tickets and news on our site');
 }
 
 describe('organizers and events', () => {
@@ -111,8 +172,8 @@ describe('organizers and events', () => {
       .getByRole('link', { name: 'Settings' })
       .click();
     await page.getByRole('heading', { name: 'Basic details' }).waitFor();
-    await page.getByRole('textbox', { name: 'Description', exact: true }).click();
-    await page.keyboard.type('An evening of jazz by the river.');
+    const description = page.getByRole('textbox', { name: 'Description', exact: true });
+    await writeDescription(page, description);
     await page.getByLabel('Venue name').fill('Harbour Hall');
     await page.getByLabel('Address line 1').fill('Rua do Cais 12');
     await page.getByLabel('City').fill('Lisboa');
@@ -121,6 +182,19 @@ describe('organizers and events', () => {
     await page.getByText('Under 15 minutes, buyers may run out of time while paying.').waitFor();
     await page.getByLabel('Contact e-mail').fill('hello@harbour.example');
     await expectAccessible(page, 'settings');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The event settings have been saved.').waitFor();
+    // The server's copy of the description comes back as the field's value: the same text, so
+    // the editor keeps it as it is, and typing goes on where the caret was.
+    await expectText(description.locator('strong')).toBe('Doors open at 19:00.');
+    await expectAttribute(description.getByRole('link', { name: 'our site' }), 'href').toBe(
+      'https://harbour.example/tickets',
+    );
+    await description.getByText('An evening of jazz by the river.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Free coffee.');
+    await expectText(description.locator('p').first()).toBe('An evening of jazz by the river. Free coffee.');
+    await waitForToastsToClose(page);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('The event settings have been saved.').waitFor();
 
@@ -195,7 +269,17 @@ describe('organizers and events', () => {
     await publicPage.goto(publicHref ?? '');
     await publicPage.getByRole('heading', { name: title, level: 1 }).waitFor();
     await publicPage.getByTestId('event-location').getByText('Harbour Hall').waitFor();
-    await publicPage.getByText('An evening of jazz by the river.').waitFor();
+    // The description as written, formatting and all.
+    const about = publicPage.locator('.event-description');
+    await about.getByText('An evening of jazz by the river. Free coffee.').waitFor();
+    await expectText(about.locator('strong')).toBe('Doors open at 19:00.');
+    await expect(about.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      'Quartet at 19:30',
+      'Big band at 21:00',
+    ]);
+    const siteLink = about.getByRole('link', { name: 'our site' });
+    await expectAttribute(siteLink, 'href').toBe('https://harbour.example/tickets');
+    await expectAttribute(siteLink, 'rel').toBe('noopener noreferrer nofollow');
     await publicPage.getByText('Times are in the Europe/Lisbon time zone.').waitFor();
     const cover = publicPage.getByTestId('event-cover');
     await cover.waitFor();

@@ -11,8 +11,8 @@ import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type MessagePlaceholder, placeholderToken } from '../../../common/messages';
+import { LinkControl } from '../../components/RichTextLinkControl';
 import { MESSAGE_HTML_CLASS, MessageHtmlStyle } from './body-style';
-import { LinkControl } from './LinkControl';
 
 const EXTENSIONS = [
   StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, link: false }),

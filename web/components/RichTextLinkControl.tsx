@@ -5,7 +5,7 @@ import { Button, Group, Popover, Stack, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, useState } from 'react';
-import { LinkIcon } from '../../components/organizer-icons';
+import { LinkIcon } from './organizer-icons';
 
 /**
  * The toolbar's link button: a small form with a labelled address field (Enter saves, Escape
