@@ -22,7 +22,7 @@ export interface ListQuery<D> {
 export interface ListEmpty {
   icon?: ReactNode;
   title: ReactNode;
-  description: ReactNode;
+  description?: ReactNode;
   actions?: ReactNode;
 }
 
@@ -36,7 +36,7 @@ export interface ListPages {
 
 /**
  * An organizer's list page: a heading with its description and actions (export, add), the
- * search and filters, then a card that holds, in this order of precedence, a loader while the
+ * search and filters (after an optional `intro`), then a card that holds, in this order of precedence, a loader while the
  * first page loads, the error with "Try again", the empty state, or the table; under it, the
  * count and the pages. Drawers and dialogs of the page go in `children`.
  */
@@ -45,6 +45,7 @@ export function ListPage<D>({
   title,
   description,
   actions,
+  intro,
   filters,
   query,
   loadingLabel,
@@ -61,6 +62,8 @@ export function ListPage<D>({
   description: ReactNode;
   /** Beside the heading; null hides them (nothing to export or search yet). */
   actions?: ReactNode;
+  /** Between the heading and the filters: settings or figures of the whole list. */
+  intro?: ReactNode;
   /** Above the card, in a wrapping row: `ListSearch` and selects. */
   filters?: ReactNode;
   query: ListQuery<D>;
@@ -90,6 +93,8 @@ export function ListPage<D>({
         {actions ?? null}
       </Group>
 
+      {intro}
+
       {filters ? (
         <Group gap="sm" align="flex-end" wrap="wrap">
           {filters}
@@ -109,7 +114,7 @@ export function ListPage<D>({
         ) : isEmpty(data) ? (
           <EmptyState icon={empty.icon} variant="light" py="xl">
             <EmptyState.Title order={3}>{empty.title}</EmptyState.Title>
-            <EmptyState.Description>{empty.description}</EmptyState.Description>
+            {empty.description ? <EmptyState.Description>{empty.description}</EmptyState.Description> : null}
             {empty.actions ? <EmptyState.Actions>{empty.actions}</EmptyState.Actions> : null}
           </EmptyState>
         ) : (
