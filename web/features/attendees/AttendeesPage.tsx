@@ -1,18 +1,15 @@
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { ATTENDEE_STATUSES } from '../../../common/orders';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { InlineLoader } from '../../components/InlineLoader';
-import { ListPagination } from '../../components/ListPagination';
+import { ListPage, ListSearch } from '../../components/ListPage';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
-import { PlusIcon, SearchIcon, UsersIcon } from '../../components/organizer-icons';
+import { PlusIcon, UsersIcon } from '../../components/organizer-icons';
 import { FitSelect } from '../../components/selects';
 import { useSearchBox } from '../../components/use-search-box';
 import { useEvent } from '../events/api';
@@ -69,19 +66,21 @@ function Attendees({ event }: { event: EventResponse }) {
   const total = attendees.data?.meta.total ?? 0;
   const hasAny = attendees.data !== undefined && (total > 0 || filtered);
 
+  const addButton = (
+    <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
+      <Trans>Add an attendee</Trans>
+    </Button>
+  );
+
   return (
-    <Stack gap="lg">
-      <title>{`${t`Attendees`} · ${event.title} · Tessera`}</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} maw={560}>
-          <Title order={2} fz="xl">
-            <Trans>Attendees</Trans>
-          </Title>
-          <Text size="sm" c="gray.7">
-            <Trans>Everyone who holds a ticket: find them, add one by hand, cancel or resend a ticket.</Trans>
-          </Text>
-        </Stack>
-        {hasAny ? (
+    <ListPage
+      documentTitle={`${t`Attendees`} · ${event.title} · Tessera`}
+      title={<Trans>Attendees</Trans>}
+      description={
+        <Trans>Everyone who holds a ticket: find them, add one by hand, cancel or resend a ticket.</Trans>
+      }
+      actions={
+        hasAny ? (
           <Group gap="sm">
             <ExportMenu
               download={(format, onProgress) =>
@@ -90,109 +89,89 @@ function Attendees({ event }: { event: EventResponse }) {
               done={t`The attendees have been exported.`}
               failed={t`The export of attendees failed. Please try again.`}
             />
-            <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
-              <Trans>Add an attendee</Trans>
-            </Button>
+            {addButton}
           </Group>
-        ) : null}
-      </Group>
-
-      {hasAny ? (
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Name, e-mail or order reference`}
-            leftSection={<SearchIcon size={16} />}
-            type="search"
-            value={searchText}
-            onChange={(change) => setSearchText(change.currentTarget.value)}
-            w={{ base: '100%', xs: 280 }}
-          />
-          <Select
-            label={t`Ticket`}
-            data={[
-              { value: ALL, label: t`All tickets` },
-              ...(tickets.data ?? []).map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
-            ]}
-            value={params.ticketId === null ? ALL : String(params.ticketId)}
-            onChange={(value) => setParams({ ticketId: value && value !== ALL ? Number(value) : null })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            w={{ base: '100%', xs: 220 }}
-          />
-          <FitSelect
-            label={t`Status`}
-            data={[
-              { value: ALL, label: t`All statuses` },
-              ...ATTENDEE_STATUSES.map((status) => ({
-                value: status,
-                label: i18n._(ATTENDEE_STATUS_LABELS[status]),
-              })),
-            ]}
-            value={params.status ?? ALL}
-            onChange={(value) =>
-              setParams({ status: ATTENDEE_STATUSES.find((status) => status === value) ?? null })
-            }
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </Group>
-      ) : null}
-
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        {attendees.isPending ? (
-          <InlineLoader label={t`Loading attendees`} />
-        ) : attendees.isError ? (
-          <Stack gap="sm" p="md">
-            <ErrorAlert error={attendees.error} title={t`Could not load the attendees`} />
-            <Button variant="default" w="fit-content" onClick={() => attendees.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        ) : attendees.data.data.length === 0 ? (
-          <EmptyState icon={<UsersIcon />} variant="light" py="xl">
-            <EmptyState.Title order={3}>
-              {filtered ? <Trans>No attendee matches</Trans> : <Trans>No attendees yet</Trans>}
-            </EmptyState.Title>
-            <EmptyState.Description>
-              {filtered ? (
-                <Trans>Try another search, or clear the filters.</Trans>
-              ) : (
-                <Trans>Ticket holders appear here as orders come in. You can also add someone by hand.</Trans>
-              )}
-            </EmptyState.Description>
-            <EmptyState.Actions>
-              {filtered ? (
-                <Button variant="default" onClick={clearFilters}>
-                  <Trans>Clear filters</Trans>
-                </Button>
-              ) : (
-                <Button leftSection={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
-                  <Trans>Add an attendee</Trans>
-                </Button>
-              )}
-            </EmptyState.Actions>
-          </EmptyState>
+        ) : null
+      }
+      filters={
+        hasAny ? (
+          <>
+            <ListSearch
+              placeholder={t`Name, e-mail or order reference`}
+              value={searchText}
+              onChange={setSearchText}
+            />
+            <Select
+              label={t`Ticket`}
+              data={[
+                { value: ALL, label: t`All tickets` },
+                ...(tickets.data ?? []).map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
+              ]}
+              value={params.ticketId === null ? ALL : String(params.ticketId)}
+              onChange={(value) => setParams({ ticketId: value && value !== ALL ? Number(value) : null })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={{ base: '100%', xs: 220 }}
+            />
+            <FitSelect
+              label={t`Status`}
+              data={[
+                { value: ALL, label: t`All statuses` },
+                ...ATTENDEE_STATUSES.map((status) => ({
+                  value: status,
+                  label: i18n._(ATTENDEE_STATUS_LABELS[status]),
+                })),
+              ]}
+              value={params.status ?? ALL}
+              onChange={(value) =>
+                setParams({ status: ATTENDEE_STATUSES.find((status) => status === value) ?? null })
+              }
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </>
+        ) : null
+      }
+      query={attendees}
+      loadingLabel={t`Loading attendees`}
+      errorTitle={t`Could not load the attendees`}
+      isEmpty={(page) => page.data.length === 0}
+      empty={{
+        icon: <UsersIcon />,
+        title: filtered ? <Trans>No attendee matches</Trans> : <Trans>No attendees yet</Trans>,
+        description: filtered ? (
+          <Trans>Try another search, or clear the filters.</Trans>
         ) : (
-          <AttendeesTable
-            attendees={attendees.data.data}
-            params={params}
-            timezone={event.timezone}
-            onSort={(sorting) => setParams(sorting)}
-            busy={attendees.isPlaceholderData}
-          />
-        )}
-      </Paper>
-
-      {attendees.data && total > 0 ? (
-        <ListPagination
-          count={<Plural value={total} one="# attendee" other="# attendees" />}
-          page={params.page}
-          lastPage={attendees.data.meta.last_page}
-          onPage={(page) => setParams({ page }, true)}
+          <Trans>Ticket holders appear here as orders come in. You can also add someone by hand.</Trans>
+        ),
+        actions: filtered ? (
+          <Button variant="default" onClick={clearFilters}>
+            <Trans>Clear filters</Trans>
+          </Button>
+        ) : (
+          addButton
+        ),
+      }}
+      table={(page) => (
+        <AttendeesTable
+          attendees={page.data}
+          params={params}
+          timezone={event.timezone}
+          onSort={(sorting) => setParams(sorting)}
+          busy={attendees.isPlaceholderData}
         />
-      ) : null}
-
+      )}
+      pagination={(page) =>
+        total > 0
+          ? {
+              count: <Plural value={total} one="# attendee" other="# attendees" />,
+              page: params.page,
+              lastPage: page.meta.last_page,
+              onPage: (next) => setParams({ page: next }, true),
+            }
+          : null
+      }
+    >
       <AddAttendeeModal
         opened={adding}
         event={event}
@@ -205,6 +184,6 @@ function Attendees({ event }: { event: EventResponse }) {
         timezone={event.timezone}
         onClose={() => setParams({ attendeeId: null })}
       />
-    </Stack>
+    </ListPage>
   );
 }

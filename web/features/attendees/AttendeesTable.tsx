@@ -1,11 +1,9 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AttendeeResponse } from '../../../common/attendees';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { EmailAddress } from '../../components/EmailAddress';
-import { SortableHeader } from '../../components/SortableHeader';
 import { AttendeeStatusBadge, ManualBadge } from './labels';
 import { type AttendeesParams, searchFromParams } from './params';
 
@@ -43,96 +41,100 @@ export function AttendeesTable({
     </Stack>
   );
 
+  const columns: DataColumn<AttendeeResponse, AttendeesParams['sortBy']>[] = [
+    {
+      id: 'name',
+      header: <Trans>Name</Trans>,
+      sortKey: 'last_name',
+      cell: (attendee) => (
+        <Stack gap={4} align="flex-start" miw={150}>
+          <Anchor
+            component={Link}
+            to={{
+              search: new URLSearchParams(
+                searchFromParams({ ...params, attendeeId: attendee.id }),
+              ).toString(),
+            }}
+            fw={600}
+            fz="sm"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {attendeeName(attendee) || '—'}
+          </Anchor>
+          {attendee.is_manual ? <ManualBadge /> : null}
+        </Stack>
+      ),
+    },
+    {
+      id: 'email',
+      header: <Trans>E-mail</Trans>,
+      sortKey: 'email',
+      cell: (attendee) => (
+        <Text size="sm" miw={180}>
+          <EmailAddress email={attendee.email} />
+        </Text>
+      ),
+    },
+    {
+      id: 'ticket',
+      header: <Trans>Ticket</Trans>,
+      cell: (attendee) => (
+        <>
+          <Text size="sm">{attendee.ticket_title}</Text>
+          {attendee.price_label ? (
+            <Text size="xs" c="gray.7">
+              {attendee.price_label}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'order',
+      header: <Trans>Order</Trans>,
+      cell: (attendee) => (
+        <Text size="sm" ff="monospace">
+          {attendee.order_reference}
+        </Text>
+      ),
+    },
+    {
+      id: 'status',
+      header: <Trans>Status</Trans>,
+      cell: (attendee) => <AttendeeStatusBadge status={attendee.status} />,
+    },
+    {
+      id: 'checked_in',
+      header: <Trans>Checked in</Trans>,
+      cell: (attendee) =>
+        attendee.checked_in_at ? (
+          when(attendee.checked_in_at)
+        ) : (
+          <Text size="sm" c="gray.7">
+            <Trans>Not checked in</Trans>
+          </Text>
+        ),
+      cellProps: () => ({ 'data-testid': 'attendee-checked-in' }),
+    },
+    {
+      id: 'created_at',
+      header: <Trans>Added</Trans>,
+      sortKey: 'created_at',
+      firstDirection: 'desc',
+      cell: (attendee) => when(attendee.created_at, true),
+    },
+  ];
+
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
-      <Table
-        verticalSpacing="sm"
-        highlightOnHover
-        aria-label={t`Attendees of this event`}
-        aria-busy={busy}
-        style={{ opacity: busy ? 0.6 : 1 }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <SortableHeader field="last_name" sorting={params} onSort={onSort}>
-              <Trans>Name</Trans>
-            </SortableHeader>
-            <SortableHeader field="email" sorting={params} onSort={onSort}>
-              <Trans>E-mail</Trans>
-            </SortableHeader>
-            <Table.Th>
-              <Trans>Ticket</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Order</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Checked in</Trans>
-            </Table.Th>
-            <SortableHeader field="created_at" sorting={params} onSort={onSort} firstDirection="desc">
-              <Trans>Added</Trans>
-            </SortableHeader>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {attendees.map((attendee) => (
-            <Table.Tr key={attendee.id}>
-              <Table.Td>
-                <Stack gap={4} align="flex-start" miw={150}>
-                  <Anchor
-                    component={Link}
-                    to={{
-                      search: new URLSearchParams(
-                        searchFromParams({ ...params, attendeeId: attendee.id }),
-                      ).toString(),
-                    }}
-                    fw={600}
-                    fz="sm"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {attendeeName(attendee) || '—'}
-                  </Anchor>
-                  {attendee.is_manual ? <ManualBadge /> : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" miw={180}>
-                  <EmailAddress email={attendee.email} />
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{attendee.ticket_title}</Text>
-                {attendee.price_label ? (
-                  <Text size="xs" c="gray.7">
-                    {attendee.price_label}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {attendee.order_reference}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <AttendeeStatusBadge status={attendee.status} />
-              </Table.Td>
-              <Table.Td data-testid="attendee-checked-in">
-                {attendee.checked_in_at ? (
-                  when(attendee.checked_in_at)
-                ) : (
-                  <Text size="sm" c="gray.7">
-                    <Trans>Not checked in</Trans>
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{when(attendee.created_at, true)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={t`Attendees of this event`}
+      columns={columns}
+      rows={attendees}
+      rowKey={(attendee) => attendee.id}
+      sorting={params}
+      onSort={onSort}
+      busy={busy}
+      minWidth={900}
+    />
   );
 }

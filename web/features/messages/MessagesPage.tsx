@@ -1,14 +1,12 @@
-import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import type { MessageSummaryResponse } from '../../../common/messages';
 import { can } from '../../../common/permissions';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
-import { ListPagination } from '../../components/ListPagination';
+import { ListPage } from '../../components/ListPage';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { MailIcon, PlusIcon } from '../../components/organizer-icons';
 import { useEvent } from '../events/api';
@@ -47,77 +45,58 @@ function Messages({ event }: { event: EventResponse }) {
   const total = messages.data?.meta.total ?? 0;
   const composePath = `/manage/event/${event.id}/messages/new`;
 
+  const composeButton = (
+    <Button component={Link} to={composePath} leftSection={<PlusIcon size={16} />}>
+      <Trans>Compose a message</Trans>
+    </Button>
+  );
+
   return (
-    <Stack gap="lg">
-      <title>{`${t`Messages`} · ${event.title} · Tessera`}</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} maw={560}>
-          <Title order={2} fz="xl">
-            <Trans>Messages</Trans>
-          </Title>
-          <Text size="sm" c="gray.7">
-            <Trans>
-              E-mails to the event's attendees or buyers: practical news about the event, never promotion.
-            </Trans>
-          </Text>
-        </Stack>
-        {mayWrite && total > 0 ? (
-          <Button component={Link} to={composePath} leftSection={<PlusIcon size={16} />}>
-            <Trans>Compose a message</Trans>
-          </Button>
-        ) : null}
-      </Group>
-
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        {messages.isPending ? (
-          <InlineLoader label={t`Loading messages`} />
-        ) : messages.isError ? (
-          <Stack gap="sm" p="md">
-            <ErrorAlert error={messages.error} title={t`Could not load the messages`} />
-            <Button variant="default" w="fit-content" onClick={() => messages.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        ) : messages.data.data.length === 0 ? (
-          <EmptyState icon={<MailIcon />} variant="light" py="xl">
-            <EmptyState.Title order={3}>
-              <Trans>No messages yet</Trans>
-            </EmptyState.Title>
-            <EmptyState.Description>
-              <Trans>
-                Write to every attendee, the holders of some tickets, chosen people or the buyers of orders.
-              </Trans>
-            </EmptyState.Description>
-            {mayWrite ? (
-              <EmptyState.Actions>
-                <Button component={Link} to={composePath} leftSection={<PlusIcon size={16} />}>
-                  <Trans>Compose a message</Trans>
-                </Button>
-              </EmptyState.Actions>
-            ) : null}
-          </EmptyState>
-        ) : (
-          <MessagesTable
-            messages={messages.data.data}
-            eventId={event.id}
-            timezone={event.timezone}
-            ticketTitles={ticketTitles}
-            busy={messages.isPlaceholderData}
-            onDelete={mayWrite ? setDeleting : undefined}
-          />
-        )}
-      </Paper>
-
-      {messages.data && total > 0 ? (
-        <ListPagination
-          count={<Plural value={total} one="# message" other="# messages" />}
-          page={page}
-          lastPage={messages.data.meta.last_page}
-          onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {})}
+    <ListPage
+      documentTitle={`${t`Messages`} · ${event.title} · Tessera`}
+      title={<Trans>Messages</Trans>}
+      description={
+        <Trans>
+          E-mails to the event's attendees or buyers: practical news about the event, never promotion.
+        </Trans>
+      }
+      actions={mayWrite && total > 0 ? composeButton : null}
+      query={messages}
+      loadingLabel={t`Loading messages`}
+      errorTitle={t`Could not load the messages`}
+      isEmpty={(list) => list.data.length === 0}
+      empty={{
+        icon: <MailIcon />,
+        title: <Trans>No messages yet</Trans>,
+        description: (
+          <Trans>
+            Write to every attendee, the holders of some tickets, chosen people or the buyers of orders.
+          </Trans>
+        ),
+        actions: mayWrite ? composeButton : null,
+      }}
+      table={(list) => (
+        <MessagesTable
+          messages={list.data}
+          eventId={event.id}
+          timezone={event.timezone}
+          ticketTitles={ticketTitles}
+          busy={messages.isPlaceholderData}
+          onDelete={mayWrite ? setDeleting : undefined}
         />
-      ) : null}
-
+      )}
+      pagination={(list) =>
+        total > 0
+          ? {
+              count: <Plural value={total} one="# message" other="# messages" />,
+              page,
+              lastPage: list.meta.last_page,
+              onPage: (next) => setSearch(next > 1 ? { page: String(next) } : {}),
+            }
+          : null
+      }
+    >
       <DeleteMessageModal eventId={event.id} message={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </ListPage>
   );
 }

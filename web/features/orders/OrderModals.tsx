@@ -5,10 +5,12 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
-import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
+import { formatMoney } from '../../../common/money';
+import { AmountField, useAmountError } from '../../components/AmountField';
+import { amountText, readAmountField } from '../../components/amount-value';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
@@ -29,17 +31,16 @@ export function RefundModal({
   const { t, i18n } = useLingui();
   const refund = useRefund(eventId, order.id);
   const remaining = order.totals.remaining;
-  const [amount, setAmount] = useState(toMajorText(remaining, order.currency));
+  const [amount, setAmount] = useState(amountText(remaining, order.currency));
+  const amountError = useAmountError();
   const [notifyBuyer, setNotifyBuyer] = useState(true);
   const [cancel, setCancel] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const left = formatMoney(remaining, order.currency, i18n.locale);
   const submit = () => {
-    const { minor, problem } = readAmount(amount, order.currency);
-    const maximum = formatMoney(MAX_MINOR, order.currency, i18n.locale);
-    if (problem === 'too_large') return setError(t`At most ${maximum}.`);
-    if (minor === null || minor <= 0)
-      return setError(t`Enter an amount such as ${toMajorText(remaining, order.currency)}.`);
+    const { minor } = readAmountField(amount, order.currency, { positive: true });
+    const problem = amountError(amount, order.currency, { example: remaining, positive: true });
+    if (problem !== null || minor === null) return setError(problem);
     setError(null);
     refund.mutate(
       { amount: minor, notify_buyer: notifyBuyer, cancel_order: cancel },
@@ -63,17 +64,11 @@ export function RefundModal({
       <Stack gap="md">
         <ErrorAlert error={refund.error && !apiFieldErrors(refund.error).amount ? refund.error : null} />
         <Text size="sm">{t`Up to ${left} can be given back to the card it was paid with.`}</Text>
-        <TextInput
+        <AmountField
+          currency={order.currency}
           label={t`Amount to refund`}
-          inputMode="decimal"
           value={amount}
           onChange={(change) => setAmount(change.currentTarget.value)}
-          rightSection={
-            <Text size="sm" c="dimmed" aria-hidden>
-              {order.currency}
-            </Text>
-          }
-          rightSectionWidth={52}
           error={error}
           data-autofocus
         />

@@ -1,19 +1,15 @@
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/EmptyState.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { ORDER_STATUSES } from '../../../common/orders';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { downloadExport } from '../../components/export-download';
 import { InlineLoader } from '../../components/InlineLoader';
-import { ListPagination } from '../../components/ListPagination';
+import { ListPage, ListSearch } from '../../components/ListPage';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
-import { SearchIcon } from '../../components/organizer-icons';
 import { FitSelect } from '../../components/selects';
 import { useSearchBox } from '../../components/use-search-box';
 import { useAffiliates } from '../affiliates/api';
@@ -58,20 +54,14 @@ function Orders({ event }: { event: EventResponse }) {
   const hasAny = orders.data !== undefined && (total > 0 || filtered);
 
   return (
-    <Stack gap="lg">
-      <title>{`${t`Orders`} · ${event.title} · Tessera`}</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} maw={560}>
-          <Title order={2} fz="xl">
-            <Trans>Orders</Trans>
-          </Title>
-          <Text size="sm" c="gray.7">
-            <Trans>
-              Every order placed: find one, mark an offline payment as received, refund or cancel.
-            </Trans>
-          </Text>
-        </Stack>
-        {hasAny ? (
+    <ListPage
+      documentTitle={`${t`Orders`} · ${event.title} · Tessera`}
+      title={<Trans>Orders</Trans>}
+      description={
+        <Trans>Every order placed: find one, mark an offline payment as received, refund or cancel.</Trans>
+      }
+      actions={
+        hasAny ? (
           <ExportMenu
             download={(format, onProgress) =>
               downloadExport({
@@ -85,120 +75,103 @@ function Orders({ event }: { event: EventResponse }) {
             done={t`The orders have been exported.`}
             failed={t`The export of orders failed. Please try again.`}
           />
-        ) : null}
-      </Group>
-
-      {hasAny ? (
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t`Search`}
-            placeholder={t`Reference, name or e-mail`}
-            leftSection={<SearchIcon size={16} />}
-            type="search"
-            value={searchText}
-            onChange={(change) => setSearchText(change.currentTarget.value)}
-            w={{ base: '100%', xs: 280 }}
-          />
-          <FitSelect
-            label={t`Status`}
-            data={[
-              { value: ALL, label: t`Placed and in checkout` },
-              ...ORDER_STATUSES.map((status) => ({
-                value: status,
-                label: i18n._(ORDER_STATUS_LABELS[status]),
-              })),
-            ]}
-            value={params.status ?? ALL}
-            onChange={(value) =>
-              setParams({ status: ORDER_STATUSES.find((status) => status === value) ?? null })
-            }
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          {affiliates.length > 0 ? (
-            <Select
-              label={t`Affiliate`}
+        ) : null
+      }
+      filters={
+        hasAny ? (
+          <>
+            <ListSearch
+              placeholder={t`Reference, name or e-mail`}
+              value={searchText}
+              onChange={setSearchText}
+            />
+            <FitSelect
+              label={t`Status`}
               data={[
-                { value: ALL, label: t`All orders` },
-                ...affiliates.map((affiliate) => ({
-                  value: String(affiliate.id),
-                  label: `${affiliate.name} (${affiliate.code})`,
+                { value: ALL, label: t`Placed and in checkout` },
+                ...ORDER_STATUSES.map((status) => ({
+                  value: status,
+                  label: i18n._(ORDER_STATUS_LABELS[status]),
                 })),
               ]}
-              value={params.affiliateId === null ? ALL : String(params.affiliateId)}
+              value={params.status ?? ALL}
               onChange={(value) =>
-                setParams({ affiliateId: value === null || value === ALL ? null : Number(value) })
+                setParams({ status: ORDER_STATUSES.find((status) => status === value) ?? null })
               }
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
-              w={{ base: '100%', xs: 240 }}
             />
-          ) : null}
-        </Group>
-      ) : null}
-
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        {orders.isPending ? (
-          <InlineLoader label={t`Loading orders`} />
-        ) : orders.isError ? (
-          <Stack gap="sm" p="md">
-            <ErrorAlert error={orders.error} title={t`Could not load the orders`} />
-            <Button variant="default" w="fit-content" onClick={() => orders.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        ) : orders.data.data.length === 0 ? (
-          <EmptyState variant="light" py="xl">
-            <EmptyState.Title order={3}>
-              {filtered ? <Trans>No order matches</Trans> : <Trans>No orders yet</Trans>}
-            </EmptyState.Title>
-            <EmptyState.Description>
-              {filtered ? (
-                <Trans>Try another search, or clear the filters.</Trans>
-              ) : (
-                <Trans>Orders appear here as buyers check out on the event page.</Trans>
-              )}
-            </EmptyState.Description>
-            {filtered ? (
-              <EmptyState.Actions>
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setSearchText('');
-                    setParams({ query: '', status: null, affiliateId: null });
-                  }}
-                >
-                  <Trans>Clear filters</Trans>
-                </Button>
-              </EmptyState.Actions>
+            {affiliates.length > 0 ? (
+              <Select
+                label={t`Affiliate`}
+                data={[
+                  { value: ALL, label: t`All orders` },
+                  ...affiliates.map((affiliate) => ({
+                    value: String(affiliate.id),
+                    label: `${affiliate.name} (${affiliate.code})`,
+                  })),
+                ]}
+                value={params.affiliateId === null ? ALL : String(params.affiliateId)}
+                onChange={(value) =>
+                  setParams({ affiliateId: value === null || value === ALL ? null : Number(value) })
+                }
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                w={{ base: '100%', xs: 240 }}
+              />
             ) : null}
-          </EmptyState>
+          </>
+        ) : null
+      }
+      query={orders}
+      loadingLabel={t`Loading orders`}
+      errorTitle={t`Could not load the orders`}
+      isEmpty={(page) => page.data.length === 0}
+      empty={{
+        title: filtered ? <Trans>No order matches</Trans> : <Trans>No orders yet</Trans>,
+        description: filtered ? (
+          <Trans>Try another search, or clear the filters.</Trans>
         ) : (
-          <OrdersTable
-            orders={orders.data.data}
-            params={params}
-            timezone={event.timezone}
-            onSort={(sorting) => setParams(sorting)}
-            busy={orders.isPlaceholderData}
-          />
-        )}
-      </Paper>
-
-      {orders.data && total > 0 ? (
-        <ListPagination
-          count={<Plural value={total} one="# order" other="# orders" />}
-          page={params.page}
-          lastPage={orders.data.meta.last_page}
-          onPage={(page) => setParams({ page }, true)}
+          <Trans>Orders appear here as buyers check out on the event page.</Trans>
+        ),
+        actions: filtered ? (
+          <Button
+            variant="default"
+            onClick={() => {
+              setSearchText('');
+              setParams({ query: '', status: null, affiliateId: null });
+            }}
+          >
+            <Trans>Clear filters</Trans>
+          </Button>
+        ) : null,
+      }}
+      table={(page) => (
+        <OrdersTable
+          orders={page.data}
+          params={params}
+          timezone={event.timezone}
+          onSort={(sorting) => setParams(sorting)}
+          busy={orders.isPlaceholderData}
         />
-      ) : null}
-
+      )}
+      pagination={(page) =>
+        total > 0
+          ? {
+              count: <Plural value={total} one="# order" other="# orders" />,
+              page: params.page,
+              lastPage: page.meta.last_page,
+              onPage: (next) => setParams({ page: next }, true),
+            }
+          : null
+      }
+    >
       <OrderDrawer
         eventId={event.id}
         orderId={params.orderId}
         timezone={event.timezone}
         onClose={() => setParams({ orderId: null })}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -5,10 +5,12 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
-import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
+import { formatMoney } from '../../../common/money';
+import { AmountField, useAmountError } from '../../components/AmountField';
+import { amountText, readAmountField } from '../../components/amount-value';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
@@ -32,7 +34,8 @@ export function RecordRefundModal({
   const { t, i18n } = useLingui();
   const record = useRecordRefund(eventId, order.id);
   const remaining = order.totals.remaining;
-  const [amount, setAmount] = useState(toMajorText(remaining, order.currency));
+  const [amount, setAmount] = useState(amountText(remaining, order.currency));
+  const amountError = useAmountError();
   const [note, setNote] = useState('');
   const [notifyBuyer, setNotifyBuyer] = useState(true);
   const [cancel, setCancel] = useState(false);
@@ -40,12 +43,10 @@ export function RecordRefundModal({
   const left = formatMoney(remaining, order.currency, i18n.locale);
   const reference = order.reference;
   const submit = () => {
-    const { minor, problem } = readAmount(amount, order.currency);
-    const maximum = formatMoney(MAX_MINOR, order.currency, i18n.locale);
+    const { minor } = readAmountField(amount, order.currency, { positive: true });
     const found: typeof errors = {};
-    if (problem === 'too_large') found.amount = t`At most ${maximum}.`;
-    else if (minor === null || minor <= 0)
-      found.amount = t`Enter an amount such as ${toMajorText(remaining, order.currency)}.`;
+    const problem = amountError(amount, order.currency, { example: remaining, positive: true });
+    if (problem !== null) found.amount = problem;
     if (note.trim() === '') found.note = t`Say how and why the money went back.`;
     setErrors(found);
     if (found.amount || found.note || minor === null) return;
@@ -77,20 +78,14 @@ export function RecordRefundModal({
         <Text size="sm">
           {t`This order was paid offline. Once you have given money back yourself (in cash, by bank transfer), write it down here: up to ${left}.`}
         </Text>
-        <TextInput
+        <AmountField
+          currency={order.currency}
           label={t`Amount given back`}
-          inputMode="decimal"
           value={amount}
           onChange={(change) => {
             setAmount(change.currentTarget.value);
             setErrors((shown) => ({ ...shown, amount: undefined }));
           }}
-          rightSection={
-            <Text size="sm" c="dimmed" aria-hidden>
-              {order.currency}
-            </Text>
-          }
-          rightSectionWidth={52}
           error={errors.amount}
           data-autofocus
         />

@@ -18,9 +18,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
-import { currencyDigits } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
+import { AmountField } from '../../components/AmountField';
 import { FormSection } from './FormSection';
 import type { TicketForm } from './form';
 import { TYPE_HINTS, TYPE_LABELS } from './labels';
@@ -44,15 +44,6 @@ export function TicketFields({
   const currency = event.currency;
   const timezone = event.timezone;
   const sold = (ticket?.quantity_sold ?? 0) > 0;
-  const amountProps = {
-    inputMode: (currencyDigits(currency) > 0 ? 'decimal' : 'numeric') as 'decimal' | 'numeric',
-    rightSection: (
-      <Text size="sm" c="gray.7" pr="xs">
-        {currency}
-      </Text>
-    ),
-    rightSectionWidth: 56,
-  };
 
   return (
     <Stack gap="xl">
@@ -101,29 +92,29 @@ export function TicketFields({
           {...form.getInputProps('description')}
         />
         {values.type === 'PAID' ? (
-          <TextInput
+          <AmountField
+            currency={currency}
             label={t`Price`}
             required
             w={{ base: '100%', xs: 220 }}
             key={form.key('price')}
             {...form.getInputProps('price')}
-            {...amountProps}
           />
         ) : null}
         {values.type === 'DONATION' ? (
-          <TextInput
+          <AmountField
+            currency={currency}
             label={t`Minimum price`}
             description={t`Buyers can give more. Use 0 to let them give any amount.`}
             required
             w={{ base: '100%', xs: 320 }}
             key={form.key('price')}
             {...form.getInputProps('price')}
-            {...amountProps}
           />
         ) : null}
       </FormSection>
 
-      {values.type === 'TIERED' ? <TierEditor form={form} event={event} amountProps={amountProps} /> : null}
+      {values.type === 'TIERED' ? <TierEditor form={form} event={event} /> : null}
 
       <FormSection title={t`Quantity and sale dates`}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

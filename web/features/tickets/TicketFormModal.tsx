@@ -1,18 +1,14 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { EventResponse } from '../../../common/events';
-import { formatMoney, MAX_MINOR, readAmount, toMajorText } from '../../../common/money';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TicketRequest, type TicketResponse } from '../../../common/tickets';
-import { apiFieldErrors } from '../../components/api-error';
+import { useAmountError } from '../../components/AmountField';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
+import { FormModal, ModalForm } from '../../components/FormModal';
+import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { useCreateTicket, useTaxesAndFees, useUpdateTicket } from './api';
@@ -39,13 +35,13 @@ export function TicketFormModal({
   const taxes = useTaxesAndFees();
   const narrow = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <FormModal
       opened
       onClose={onClose}
       title={ticket ? t`Edit ticket` : t`Create a ticket`}
       size="xl"
+      centered={false}
       fullScreen={narrow}
-      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {taxes.isPending ? (
         <InlineLoader />
@@ -59,7 +55,7 @@ export function TicketFormModal({
       ) : (
         <TicketForm event={event} ticket={ticket} taxes={taxes.data} onClose={onClose} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -74,22 +70,19 @@ function TicketForm({
   taxes: TaxOrFeeResponse[];
   onClose: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const context: TicketContext = { currency: event.currency, timezone: event.timezone };
   const create = useCreateTicket(event.id);
   const update = useUpdateTicket(event.id);
-  const saving = ticket ? update : create;
-  const example = toMajorText(2500, event.currency);
+  const amountError = useAmountError();
   const schemaErrors = validateWith(TicketRequest, (v: TicketValues) => toTicketRequest(v, context));
 
   // Amounts the schema would only call missing, or cap in minor units, get a message in major units.
   const amountErrors = (v: TicketValues): Record<string, string> => {
     const errors: Record<string, string> = {};
-    const maximum = formatMoney(MAX_MINOR, event.currency, i18n.locale);
     const check = (typed: string, field: string) => {
-      const { problem } = readAmount(typed, event.currency);
-      if (problem === 'not_an_amount') errors[field] = t`Enter an amount such as ${example}.`;
-      if (problem === 'too_large') errors[field] = t`At most ${maximum}.`;
+      const problem = amountError(typed, event.currency, { example: 2500, allowEmpty: true });
+      if (problem !== null) errors[field] = problem;
     };
     if (v.type === 'PAID' || v.type === 'DONATION') check(v.price, 'price');
     if (v.type === 'TIERED') {
@@ -106,34 +99,27 @@ function TicketForm({
     validate: (values) => ({ ...schemaErrors(values), ...amountErrors(values) }),
   });
 
-  const title = form.getValues().title.trim();
-  const submit = form.onSubmit((values) => {
+  const save = (values: TicketValues) => {
     const body = toTicketRequest(values, context);
-    const done = {
-      onSuccess: () => {
-        notify(ticket ? t`${title} has been saved.` : t`${title} has been created.`);
-        onClose();
-      },
-      onError: (error: Error) => form.setErrors(firstMessages(apiFieldErrors(error))),
-    };
-    if (ticket) update.mutate({ id: ticket.id, body }, done);
-    else create.mutate(body, done);
-  }, focusFirstError(form));
+    return ticket ? update.mutateAsync({ id: ticket.id, body }) : create.mutateAsync(body);
+  };
+  const onSaved = () => {
+    const title = form.getValues().title.trim();
+    notify(ticket ? t`${title} has been saved.` : t`${title} has been created.`);
+    onClose();
+  };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <TicketFields form={form} event={event} taxes={taxes} ticket={ticket} />
-        <ErrorAlert error={saving.error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {ticket ? <Trans>Save ticket</Trans> : <Trans>Create ticket</Trans>}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm
+      form={form}
+      save={save}
+      onSaved={onSaved}
+      onCancel={onClose}
+      submitLabel={ticket ? t`Save ticket` : t`Create ticket`}
+      errorAtEnd
+      gap="lg"
+    >
+      <TicketFields form={form} event={event} taxes={taxes} ticket={ticket} />
+    </ModalForm>
   );
 }

@@ -14,28 +14,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { EventResponse } from '../../../common/events';
+import { AmountField } from '../../components/AmountField';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from '../../components/organizer-icons';
 import { FormSection } from './FormSection';
 import { emptyTier, type TicketForm } from './form';
 
-interface AmountProps {
-  inputMode: 'decimal' | 'numeric';
-  rightSection: ReactNode;
-  rightSectionWidth: number;
-}
-
 /** The price tiers of a TIERED ticket: each with its own label, price, quantity and sale dates. */
-export function TierEditor({
-  form,
-  event,
-  amountProps,
-}: {
-  form: TicketForm;
-  event: EventResponse;
-  amountProps: AmountProps;
-}) {
+export function TierEditor({ form, event }: { form: TicketForm; event: EventResponse }) {
   const { t } = useLingui();
   const tiers = form.getValues().prices;
   const timezone = event.timezone;
@@ -97,12 +83,12 @@ export function TierEditor({
                   key={form.key(path('label'))}
                   {...form.getInputProps(path('label'))}
                 />
-                <TextInput
+                <AmountField
+                  currency={event.currency}
                   label={t`Price`}
                   required
                   key={form.key(path('price'))}
                   {...form.getInputProps(path('price'))}
-                  {...amountProps}
                 />
                 <NumberInput
                   label={t`Quantity available`}

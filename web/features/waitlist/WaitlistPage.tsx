@@ -1,18 +1,17 @@
-import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventResponse } from '../../../common/events';
 import { WAITLIST_STATUSES, type WaitlistEntryResponse } from '../../../common/waitlist';
 import { errorMessage } from '../../components/api-error';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { ExportMenu } from '../../components/ExportMenu';
 import { downloadExport } from '../../components/export-download';
 import { InlineLoader } from '../../components/InlineLoader';
+import { ListPage } from '../../components/ListPage';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { UsersIcon } from '../../components/organizer-icons';
@@ -63,7 +62,6 @@ function Waitlist({ event }: { event: EventResponse }) {
   const remove = useRemoveEntry(event.id);
   const [removing, setRemoving] = useState<WaitlistEntryResponse | null>(null);
   const filtered = filters.status !== undefined || filters.ticketId !== undefined;
-  const entries = waitlist.data?.data ?? [];
   const counts = waitlist.data?.counts ?? [];
   const anyone = counts.some((c) => c.waiting + c.offered + c.purchased + c.expired + c.removed > 0);
 
@@ -80,21 +78,17 @@ function Waitlist({ event }: { event: EventResponse }) {
   const removingName = removing?.name ?? '';
 
   return (
-    <Stack gap="lg">
-      <title>{`${t`Waiting list`} · ${event.title} · Tessera`}</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} maw={560}>
-          <Title order={2} fz="xl">
-            <Trans>Waiting list</Trans>
-          </Title>
-          <Text size="sm" c="gray.7">
-            <Trans>
-              People who asked for a sold-out ticket, in the order they joined. When a ticket frees up, the
-              next one is offered it for a limited time.
-            </Trans>
-          </Text>
-        </Stack>
-        {anyone ? (
+    <ListPage
+      documentTitle={`${t`Waiting list`} · ${event.title} · Tessera`}
+      title={<Trans>Waiting list</Trans>}
+      description={
+        <Trans>
+          People who asked for a sold-out ticket, in the order they joined. When a ticket frees up, the next
+          one is offered it for a limited time.
+        </Trans>
+      }
+      actions={
+        anyone ? (
           <ExportMenu
             download={(format, onProgress) =>
               downloadExport({
@@ -108,80 +102,75 @@ function Waitlist({ event }: { event: EventResponse }) {
             done={t`The waiting list has been exported.`}
             failed={t`The export of the waiting list failed. Please try again.`}
           />
-        ) : null}
-      </Group>
-
-      <WaitlistSettingsCard key={event.id} event={event} />
-
-      {counts.length > 0 ? (
-        <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-          <WaitlistCounts counts={counts} />
-        </Paper>
-      ) : null}
-
-      {anyone || filtered ? (
-        <Group gap="sm" align="flex-end">
-          <Select
-            label={t`Status`}
-            data={[
-              { value: ALL, label: t`All statuses` },
-              ...WAITLIST_STATUSES.map((status) => ({
-                value: status,
-                label: i18n._(WAITLIST_STATUS_LABELS[status]),
-              })),
-            ]}
-            value={filters.status ?? ALL}
-            onChange={(value) => setFilters({ status: WAITLIST_STATUSES.find((s) => s === value) })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            w={{ base: '100%', xs: 200 }}
-          />
-          <Select
-            label={t`Ticket`}
-            data={[
-              { value: ALL, label: t`All tickets` },
-              ...tickets.map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
-            ]}
-            value={filters.ticketId ? String(filters.ticketId) : ALL}
-            onChange={(value) => setFilters({ ticketId: value && value !== ALL ? Number(value) : undefined })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            w={{ base: '100%', xs: 240 }}
-          />
-        </Group>
-      ) : null}
-
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        {waitlist.isPending ? (
-          <InlineLoader label={t`Loading the waiting list`} />
-        ) : waitlist.isError ? (
-          <Stack gap="sm" p="md">
-            <ErrorAlert error={waitlist.error} title={t`Could not load the waiting list`} />
-            <Button variant="default" w="fit-content" onClick={() => waitlist.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        ) : entries.length === 0 && filtered ? (
-          <EmptyState icon={<UsersIcon />} variant="light" py="xl">
-            <EmptyState.Title order={3}>
-              <Trans>Nobody on the waiting list matches</Trans>
-            </EmptyState.Title>
-            <EmptyState.Actions>
-              <Button
-                variant="default"
-                onClick={() => setFilters({ status: undefined, ticketId: undefined })}
-              >
-                <Trans>Clear filters</Trans>
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : entries.length === 0 ? (
-          <EmptyState icon={<UsersIcon />} variant="light" py="xl">
-            <EmptyState.Title order={3}>
-              <Trans>Nobody is on the waiting list yet</Trans>
-            </EmptyState.Title>
-            <EmptyState.Description>
-              {event.settings.waitlist_enabled ? (
+        ) : null
+      }
+      intro={
+        <>
+          <WaitlistSettingsCard key={event.id} event={event} />
+          {counts.length > 0 ? (
+            <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
+              <WaitlistCounts counts={counts} />
+            </Paper>
+          ) : null}
+        </>
+      }
+      filters={
+        anyone || filtered ? (
+          <>
+            <Select
+              label={t`Status`}
+              data={[
+                { value: ALL, label: t`All statuses` },
+                ...WAITLIST_STATUSES.map((status) => ({
+                  value: status,
+                  label: i18n._(WAITLIST_STATUS_LABELS[status]),
+                })),
+              ]}
+              value={filters.status ?? ALL}
+              onChange={(value) => setFilters({ status: WAITLIST_STATUSES.find((s) => s === value) })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={{ base: '100%', xs: 200 }}
+            />
+            <Select
+              label={t`Ticket`}
+              data={[
+                { value: ALL, label: t`All tickets` },
+                ...tickets.map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
+              ]}
+              value={filters.ticketId ? String(filters.ticketId) : ALL}
+              onChange={(value) =>
+                setFilters({ ticketId: value && value !== ALL ? Number(value) : undefined })
+              }
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              w={{ base: '100%', xs: 240 }}
+            />
+          </>
+        ) : null
+      }
+      query={waitlist}
+      loadingLabel={t`Loading the waiting list`}
+      errorTitle={t`Could not load the waiting list`}
+      isEmpty={(list) => list.data.length === 0}
+      empty={
+        filtered
+          ? {
+              icon: <UsersIcon />,
+              title: <Trans>Nobody on the waiting list matches</Trans>,
+              actions: (
+                <Button
+                  variant="default"
+                  onClick={() => setFilters({ status: undefined, ticketId: undefined })}
+                >
+                  <Trans>Clear filters</Trans>
+                </Button>
+              ),
+            }
+          : {
+              icon: <UsersIcon />,
+              title: <Trans>Nobody is on the waiting list yet</Trans>,
+              description: event.settings.waitlist_enabled ? (
                 <Trans>
                   When a ticket sells out, buyers can join the waiting list from the event page. They show up
                   here.
@@ -191,25 +180,24 @@ function Waitlist({ event }: { event: EventResponse }) {
                   Turn on “Enable the waiting list for sold-out tickets” above: buyers can then join the list
                   from the event page when a ticket sells out.
                 </Trans>
-              )}
-            </EmptyState.Description>
-          </EmptyState>
-        ) : (
-          <WaitlistTable
-            entries={entries}
-            timezone={event.timezone}
-            actions={{
-              onOffer: offerTo,
-              onRemove: (entry) => {
-                remove.reset();
-                setRemoving(entry);
-              },
-              offering: offer.isPending ? (offer.variables ?? null) : null,
-            }}
-          />
-        )}
-      </Paper>
-
+              ),
+            }
+      }
+      table={(list) => (
+        <WaitlistTable
+          entries={list.data}
+          timezone={event.timezone}
+          actions={{
+            onOffer: offerTo,
+            onRemove: (entry) => {
+              remove.reset();
+              setRemoving(entry);
+            },
+            offering: offer.isPending ? (offer.variables ?? null) : null,
+          }}
+        />
+      )}
+    >
       <ConfirmModal
         opened={removing !== null}
         title={t`Remove ${removingName} from the waiting list?`}
@@ -235,6 +223,6 @@ function Waitlist({ event }: { event: EventResponse }) {
           They lose their place. If they hold an offer, its ticket goes to the next person waiting.
         </Trans>
       </ConfirmModal>
-    </Stack>
+    </ListPage>
   );
 }
