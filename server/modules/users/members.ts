@@ -1,4 +1,4 @@
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MeResponse, UpdateUserRequest, UserResponse, UsersQuery } from '../../../common/users';
 import type { Database, Db, Transaction } from '../../db/client';
@@ -33,12 +33,6 @@ type UsersListQuery = z.output<typeof UsersQuery>;
 
 /** The account's users, searchable by name and e-mail. */
 export function findUsers(db: Db, auth: AuthContext, query: UsersListQuery) {
-  const joined = (where: SQL | undefined) =>
-    db
-      .select({ user: users, membership: accountUsers })
-      .from(accountUsers)
-      .innerJoin(users, eq(users.id, accountUsers.userId))
-      .where(where);
   return findList(query, {
     where: [eq(accountUsers.accountId, auth.accountId)],
     filters: { role: { column: accountUsers.role }, status: { column: accountUsers.status } },
@@ -50,7 +44,12 @@ export function findUsers(db: Db, auth: AuthContext, query: UsersListQuery) {
       last_login_at: (direction) => sql`${accountUsers.lastLoginAt} ${sql.raw(direction)} nulls last`,
     },
     tiebreaker: asc(users.id),
-    select: joined,
+    select: (where) =>
+      db
+        .select({ user: users, membership: accountUsers })
+        .from(accountUsers)
+        .innerJoin(users, eq(users.id, accountUsers.userId))
+        .where(where),
     count: async (where) => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
