@@ -74,7 +74,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   members: ['service'],
   organizers: ['service'],
   // An event of the caller's account, found or locked: the first step of every event-owned service.
-  'owned-events': ['service'],
+  // The routes of an event's list and its export (decision 047).
+  'owned-events': ['service', 'list-routes'],
   payments: [],
   'promo-codes': ['service'],
   // The connected Stripe account: whether an account can take card payments.

@@ -15,6 +15,7 @@ import {
   ne,
   or,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -122,14 +123,33 @@ export function searchCondition(text: string | undefined, columns: AnyPgColumn[]
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
-/** ORDER BY for the chosen sort, with a unique tiebreaker so pages never overlap. */
+/**
+ * How one sortable field orders: a column or an expression, in the asked direction, or a
+ * function that writes its own ORDER BY term (`nulls last`, say) for the direction.
+ */
+export type SortColumn = AnyPgColumn | SQL | ((direction: 'asc' | 'desc') => SQL);
+
+/**
+ * ORDER BY for the chosen sort, then a unique tiebreaker so pages never overlap: a column,
+ * ordered in the same direction, or a term of its own (`asc(id)` whatever the direction). A
+ * field the list does not sort by is a 422 on `sort_by`, as the query schema answers it.
+ */
 export function orderBy<S extends string>(
   query: Pick<ListQuery<S>, 'sortBy' | 'sortDirection'>,
-  columns: Readonly<Record<S, AnyPgColumn>>,
-  tiebreaker: AnyPgColumn,
+  columns: Readonly<Record<S, SortColumn>>,
+  tiebreaker: AnyPgColumn | SQL,
 ): SQL[] {
+  if (!Object.hasOwn(columns, query.sortBy)) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { sort_by: [VALIDATION.invalid as MessageDescriptor] },
+    });
+  }
   const direction = query.sortDirection === 'desc' ? desc : asc;
-  return [direction(columns[query.sortBy]), direction(tiebreaker)];
+  const sort = columns[query.sortBy];
+  return [
+    typeof sort === 'function' ? sort(query.sortDirection) : direction(sort),
+    is(tiebreaker, Column) ? direction(tiebreaker) : tiebreaker,
+  ];
 }
 
 export function whereAll(conditions: (SQL | undefined)[]): SQL | undefined {
@@ -146,4 +166,93 @@ export async function findPage<T>(
     fetch.total(),
   ]);
   return { data, meta: pageMeta(total, query) };
+}
+
+/** The rows' query of a list, as drizzle builds it: the helper orders it and takes a page. */
+export interface PagedSelect<R> {
+  orderBy(...columns: SQL[]): {
+    limit(limit: number): { offset(offset: number): SQLWrapper & PromiseLike<R[]> };
+  };
+}
+
+/**
+ * One list: what it shows (its conditions, its rows' query, how it counts) and what the query
+ * string may ask of it (filters, search, sort). `findList` answers its `{ data, meta }` page;
+ * `listWhere` gives its conditions alone, for an export of the same rows.
+ */
+export interface ListSpec<S extends string, F extends string, R, T> {
+  /** What every row of the list meets whatever is asked: its event, its account, its default statuses. */
+  where: readonly (SQL | undefined)[];
+  /** What `filter_fields[field]` compares, per field (the query schema names the operators). */
+  filters?: Readonly<Record<F, FilterColumn>>;
+  /** What `query` searches: columns matched in part in any case, or the list's own condition. */
+  search?: readonly AnyPgColumn[] | ((text: string) => SQL | undefined);
+  /** What `sort_by` orders by, per field. */
+  sort: Readonly<Record<S, SortColumn>>;
+  /** The last ORDER BY term, unique, so that pages never overlap (see `orderBy`). */
+  tiebreaker: AnyPgColumn | SQL;
+  /** The rows' query with its joins and `where`; the helper orders it and takes the page. */
+  select(where: SQL | undefined): PagedSelect<R>;
+  /** How many rows meet `where`. */
+  count(where: SQL | undefined): Promise<number>;
+  /** The page's rows as the API shows them: one call per page, so extra reads are one per page too. */
+  present(rows: R[]): T[] | Promise<T[]>;
+}
+
+type AskedOf<S extends string, F extends string> = Pick<ListQuery<S, F>, 'filters' | 'query'>;
+
+/** A list's conditions for what the query asks: its own, then the filters, then the search. */
+export function listWhere<S extends string, F extends string>(
+  query: AskedOf<S, F>,
+  spec: Pick<ListSpec<S, F, unknown, unknown>, 'where' | 'filters' | 'search'>,
+): SQL | undefined {
+  const { search } = spec;
+  const searched =
+    typeof search === 'function'
+      ? query.query
+        ? search(query.query)
+        : undefined
+      : searchCondition(query.query, [...(search ?? [])]);
+  return whereAll([
+    ...spec.where,
+    ...(spec.filters ? filterConditions(query.filters, spec.filters) : []),
+    searched,
+  ]);
+}
+
+/**
+ * A list's two statements for what the query asks, before they run: a page of rows (ordered)
+ * and the count. Exposed so that tests can read their plans.
+ */
+export function listQueries<S extends string, F extends string, R>(
+  query: ListQuery<S, F>,
+  spec: ListSpec<S, F, R, unknown>,
+) {
+  const where = listWhere(query, spec);
+  const order = orderBy(query, spec.sort, spec.tiebreaker);
+  return {
+    page: (limit: number, offset: number) =>
+      spec
+        .select(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    count: () => spec.count(where),
+  };
+}
+
+/**
+ * `GET` of a list: the page the query asks for, filtered, searched and sorted as it asks, its
+ * rows presented, with the page's `meta`. Filter values the columns cannot hold and a sort the
+ * list does not know are 422s.
+ */
+export async function findList<S extends string, F extends string, R, T>(
+  query: ListQuery<S, F>,
+  spec: ListSpec<S, F, R, T>,
+): Promise<{ data: T[]; meta: PageMeta }> {
+  const queries = listQueries(query, spec);
+  return findPage(query, {
+    rows: async (limit, offset) => spec.present(await queries.page(limit, offset)),
+    total: queries.count,
+  });
 }

@@ -1,8 +1,8 @@
-import type { I18n } from '@lingui/core';
+import type { z } from 'zod';
+import type { AffiliatesExportQuery } from '../../../common/affiliates';
 import { toMajorText } from '../../../common/money';
-import type { Db } from '../../db/client';
 import { type Cell, type Table, tableOfRows } from '../../exports/table';
-import type { AuthContext } from '../../http/auth';
+import type { EventListContext } from '../owned-events/service';
 import { findAffiliates } from './service';
 
 const COLUMNS = Object.freeze([
@@ -24,16 +24,10 @@ const COLUMNS = Object.freeze([
  */
 export async function exportAffiliates({
   db,
-  auth,
-  eventId,
+  event,
   i18n,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  i18n: I18n;
-}): Promise<Table> {
-  const list = await findAffiliates(db, auth, eventId);
+}: EventListContext<z.output<typeof AffiliatesExportQuery>>): Promise<Table> {
+  const list = await findAffiliates({ db, event });
   const rows: Cell[][] = list.map((a) => [
     a.name,
     a.code,

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AffiliateRequest, AffiliateResponse, AffiliatesExportQuery } from '../../../common/affiliates';
 import { idParam } from '../../../common/validators';
-import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { eventListRoutes } from '../owned-events/list-routes';
 import { exportAffiliates } from './export';
 import { createAffiliate, deleteAffiliate, findAffiliates, getAffiliate, updateAffiliate } from './service';
 
@@ -21,20 +21,20 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
     id: request.params.affiliateId,
   });
 
-  app.get(
-    '/api/events/:id/affiliates',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'Affiliates of an event, with the orders, tickets and gross sales each brought',
-        params: EventParams,
-        response: { 200: z.object({ data: z.array(AffiliateResponse) }), ...errorResponses(401, 403, 404) },
-      },
+  eventListRoutes(app, {
+    path: '/api/events/:id/affiliates',
+    permission: 'events.manage',
+    tags,
+    summary: 'Affiliates of an event, with the orders, tickets and gross sales each brought',
+    response: z.object({ data: z.array(AffiliateResponse) }),
+    list: async (context) => ({ data: await findAffiliates(context) }),
+    export: {
+      summary: 'Download the affiliates with their figures (CSV or XLSX)',
+      querystring: AffiliatesExportQuery,
+      name: 'affiliates',
+      table: exportAffiliates,
     },
-    async (request) => ({ data: await findAffiliates(app.db, authOf(request), request.params.id) }),
-  );
+  });
 
   app.post(
     '/api/events/:id/affiliates',
@@ -59,35 +59,6 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
           input: request.body,
         }),
       ),
-  );
-
-  app.get(
-    '/api/events/:id/affiliates/export',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'Download the affiliates with their figures (CSV or XLSX)',
-        params: EventParams,
-        querystring: AffiliatesExportQuery,
-        produces: EXPORT_PRODUCES,
-        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
-      const table = await exportAffiliates({
-        db: app.db,
-        auth: authOf(request),
-        eventId: request.params.id,
-        i18n: request.i18n,
-      });
-      return sendExport(reply, {
-        format: request.query.format,
-        table,
-        name: `affiliates-${request.params.id}`,
-      });
-    },
   );
 
   app.get(

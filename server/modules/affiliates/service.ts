@@ -7,7 +7,7 @@ import { affiliates, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../owned-events/service';
+import { type EventListContext, getEvent } from '../owned-events/service';
 import { findAffiliateFigures } from './figures';
 import { NO_FIGURES, toAffiliateResponse } from './presenter';
 
@@ -20,19 +20,17 @@ interface AffiliateRef {
 }
 
 /** `GET /api/events/{id}/affiliates`: every affiliate of the event with its figures, by name. */
-export async function findAffiliates(
-  db: Db,
-  auth: AuthContext,
-  eventId: number,
-): Promise<AffiliateResponse[]> {
-  const event = await getEvent(db, auth.accountId, eventId);
+export async function findAffiliates({
+  db,
+  event,
+}: Pick<EventListContext<unknown>, 'db' | 'event'>): Promise<AffiliateResponse[]> {
   const rows = await db
     .select()
     .from(affiliates)
-    .where(and(eq(affiliates.eventId, eventId), eq(affiliates.accountId, auth.accountId)))
+    .where(and(eq(affiliates.eventId, event.id), eq(affiliates.accountId, event.accountId)))
     .orderBy(asc(sql`lower(${affiliates.name})`), asc(affiliates.id));
   if (rows.length === 0) return [];
-  const figures = await findAffiliateFigures(db, eventId);
+  const figures = await findAffiliateFigures(db, event.id);
   return rows.map((row) => toAffiliateResponse(row, figures.get(row.id) ?? NO_FIGURES, event.currency));
 }
 

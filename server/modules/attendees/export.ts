@@ -1,16 +1,14 @@
-import type { I18n } from '@lingui/core';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnswerValue } from '../../../common/answers';
 import type { AttendeesExportQuery } from '../../../common/attendees';
-import type { Db } from '../../db/client';
 import { attendees, orders, questionAnswers, questions, ticketPrices, tickets } from '../../db/schema';
 import { readJsonParts } from '../../exports/json-batch';
 import { answerCell, type Cell, type Table } from '../../exports/table';
-import type { AuthContext } from '../../http/auth';
+import { listWhere } from '../../http/list';
 import { latestCheckIn } from '../attendee-view/service';
-import { getEvent } from '../owned-events/service';
-import { attendeeConditions } from './service';
+import type { EventListContext } from '../owned-events/service';
+import { attendeeList } from './service';
 
 /** Rows read per statement: memory stays flat however many attendees the event has. */
 export const EXPORT_BATCH = 1000;
@@ -81,24 +79,17 @@ function batchQuery(where: SQL | undefined, answers: SQL[], after: number): SQL 
  */
 export async function exportAttendees({
   db,
-  auth,
-  eventId,
+  event,
   query,
   i18n,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  query: z.output<typeof AttendeesExportQuery>;
-  i18n: I18n;
-}): Promise<Table> {
-  await getEvent(db, auth.accountId, eventId);
+}: EventListContext<z.output<typeof AttendeesExportQuery>>): Promise<Table> {
+  const eventId = event.id;
   const asked = await db
     .select({ id: questions.id, title: questions.title, scope: questions.scope })
     .from(questions)
     .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey)))
     .orderBy(asc(questions.sortOrder), asc(questions.id));
-  const where = attendeeConditions(eventId, query);
+  const where = listWhere(query, attendeeList(db, eventId));
   const yes = i18n._(/*i18n*/ { id: 'export.yes', message: 'Yes' });
   const no = i18n._(/*i18n*/ { id: 'export.no', message: 'No' });
 

@@ -9,12 +9,12 @@ import {
   CreateAttendeeRequest,
   UpdateAttendeeRequest,
 } from '../../../common/attendees';
-import { PageMeta } from '../../../common/list-query';
+import { pageSchema } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
-import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
 import { type AttendeeRef, getAttendee } from '../attendee-view/service';
+import { eventListRoutes } from '../owned-events/list-routes';
 import { exportAttendees } from './export';
 import { cancelAttendee, createManualAttendee, reactivateAttendee, resendTicket } from './manage';
 import { findAttendees, updateAttendee } from './service';
@@ -47,56 +47,21 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/api/events/:id/attendees',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'Attendees of an event: search, filter by ticket or status, sort, page',
-        params: EventParams,
-        querystring: AttendeesQuery,
-        response: {
-          200: z.object({ data: z.array(AttendeeResponse), meta: PageMeta }),
-          ...errorResponses(401, 403, 404, 422),
-        },
-      },
+  eventListRoutes(app, {
+    path: '/api/events/:id/attendees',
+    permission: 'events.manage',
+    tags,
+    summary: 'Attendees of an event: search, filter by ticket or status, sort, page',
+    querystring: AttendeesQuery,
+    response: pageSchema(AttendeeResponse),
+    list: findAttendees,
+    export: {
+      summary: 'Download the attendees (CSV or XLSX) with their answers; the list’s search and filters apply',
+      querystring: AttendeesExportQuery,
+      name: 'attendees',
+      table: exportAttendees,
     },
-    async (request) =>
-      findAttendees({ db: app.db, auth: authOf(request), eventId: request.params.id, query: request.query }),
-  );
-
-  app.get(
-    '/api/events/:id/attendees/export',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Download the attendees (CSV or XLSX) with their answers; the list’s search and filters apply',
-        params: EventParams,
-        querystring: AttendeesExportQuery,
-        produces: EXPORT_PRODUCES,
-        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
-      const table = await exportAttendees({
-        db: app.db,
-        auth: authOf(request),
-        eventId: request.params.id,
-        query: request.query,
-        i18n: request.i18n,
-      });
-      return sendExport(reply, {
-        format: request.query.params.format,
-        table,
-        name: `attendees-${request.params.id}`,
-      });
-    },
-  );
+  });
 
   app.post(
     '/api/events/:id/attendees',

@@ -2,16 +2,17 @@ import { eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AttendeeDetailResponse,
+  AttendeeResponse,
   AttendeesQuery,
   UpdateAttendeeRequest,
 } from '../../../common/attendees';
 import type { Database, Db } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import type { AuthContext } from '../../http/auth';
-import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
+import { escapeLike, findList, type ListSpec, listQueries, listWhere } from '../../http/list';
 import {
   type AttendeeRef,
+  type AttendeeRow,
   getAttendee,
   getAttendeeRow,
   listed,
@@ -19,14 +20,16 @@ import {
   selectAttendees,
   toAttendeeResponse,
 } from '../attendee-view/service';
-import { getEvent } from '../owned-events/service';
+import type { EventListContext } from '../owned-events/service';
+
+type AttendeesSort = z.output<typeof AttendeesQuery>['sortBy'];
+type AttendeesFilter = z.output<typeof AttendeesQuery>['filters'][number]['field'];
 
 /**
  * A search matches part of a name or e-mail (through the trigram index on `search_text`) or a
  * whole order reference; both sides are indexed, so the search stays fast on large events.
  */
-function searchFor(eventId: number, text: string | undefined): SQL | undefined {
-  if (!text) return undefined;
+function searchFor(eventId: number, text: string): SQL | undefined {
   return or(
     ilike(attendees.searchText, `%${escapeLike(text.toLowerCase())}%`),
     sql`${attendees.orderId} = any(array(select ${orders.id} from ${orders}
@@ -34,63 +37,44 @@ function searchFor(eventId: number, text: string | undefined): SQL | undefined {
   );
 }
 
-/** The conditions of the attendee list and its exports: the event, then the list's filters. */
-export function attendeeConditions(
-  eventId: number,
-  query: Pick<z.output<typeof AttendeesQuery>, 'filters' | 'query'>,
-) {
-  return whereAll([
-    listed(eventId),
-    ...filterConditions(query.filters, {
-      ticket_id: { column: attendees.ticketId },
-      status: { column: attendees.status },
-    }),
-    searchFor(eventId, query.query),
-  ]);
+const countAttendees = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.orderId))
+    .where(where);
+
+/** The attendee list: the event's listed attendees, filtered, searched and sorted as asked. */
+export function attendeeList(db: Db, eventId: number) {
+  return {
+    where: [listed(eventId)],
+    filters: { ticket_id: { column: attendees.ticketId }, status: { column: attendees.status } },
+    search: (text: string) => searchFor(eventId, text),
+    sort: {
+      created_at: attendees.createdAt,
+      last_name: attendees.lastName,
+      first_name: attendees.firstName,
+      email: attendees.email,
+    },
+    tiebreaker: attendees.id,
+    select: (where: SQL | undefined) => selectAttendees(db, where),
+    count: async (where: SQL | undefined) => (await countAttendees(db, where))[0]?.n ?? 0,
+    present: (rows: AttendeeRow[]) => rows.map(toAttendeeResponse),
+  } satisfies ListSpec<AttendeesSort, AttendeesFilter, AttendeeRow, AttendeeResponse>;
 }
 
-/** The attendee list's two queries, a page of rows and the count (exposed to check their plans). */
+/** The attendee list's two statements, a page of rows and the count (exposed to check their plans). */
 export function attendeeListQueries(db: Db, eventId: number, query: z.output<typeof AttendeesQuery>) {
-  const where = attendeeConditions(eventId, query);
-  const sort = {
-    created_at: attendees.createdAt,
-    last_name: attendees.lastName,
-    first_name: attendees.firstName,
-    email: attendees.email,
-  };
+  const list = attendeeList(db, eventId);
   return {
-    page: (limit: number, offset: number) =>
-      selectAttendees(db, where)
-        .orderBy(...orderBy(query, sort, attendees.id))
-        .limit(limit)
-        .offset(offset),
-    count: () =>
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(attendees)
-        .innerJoin(orders, eq(orders.id, attendees.orderId))
-        .where(where),
+    page: listQueries(query, list).page,
+    count: () => countAttendees(db, listWhere(query, list)),
   };
 }
 
 /** `GET /api/events/{id}/attendees` */
-export async function findAttendees({
-  db,
-  auth,
-  eventId,
-  query,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  query: z.output<typeof AttendeesQuery>;
-}) {
-  await getEvent(db, auth.accountId, eventId);
-  const queries = attendeeListQueries(db, eventId, query);
-  return findPage(query, {
-    rows: async (limit, offset) => (await queries.page(limit, offset)).map(toAttendeeResponse),
-    total: async () => (await queries.count())[0]?.n ?? 0,
-  });
+export function findAttendees({ db, event, query }: EventListContext<z.output<typeof AttendeesQuery>>) {
+  return findList(query, attendeeList(db, event.id));
 }
 
 /** `PUT /api/events/{id}/attendees/{attendeeId}`: corrects who holds the ticket. */

@@ -13,7 +13,7 @@ import { checkInLists, checkInListTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../owned-events/service';
+import { type EventListContext, getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof checkInLists.$inferSelect;
@@ -114,12 +114,12 @@ async function linkTickets(tx: Transaction, listId: number, ticketIds: number[])
     .values(ticketIds.map((ticketId) => ({ checkInListId: listId, ticketId })));
 }
 
-export async function findCheckInLists(db: Db, auth: AuthContext, eventId: number) {
-  await getEvent(db, auth.accountId, eventId);
+/** `GET /api/events/{id}/check-in-lists`: the event's lists by name, with how many are in. */
+export async function findCheckInLists({ db, event }: Pick<EventListContext<unknown>, 'db' | 'event'>) {
   const rows = await db
     .select()
     .from(checkInLists)
-    .where(eq(checkInLists.eventId, eventId))
+    .where(eq(checkInLists.eventId, event.id))
     .orderBy(asc(checkInLists.name), asc(checkInLists.id));
   return responses(db, rows);
 }

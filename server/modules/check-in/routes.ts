@@ -16,6 +16,7 @@ import { authenticate, authOf, authorize } from '../../http/auth';
 import { idempotent } from '../../http/idempotency';
 import { clientAddress, limitRequests, perAddress } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
+import { eventListRoutes } from '../owned-events/list-routes';
 import {
   createCheckInList,
   deleteCheckInList,
@@ -48,14 +49,14 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security, summary, ...schema },
   });
 
-  app.get(
-    '/api/events/:id/check-in-lists',
-    manage('Check-in lists of an event, with how many are in', {
-      params: EventParams,
-      response: { 200: z.object({ data: z.array(CheckInListResponse) }), ...errorResponses(401, 403, 404) },
-    }),
-    async (request) => ({ data: await findCheckInLists(app.db, authOf(request), request.params.id) }),
-  );
+  eventListRoutes(app, {
+    path: '/api/events/:id/check-in-lists',
+    permission: 'events.manage',
+    tags,
+    summary: 'Check-in lists of an event, with how many are in',
+    response: z.object({ data: z.array(CheckInListResponse) }),
+    list: async (context) => ({ data: await findCheckInLists(context) }),
+  });
   app.post(
     '/api/events/:id/check-in-lists',
     idempotent(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CreateEventRequest,
@@ -16,7 +16,7 @@ import { events, organizers } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
-import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
+import { findList } from '../../http/list';
 import type { FileStorage } from '../../storage';
 import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
@@ -208,47 +208,42 @@ export async function findEvents({
   organizerId?: number;
 }) {
   const stateFilter = query.filters.find((f) => f.field === 'state');
-  const where = whereAll([
-    eq(events.accountId, auth.accountId),
-    organizerId === undefined ? undefined : eq(events.organizerId, organizerId),
-    stateFilter ? stateCondition(String(stateFilter.values[0]).toLowerCase()) : undefined,
-    ...filterConditions(
-      query.filters.filter((f) => f.field !== 'state'),
-      {
+  const now = new Date();
+  // The state is a condition of its own (its values are words, not statuses).
+  return findList(
+    { ...query, filters: query.filters.filter((f) => f.field !== 'state') },
+    {
+      where: [
+        eq(events.accountId, auth.accountId),
+        organizerId === undefined ? undefined : eq(events.organizerId, organizerId),
+        stateFilter ? stateCondition(String(stateFilter.values[0]).toLowerCase()) : undefined,
+      ],
+      filters: {
         state: { column: events.status },
         status: { column: events.status },
         organizer_id: { column: events.organizerId },
       },
-    ),
-    searchCondition(query.query, [events.title]),
-  ]);
-  const direction = query.sortDirection === 'desc' ? desc : asc;
-  const sort = {
-    start_date: direction(events.startDate),
-    title: direction(sql`lower(${events.title})`),
-    created_at: direction(events.createdAt),
-  }[query.sortBy];
-  const now = new Date();
-  return findPage(query, {
-    rows: async (limit, offset) => {
-      const rows = await db
-        .select()
-        .from(events)
-        .where(where)
-        .orderBy(sort, asc(events.id))
-        .limit(limit)
-        .offset(offset);
-      const sales = await findSalesOfEvents(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => ({
-        ...toEventResponse(row, now),
-        sales: sales.get(row.id) ?? { tickets_sold: 0, gross_sales: 0 },
-      }));
+      search: [events.title],
+      sort: {
+        start_date: events.startDate,
+        title: sql`lower(${events.title})`,
+        created_at: events.createdAt,
+      },
+      tiebreaker: asc(events.id),
+      select: (where) => db.select().from(events).where(where),
+      count: (where) => db.$count(events, where),
+      present: async (rows) => {
+        const sales = await findSalesOfEvents(
+          db,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({
+          ...toEventResponse(row, now),
+          sales: sales.get(row.id) ?? { tickets_sold: 0, gross_sales: 0 },
+        }));
+      },
     },
-    total: () => db.$count(events, where),
-  });
+  );
 }
 
 /** A LIVE event for the public page; anything else is a 404 (the page shows an empty event). */

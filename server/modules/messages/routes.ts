@@ -14,6 +14,7 @@ import {
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { eventListRoutes } from '../owned-events/list-routes';
 import { previewMessage } from './preview';
 import { createMessage, deleteMessage, findMessageRecipients, findMessages, getMessage } from './service';
 
@@ -25,22 +26,15 @@ const security = [{ bearerAuth: [] }];
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('messages.send')] };
 
-  app.get(
-    '/api/events/:id/messages',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'Messages of an event, newest first',
-        params: EventParams,
-        querystring: MessagesQuery,
-        response: { 200: pageSchema(MessageSummaryResponse), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request) =>
-      findMessages({ db: app.db, auth: authOf(request), eventId: request.params.id, query: request.query }),
-  );
+  eventListRoutes(app, {
+    path: '/api/events/:id/messages',
+    permission: 'messages.send',
+    tags,
+    summary: 'Messages of an event, newest first',
+    querystring: MessagesQuery,
+    response: pageSchema(MessageSummaryResponse),
+    list: findMessages,
+  });
 
   app.post(
     '/api/events/:id/messages',

@@ -19,9 +19,9 @@ import { accounts, messageRecipients, messages, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
-import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
+import { findList } from '../../http/list';
 import { sanitizeDescription } from '../../text/description';
-import { getEvent } from '../owned-events/service';
+import { type EventListContext, getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 import { enqueueExpansion } from './jobs';
 import { type Sender, toMessageResponse, toMessageSummaryResponse, toRecipientResponse } from './presenter';
@@ -109,38 +109,24 @@ export async function getMessage(ref: MessageRef): Promise<MessageResponse> {
   return toMessageResponse(shown.row, shown.extra);
 }
 
-export async function findMessages({
+/** `GET /api/events/{id}/messages`: the event's messages, newest first unless asked otherwise. */
+export function findMessages({
   db,
-  auth,
-  eventId,
+  event,
   query,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  query: z.output<typeof MessagesQuery>;
-}): Promise<{ data: MessageSummaryResponse[]; meta: PageMeta }> {
-  await getEvent(db, auth.accountId, eventId);
-  const where = whereAll([
-    eq(messages.eventId, eventId),
-    eq(messages.accountId, auth.accountId),
-    ...filterConditions(query.filters, { status: { column: messages.status } }),
-  ]);
-  return findPage(query, {
-    rows: async (limit, offset) => {
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(where)
-        .orderBy(...orderBy(query, { created_at: messages.createdAt }, messages.id))
-        .limit(limit)
-        .offset(offset);
-      return (await present(db, rows)).map((shown) => toMessageSummaryResponse(shown.row, shown.extra));
-    },
-    total: async () => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
-      return row?.n ?? 0;
-    },
+}: EventListContext<z.output<typeof MessagesQuery>>): Promise<{
+  data: MessageSummaryResponse[];
+  meta: PageMeta;
+}> {
+  return findList(query, {
+    where: [eq(messages.eventId, event.id), eq(messages.accountId, event.accountId)],
+    filters: { status: { column: messages.status } },
+    sort: { created_at: messages.createdAt },
+    tiebreaker: messages.id,
+    select: (where) => db.select().from(messages).where(where),
+    count: (where) => db.$count(messages, where),
+    present: async (rows) =>
+      (await present(db, rows)).map((shown) => toMessageSummaryResponse(shown.row, shown.extra)),
   });
 }
 
@@ -149,35 +135,15 @@ export async function findMessageRecipients(
 ): Promise<{ data: MessageRecipientResponse[]; meta: PageMeta }> {
   const { db, query } = ref;
   const message = await getRow(db, ref);
-  const search = query.query
-    ? sql`(${messageRecipients.email} ilike ${`%${escapeLike(query.query)}%`} or ${messageRecipients.name} ilike ${`%${escapeLike(query.query)}%`})`
-    : undefined;
-  const where = whereAll([
-    eq(messageRecipients.messageId, message.id),
-    ...filterConditions(query.filters, { status: { column: messageRecipients.status } }),
-    search,
-  ]);
-  return findPage(query, {
-    rows: async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(messageRecipients)
-          .where(where)
-          .orderBy(
-            ...orderBy(
-              query,
-              { email: messageRecipients.email, status: messageRecipients.status },
-              messageRecipients.id,
-            ),
-          )
-          .limit(limit)
-          .offset(offset)
-      ).map(toRecipientResponse),
-    total: async () => {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(messageRecipients).where(where);
-      return row?.n ?? 0;
-    },
+  return findList(query, {
+    where: [eq(messageRecipients.messageId, message.id)],
+    filters: { status: { column: messageRecipients.status } },
+    search: [messageRecipients.email, messageRecipients.name],
+    sort: { email: messageRecipients.email, status: messageRecipients.status },
+    tiebreaker: messageRecipients.id,
+    select: (where) => db.select().from(messageRecipients).where(where),
+    count: (where) => db.$count(messageRecipients, where),
+    present: (rows) => rows.map(toRecipientResponse),
   });
 }
 

@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrdersExportQuery } from '../../../common/admin-orders';
@@ -12,9 +11,9 @@ import { queryRows, rowFromJson } from '../../db/rows';
 import { orderItems, orders, questionAnswers, questions } from '../../db/schema';
 import { readJsonParts } from '../../exports/json-batch';
 import { answerCell, type Cell, type Table } from '../../exports/table';
-import type { AuthContext } from '../../http/auth';
-import { getEvent } from '../owned-events/service';
-import { orderConditions } from './admin-view';
+import { listWhere } from '../../http/list';
+import type { EventListContext } from '../owned-events/service';
+import { orderList } from './admin-view';
 import { shownStatus } from './open-checkouts';
 import { toItemResponse } from './presenter';
 
@@ -97,18 +96,11 @@ function batchQuery(where: SQL | undefined, after: number): SQL {
  */
 export async function exportOrders({
   db,
-  auth,
-  eventId,
+  event,
   query,
   i18n,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  query: z.output<typeof OrdersExportQuery>;
-  i18n: I18n;
-}): Promise<Table> {
-  await getEvent(db, auth.accountId, eventId);
+}: EventListContext<z.output<typeof OrdersExportQuery>>): Promise<Table> {
+  const eventId = event.id;
   const asked = await db
     .select({ id: questions.id, title: questions.title })
     .from(questions)
@@ -117,7 +109,7 @@ export async function exportOrders({
     )
     .orderBy(asc(questions.sortOrder), asc(questions.id));
   const now = new Date();
-  const where = orderConditions(eventId, query, now);
+  const where = listWhere(query, orderList(db, { eventId, query, now }));
   const charges = await chargeColumns(db, where);
   const column = new Map(charges.map((c, i) => [keyOf(c), i]));
   // Exact decimal text without symbol or grouping, which spreadsheets read as numbers.

@@ -11,19 +11,19 @@ import {
   OrdersQuery,
   UpdateOrderBuyerRequest,
 } from '../../../common/admin-orders';
-import { PageMeta } from '../../../common/list-query';
+import { pageSchema } from '../../../common/list-query';
 import { RecordRefundRequest } from '../../../common/payments';
 import { idParam } from '../../../common/validators';
-import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { idempotent } from '../../http/idempotency';
 import { errorResponses } from '../../http/responses';
+import { eventListRoutes } from '../owned-events/list-routes';
 import { addOrderNote, cancelOrder, markOrderPaid, resendOrderConfirmation } from './admin-actions';
 import { exportOrders } from './admin-export';
 import { findOrders, getAdminOrder, updateOrderBuyer } from './admin-view';
 import { recordOfflineRefund } from './offline-refunds';
 
-const EventParams = z.object({ id: idParam() });
+const _EventParams = z.object({ id: idParam() });
 const OrderParams = z.object({ id: idParam(), orderId: idParam() });
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
@@ -48,44 +48,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = () => ({ appUrl: app.config.appUrl });
   const detail = { 200: AdminOrderDetailResponse, ...errorResponses(401, 403, 404, 409, 422) };
 
-  app.get(
-    '/api/events/:id/orders',
-    manage('Orders of an event: search, filter by status, sort, page', {
+  eventListRoutes(app, {
+    path: '/api/events/:id/orders',
+    permission: 'events.manage',
+    tags,
+    summary: 'Orders of an event: search, filter by status, sort, page',
+    description: ORDERS_DEFAULT_LIST,
+    querystring: OrdersQuery,
+    response: pageSchema(AdminOrderResponse),
+    list: findOrders,
+    export: {
+      summary: 'Download the orders (CSV or XLSX); the list’s search and filters apply',
       description: ORDERS_DEFAULT_LIST,
-      params: EventParams,
-      querystring: OrdersQuery,
-      response: {
-        200: z.object({ data: z.array(AdminOrderResponse), meta: PageMeta }),
-        ...errorResponses(401, 403, 404, 422),
-      },
-    }),
-    async (request) =>
-      findOrders({ db: app.db, auth: authOf(request), eventId: request.params.id, query: request.query }),
-  );
-  app.get(
-    '/api/events/:id/orders/export',
-    manage('Download the orders (CSV or XLSX); the list’s search and filters apply', {
-      description: ORDERS_DEFAULT_LIST,
-      params: EventParams,
       querystring: OrdersExportQuery,
-      produces: EXPORT_PRODUCES,
-      response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
-    }),
-    async (request, reply) => {
-      const table = await exportOrders({
-        db: app.db,
-        auth: authOf(request),
-        eventId: request.params.id,
-        query: request.query,
-        i18n: request.i18n,
-      });
-      return sendExport(reply, {
-        format: request.query.params.format,
-        table,
-        name: `orders-${request.params.id}`,
-      });
+      name: 'orders',
+      table: exportOrders,
     },
-  );
+  });
   app.get(
     '/api/events/:id/orders/:orderId',
     manage('One order: lines, attendees, answers, refunds and activity', {

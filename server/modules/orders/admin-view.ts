@@ -27,14 +27,16 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { escapeLike, filterConditions, findPage, orderBy, whereAll } from '../../http/list';
+import { escapeLike, findList, type ListSpec } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendee-view/service';
-import { getEvent } from '../owned-events/service';
+import { type EventListContext, getEvent } from '../owned-events/service';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
 import { toItemResponse, toRefundResponse } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
+type OrdersSort = z.output<typeof OrdersQuery>['sortBy'];
+type OrdersFilter = z.output<typeof OrdersQuery>['filters'][number]['field'];
 
 /** Tickets of an order that still count, and those cancelled one by one. */
 interface TicketCount {
@@ -97,74 +99,52 @@ function toResponse(row: OrderRow, count: TicketCount | undefined, now: Date): A
  */
 const DEFAULT_STATUSES = [...LISTED_ORDER_STATUSES, ...OPEN_ORDER_STATUSES];
 
+/** What the search box finds: a whole order reference, or part of the buyer's e-mail or name. */
+const searchFor = (text: string) =>
+  or(
+    eq(orders.reference, text.toUpperCase()),
+    ilike(orders.email, `%${escapeLike(text)}%`),
+    ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, `%${escapeLike(text)}%`),
+  );
+
 /**
- * The list's conditions (and the export's): the event, its status filter (on the status shown,
- * so an open order past its time is EXPIRED) or the default statuses, the search.
+ * The order list (and its export): the event's orders, with the status filter on the status
+ * shown (an open order past its time is EXPIRED) or else the default statuses, and the search.
  */
-export function orderConditions(
-  eventId: number,
-  query: Pick<z.output<typeof OrdersQuery>, 'filters' | 'query'>,
-  now: Date,
+export function orderList(
+  db: Db,
+  {
+    eventId,
+    query,
+    now,
+  }: { eventId: number; query: Pick<z.output<typeof OrdersQuery>, 'filters'>; now: Date },
 ) {
-  const text = query.query?.trim();
-  const search: SQL | undefined = text
-    ? or(
-        eq(orders.reference, text.toUpperCase()),
-        ilike(orders.email, `%${escapeLike(text)}%`),
-        ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, `%${escapeLike(text)}%`),
-      )
-    : undefined;
-  const filtered = query.filters.some((f) => f.field === 'status');
   const status = shownStatusSql(now);
-  return whereAll([
-    eq(orders.eventId, eventId),
-    filtered ? undefined : inArray(status, DEFAULT_STATUSES),
-    ...filterConditions(query.filters, {
+  const filtered = query.filters.some((f) => f.field === 'status');
+  return {
+    where: [eq(orders.eventId, eventId), filtered ? undefined : inArray(status, DEFAULT_STATUSES)],
+    filters: {
       status: { column: status, value: z.enum(ORDER_STATUSES) },
       affiliate_id: { column: orders.affiliateId },
-    }),
-    search,
-  ]);
-}
-
-/** `GET /api/events/{id}/orders` */
-export async function findOrders({
-  db,
-  auth,
-  eventId,
-  query,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  query: z.output<typeof OrdersQuery>;
-}) {
-  await getEvent(db, auth.accountId, eventId);
-  const now = new Date();
-  const where = orderConditions(eventId, query, now);
-  return findPage(query, {
-    rows: async (limit, offset) => {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query,
-            { created_at: orders.createdAt, total: orders.total, reference: orders.reference },
-            orders.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset);
+    },
+    search: searchFor,
+    sort: { created_at: orders.createdAt, total: orders.total, reference: orders.reference },
+    tiebreaker: orders.id,
+    select: (where: SQL | undefined) => db.select().from(orders).where(where),
+    count: (where: SQL | undefined) => db.$count(orders, where),
+    present: async (rows: OrderRow[]) => {
       const counts = await ticketCounts(
         db,
         rows.map((r) => r.id),
       );
       return rows.map((r) => toResponse(r, counts.get(r.id), now));
     },
-    total: () => db.$count(orders, where),
-  });
+  } satisfies ListSpec<OrdersSort, OrdersFilter, OrderRow, AdminOrderResponse>;
+}
+
+/** `GET /api/events/{id}/orders` */
+export function findOrders({ db, event, query }: EventListContext<z.output<typeof OrdersQuery>>) {
+  return findList(query, orderList(db, { eventId: event.id, query, now: new Date() }));
 }
 
 /** An order of the caller's event, as a request's path names it. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CreateOrganizerRequest,
@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { organizers } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { findPage, searchCondition, whereAll } from '../../http/list';
+import { findList } from '../../http/list';
 import { getAccount } from '../accounts/service';
 
 export type OrganizerRow = typeof organizers.$inferSelect;
@@ -90,25 +90,15 @@ export async function updateOrganizer({
   return row;
 }
 
-export async function findOrganizers(db: Db, auth: AuthContext, query: z.output<typeof OrganizersQuery>) {
-  const where = whereAll([
-    eq(organizers.accountId, auth.accountId),
-    searchCondition(query.query, [organizers.name]),
-  ]);
-  const direction = query.sortDirection === 'desc' ? desc : asc;
-  const sort =
-    query.sortBy === 'name' ? direction(sql`lower(${organizers.name})`) : direction(organizers.createdAt);
-  return findPage(query, {
-    rows: async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(organizers)
-          .where(where)
-          .orderBy(sort, asc(organizers.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toOrganizerResponse),
-    total: () => db.$count(organizers, where),
+/** `GET /api/organizers`: the account's organizers, searchable by name. */
+export function findOrganizers(db: Db, auth: AuthContext, query: z.output<typeof OrganizersQuery>) {
+  return findList(query, {
+    where: [eq(organizers.accountId, auth.accountId)],
+    search: [organizers.name],
+    sort: { name: sql`lower(${organizers.name})`, created_at: organizers.createdAt },
+    tiebreaker: asc(organizers.id),
+    select: (where) => db.select().from(organizers).where(where),
+    count: (where) => db.$count(organizers, where),
+    present: (rows) => rows.map(toOrganizerResponse),
   });
 }

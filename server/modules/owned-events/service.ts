@@ -1,7 +1,9 @@
+import type { I18n } from '@lingui/core';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Transaction } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/auth';
 
 /**
  * The first step of every service that works on an event of the caller's account (its tickets,
@@ -25,4 +27,16 @@ export async function lockEvent(tx: Transaction, accountId: number, id: number):
   const [row] = await tx.select().from(events).where(ofAccount(accountId, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/**
+ * What the service of an event's list (or of its export) is handed by `eventListRoutes`: the
+ * event, already found among the caller's account's, and the request's parsed query.
+ */
+export interface EventListContext<Q> {
+  db: Database;
+  auth: AuthContext;
+  event: EventRow;
+  query: Q;
+  i18n: I18n;
 }

@@ -1,13 +1,12 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ListQuery } from '../../../common/list-query';
 import type { MeResponse, UpdateUserRequest, UserResponse, UsersQuery } from '../../../common/users';
 import type { Database, Db, Transaction } from '../../db/client';
 import { accountUsers, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { filterConditions, findPage, searchCondition, whereAll } from '../../http/list';
+import { findList } from '../../http/list';
 import { getAccount, toAccountResponse } from '../accounts/service';
 import { revokeUserSessions } from '../auth/sessions';
 import { getMember, type Member, memberQuery, toUserResponse } from '../members/service';
@@ -33,35 +32,25 @@ export async function getUser(db: Db, auth: AuthContext, userId: number): Promis
 type UsersListQuery = z.output<typeof UsersQuery>;
 
 /** The account's users, searchable by name and e-mail. */
-export async function findUsers(db: Db, auth: AuthContext, query: UsersListQuery) {
-  const where = whereAll([
-    eq(accountUsers.accountId, auth.accountId),
-    ...filterConditions(query.filters, {
-      role: { column: accountUsers.role },
-      status: { column: accountUsers.status },
-    }),
-    searchCondition(query.query, [users.email, users.firstName, users.lastName]),
-  ]);
-  const direction = query.sortDirection === 'desc' ? desc : asc;
-  const sort = {
-    name: [direction(sql`lower(${users.firstName} || ' ' || ${users.lastName})`)],
-    email: [direction(users.email)],
-    created_at: [direction(users.createdAt)],
-    last_login_at: [sql`${accountUsers.lastLoginAt} ${sql.raw(query.sortDirection)} nulls last`],
-  }[query.sortBy satisfies ListQuery['sortBy']];
-  return findPage(query, {
-    rows: async (limit, offset) => {
-      const rows = await db
+export function findUsers(db: Db, auth: AuthContext, query: UsersListQuery) {
+  return findList(query, {
+    where: [eq(accountUsers.accountId, auth.accountId)],
+    filters: { role: { column: accountUsers.role }, status: { column: accountUsers.status } },
+    search: [users.email, users.firstName, users.lastName],
+    sort: {
+      name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+      email: users.email,
+      created_at: users.createdAt,
+      last_login_at: (direction) => sql`${accountUsers.lastLoginAt} ${sql.raw(direction)} nulls last`,
+    },
+    tiebreaker: asc(users.id),
+    select: (where) =>
+      db
         .select({ user: users, membership: accountUsers })
         .from(accountUsers)
         .innerJoin(users, eq(users.id, accountUsers.userId))
-        .where(where)
-        .orderBy(...sort, asc(users.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => toUserResponse(r.user, r.membership));
-    },
-    total: async () => {
+        .where(where),
+    count: async (where) => {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(accountUsers)
@@ -69,6 +58,7 @@ export async function findUsers(db: Db, auth: AuthContext, query: UsersListQuery
         .where(where);
       return Number(row?.n ?? 0);
     },
+    present: (rows) => rows.map((r) => toUserResponse(r.user, r.membership)),
   });
 }
 

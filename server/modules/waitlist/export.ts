@@ -1,7 +1,7 @@
-import type { I18n } from '@lingui/core';
-import type { Db } from '../../db/client';
+import type { z } from 'zod';
+import type { WaitlistExportQuery } from '../../../common/waitlist';
 import { type Cell, type Table, tableOfRows } from '../../exports/table';
-import type { AuthContext } from '../../http/auth';
+import type { EventListContext } from '../owned-events/service';
 import { findWaitlist } from './service';
 
 const COLUMNS = Object.freeze([
@@ -23,16 +23,10 @@ const COLUMNS = Object.freeze([
  */
 export async function exportWaitlist({
   db,
-  auth,
-  eventId,
+  event,
   i18n,
-}: {
-  db: Db;
-  auth: AuthContext;
-  eventId: number;
-  i18n: I18n;
-}): Promise<Table> {
-  const list = await findWaitlist(db, { auth, eventId, query: {} });
+}: EventListContext<z.output<typeof WaitlistExportQuery>>): Promise<Table> {
+  const list = await findWaitlist({ db, event, query: {} });
   const rows: Cell[][] = list.data.map((e) => [
     e.position,
     e.name,

@@ -9,10 +9,10 @@ import {
   WaitlistQuery,
   WaitlistResponse,
 } from '../../../common/waitlist';
-import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { addressAndEventLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
+import { eventListRoutes } from '../owned-events/list-routes';
 import { exportWaitlist } from './export';
 import {
   findWaitlist,
@@ -95,51 +95,21 @@ const manageWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     id: request.params.entryId,
   });
 
-  app.get(
-    '/api/events/:id/waitlist',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'The waiting list of an event: entries oldest first, with counts per ticket',
-        params: EventParams,
-        querystring: WaitlistQuery,
-        response: { 200: WaitlistResponse, ...errorResponses(401, 403, 404, 422) },
-      },
+  eventListRoutes(app, {
+    path: '/api/events/:id/waitlist',
+    permission: 'events.manage',
+    tags,
+    summary: 'The waiting list of an event: entries oldest first, with counts per ticket',
+    querystring: WaitlistQuery,
+    response: WaitlistResponse,
+    list: findWaitlist,
+    export: {
+      summary: 'Download the waiting list (CSV or XLSX)',
+      querystring: WaitlistExportQuery,
+      name: 'waitlist',
+      table: exportWaitlist,
     },
-    async (request) =>
-      findWaitlist(app.db, { auth: authOf(request), eventId: request.params.id, query: request.query }),
-  );
-
-  app.get(
-    '/api/events/:id/waitlist/export',
-    {
-      ...members,
-      schema: {
-        tags,
-        security,
-        summary: 'Download the waiting list (CSV or XLSX)',
-        params: EventParams,
-        querystring: WaitlistExportQuery,
-        produces: EXPORT_PRODUCES,
-        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
-    async (request, reply) => {
-      const table = await exportWaitlist({
-        db: app.db,
-        auth: authOf(request),
-        eventId: request.params.id,
-        i18n: request.i18n,
-      });
-      return sendExport(reply, {
-        format: request.query.format,
-        table,
-        name: `waitlist-${request.params.id}`,
-      });
-    },
-  );
+  });
 
   app.post(
     '/api/events/:id/waitlist/:entryId/offer',

@@ -18,7 +18,7 @@ import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueue, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
 import { endEntry, offerSeatByHand } from '../orders/waitlist-offers';
-import { getEvent } from '../owned-events/service';
+import { type EventListContext, type EventRow, getEvent } from '../owned-events/service';
 import { findPublicTickets } from '../public-tickets/service';
 
 type EntryRow = typeof waitlistEntries.$inferSelect;
@@ -163,15 +163,21 @@ function toEntryResponse(
   };
 }
 
-async function eventEntries(db: Db, auth: AuthContext, eventId: number) {
-  const event = await getEvent(db, auth.accountId, eventId);
+/** The event's entries, oldest first, with their tickets' titles. */
+async function entriesOf(db: Db, event: EventRow) {
   const rows = await db
     .select({ entry: waitlistEntries, ticketTitle: tickets.title })
     .from(waitlistEntries)
     .innerJoin(tickets, eq(tickets.id, waitlistEntries.ticketId))
-    .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.accountId, auth.accountId)))
+    .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.accountId, event.accountId)))
     .orderBy(asc(waitlistEntries.id));
-  return { event, rows: rows.map((r) => ({ ...r.entry, ticketTitle: r.ticketTitle })) };
+  return rows.map((r) => ({ ...r.entry, ticketTitle: r.ticketTitle }));
+}
+
+/** The same, for an event of the caller's account (or 404). */
+async function eventEntries(db: Db, auth: AuthContext, eventId: number) {
+  const event = await getEvent(db, auth.accountId, eventId);
+  return { event, rows: await entriesOf(db, event) };
 }
 
 function countsOf(rows: readonly (EntryRow & { ticketTitle: string })[]): WaitlistTicketCounts[] {
@@ -194,11 +200,15 @@ function countsOf(rows: readonly (EntryRow & { ticketTitle: string })[]): Waitli
 }
 
 /** `GET /api/events/{id}/waitlist`: the entries, oldest first, with counts per ticket. */
-export async function findWaitlist(
-  db: Db,
-  { auth, eventId, query }: { auth: AuthContext; eventId: number; query: z.output<typeof WaitlistQuery> },
-): Promise<WaitlistResponse> {
-  const { event, rows } = await eventEntries(db, auth, eventId);
+export async function findWaitlist({
+  db,
+  event,
+  query,
+}: Pick<
+  EventListContext<z.output<typeof WaitlistQuery>>,
+  'db' | 'event' | 'query'
+>): Promise<WaitlistResponse> {
+  const rows = await entriesOf(db, event);
   const places = positions(rows);
   const settings = withSettingDefaults(event.settings);
   return {
