@@ -118,7 +118,7 @@ function PromoCodeForm({
         data-autofocus
         autoComplete="off"
         spellCheck={false}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         key={form.key('code')}
         {...form.getInputProps('code')}
         onChange={typeCode}
