@@ -43,3 +43,34 @@ export const EventDateResponse = z
   })
   .meta({ id: 'EventDate' });
 export type EventDateResponse = z.infer<typeof EventDateResponse>;
+
+export const EVENT_DATE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+const localTime = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * `POST /api/events/{id}/dates/rule`: many dates at once, by a recurrence rule (RFC 5545's
+ * frequency, interval and weekdays) over local days and times of the event's time zone: every
+ * Tuesday and Thursday 19:00–21:00 from one day until another, skipping some days.
+ */
+export const EventDateRule = z
+  .strictObject({
+    frequency: z.enum(EVENT_DATE_FREQUENCIES),
+    /** Every n days, weeks or months. */
+    interval: z.int().min(1).max(52).default(1),
+    /** For a weekly rule: the days of the week; none: the first day's. */
+    weekdays: z.array(z.enum(WEEKDAYS)).max(7).default([]),
+    from: z.iso.date(),
+    until: z.iso.date(),
+    start_time: localTime(),
+    /** None: the dates have no end; not after the start: the next day. */
+    end_time: localTime().nullable().optional(),
+    skip: z.array(z.iso.date()).max(MAX_EVENT_DATES).default([]),
+    label: z.string().trim().max(LIMITS.nameMax).nullable().optional(),
+    status: z.enum(EVENT_DATE_STATUSES).default('ON_SALE'),
+    capacity: z.int().min(0).max(10_000_000).nullable().optional(),
+  })
+  .refine((v) => v.until >= v.from, { path: ['until'], message: VALIDATION.untilBeforeFrom.id })
+  .meta({ id: 'EventDateRule' });
+export type EventDateRule = z.output<typeof EventDateRule>;

@@ -76,6 +76,19 @@ export const VALIDATION = {
     message: 'Enter your current password to change this.',
   },
   endBeforeStart: /*i18n*/ { id: 'validation.end_before_start', message: 'The end must be after the start.' },
+  untilBeforeFrom: /*i18n*/ {
+    id: 'validation.until_before_from',
+    message: 'The last day must be on or after the first day.',
+  },
+  tooManyDates: /*i18n*/ {
+    id: 'validation.too_many_dates',
+    message: 'This makes more than 1,000 dates. Choose a shorter period or fewer days.',
+  },
+  noDates: /*i18n*/ { id: 'validation.no_dates', message: 'These choices make no date.' },
+  dateInPast: /*i18n*/ {
+    id: 'validation.date_in_past',
+    message: 'A date on sale must start in the future.',
+  },
   imageTooLarge: /*i18n*/ { id: 'validation.image_too_large', message: 'The image must be 5 MB or smaller.' },
   imageInvalid: /*i18n*/ {
     id: 'validation.image_invalid',

@@ -111,6 +111,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /api/events/{id}/capacity-assignments/{assignmentId}': 'deleteCapacityAssignment',
   'GET /api/events/{id}/dates': 'listEventDates',
   'POST /api/events/{id}/dates': 'createEventDate',
+  'POST /api/events/{id}/dates/rule': 'addEventDatesByRule',
   'GET /api/events/{id}/dates/{dateId}': 'getEventDate',
   'PUT /api/events/{id}/dates/{dateId}': 'updateEventDate',
   'DELETE /api/events/{id}/dates/{dateId}': 'deleteEventDate',

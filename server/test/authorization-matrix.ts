@@ -195,6 +195,17 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
     access: 'member',
     body: () => ({ starts_at: '2031-06-02T19:00:00Z', ends_at: '2031-06-02T21:00:00Z', label: 'Matinee' }),
   },
+  'POST /api/events/{id}/dates/rule': {
+    access: 'member',
+    body: () => ({
+      frequency: 'WEEKLY',
+      weekdays: ['TU', 'TH'],
+      from: '2031-09-02',
+      until: '2031-09-30',
+      start_time: '19:00',
+      end_time: '21:00',
+    }),
+  },
   'GET /api/events/{id}/dates/{dateId}': member,
   'PUT /api/events/{id}/dates/{dateId}': {
     access: 'member',

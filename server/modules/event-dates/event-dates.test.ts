@@ -133,4 +133,74 @@ describe('the dates of an event', () => {
     // Another event's date through one's own event: not found either.
     expect((await call(other, 'GET', `/api/events/${own.id}/dates/${date.id}`)).statusCode).toBe(404);
   });
+
+  it('are made by a rule in the event’s time zone, all or none, at most 1,000', async () => {
+    const event = await makeEvent(t.app, owner, {
+      start_date: '2031-03-20T19:00:00Z',
+      timezone: 'Europe/Lisbon',
+    });
+    const weekly = {
+      frequency: 'WEEKLY',
+      weekdays: ['TU', 'TH'],
+      from: '2031-03-24',
+      until: '2031-04-10',
+      start_time: '19:00',
+      end_time: '21:00',
+      skip: ['2031-04-08'],
+      label: 'Evening class',
+    };
+    const made = await call(owner, 'POST', `/api/events/${event.id}/dates/rule`, weekly);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.map((d: { starts_at: string }) => d.starts_at)).toEqual([
+      '2031-03-25T19:00:00.000Z',
+      '2031-03-27T19:00:00.000Z',
+      '2031-04-01T18:00:00.000Z',
+      '2031-04-03T18:00:00.000Z',
+      '2031-04-10T18:00:00.000Z',
+    ]);
+    expect(made.json().data[0]).toMatchObject({
+      label: 'Evening class',
+      ends_at: '2031-03-25T21:00:00.000Z',
+    });
+    expect(await eventSpan(event.id)).toEqual({
+      start: '2031-03-20T19:00:00.000Z',
+      end: '2031-04-10T20:00:00.000Z',
+    });
+    const count = async () => (await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data.length;
+    expect(await count()).toBe(6);
+    // Too many, none, or on sale in the past: a translated field error, nothing written.
+    const daily = { frequency: 'DAILY', from: '2032-01-01', until: '2034-12-31', start_time: '10:00' };
+    const tooMany = await call(owner, 'POST', `/api/events/${event.id}/dates/rule`, daily);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors.until).toEqual([
+      'Das ergibt mehr als 1.000 Termine. Wählen Sie einen kürzeren Zeitraum oder weniger Tage.',
+    ]);
+    const none = await call(owner, 'POST', `/api/events/${event.id}/dates/rule`, {
+      ...weekly,
+      weekdays: ['MO'],
+      from: '2031-05-06',
+      until: '2031-05-10',
+    });
+    expect(none.statusCode).toBe(422);
+    expect(Object.keys(none.json().errors)).toEqual(['from']);
+    const past = await call(owner, 'POST', `/api/events/${event.id}/dates/rule`, {
+      ...weekly,
+      from: '2020-01-01',
+      until: '2020-02-01',
+      skip: [],
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.from).toEqual(['Ein Termin im Verkauf muss in der Zukunft beginnen.']);
+    const pastOne = await call(owner, 'POST', `/api/events/${event.id}/dates`, {
+      starts_at: '2020-01-01T10:00:00Z',
+    });
+    expect(pastOne.json().errors.starts_at).toEqual(['Ein Termin im Verkauf muss in der Zukunft beginnen.']);
+    // A past date may be recorded when it is not on sale (a date that was held before).
+    const held = await call(owner, 'POST', `/api/events/${event.id}/dates`, {
+      starts_at: '2020-01-01T10:00:00Z',
+      status: 'HIDDEN',
+    });
+    expect(held.statusCode).toBe(201);
+    expect(await count()).toBe(7);
+  });
 });

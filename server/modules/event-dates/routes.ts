@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EventDateRequest, EventDateResponse } from '../../../common/event-dates';
+import { EventDateRequest, EventDateResponse, EventDateRule } from '../../../common/event-dates';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { createEventDate, deleteEventDate, findEventDates, getEventDate, updateEventDate } from './service';
+import {
+  addRuleDates,
+  createEventDate,
+  deleteEventDate,
+  findEventDates,
+  getEventDate,
+  updateEventDate,
+} from './service';
 
 const EventParams = z.object({ id: idParam() });
 const ItemParams = z.object({ id: idParam(), dateId: idParam() });
@@ -61,6 +68,36 @@ export const eventDateRoutes: FastifyPluginAsyncZod = async (app) => {
           input: request.body,
         }),
       ),
+  );
+
+  app.post(
+    `${base}/rule`,
+    {
+      config: { idempotent: true },
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Add the dates a recurrence rule makes',
+        description:
+          'Days and times are local to the event’s time zone, so a date keeps its local time across daylight-saving changes. At most 1,000 dates per event.',
+        params: EventParams,
+        body: EventDateRule,
+        response: {
+          201: z.object({ data: z.array(EventDateResponse) }),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await addRuleDates({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          rule: request.body,
+        }),
+      }),
   );
 
   app.get(

@@ -1,12 +1,19 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { EventDateRequest, EventDateResponse } from '../../../common/event-dates';
+import {
+  type EventDateRequest,
+  type EventDateResponse,
+  type EventDateRule,
+  MAX_EVENT_DATES,
+} from '../../../common/event-dates';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { Database, Db, Transaction } from '../../db/client';
 import { eventDates } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../http/app-error';
+import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { getEvent, lockEvent } from '../owned-events/service';
+import { expandRule } from './rule';
 
 type Row = typeof eventDates.$inferSelect;
 type Input = z.output<typeof EventDateRequest>;
@@ -107,6 +114,11 @@ export async function getEventDate({ db, ...ref }: DateRef & { db: Db }) {
   return toResponse(await getRow(db, ref));
 }
 
+/** A date put on sale must lie ahead: a buyer could not come to one that is over. */
+function assertAhead(date: { status: string; startsAt: Date }, field: string, now: Date) {
+  if (date.status === 'ON_SALE' && date.startsAt <= now) throw fieldError(field, VALIDATION.dateInPast);
+}
+
 export async function createEventDate({
   db,
   auth,
@@ -118,6 +130,7 @@ export async function createEventDate({
   eventId: number;
   input: Input;
 }) {
+  assertAhead({ status: input.status, startsAt: new Date(input.starts_at) }, 'starts_at', new Date());
   const row = await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);
     const [made] = await tx
@@ -144,6 +157,54 @@ export async function updateEventDate({ db, input, ...ref }: DateRef & { db: Dat
     return written;
   });
   return toResponse(row);
+}
+
+/**
+ * Adds the dates a rule makes, in the event's time zone, all or none: a rule that makes none,
+ * more than `MAX_EVENT_DATES` with the event's others, or one on sale in the past is refused.
+ */
+export async function addRuleDates({
+  db,
+  auth,
+  eventId,
+  rule,
+  now = new Date(),
+}: {
+  db: Database;
+  auth: AuthContext;
+  eventId: number;
+  rule: EventDateRule;
+  now?: Date;
+}) {
+  const rows = await inTransaction(db, async (tx) => {
+    const event = await lockEvent(tx, auth.accountId, eventId);
+    const dates = expandRule(rule, event.timezone);
+    if (dates.length === 0) throw fieldError('from', VALIDATION.noDates);
+    const [held] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(eventDates)
+      .where(eq(eventDates.eventId, eventId));
+    if (dates.length + Number(held?.count) > MAX_EVENT_DATES)
+      throw fieldError('until', VALIDATION.tooManyDates);
+    const [first] = dates;
+    if (first) assertAhead({ status: rule.status, startsAt: first.startsAt }, 'from', now);
+    const made = await tx
+      .insert(eventDates)
+      .values(
+        dates.map((date) => ({
+          accountId: auth.accountId,
+          eventId,
+          ...date,
+          label: rule.label || null,
+          status: rule.status,
+          capacity: rule.capacity ?? null,
+        })),
+      )
+      .returning();
+    await spanEvent(tx, eventId);
+    return made;
+  });
+  return rows.map(toResponse);
 }
 
 /** Deletes a date; an event keeps at least one (`LAST_EVENT_DATE`). */
