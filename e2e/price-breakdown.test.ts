@@ -147,6 +147,8 @@ describe('the price breakdown', () => {
 
     await buyer.page.getByRole('link', { name: 'Print order' }).click();
     await buyer.page.waitForURL('**/print');
+    // The address changes before the print page (loaded on demand) replaces the summary.
+    await buyer.page.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor();
     await expectBreakdown(buyer.page.locator('main'), 'print');
     await expectAccessible(buyer.page, 'print');
 
