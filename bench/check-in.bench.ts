@@ -77,12 +77,18 @@ export async function run(): Promise<void> {
     await app.db.execute(sql`analyze`);
     const list = await makeCheckInList(app, owner, { eventId: event.id, ticket_ids: [seat.id, vip.id] });
     const scans = (WARM_UP_SECONDS + SECONDS) * RATE;
-    const chosen = await queryRows<{ short_id: string; ticket_id: string | number }>(
+    const chosen = await queryRows<{
+      short_id: string;
+      ticket_id: string | number;
+      date_id: string | number;
+    }>(
       app.db,
-      sql`select short_id, ticket_id from attendees where event_id = ${event.id} order by random() limit ${scans}`,
+      sql`select short_id, ticket_id, date_id from attendees where event_id = ${event.id} order by random() limit ${scans}`,
     );
     const sign = await getTicketSigner(app.db, event.id);
-    const codes = chosen.map((a) => sign({ attendeeShortId: a.short_id, ticketId: Number(a.ticket_id) }));
+    const codes = chosen.map((a) =>
+      sign({ attendeeShortId: a.short_id, ticketId: Number(a.ticket_id), dateId: Number(a.date_id) }),
+    );
     console.log(
       `database: ${server.databaseKind}; ${ATTENDEES} attendees seeded in ${Math.round(performance.now() - seeding)} ms; ` +
         `${DEVICES} devices, ${RATE} scans/s for ${SECONDS} s after ${WARM_UP_SECONDS} s; load ${loadavg()

@@ -14,14 +14,14 @@ const ROUNDS = 5;
 const SECONDS = 2;
 const TARGET_RATIO = 0.5;
 
-interface Sent {
+export interface Sent {
   body: Buffer;
   type: string;
   encoding: string | undefined;
 }
 
 /** The bytes as they went over the wire (fetch would undo the compression). */
-function rawGet(url: string, headers: Record<string, string>): Promise<Sent & { status: number }> {
+export function rawGet(url: string, headers: Record<string, string>): Promise<Sent & { status: number }> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -41,14 +41,14 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Sent & { 
 }
 
 /** Which answer the bare twin gives: by path and the `Accept-Encoding` the client sent. */
-const twinKey = (url: string, acceptEncoding: string | undefined) => `${url}\n${acceptEncoding ?? ''}`;
+export const twinKey = (url: string, acceptEncoding: string | undefined) => `${url}\n${acceptEncoding ?? ''}`;
 
 /**
  * A bare Fastify that answers each path, as asked for, with what Tessera sent: the same bytes,
  * type and encoding; for a read asked for with gzip, the same JSON gzipped by the twin itself
  * (zlib, once at start, as a bare server with its answer at hand would), with `Vary`.
  */
-async function bareTwin(pages: Map<string, Sent>) {
+export async function bareTwin(pages: Map<string, Sent>) {
   const bare = Fastify({ logger: false });
   bare.get('/*', (request, reply) => {
     const page = pages.get(twinKey(request.url, request.headers['accept-encoding']));
@@ -61,10 +61,10 @@ async function bareTwin(pages: Map<string, Sent>) {
   return { bare, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
-const describe = (f: LoadFigures) => `${f.requestsPerSecond} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`;
+export const describe = (f: LoadFigures) => `${f.requestsPerSecond} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`;
 
 /** The rounds of one side as one figure: requests over the whole time, the median p50 and p99. */
-function together(rounds: LoadFigures[]): LoadFigures {
+export function together(rounds: LoadFigures[]): LoadFigures {
   const sum = (pick: (f: LoadFigures) => number) => rounds.reduce((total, f) => total + pick(f), 0);
   const middle = (pick: (f: LoadFigures) => number) => median(rounds.map(pick));
   return {

@@ -44,10 +44,10 @@ export async function seedPastOrders(
     // The rows are consistent by construction: no foreign-key trigger per row (a third of the time).
     await client.query(`set session_replication_role = replica`);
     await client.query(
-      `insert into orders (account_id, event_id, short_id, reference, status, reserved_until, currency,
+      `insert into orders (account_id, event_id, date_id, short_id, reference, status, reserved_until, currency,
          gross, discount, subtotal, fees, taxes, total, first_name, last_name, email, locale,
          client_address, payment_provider, completed_at, created_at, updated_at)
-       select $1, $2,
+       select $1, $2, (select min(id) from event_dates where event_id = $2),
          -- 128 bits as 22 base64url characters, like the app's short ids.
          rtrim(translate(encode(decode(md5('past-' || i), 'hex'), 'base64'), '+/', '-_'), '='),
          'P' || lpad(to_hex(i), 7, '0'),
@@ -75,17 +75,17 @@ export async function seedPastOrders(
     );
     if (process.env.DEBUG_SEED) console.log('items', (performance.now() - started) / 1000);
     await client.query(
-      `update tickets t set
+      `update ticket_stock t set
          quantity_sold = coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
-                                   where i.ticket_id = t.id and o.status = 'COMPLETED'), 0),
+                                   where i.ticket_id = t.ticket_id and o.status = 'COMPLETED'), 0),
          quantity_reserved = coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
-                                       where i.ticket_id = t.id and o.status = 'RESERVED'), 0)
-       where t.id = $1`,
+                                       where i.ticket_id = t.ticket_id and o.status = 'RESERVED'), 0)
+       where t.ticket_id = $1`,
       [past.ticketId],
     );
     if (process.env.DEBUG_SEED) console.log('counters', (performance.now() - started) / 1000);
     await client.query(`set session_replication_role = origin`);
-    await client.query('vacuum (analyze) orders, order_items, tickets');
+    await client.query('vacuum (analyze) orders, order_items, ticket_stock');
   } finally {
     await client.end();
   }

@@ -27,6 +27,8 @@ export interface LoadPlan {
   bases: string[];
   eventId: number;
   ticketId: number;
+  /** The date to buy (issue 36); none: the event's one date. */
+  dateId?: number;
   /** For the SQL reservation: the order's account and the ticket's title and unit price. */
   accountId: number;
   title: string;
@@ -160,7 +162,10 @@ async function overHttp(plan: LoadPlan, result: LoadResult): Promise<void> {
     const address = plan.addresses === 'one' ? ONE_ADDRESS : addressOf(i);
     return async (quantity) => {
       const url = urls[turn++ % urls.length] as URL;
-      const body = JSON.stringify({ tickets: [{ ticket_id: plan.ticketId, quantity }] });
+      const body = JSON.stringify({
+        tickets: [{ ticket_id: plan.ticketId, quantity }],
+        ...(plan.dateId ? { date_id: plan.dateId } : {}),
+      });
       const status = await post(url, { body, agent, address });
       if (status === 201) return 'reserved';
       return status === 409 ? 'refused' : String(status);
@@ -179,17 +184,19 @@ const reference = () => Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.
  * reference, the buyer's address) and its item, both made from the UPDATE's row, so neither
  * is written when the stock is gone. A single statement is atomic without BEGIN/COMMIT and
  * holds the ticket's row from its UPDATE to its own commit, with no round trip in between.
+ * The counter is the ticket's row of the date sold (decision 049), as Tessera's.
  * $1 ticket, $2 seats, $3 account, $4 event, $5 short id, $6 reference, $7 total, $8 address,
- * $9 title, $10 unit price.
+ * $9 title, $10 unit price, $11 date.
  */
 const RESERVE = `with stock as (
-    update tickets set quantity_reserved = quantity_reserved + $2
-    where id = $1 and (quantity is null or quantity_sold + quantity_reserved + $2 <= quantity)
-    returning id),
+    update ticket_stock set quantity_reserved = quantity_reserved + $2
+    where date_id = $11 and ticket_id = $1
+      and (quantity is null or quantity_sold + quantity_reserved + $2 <= quantity)
+    returning ticket_id),
   new_order as (
-    insert into orders (account_id, event_id, short_id, reference, status, reserved_until, currency,
+    insert into orders (account_id, event_id, date_id, short_id, reference, status, reserved_until, currency,
       gross, discount, subtotal, fees, taxes, total, client_address)
-    select $3, $4, $5, $6, 'RESERVED', now() + interval '15 minutes', 'EUR', $7, 0, $7, 0, 0, $7, $8
+    select $3, $4, $11, $5, $6, 'RESERVED', now() + interval '15 minutes', 'EUR', $7, 0, $7, 0, 0, $7, $8
     from stock
     returning id)
   insert into order_items (order_id, ticket_id, title, quantity, unit_price, discount, subtotal, fees,
@@ -207,6 +214,13 @@ async function overSql(plan: LoadPlan, result: LoadResult): Promise<void> {
   const pool = new pg.Pool({ connectionString: plan.bases[0], max: 10 });
   const opened = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
   for (const client of opened) client.release();
+  // The date is known before the sale, as a buyer's page knows it.
+  const dateId =
+    plan.dateId ??
+    Number(
+      (await pool.query('select min(id) as id from event_dates where event_id = $1', [plan.eventId])).rows[0]
+        ?.id,
+    );
   await sell(plan, result, (i) => async (quantity) => {
     const total = plan.price * quantity;
     const values = [
@@ -220,6 +234,7 @@ async function overSql(plan: LoadPlan, result: LoadResult): Promise<void> {
       addressOf(i),
       plan.title,
       plan.price,
+      dateId,
     ];
     try {
       const reserved = await pool.query({ name: 'reserve', text: RESERVE, values });

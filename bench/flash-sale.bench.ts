@@ -41,8 +41,14 @@ const load = () =>
     .join(' ');
 
 /** The same reservations as plain SQL, on `url` (a copy of the server's database made before the sale). */
-async function rawSale(url: string, sale: Sale) {
-  const plan = { mode: 'sql' as const, bases: [url], eventId: sale.eventId, accountId: sale.accountId };
+export async function rawSale(url: string, sale: Sale, dateId?: number) {
+  const plan = {
+    mode: 'sql' as const,
+    bases: [url],
+    eventId: sale.eventId,
+    accountId: sale.accountId,
+    ...(dateId ? { dateId } : {}),
+  };
   await runBuyers({ ...plan, buyers: 20, ticketId: sale.warmUpIds[0] ?? 0 });
   const result = await runBuyers({
     ...plan,
@@ -87,7 +93,7 @@ async function countingQueries<T>(fn: () => Promise<T>): Promise<{ value: T; que
   }
 }
 
-interface Measured {
+export interface Measured {
   figures: SaleFigures;
   stock: Stock;
   /** Every ticket sold (not stopped by `EXTRA_SALE_SECONDS`). */
@@ -101,10 +107,10 @@ interface Measured {
  * One measured sale of ticket `index` on the in-process server, its CPU watched (this process
  * is the server's; the buyers are a child) and its stock counted from the database.
  */
-async function saleOn(
+export async function saleOn(
   server: BenchServer,
   context: { sale: Sale; url: string; index: number },
-  options: Pick<LoadPlan, 'addresses' | 'seconds'> = {},
+  options: Pick<LoadPlan, 'addresses' | 'seconds' | 'dateId'> = {},
 ): Promise<Measured> {
   const { sale, url, index } = context;
   const ticketId = sale.ticketIds[index] ?? 0;

@@ -43,7 +43,21 @@ export interface Sale {
   warmUpIds: number[];
 }
 
-/** One live event with `sales` tickets of 10,000 and as many small warm-up tickets, all paid offline. */
+/** A T-shirt in four sizes and a drink voucher: the catalogue the buyers' page and orders read holds them too. */
+const PRODUCTS = [
+  {
+    kind: 'PRODUCT' as const,
+    title: 'T-shirt',
+    type: 'TIERED' as const,
+    prices: ['S', 'M', 'L', 'XL'].map((label) => ({ label, price: 2000, quantity_available: 500 })),
+  },
+  { kind: 'PRODUCT' as const, redeemable: true, title: 'Drink voucher', type: 'PAID' as const, price: 500 },
+];
+
+/**
+ * One live event with `sales` tickets of 10,000 and as many small warm-up tickets, all paid
+ * offline, and two products.
+ */
 export async function seedSale(app: App, sales = 1): Promise<Sale> {
   const owner = await makeAccount(app);
   const { event, tickets } = await makeLiveEvent(app, owner, {
@@ -53,12 +67,21 @@ export async function seedSale(app: App, sales = 1): Promise<Sale> {
       offline_payment_instructions: 'Pay at the door.',
       notify_organizer_of_new_orders: false,
     },
-    tickets: Array.from({ length: sales }, (_, i) => [
-      { title: `General admission ${i + 1}`, type: 'PAID' as const, price: PRICE, quantity_available: STOCK },
-      { title: `Warm-up ${i + 1}`, type: 'PAID' as const, price: PRICE, quantity_available: WARM_UP_STOCK },
-    ]).flat(),
+    tickets: [
+      ...Array.from({ length: sales }, (_, i) => [
+        {
+          title: `General admission ${i + 1}`,
+          type: 'PAID' as const,
+          price: PRICE,
+          quantity_available: STOCK,
+        },
+        { title: `Warm-up ${i + 1}`, type: 'PAID' as const, price: PRICE, quantity_available: WARM_UP_STOCK },
+      ]).flat(),
+      // Products beside the tickets, as a real catalogue has them (issue 37): not sold here.
+      ...PRODUCTS,
+    ],
   });
-  const ids = tickets.map((t) => t.id);
+  const ids = tickets.filter((t) => t.kind === 'TICKET').map((t) => t.id);
   return {
     accountId: owner.accountId,
     eventId: event.id,
@@ -147,7 +170,7 @@ export interface Stock {
   sold: number;
   /** Seats beyond the ticket's quantity, by its items or by its counters. */
   oversold: number;
-  /** The counters (`quantity_sold + quantity_reserved`) agree with the items. */
+  /** The counters (`quantity_sold + quantity_reserved` over its dates) agree with the items. */
   countersAgree: boolean;
 }
 
@@ -155,7 +178,9 @@ export interface Stock {
 export async function stockOf(db: Db, ticketId: number): Promise<Stock> {
   const [row] = await queryRows<{ quantity: number; counted: number; held: number }>(
     db,
-    sql`select t.quantity, t.quantity_sold + t.quantity_reserved as counted,
+    sql`select t.quantity,
+          (select coalesce(sum(s.quantity_sold + s.quantity_reserved), 0)::int
+           from ticket_stock s where s.ticket_id = t.id) as counted,
           (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
            where i.ticket_id = t.id
              and o.status in ('RESERVED', 'PAYMENT_FAILED', 'AWAITING_PAYMENT', 'COMPLETED')) as held

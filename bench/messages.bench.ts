@@ -13,6 +13,7 @@ import { JOB_KINDS, SCHEDULES } from '../server/jobs/kinds';
 import { startWorker } from '../server/jobs/worker';
 import { createMailer } from '../server/mail/transport';
 import { passwordResetJobHandler } from '../server/modules/auth/recovery';
+import { dateCancellationJobHandler } from '../server/modules/date-cancellation/job';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
@@ -116,6 +117,7 @@ export async function run(): Promise<void> {
       messages: messageJobHandlers({ mailer, appUrl: config.appUrl, maxRecipients: ATTENDEES }),
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
+      dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

@@ -19,17 +19,18 @@ import { startServer } from './support';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
 
-const STOCK = `stock as (update tickets set quantity_reserved = quantity_reserved + :n
-    where id = :ticket and (quantity is null or quantity_sold + quantity_reserved + :n <= quantity)LANE_GUARD
-    returning id)`;
+const STOCK = `stock as (update ticket_stock set quantity_reserved = quantity_reserved + :n
+    where date_id = :date and ticket_id = :ticket
+      and (quantity is null or quantity_sold + quantity_reserved + :n <= quantity)LANE_GUARD
+    returning ticket_id)`;
 const LANE = `lane as (update address_lanes set held = held + 1, touched_at = now()
     where address = '10.0.0.' || :a and lane = (
       select lane from address_lanes where address = '10.0.0.' || :a and held < 1000000 / 8 + (case when lane < 1000000 % 8 then 1 else 0 end)
       order by lane limit 1 for update skip locked)
     returning lane)`;
-const ORDER = `new_order as (insert into orders (account_id, event_id, short_id, reference, status, reserved_until, currency,
+const ORDER = `new_order as (insert into orders (account_id, event_id, date_id, short_id, reference, status, reserved_until, currency,
       gross, discount, subtotal, fees, taxes, total, client_address)
-    select :account, :event, md5(random()::text), substr(md5(random()::text), 1, 12), 'RESERVED', now() + interval '15 minutes', 'EUR',
+    select :account, :event, :date, md5(random()::text), substr(md5(random()::text), 1, 12), 'RESERVED', now() + interval '15 minutes', 'EUR',
       2500 * :n, 0, 2500 * :n, 0, 0, 2500 * :n, '10.0.0.' || :a from stock RETURNING_ORDER)`;
 const ITEM = `items as (insert into order_items (order_id, ticket_id, title, quantity, unit_price, discount, subtotal, fees, taxes, total, charges)
     select id, :ticket, 'General admission', :n, 2500, 0, 2500 * :n, 0, 0, 2500 * :n, '[]' from new_order RETURNING_ITEMS)`;
@@ -72,6 +73,11 @@ async function main() {
   await client.connect();
   // Unlimited stock, and lanes for the 200 addresses.
   await client.query('update tickets set quantity = null where id = $1', [sale.ticketIds[0]]);
+  await client.query('update ticket_stock set quantity = null where ticket_id = $1', [sale.ticketIds[0]]);
+  const dateId = Number(
+    (await client.query('select min(id) as id from event_dates where event_id = $1', [sale.eventId])).rows[0]
+      ?.id,
+  );
   await client.query(`insert into address_lanes (address, lane, touched_at)
     select '10.0.0.' || a, l, now() from generate_series(1, 200) a, generate_series(0, 7) l on conflict do nothing`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'statement-costs-'));
@@ -99,6 +105,8 @@ async function main() {
         `account=${sale.accountId}`,
         '-D',
         `event=${sale.eventId}`,
+        '-D',
+        `date=${dateId}`,
         dbUrl.toString(),
       ],
       { encoding: 'utf8' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerValue } from './answers';
 import { CardFees } from './billing';
+import { dateIdParam, EventDateRef } from './date-filter';
 import { exportParams, listQuerySchema } from './list-query';
 import { ORDER_ACTIONS } from './order-actions';
 import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse, PAYMENT_PROVIDER_KINDS } from './orders';
@@ -41,9 +42,17 @@ const orderList = {
  * (`filter_fields[affiliate_id][eq]`; another event's affiliate matches nothing); sort by date,
  * total or reference.
  */
-export const OrdersQuery = listQuerySchema(orderList);
+export const OrdersQuery = listQuerySchema({ ...orderList, params: dateIdParam });
 /** `GET /api/events/{id}/orders/export?format=csv|xlsx`, with the list's search and filters. */
-export const OrdersExportQuery = listQuerySchema({ ...orderList, params: exportParams });
+export const OrdersExportQuery = listQuerySchema({
+  ...orderList,
+  params: {
+    ...exportParams,
+    ...dateIdParam,
+    /** `orders`: a row per order; `lines`: a row per ticket or product line, with its variant. */
+    rows: z.enum(['orders', 'lines']).default('orders'),
+  },
+});
 
 export const AdminOrderResponse = z
   .object({
@@ -80,6 +89,9 @@ export const AdminOrderResponse = z
       .int()
       .meta({ description: 'Attendees of the order that were cancelled (not in attendee_count).' }),
     payment_provider: z.enum(PAYMENT_PROVIDER_KINDS).nullable(),
+    /** The date of the event the order is for (issue 36). */
+    date_id: z.number().int(),
+    date: EventDateRef,
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerValue } from './answers';
 import { ATTENDEE_ACTIONS } from './attendee-actions';
+import { dateIdParam, EventDateRef } from './date-filter';
 import { exportParams, listQuerySchema } from './list-query';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './orders';
 import { email, firstName, lastName } from './validators';
@@ -15,10 +16,13 @@ const attendeeList = {
   defaultDirection: 'desc',
   filterable: { ticket_id: ['eq', 'in'], status: ['eq', 'in'] },
 } as const;
-export const AttendeesQuery = listQuerySchema(attendeeList);
+export const AttendeesQuery = listQuerySchema({ ...attendeeList, params: dateIdParam });
 
 /** `GET /api/events/{id}/attendees/export?format=csv|xlsx`, with the list's search and filters. */
-export const AttendeesExportQuery = listQuerySchema({ ...attendeeList, params: exportParams });
+export const AttendeesExportQuery = listQuerySchema({
+  ...attendeeList,
+  params: { ...exportParams, ...dateIdParam },
+});
 
 /** An answer as the organizer reads it: the question's title next to the value given. */
 export const AttendeeAnswerResponse = z.object({
@@ -43,6 +47,9 @@ export const AttendeeResponse = z
     order_id: z.number().int(),
     order_reference: z.string(),
     order_status: z.enum(ORDER_STATUSES),
+    /** The date of the event the ticket is for (issue 36). */
+    date_id: z.number().int(),
+    date: EventDateRef,
     /** Added by the organizer rather than bought; such orders cannot be refunded. */
     is_manual: z.boolean(),
     /**
@@ -83,6 +90,8 @@ export const CreateAttendeeRequest = z
   .strictObject({
     ticket_id: z.int().positive(),
     price_id: z.int().positive().optional(),
+    /** The date the ticket is for; may be left out when the event has one date. */
+    date_id: z.int().positive().optional(),
     first_name: firstName(),
     last_name: lastName(),
     email: email(),

@@ -23,6 +23,8 @@ export const CheckInListRequest = z
     activates_at: z.iso.datetime({ offset: true }).nullable().optional(),
     expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
     ticket_ids: z.array(z.int().positive()).min(1).max(500),
+    /** Only this date's tickets are let in (issue 36); none: every date's. */
+    date_id: z.int().positive().nullable().optional(),
   })
   .refine((v) => !v.activates_at || !v.expires_at || new Date(v.expires_at) > new Date(v.activates_at), {
     path: ['expires_at'],
@@ -41,6 +43,8 @@ export const CheckInListResponse = z
     activates_at: z.iso.datetime().nullable(),
     expires_at: z.iso.datetime().nullable(),
     ticket_ids: z.array(z.number().int()),
+    /** The date the list admits, or null for every date. */
+    date_id: z.number().int().nullable(),
     state: z.enum(CHECK_IN_LIST_STATES),
     checked_in: z.number().int(),
     expected: z.number().int(),
@@ -80,6 +84,8 @@ export const CHECK_IN_OUTCOMES = [
   'ALREADY_CHECKED_IN',
   'CANCELLED',
   'NOT_ON_LIST',
+  /** A ticket for another date than the one the list admits (issue 36). */
+  'WRONG_DATE',
   'LIST_NOT_ACTIVE',
   'LIST_EXPIRED',
   'AWAITING_PAYMENT',
@@ -189,6 +195,8 @@ export const CheckInResponse = z
       .optional(),
     /** AWAITING_PAYMENT: what to collect for the whole order before `mark_paid`. */
     payment_due: PaymentDue.optional(),
+    /** WRONG_DATE: the date the ticket is for, to tell the guest. */
+    ticket_date: z.object({ starts_at: z.iso.datetime(), label: z.string().nullable() }).optional(),
   })
   .meta({ id: 'CheckInResult' });
 export type CheckInResponse = z.infer<typeof CheckInResponse>;
@@ -217,6 +225,15 @@ export const PublicCheckInListResponse = z
     activates_at: z.iso.datetime().nullable(),
     expires_at: z.iso.datetime().nullable(),
     ticket_ids: z.array(z.number().int()),
+    /** The one date the list admits, or null for every date of the event. */
+    date: z
+      .object({
+        id: z.number().int(),
+        starts_at: z.iso.datetime(),
+        ends_at: z.iso.datetime().nullable(),
+        label: z.string().nullable(),
+      })
+      .nullable(),
     event: z.object({
       id: z.number().int(),
       title: z.string(),

@@ -21,6 +21,7 @@ const fee = {
 };
 const ticket = (change: Partial<QuoteTicket>): QuoteTicket => ({
   id: 1,
+  kind: 'TICKET',
   title: 'Standard',
   type: 'PAID',
   price: 2000,

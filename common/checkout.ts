@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { VALIDATION } from './i18n/validation';
 import { type LineResult, type OrderTotals, priceLine, sumLines, type TaxOrFee } from './pricing';
 import { type DiscountType, discountPerUnit } from './promo-codes';
-import { saleState, type TicketType } from './tickets';
+import { saleState, type TicketKind, type TicketType } from './tickets';
 
 /**
  * Checking and pricing what a buyer asked for, before any stock is taken: which lines are
@@ -21,6 +21,8 @@ export interface QuoteTier {
 
 export interface QuoteTicket {
   id: number;
+  /** A ticket or a product (decision 051). */
+  kind: TicketKind;
   title: string;
   type: TicketType;
   /** PAID: the price; DONATION: the minimum. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+import { idParam } from './validators';
 
 /**
  * When an event happens: one or more dates (issue 36). An event made with a start and an end
@@ -39,6 +40,10 @@ export const EventDateResponse = z
     label: z.string().nullable(),
     status: z.enum(EVENT_DATE_STATUSES),
     capacity: z.number().int().nullable(),
+    /** Seats sold on this date, over all its tickets. */
+    sold: z.number().int(),
+    /** The rule that made it, if one did: its future dates can be changed together. */
+    rule_id: z.number().int().nullable(),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'EventDate' });
@@ -74,3 +79,134 @@ export const EventDateRule = z
   .refine((v) => v.until >= v.from, { path: ['until'], message: VALIDATION.untilBeforeFrom.id })
   .meta({ id: 'EventDateRule' });
 export type EventDateRule = z.output<typeof EventDateRule>;
+
+/**
+ * `PUT /api/events/{id}/dates/{dateId}/tickets/{ticketId}`: what one ticket is on one date, where
+ * it differs from the ticket. A field left out follows the ticket; `quantity_available` null is
+ * unlimited on that date. Prices are in the event's currency (`currency`, when sent, must be it).
+ */
+export const DateTicketRequest = z
+  .strictObject({
+    quantity_available: z.int().min(0).max(10_000_000).nullable().optional(),
+    price: z.int().min(0).max(100_000_000).nullable().optional(),
+    currency: z.string().trim().length(3).toUpperCase().optional(),
+    sale_start_date: z.iso.datetime({ offset: true }).nullable().optional(),
+    sale_end_date: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine(
+    (v) => !v.sale_start_date || !v.sale_end_date || new Date(v.sale_end_date) > new Date(v.sale_start_date),
+    {
+      path: ['sale_end_date'],
+      message: VALIDATION.endBeforeStart.id,
+    },
+  )
+  .meta({ id: 'DateTicketRequest' });
+export type DateTicketRequest = z.input<typeof DateTicketRequest>;
+
+/** One ticket on one date: its own settings there (null: the ticket's) and its seats. */
+export const DateTicketResponse = z
+  .object({
+    date_id: z.number().int(),
+    ticket_id: z.number().int(),
+    title: z.string(),
+    /** The date sets its own quantity for the ticket. */
+    own_quantity: z.boolean(),
+    /** The seats on this date: the date's own, or the ticket's. Null: unlimited. */
+    quantity_available: z.number().int().nullable(),
+    price: z.number().int().nullable(),
+    sale_start_date: z.iso.datetime().nullable(),
+    sale_end_date: z.iso.datetime().nullable(),
+    quantity_sold: z.number().int(),
+    quantity_reserved: z.number().int(),
+  })
+  .meta({ id: 'DateTicket' });
+export type DateTicketResponse = z.infer<typeof DateTicketResponse>;
+/** How a date looks to a buyer: on sale, sold out, or sold out with a waiting list open. */
+export const DATE_AVAILABILITIES = ['ON_SALE', 'SOLD_OUT', 'WAITLIST'] as const;
+export type DateAvailability = (typeof DATE_AVAILABILITIES)[number];
+
+/** `GET /api/public/events/{id}/dates`: one upcoming date as a buyer sees it. */
+export const PublicEventDate = z
+  .object({
+    id: z.number().int(),
+    starts_at: z.iso.datetime(),
+    ends_at: z.iso.datetime().nullable(),
+    label: z.string().nullable(),
+    /** ON_SALE or SOLD_OUT (the organizer's); cancelled and hidden dates are not listed. */
+    status: z.enum(EVENT_DATE_STATUSES),
+    availability: z.enum(DATE_AVAILABILITIES),
+    /** Seats left over its tickets on sale; null when unlimited or not shown. */
+    seats_left: z.number().int().nullable(),
+  })
+  .meta({ id: 'PublicEventDate' });
+export type PublicEventDate = z.infer<typeof PublicEventDate>;
+
+/** The most dates one window of `GET /api/public/events/{id}/dates` answers. */
+export const PUBLIC_DATES_MAX_LIMIT = 200;
+
+/**
+ * The dates the public event page carries in its first HTML (`limit=` of its first window); the
+ * buyer loads the later ones on demand (a list's "Show more dates", the calendar's next months).
+ * 40: more than a month of a daily event, so the calendar's first month is whole, and a page of
+ * about the size of a one-date event's (a 500-date page carried every date and rendered at 0.52
+ * of a bare server's rate against 0.62 for one date, issue 36's bench). A count, not a span of
+ * time: a span holds any number of dates (several a day), a count keeps the page's size bounded.
+ */
+export const FIRST_DATES = 40;
+
+/**
+ * `GET /api/public/events/{id}/dates?from=&date_id=&limit=`: a window of the upcoming dates, so an
+ * event with hundreds of them is read a page at a time. Without any, every upcoming date.
+ */
+export const PublicEventDatesQuery = z
+  .strictObject({
+    /** The window starts with the dates starting at or after this instant. */
+    from: z.iso.datetime({ offset: true }).optional(),
+    /** The window starts with this date (a link to it, `?date=`), instead of at `from`. */
+    date_id: idParam().optional(),
+    /** At most this many dates, save the ones starting at the same instant as the last. */
+    limit: z.coerce.number().int().min(1).max(PUBLIC_DATES_MAX_LIMIT).optional(),
+  })
+  .refine((q) => q.from === undefined || q.date_id === undefined, {
+    message: VALIDATION.invalid.id,
+    path: ['date_id'],
+  });
+export type PublicEventDatesQuery = z.infer<typeof PublicEventDatesQuery>;
+
+/** The upcoming dates of a live event a buyer may choose from, earliest first (one window of them). */
+export const PublicEventDatesResponse = z
+  .object({
+    data: z.array(PublicEventDate),
+    /**
+     * Where the next window starts (`from=`): the start of the first upcoming date after these;
+     * null when there is none. A window never splits dates that start at the same instant.
+     */
+    next_from: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'PublicEventDates' });
+export type PublicEventDatesResponse = z.infer<typeof PublicEventDatesResponse>;
+
+/**
+ * `PUT /api/events/{id}/date-rules/{ruleId}`: changes every date a rule made that is still
+ * ahead and not cancelled, at once. A field left out stays as each date has it; times are the
+ * local times of the event's zone, each date keeping its day. Cancelling dates goes through
+ * cancelling each (its orders are refunded or moved).
+ */
+export const DateSeriesRequest = z
+  .strictObject({
+    label: z.string().trim().max(LIMITS.nameMax).nullable().optional(),
+    status: z.enum(['ON_SALE', 'SOLD_OUT', 'HIDDEN']).optional(),
+    capacity: z.int().min(0).max(10_000_000).nullable().optional(),
+    start_time: localTime().optional(),
+    /** None: the dates have no end; not after the start: the next day. */
+    end_time: localTime().nullable().optional(),
+  })
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    path: ['label'],
+    message: VALIDATION.required.id,
+  })
+  .meta({ id: 'DateSeriesRequest' });
+export type DateSeriesRequest = z.input<typeof DateSeriesRequest>;
+
+/** The public calendar file of an event: of one of its dates when asked (issue 36). */
+export const EventCalendarQuery = z.strictObject({ date_id: idParam().optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateIdParam } from './date-filter';
 import { DESIGN_DEFAULTS } from './design';
 import { continueButtonTexts } from './design-texts';
 import { VALIDATION } from './i18n/validation';
@@ -372,3 +373,9 @@ export const EventStatsResponse = z
   })
   .meta({ id: 'EventStats' });
 export type EventStatsResponse = z.infer<typeof EventStatsResponse>;
+
+/**
+ * `GET /api/events/{id}/stats?date_id=`: the figures of one date (tickets from its stock,
+ * orders and sales from its orders); page views stay the event's, whose page shows every date.
+ */
+export const EventStatsQuery = z.strictObject(dateIdParam);

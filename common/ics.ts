@@ -50,10 +50,13 @@ function fold(line: string): string {
  * The event's UID in calendar files: `event-{id}@{host of APP_URL}`. Ids restart at 1 on every
  * install, so the host is what keeps two installs' events apart in one calendar (RFC 5545 asks
  * for a UID unique across the world); the mails, the event page's file and the ticket pages'
- * files of one event share it, so adding it twice updates one entry.
+ * files of one event share it, so adding it twice updates one entry. A date of the event other
+ * than its first (issue 36) is an entry of its own: `laterDateId` names it.
  */
-export const calendarUid = (eventId: number, appUrl: string): string =>
-  `event-${eventId}@${new URL(appUrl).host}`;
+export const calendarUid = (eventId: number, appUrl: string, laterDateId?: number): string =>
+  laterDateId === undefined
+    ? `event-${eventId}@${new URL(appUrl).host}`
+    : `event-${eventId}-date-${laterDateId}@${new URL(appUrl).host}`;
 
 /** The end a calendar shows: the event's, or two hours after the start without one. */
 export const calendarEnd = (event: { start: Date; end: Date | null }) =>

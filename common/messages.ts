@@ -78,6 +78,8 @@ export const MessageScope = z
     }),
     /** The buyer of one order. */
     z.strictObject({ type: z.literal('ORDER_OWNER'), order_id: z.int().positive() }),
+    /** Attendees of one date of the event (issue 36; `GET /api/events/{id}/dates`). */
+    z.strictObject({ type: z.literal('DATE_ATTENDEES'), date_id: z.int().positive() }),
   ])
   .meta({ id: 'MessageScope' });
 export type MessageScope = z.infer<typeof MessageScope>;
@@ -88,6 +90,7 @@ export const MESSAGE_SCOPE_TYPES = [
   'ATTENDEES',
   'ORDER_OWNERS',
   'ORDER_OWNER',
+  'DATE_ATTENDEES',
 ] as const satisfies readonly MessageScopeType[];
 
 /**

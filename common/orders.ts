@@ -7,6 +7,7 @@ import { ATTENDEE_STATUSES, ORDER_STATUSES } from './order-statuses';
 import { promoCode } from './promo-codes';
 import { PriceDisplayMode } from './public-tickets';
 import { CALCULATION_TYPES, TAX_OR_FEE_TYPES } from './taxes-fees';
+import { TICKET_KINDS } from './tickets';
 
 // The statuses live apart from the schemas (decision 033); importers of orders find them here too.
 export * from './order-statuses';
@@ -33,6 +34,11 @@ export const OrderLineRequest = z.strictObject({
 export const CreateOrderRequest = z
   .strictObject({
     tickets: z.array(OrderLineRequest).max(MAX_LINES_PER_ORDER),
+    /**
+     * The date the order is for (issue 36). May be left out when the event has one date; an
+     * event with several needs it.
+     */
+    date_id: z.int().positive().optional(),
     promo_code: z
       .union([promoCode(), z.literal('')])
       .optional()
@@ -110,6 +116,9 @@ export const OrderItemResponse = z.object({
   charges: z.array(OrderChargeResponse),
 });
 
+/** A line as the buyer sees it: whether it is a ticket (the buyer names its holders) or a product. */
+export const PublicOrderItemResponse = OrderItemResponse.extend({ kind: z.enum(TICKET_KINDS) });
+
 /**
  * The event as the buyer's order and ticket pages show it. Unlike the public event page it is
  * shown whatever the event's status later becomes: a ticket stays a ticket.
@@ -119,8 +128,18 @@ export const OrderEventSummary = z
     id: z.number().int(),
     title: z.string(),
     slug: z.string(),
+    /** When the order's date starts and ends (issue 36): the event's own for a one-date event. */
     start_date: z.iso.datetime(),
     end_date: z.iso.datetime().nullable(),
+    /** The date the order is for. */
+    date: z.object({
+      id: z.number().int(),
+      starts_at: z.iso.datetime(),
+      ends_at: z.iso.datetime().nullable(),
+      label: z.string().nullable(),
+      /** The event's first date (made with it): calendars know it as the event itself. */
+      first: z.boolean(),
+    }),
     timezone: z.string(),
     location: EventLocation.nullable(),
     is_online: z.boolean(),
@@ -156,7 +175,7 @@ export const PublicOrderResponse = z
     /** The event's choice: amounts shown with taxes and fees included, or added (see `common/order-breakdown.ts`). */
     price_display_mode: PriceDisplayMode,
     promo_code: z.string().nullable(),
-    items: z.array(OrderItemResponse),
+    items: z.array(PublicOrderItemResponse),
     totals: z.object({
       gross: money(),
       discount: money(),

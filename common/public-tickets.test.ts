@@ -92,6 +92,7 @@ function run(
     requestedCode: options.code ?? (options.promo ? options.promo.code : undefined),
     priceDisplayMode: options.mode ?? 'INCLUSIVE',
     currency: 'EUR',
+    dateId: 1,
     now,
   });
 }

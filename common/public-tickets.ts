@@ -5,10 +5,13 @@ import {
   SALE_STATES,
   type SaleState,
   saleState,
+  TICKET_KINDS,
   TICKET_TYPES,
+  type TicketKind,
   type TicketType,
   tieredSaleState,
 } from './tickets';
+import { idParam } from './validators';
 
 /**
  * What a buyer sees of an event's tickets on its public page: the tickets
@@ -20,6 +23,8 @@ import {
 export const PublicTicketsQuery = z.strictObject({
   /** Any text is accepted; a code that does not match simply is not valid. */
   promo_code: z.string().trim().max(100).optional(),
+  /** The date to show the tickets of (issue 36); none: the next date on sale. */
+  date_id: idParam().optional(),
 });
 
 export const PublicTicketPrice = z
@@ -47,6 +52,10 @@ export type PublicTicketPrice = z.infer<typeof PublicTicketPrice>;
 export const PublicTicket = z
   .object({
     id: z.number().int(),
+    /** A ticket (an attendee per unit) or a product (decision 051). */
+    kind: z.enum(TICKET_KINDS),
+    /** The category it is listed under (one of `categories`); null: before the first. */
+    category_id: z.number().int().nullable(),
     title: z.string(),
     description: z.string().nullable(),
     type: z.enum(TICKET_TYPES),
@@ -64,12 +73,20 @@ export const PublicTicket = z
   .meta({ id: 'PublicTicket' });
 export type PublicTicket = z.infer<typeof PublicTicket>;
 
+/** A heading of the catalogue that holds something the buyer may see, in the organizer's order. */
+export const PublicCategory = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
+  .meta({ id: 'PublicCategory' });
+export type PublicCategory = z.infer<typeof PublicCategory>;
+
 export const PriceDisplayMode = z.enum(['INCLUSIVE', 'EXCLUSIVE']);
 export type PriceDisplayMode = z.infer<typeof PriceDisplayMode>;
 
 export const PublicTicketsResponse = z
   .object({
+    /** Tickets and products, those without a category first, then category by category. */
     data: z.array(PublicTicket),
+    categories: z.array(PublicCategory),
     /** The code that was asked for and whether it can be used now; null when none was given. */
     promo_code: z
       .object({
@@ -80,6 +97,8 @@ export const PublicTicketsResponse = z
       .nullable(),
     price_display_mode: PriceDisplayMode,
     currency: z.string(),
+    /** The date whose stock and sale these are. */
+    date_id: z.number().int(),
   })
   .meta({ id: 'PublicTickets' });
 export type PublicTicketsResponse = z.infer<typeof PublicTicketsResponse>;
@@ -102,6 +121,8 @@ export interface TierSource extends Stocked {
 
 export interface TicketSource extends Stocked {
   id: number;
+  kind?: TicketKind;
+  categoryId?: number | null;
   title: string;
   description: string | null;
   type: TicketType;
@@ -135,14 +156,26 @@ export interface PromoSource {
   ticketIds: readonly number[];
 }
 
+export interface CategorySource {
+  id: number;
+  name: string;
+  description: string | null;
+  isHidden: boolean;
+  sortOrder: number;
+}
+
 export interface PublicTicketsInput {
   tickets: readonly TicketSource[];
+  /** The event's categories; what a hidden one holds is hidden too. */
+  categories?: readonly CategorySource[];
   /** What the visitor typed, if anything. */
   requestedCode?: string | undefined;
   /** The event's code matching `requestedCode`, if there is one. */
   promo: PromoSource | null;
   priceDisplayMode: PriceDisplayMode;
   currency: string;
+  /** The date the stock is of. */
+  dateId: number;
   now?: Date;
 }
 
@@ -217,8 +250,15 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
     codeValid && promo !== null && (promo.ticketIds.length === 0 || promo.ticketIds.includes(ticketId));
   const requested = input.requestedCode?.trim() ?? '';
 
+  const categories = [...(input.categories ?? [])].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  const shown = new Map(categories.filter((c) => !c.isHidden).map((c, i) => [c.id, i]));
+  // Uncategorised first, then category by category; within each, the organizer's order.
+  const place = (t: TicketSource) =>
+    t.categoryId === null || t.categoryId === undefined ? -1 : (shown.get(t.categoryId) ?? -1);
   const data: PublicTicket[] = [];
-  const ordered = [...input.tickets].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  const ordered = [...input.tickets]
+    .filter((t) => t.categoryId === null || t.categoryId === undefined || shown.has(t.categoryId))
+    .sort((a, b) => place(a) - place(b) || a.sortOrder - b.sortOrder || a.id - b.id);
   for (const ticket of ordered) {
     const tiers =
       ticket.type === 'TIERED'
@@ -239,6 +279,8 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
     const applied = unlocked ? promo : null;
     data.push({
       id: ticket.id,
+      kind: ticket.kind ?? 'TICKET',
+      category_id: ticket.categoryId ?? null,
       title: ticket.title,
       description: ticket.description,
       type: ticket.type,
@@ -259,8 +301,12 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
     });
   }
 
+  const used = new Set(data.map((t) => t.category_id));
   return {
     data,
+    categories: categories
+      .filter((c) => shown.has(c.id) && used.has(c.id))
+      .map((c) => ({ id: c.id, name: c.name, description: c.description })),
     promo_code:
       requested === ''
         ? null
@@ -271,5 +317,6 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
           },
     price_display_mode: mode,
     currency: input.currency,
+    date_id: input.dateId,
   };
 }

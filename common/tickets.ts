@@ -6,6 +6,10 @@ import { MAX_MINOR } from './money';
 export const TICKET_TYPES = ['FREE', 'PAID', 'DONATION', 'TIERED'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 
+/** TICKET: each unit is an attendee with a QR code; PRODUCT: sold beside tickets (decision 051). */
+export const TICKET_KINDS = ['TICKET', 'PRODUCT'] as const;
+export type TicketKind = (typeof TICKET_KINDS)[number];
+
 export const SALE_STATES = ['ON_SALE', 'NOT_ON_SALE', 'SALE_ENDED', 'SOLD_OUT', 'PAUSED'] as const;
 export type SaleState = (typeof SALE_STATES)[number];
 
@@ -32,6 +36,12 @@ export const TicketRequest = z
   .strictObject({
     title: z.string().trim().min(1).max(LIMITS.nameMax),
     description: z.string().max(LIMITS.descriptionMax).nullable().optional(),
+    /** A ticket (the default) or a product; a TIERED product's tiers are its variants. */
+    kind: z.enum(TICKET_KINDS).default('TICKET'),
+    /** The catalogue category it is listed under; null: before the first category. */
+    category_id: z.int().positive().nullable().default(null),
+    /** A product whose every unit gets a code the door scans once (a drink voucher). */
+    redeemable: z.boolean().default(false),
     type: z.enum(TICKET_TYPES),
     /** PAID: the price; DONATION: the minimum the buyer may give. Minor units. */
     price: minor().optional(),
@@ -66,9 +76,12 @@ export const TicketRequest = z
     if (v.type === 'DONATION' && v.price === undefined) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: VALIDATION.required.id });
     }
+    if (v.redeemable && v.kind !== 'PRODUCT')
+      ctx.addIssue({ code: 'custom', path: ['redeemable'], message: VALIDATION.redeemableProductOnly.id });
     if (v.type === 'TIERED') {
       if (!v.prices || v.prices.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['prices'], message: VALIDATION.tierRequired.id });
+        const missing = v.kind === 'PRODUCT' ? VALIDATION.variantRequired : VALIDATION.tierRequired;
+        ctx.addIssue({ code: 'custom', path: ['prices'], message: missing.id });
       }
       v.prices?.forEach((tier, i) => {
         if (!saleWindowInOrder(tier)) {
@@ -103,6 +116,9 @@ export const TicketResponse = z
   .object({
     id: z.number().int(),
     event_id: z.number().int(),
+    kind: z.enum(TICKET_KINDS),
+    category_id: z.number().int().nullable(),
+    redeemable: z.boolean(),
     title: z.string(),
     description: z.string().nullable(),
     type: z.enum(TICKET_TYPES),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { dateIdParam, EventDateRef } from './date-filter';
 import { WAITLIST_OFFER_HOURS } from './events';
 import { LOCALES } from './i18n/locales';
 import { EXPORT_FORMATS } from './list-query';
-import { email, firstName, lastName } from './validators';
+import { email, firstName, idParam, lastName } from './validators';
 
 /**
  * The waiting list of a sold-out ticket (decision 030). An entry WAITING for a seat is OFFERED
@@ -22,6 +23,8 @@ export const ACTIVE_WAITLIST_STATUSES: readonly WaitlistStatus[] = ['WAITING', '
 export const JoinWaitlistRequest = z
   .strictObject({
     ticket_id: z.int().positive(),
+    /** The date waited for (issue 36); may be left out when the event has one date on sale. */
+    date_id: z.int().positive().optional(),
     /** Both names, as checkout asks them: they fill in checkout when an offer is bought. */
     first_name: firstName(),
     last_name: lastName(),
@@ -66,6 +69,9 @@ export const WaitlistEntryResponse = z
     offered_at: z.iso.datetime().nullable(),
     offer_expires_at: z.iso.datetime().nullable(),
     order_id: z.number().int().nullable(),
+    /** The date of the event the person waits for (issue 36). */
+    date_id: z.number().int(),
+    date: EventDateRef,
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'WaitlistEntry' });
@@ -88,7 +94,9 @@ export type WaitlistTicketCounts = z.infer<typeof WaitlistTicketCounts>;
 /** `GET /api/events/{id}/waitlist` */
 export const WaitlistQuery = z.strictObject({
   status: z.enum(WAITLIST_STATUSES).optional(),
-  ticket_id: z.coerce.number().int().positive().optional(),
+  ticket_id: idParam().optional(),
+  /** Only the entries of this date, and the counts of its entries. */
+  ...dateIdParam,
 });
 
 export const WaitlistResponse = z
@@ -103,4 +111,7 @@ export const WaitlistResponse = z
 export type WaitlistResponse = z.infer<typeof WaitlistResponse>;
 
 /** `GET /api/events/{id}/waitlist/export?format=csv|xlsx` */
-export const WaitlistExportQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('csv') });
+export const WaitlistExportQuery = z.strictObject({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  ...dateIdParam,
+});

@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.created',
   'ticket.updated',
   'event.updated',
+  'date.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -21,6 +21,17 @@ describe('widget options from the address', () => {
     expect(widgetOptionsFromQuery(new URLSearchParams({ locale: 'klingon' }))).toEqual({});
   });
 
+  it('keeps one date of the event (issue 36) as a plain id, and passes it on', () => {
+    expect(widgetOptionsFromQuery(new URLSearchParams({ date: '42' }))).toEqual({ dateId: '42' });
+    for (const date of ['', '0', '-1', '4.2', 'x', '1'.repeat(16)]) {
+      expect(widgetOptionsFromQuery(new URLSearchParams({ date })), date).toEqual({});
+    }
+    expect(new URL(widgetUrl('https://t.example', 7, { dateId: '42' })).searchParams.get('date')).toBe('42');
+    expect(widgetEmbedCode('https://t.example', 7, { autoResize: true, dateId: '42' })).toContain(
+      'data-date-id="42"',
+    );
+  });
+
   it('follows the same colour rule as the hexColor() schema', () => {
     for (const value of ['#ffffff', '#A1b2C3', ' #000000 ', '#fff', 'blue', '#1234567']) {
       expect(isHexColor(value), value).toBe(hexColor().safeParse(value).success);

@@ -14,6 +14,8 @@ export interface WidgetOptions {
   buttonText?: string;
   /** The widget's language; without it, the buyer's own. */
   locale?: Locale;
+  /** One date of an event that has several (issue 36): its tickets are shown first. */
+  dateId?: string;
 }
 
 /** The query parameters of `/widget/{eventId}` and the data attributes of the script tag. */
@@ -21,7 +23,11 @@ export const WIDGET_PARAMS = {
   primaryColor: 'primary_color',
   buttonText: 'button_text',
   locale: 'locale',
+  dateId: 'date',
 } as const;
+
+/** A date's id as an address or a tag may carry it. */
+const DATE_ID = /^[1-9][0-9]{0,14}$/;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -45,6 +51,8 @@ export function widgetOptionsFromQuery(params: URLSearchParams): WidgetOptions {
   if (text !== null && isButtonText(text)) options.buttonText = text.trim();
   const locale = params.get(WIDGET_PARAMS.locale);
   if (isLocale(locale)) options.locale = locale;
+  const date = params.get(WIDGET_PARAMS.dateId)?.trim();
+  if (date && DATE_ID.test(date)) options.dateId = date;
   return options;
 }
 
@@ -54,6 +62,7 @@ export function widgetUrl(origin: string, eventId: number | string, options: Wid
   if (options.primaryColor) url.searchParams.set(WIDGET_PARAMS.primaryColor, options.primaryColor);
   if (options.buttonText) url.searchParams.set(WIDGET_PARAMS.buttonText, options.buttonText);
   if (options.locale) url.searchParams.set(WIDGET_PARAMS.locale, options.locale);
+  if (options.dateId) url.searchParams.set(WIDGET_PARAMS.dateId, options.dateId);
   return url.href;
 }
 
@@ -79,6 +88,7 @@ export function widgetEmbedCode(origin: string, eventId: number | string, option
   if (options.primaryColor) attributes.push(['data-primary-color', options.primaryColor]);
   if (options.buttonText) attributes.push(['data-button-text', options.buttonText]);
   if (options.locale) attributes.push(['data-locale', options.locale]);
+  if (options.dateId) attributes.push(['data-date-id', options.dateId]);
   if (!options.autoResize) attributes.push(['data-auto-resize', 'false']);
   if (options.affiliateCode) attributes.push(['data-affiliate-code', options.affiliateCode]);
   const written = attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');

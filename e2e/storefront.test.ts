@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, baseUrl, launchBrowser, screenshot } from './browser';
+import { axeViolations, baseUrl, launchBrowser, openPage, screenshot } from './browser';
 import { expectEventually, expectVisible } from './expect';
 import { type OrganizerSession, organizerSession } from './session';
 
@@ -114,26 +114,12 @@ afterAll(async () => {
 });
 
 /** A visitor's browser: not logged in, in a time zone other than the event's (Lisbon). */
-async function visitor(
-  language?: string,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
+const visitor = (language?: string) =>
+  openPage(browser, {
     locale: language === 'zh-CN' ? 'zh-CN' : 'en-US',
     timezoneId: 'America/New_York',
+    ...(language ? { cookies: { tessera_locale: language } } : {}),
   });
-  if (language) {
-    const url = new URL(baseUrl());
-    await context.addCookies([{ name: 'tessera_locale', value: language, domain: url.hostname, path: '/' }]);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
 
 const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
 

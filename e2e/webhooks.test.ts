@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookResponse } from '../common/webhooks';
+import { WEBHOOK_EVENT_TYPES, type WebhookResponse } from '../common/webhooks';
 import {
   accessibilityCheckAtWidths,
   baseUrl,
@@ -79,10 +79,10 @@ async function addEndpoint(page: Page, eventTitle: string): Promise<string> {
   await page.keyboard.type(receiver.url);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Box office sync');
-  // "Select all" selects the twelve types and clears them again.
+  // "Select all" selects every type (and itself) and clears them again.
   const all = dialog.getByRole('checkbox', { name: 'Select all' });
   await all.click();
-  await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(13);
+  await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(WEBHOOK_EVENT_TYPES.length + 1);
   await all.click();
   await expectCount(dialog.getByRole('checkbox', { checked: true })).toBe(0);
   await dialog.getByRole('checkbox', { name: 'Order placed' }).focus();

@@ -35,7 +35,10 @@ import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { capacityRoutes } from './modules/capacity/routes';
+import { categoryRoutes } from './modules/categories/routes';
 import { checkInRoutes } from './modules/check-in/routes';
+import { dateCancellationRoutes } from './modules/date-cancellation/routes';
+import { dateTicketRoutes } from './modules/event-dates/date-ticket-routes';
 import { eventDateRoutes } from './modules/event-dates/routes';
 import { readEventPageHead } from './modules/events/page-meta';
 import { eventPageAddress, eventPageData } from './modules/events/page-render';
@@ -182,11 +185,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     imageRoutes,
     taxesAndFeesRoutes,
     ticketRoutes,
+    categoryRoutes,
     promoCodeRoutes,
     affiliateRoutes,
     publicTicketRoutes,
     capacityRoutes,
     eventDateRoutes,
+    dateTicketRoutes,
+    dateCancellationRoutes,
     questionRoutes,
     orderRoutes,
     adminOrderRoutes,

@@ -12,6 +12,7 @@ import { releaseOrphanedJobs } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
 import { passwordResetJobHandler } from './modules/auth/recovery';
+import { dateCancellationJobHandler } from './modules/date-cancellation/job';
 import { seedDemo } from './modules/demo/seed';
 import { messageJobHandlers } from './modules/messages/delivery';
 import { purgeIdleAddressLanes } from './modules/orders/address-lanes';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
       }),
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
+      dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

@@ -32,6 +32,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'api-keys': ['service'],
   // An attendee as the API shows it, and its webhook: for the modules that make attendees.
   'attendee-view': ['service'],
+  categories: ['service'],
   attendees: ['service'],
   // Users' profiles and invitations mail links, set passwords and start or end sessions.
   auth: ['service', 'links', 'passwords', 'sessions'],
@@ -39,9 +40,11 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   capacity: ['service'],
   // Lists (the demo makes one), scans (the demo checks people in).
   'check-in': ['lists', 'public-list', 'scan'],
+  'date-cancellation': [],
   demo: [],
   // An event's first date is written with it, and follows its start and end while it is its only one.
-  'event-dates': ['service'],
+  // The dates a buyer may choose from, read with the event page's other public reads.
+  'event-dates': ['service', 'public'],
   events: ['service'],
   health: ['service'],
   messages: ['service'],
@@ -74,13 +77,15 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   members: ['service'],
   organizers: ['service'],
   // An event of the caller's account, found or locked: the first step of every event-owned service.
-  // The routes of an event's list and its export (decision 047).
-  'owned-events': ['service', 'list-routes'],
-  payments: [],
+  // The routes of an event's list and its export (decision 047); the dates its lists narrow to.
+  'owned-events': ['service', 'list-routes', 'dates'],
+  // Card refunds written and asked of Stripe apart, for the cancellation of a date's orders.
+  payments: ['refunds'],
   'promo-codes': ['service'],
   // The connected Stripe account: whether an account can take card payments.
   'stripe-accounts': ['service'],
   'public-tickets': ['service'],
+  stock: ['service'],
   // Every event gets the default questions.
   questions: ['service', 'defaults'],
   stats: ['service'],
@@ -108,16 +113,17 @@ const LAYERS: Layers = [
     'health',
     'members',
     'owned-events',
+    'stock',
     'stripe-accounts',
     'taxes-fees',
     'ticket-codes',
   ],
-  ['affiliates', 'auth', 'event-dates', 'images', 'organizers', 'public-tickets', 'webhooks'],
+  ['affiliates', 'auth', 'categories', 'event-dates', 'images', 'organizers', 'public-tickets', 'webhooks'],
   ['attendee-view', 'ticket-documents', 'users'],
   ['orders'],
   ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions'],
-  ['demo', 'events'],
+  ['date-cancellation', 'demo', 'events'],
 ];
 
 /** Folders of `server/` that serve every module and know none of them. */

@@ -39,6 +39,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // The checkout's API, the event date line the widget and waiting-list pages show, and the
   // card payment panels the widget opens in a tab of their own.
   checkout: ['api', 'context', 'panels'],
+  // An event's dates (issue 36): a page the organizer app loads; the dates, and the date select,
+  // names and column of the screens that show them (lists, dashboard, messages, check-in lists).
+  'event-dates': ['api', 'DateFilter'],
   // The event's dashboard and getting-started checklist: pages the organizer app loads.
   'event-dashboard': [],
   // An event's data, its dates, its layout (every event page sits in it), its status labels
@@ -55,6 +58,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   organizers: ['api'],
   // The signed-in user.
   profile: ['api'],
+  products: [],
   'promo-codes': [],
   // The event page's data (and the reservation that starts a checkout), design and parts, for
   // the checkout, the widget, the waiting-list page and the designer; the affiliate link a
@@ -72,8 +76,17 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   ],
   questions: [],
   'taxes-fees': [],
-  // The event's tickets, for the screens that pick or count them.
-  tickets: ['api'],
+  // The event's tickets, for the screens that pick or count them; the list, form, states and
+  // catalogue categories the products screen shares with the tickets screen (decision 051).
+  tickets: [
+    'api',
+    'categories-api',
+    'CategoriesModal',
+    'ItemStates',
+    'labels',
+    'TicketFormModal',
+    'TicketList',
+  ],
   waitlist: [],
   'waitlist-entry': [],
   widget: [],
@@ -88,7 +101,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
 const WEB_LAYERS: Layers = [
   ['auth', 'billing', 'organizers', 'profile', 'public-event'],
   ['events'],
-  ['accounts', 'affiliates', 'order-pages', 'tickets'],
+  ['accounts', 'affiliates', 'event-dates', 'order-pages', 'tickets'],
   [
     'attendees',
     'capacity',
@@ -98,6 +111,7 @@ const WEB_LAYERS: Layers = [
     'integrations',
     'messages',
     'orders',
+    'products',
     'promo-codes',
     'questions',
     'taxes-fees',

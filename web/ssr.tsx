@@ -41,7 +41,11 @@ export function renderEventPage(
       [queryKeys.publicEvents.detail(data.eventId, data.promoCode), data.event],
     ];
     if (data.tickets)
-      queries.push([queryKeys.publicEvents.tickets(data.eventId, data.promoCode), data.tickets]);
+      queries.push([queryKeys.publicEvents.tickets(data.eventId, data.promoCode, data.dateId), data.tickets]);
+    if (data.dates) queries.push([queryKeys.publicEvents.dates(data.eventId), data.dates]);
+    const linked = data.dateId === undefined ? undefined : Number(data.dateId);
+    if (data.linkedDates && linked !== undefined)
+      queries.push([queryKeys.publicEvents.dates(data.eventId, { dateId: linked }), data.linkedDates]);
     const queryClient = createQueryClient();
     for (const [key, value] of queries) queryClient.setQueryData(key, value);
     // Prerendering waits for the lazily loaded page. Every boundary is written in place, however

@@ -41,4 +41,18 @@ export const CATALOGUE_ERRORS = {
       message: 'An event needs at least one date, so its last date cannot be deleted.',
     },
   },
+  DATE_HAS_ORDERS: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.date_has_orders',
+      message: 'This date has orders, so it cannot be deleted. Cancel it instead.',
+    },
+  },
+  DATE_ALREADY_CANCELLED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.date_already_cancelled',
+      message: 'This date has already been cancelled.',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;

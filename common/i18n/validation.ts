@@ -85,6 +85,33 @@ export const VALIDATION = {
     message: 'This makes more than 1,000 dates. Choose a shorter period or fewer days.',
   },
   noDates: /*i18n*/ { id: 'validation.no_dates', message: 'These choices make no date.' },
+  chooseDate: /*i18n*/ { id: 'validation.choose_date', message: 'Choose a date.' },
+  currencyOfEvent: /*i18n*/ {
+    id: 'validation.currency_of_event',
+    message: 'Prices of a date are in the event’s currency.',
+  },
+  unknownDate: /*i18n*/ { id: 'validation.unknown_date', message: 'This date is not one of the event’s.' },
+  dateNotOnSale: /*i18n*/ {
+    id: 'validation.date_not_on_sale',
+    message: 'This date is not on sale. Choose another one.',
+  },
+  moveTargetRequired: /*i18n*/ {
+    id: 'validation.move_target_required',
+    message: 'Choose the date the orders move to.',
+  },
+  moveTargetSame: /*i18n*/ {
+    id: 'validation.move_target_same',
+    message: 'Choose another date than the one you cancel.',
+  },
+  cancelDateWithOrders: /*i18n*/ {
+    id: 'validation.cancel_date_with_orders',
+    message:
+      'This date has orders or people on its waiting list. Use “Cancel date”, which refunds the orders and tells everyone.',
+  },
+  seriesMoveNotOffered: /*i18n*/ {
+    id: 'validation.series_move_not_offered',
+    message: 'The orders of several dates can only be refunded, not moved.',
+  },
   dateInPast: /*i18n*/ {
     id: 'validation.date_in_past',
     message: 'A date on sale must start in the future.',
@@ -140,6 +167,19 @@ export const VALIDATION = {
     message: 'This event already has this code.',
   },
   unknownTicket: /*i18n*/ { id: 'validation.unknown_ticket', message: 'Choose tickets of this event.' },
+  unknownCategory: /*i18n*/ {
+    id: 'validation.unknown_category',
+    message: 'Choose a category of this event.',
+  },
+  redeemableProductOnly: /*i18n*/ {
+    id: 'validation.redeemable_product_only',
+    message: 'Only a product can be redeemable; every ticket is scanned at the door already.',
+  },
+  kindLocked: /*i18n*/ {
+    id: 'validation.kind_locked',
+    message: 'It has been ordered: it cannot change between ticket and product any more.',
+  },
+  variantRequired: /*i18n*/ { id: 'validation.variant_required', message: 'Add at least one variant.' },
   noTicketSelected: /*i18n*/ { id: 'validation.no_ticket_selected', message: 'Select at least one ticket.' },
   belowMinPerOrder: /*i18n*/ {
     id: 'validation.below_min_per_order',

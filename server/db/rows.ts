@@ -11,6 +11,13 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   return result.rows;
 }
 
+/** Values as a comma-separated list of parameters, for `in (…)` and `array[…]`. */
+export const sqlList = (values: readonly (string | number)[]): SQL =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 /**
  * The column list and one parenthesized row of values for a plain-SQL `INSERT` into `table`,
  * each value encoded as drizzle would encode it for its column (a jsonb value as JSON, a

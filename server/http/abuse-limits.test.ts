@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets } from '../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../test/app';
 import { makeAccount, makeCheckInList, makeLiveEvent, type Owner } from '../test/builders';
+import { ticketCounts } from '../test/stock';
 
 // The limits on what anyone may do without a login (docs/decisions/018-rate-limits.md). `app`
 // runs with the real defaults; `strict` with small explicit values, so that a test can reach
@@ -205,7 +204,7 @@ describe('order creation', () => {
     const refused = await reserve(strict, from, elsewhere);
     expectRateLimited(refused, 'TOO_MANY_OPEN_ORDERS');
     // Nothing was held for the refused order.
-    const [held] = await strict.app.db.select().from(tickets).where(eq(tickets.id, elsewhere.ticketId));
+    const held = await ticketCounts(strict.app.db, elsewhere.ticketId);
     expect(held?.quantityReserved).toBe(0);
     // Giving one reservation up makes room for another.
     expect((await abandon(strict, from, target.eventId, first.json().short_id)).statusCode).toBe(200);
@@ -230,7 +229,7 @@ describe('order creation', () => {
       ...Array.from({ length: 10 }, () => 'RESERVED'),
       ...Array.from({ length: 10 }, () => 'TOO_MANY_OPEN_ORDERS'),
     ]);
-    const [held] = await app.app.db.select().from(tickets).where(eq(tickets.id, target.ticketId));
+    const held = await ticketCounts(app.app.db, target.ticketId);
     expect(held?.quantityReserved).toBe(10);
   });
 });

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/transport';
 import {
   ADDRESS_LANES_PURGE_JOB,
   type AppJobKinds,
+  DATE_CANCELLATION_JOB,
   EXPIRE_RESERVATIONS_JOB,
   IDEMPOTENCY_PURGE_JOB,
   type JobPayload,
@@ -40,6 +41,8 @@ export interface JobDependencies {
   webhooks: JobHandler<JobPayload<typeof WEBHOOK_DELIVER_JOB>>;
   /** Mailing waiting-list entries (`waitlist`' `waitlistJobHandler`). */
   waitlist: JobHandler<JobPayload<typeof WAITLIST_NOTIFY_JOB>>;
+  /** Working through a cancelled date's orders (`date-cancellation`'s `dateCancellationJobHandler`). */
+  dateCancellation: JobHandler<JobPayload<typeof DATE_CANCELLATION_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -63,5 +66,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [MESSAGE_SEND_JOB]: deps.messages.send,
     [WEBHOOK_DELIVER_JOB]: deps.webhooks,
     [WAITLIST_NOTIFY_JOB]: deps.waitlist,
+    [DATE_CANCELLATION_JOB]: deps.dateCancellation,
   };
 }

@@ -27,6 +27,9 @@ export const IDEMPOTENCY_PURGE_JOB = 'idempotency.purge';
 /** Mails one waiting-list entry: that it joined, or that a ticket is held for it (decision 030). */
 export const WAITLIST_NOTIFY_JOB = 'waitlist.notify';
 
+/** Works through the orders of a cancelled date, a batch at a time, until none is left (decision 050). */
+export const DATE_CANCELLATION_JOB = 'dates.cancel';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -49,6 +52,7 @@ export const JOB_KINDS = {
     entry_id: z.number().int().positive(),
     kind: z.enum(['joined', 'offered']),
   }),
+  [DATE_CANCELLATION_JOB]: z.object({ cancellation_id: z.number().int().positive() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

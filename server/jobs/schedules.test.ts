@@ -56,13 +56,18 @@ describe('scheduled jobs', () => {
     expect(slots.every(Number.isInteger)).toBe(true);
     expect(new Set(slots).size).toBe(slots.length);
     expect(slots.length).toBeGreaterThanOrEqual(5);
-    // One row per slot, each claimed once.
     const rows = await t.handle.db
       .select()
       .from(jobs)
       .where(like(jobs.uniqueKey, `${scheduleKeyPrefix({ type: 'tick', everyMs })}%`));
-    expect(rows).toHaveLength(slots.length);
-    expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+    // One row per slot that ran, each claimed once; a slot queued just before the workers
+    // stopped may still wait, unclaimed, for the next worker.
+    const done = rows.filter((r) => r.status === 'done');
+    expect(done).toHaveLength(slots.length);
+    expect(done.every((r) => r.attempts === 1)).toBe(true);
+    const waiting = rows.filter((r) => r.status !== 'done');
+    expect(waiting.length).toBeLessThanOrEqual(1);
+    expect(waiting.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
     if (t.url) {
       // On PostgreSQL both instances really took part.
       expect(new Set(runs.map((r) => r.worker))).toEqual(new Set(['a', 'b']));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/rows';
+import { queryRows, sqlList } from '../db/rows';
 import { jobs } from '../db/schema';
 import type { JobKinds } from './queue';
 
@@ -48,10 +48,7 @@ export async function enqueueScheduledSlot(
     (_, i) => `${prefix}${BigInt(slot) - BigInt(KEPT_SLOTS + i)}`,
   );
   await db.execute(
-    sql`delete from ${jobs} where unique_key in (${sql.join(
-      past.map((key) => sql`${key}`),
-      sql`, `,
-    )}) and status in ('done', 'failed')`,
+    sql`delete from ${jobs} where unique_key in (${sqlList(past)}) and status in ('done', 'failed')`,
   );
   return true;
 }

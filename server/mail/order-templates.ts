@@ -18,6 +18,8 @@ export interface MailEvent {
   location: string | null;
   url: string;
   footer: string | null;
+  /** A date of the event other than its first (issue 36): its calendar entry is its own. */
+  laterDateId?: number | undefined;
   /** The event's logo (absolute address); absent in mails queued before logos were shown. */
   logo?: { url: string; width: number; height: number } | null;
 }
@@ -146,7 +148,7 @@ function calendar(event: MailEvent, link: string) {
     filename: 'event.ics',
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
     content: eventCalendar({
-      uid: calendarUid(event.id, event.url),
+      uid: calendarUid(event.id, event.url, event.laterDateId),
       title: event.title,
       start: new Date(event.start),
       end: event.end ? new Date(event.end) : null,

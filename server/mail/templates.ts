@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
+import { type DateCancellationMailTemplates, dateCancellationRenderers } from './date-cancellation-templates';
 import { headedMail } from './layout';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type OrganizerMailTemplates, organizerRenderers } from './organizer-templates';
@@ -30,6 +31,7 @@ export type MailTemplates = LoginMailTemplates &
   OrderMailTemplates &
   OrganizerMailTemplates &
   RefundMailTemplates &
+  DateCancellationMailTemplates &
   WebhookMailTemplates &
   WaitlistMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
@@ -119,6 +121,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...orderRenderers,
   ...organizerRenderers,
   ...refundRenderers,
+  ...dateCancellationRenderers,
   ...webhookRenderers,
   ...waitlistRenderers,
   emailConfirmation: (data, i18n) => {

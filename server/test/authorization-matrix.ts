@@ -138,6 +138,14 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'DELETE /api/events/{id}/tickets/{ticketId}': member,
   'GET /api/public/events/{id}/tickets': pub(200),
   'GET /api/events/{id}/public-tickets': member,
+  'GET /api/events/{id}/categories': member,
+  'POST /api/events/{id}/categories': { access: 'member', body: () => ({ name: 'Merchandise' }) },
+  'POST /api/events/{id}/categories/sort': {
+    access: 'member',
+    body: (w) => ({ category_ids: [w.categoryId] }),
+  },
+  'PUT /api/events/{id}/categories/{categoryId}': { access: 'member', body: () => ({ name: 'Drinks' }) },
+  'DELETE /api/events/{id}/categories/{categoryId}': member,
 
   'GET /api/events/{id}/promo-codes': member,
   'POST /api/events/{id}/promo-codes': {
@@ -206,12 +214,32 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
       end_time: '21:00',
     }),
   },
+  'PUT /api/events/{id}/date-rules/{ruleId}': { access: 'member', body: () => ({ label: 'Weekly' }) },
   'GET /api/events/{id}/dates/{dateId}': member,
   'PUT /api/events/{id}/dates/{dateId}': {
     access: 'member',
     body: () => ({ starts_at: '2031-06-01T19:00:00Z', ends_at: '2031-06-01T22:00:00Z' }),
   },
   'DELETE /api/events/{id}/dates/{dateId}': member,
+  'GET /api/events/{id}/dates/{dateId}/tickets': member,
+  'PUT /api/events/{id}/dates/{dateId}/tickets/{ticketId}': {
+    access: 'member',
+    body: () => ({ quantity_available: 40, price: 1500 }),
+  },
+  'GET /api/public/events/{id}/dates': pub(200),
+  'POST /api/events/{id}/dates/{dateId}/cancel': {
+    access: 'member',
+    params: (w) => ({ id: w.draftEventId, dateId: w.spareDateId }),
+    body: () => ({ action: 'REFUND', subject: 'This night is off', message: 'We are sorry.' }),
+  },
+  'GET /api/events/{id}/dates/{dateId}/cancellation': {
+    access: 'member',
+    params: (w) => ({ id: w.draftEventId, dateId: w.cancelledDateId }),
+  },
+  'POST /api/events/{id}/date-rules/{ruleId}/cancel': {
+    access: 'member',
+    body: () => ({ subject: 'The autumn nights are off', message: 'We are sorry.' }),
+  },
 
   'GET /api/events/{id}/questions': member,
   'POST /api/events/{id}/questions': {

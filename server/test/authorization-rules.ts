@@ -34,12 +34,18 @@ export interface World {
   draftEventId: number;
   ticketId: number;
   hiddenTicketId: number;
+  categoryId: number;
   promoCodeId: number;
   promoCode: string;
   affiliateId: number;
   capacityId: number;
   /** The live event's one date. */
   dateId: number;
+  /** A rule that made dates of the event. */
+  ruleId: number;
+  /** Dates of the draft event: one cancelled, one that may be. */
+  cancelledDateId: number;
+  spareDateId: number;
   questionId: number;
   taxId: number;
   imageId: number;
@@ -98,11 +104,13 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'taxes-and-fees/{id}': (w) => w.taxId,
   'images/{imageId}': (w) => w.imageId,
   'tickets/{ticketId}': (w) => w.ticketId,
+  'categories/{categoryId}': (w) => w.categoryId,
   'promo-codes/{codeId}': (w) => w.promoCodeId,
   'promo-codes/{code}': (w) => w.promoCode,
   'affiliates/{affiliateId}': (w) => w.affiliateId,
   'capacity-assignments/{assignmentId}': (w) => w.capacityId,
   'dates/{dateId}': (w) => w.dateId,
+  'date-rules/{ruleId}': (w) => w.ruleId,
   'questions/{questionId}': (w) => w.questionId,
   'orders/{orderId}': (w) => w.orderId,
   'orders/{shortId}': (w) => w.orderShortId,

@@ -1,21 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Role } from '../../common/accounts';
 import { AffiliateRequest } from '../../common/affiliates';
 import { CreateApiKeyRequest } from '../../common/api-keys';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInRequest } from '../../common/check-in';
+import { EventDateRule } from '../../common/event-dates';
 import { CreateMessageRequest } from '../../common/messages';
 import { PromoCodeRequest } from '../../common/promo-codes';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
-import { apiKeys, attendees, cardTransactions, eventDates, orders, waitlistEntries } from '../db/schema';
+import {
+  apiKeys,
+  attendees,
+  cardTransactions,
+  catalogueCategories,
+  eventDates,
+  orders,
+  waitlistEntries,
+} from '../db/schema';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
+import { addRuleDates } from '../modules/event-dates/service';
 import { uploadEventImage } from '../modules/images/service';
 import { createMessage } from '../modules/messages/service';
 import { addOrderNote } from '../modules/orders/admin-actions';
@@ -34,6 +43,8 @@ import {
   makeQuestion,
   type Owner,
 } from './builders';
+import { firstDateOf } from './stock';
+import { imageUpload, pngImage } from './uploads';
 
 /** Two accounts, for the authorization sweep: the first has one of everything, the second a little. */
 export interface AuthorizationWorld {
@@ -62,24 +73,14 @@ export interface AuthorizationWorld {
 }
 
 /** The smallest cover image the upload accepts. */
-export const cover = () =>
-  sharp({ create: { width: 600, height: 300, channels: 3, background: '#225577' } })
-    .png()
-    .toBuffer();
+export const cover = () => pngImage(600, 300, '#225577');
 
 /** A multipart upload of a cover image, as the organizer's form sends it. */
-export function coverUpload(image: Buffer) {
-  const boundary = 'authorization-sweep';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nEVENT_COVER\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+export const coverUpload = (image: Buffer) =>
+  imageUpload({
+    type: 'EVENT_COVER',
+    image: { body: image, filename: 'cover.png', contentType: 'image/png' },
+  });
 
 async function orderRows(app: App, shortId: string) {
   const [order] = await app.db.select().from(orders).where(eq(orders.shortId, shortId));
@@ -127,7 +128,31 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
   });
   const [ticket, hidden] = tickets;
   if (!ticket || !hidden) throw new Error('tickets missing');
+  const [category] = await app.db
+    .insert(catalogueCategories)
+    .values({ accountId: owner.auth.accountId, eventId: event.id, name: `Bar ${tag}` })
+    .returning();
   const draft = await makeEvent(app, owner, { title: `Unannounced ${tag}`, organizer_id: host.id });
+  // Two more dates of the draft: one cancelled (its cancellation is read), one to cancel.
+  const draftDates: number[] = [];
+  for (const starts of ['2031-08-01T19:00:00Z', '2031-08-02T19:00:00Z']) {
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/events/${draft.id}/dates`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { starts_at: starts },
+    });
+    if (added.statusCode !== 201) throw new Error(`date answered ${added.statusCode}: ${added.body}`);
+    draftDates.push(added.json().id);
+  }
+  const [cancelledDateId = 0, spareDateId = 0] = draftDates;
+  const cancelled = await app.inject({
+    method: 'POST',
+    url: `/api/events/${draft.id}/dates/${cancelledDateId}/cancel`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { action: 'REFUND', notify: false, subject: `Off ${tag}` },
+  });
+  if (cancelled.statusCode !== 202) throw new Error(`cancel answered ${cancelled.statusCode}`);
   const question = await makeQuestion(app, owner, { eventId: event.id, title: `Diet ${tag}` });
   const hiddenQuestion = await makeQuestion(app, owner, {
     eventId: event.id,
@@ -153,6 +178,21 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
   });
   const [firstDate] = await app.db.select().from(eventDates).where(eq(eventDates.eventId, event.id));
   if (!firstDate) throw new Error('the event has no date');
+  // Dates a rule made, hidden: buyers still order the event's one date on sale without naming it.
+  const ruled = await addRuleDates({
+    db: app.db,
+    auth: owner.auth,
+    eventId: event.id,
+    rule: EventDateRule.parse({
+      frequency: 'WEEKLY',
+      from: '2031-10-07',
+      until: '2031-10-21',
+      start_time: '19:00',
+      status: 'HIDDEN',
+    }),
+  });
+  const ruleId = ruled[0]?.rule_id;
+  if (!ruleId) throw new Error('the rule made no date');
   const capacity = await createCapacityAssignment({
     db: app.db,
     auth: owner.auth,
@@ -263,6 +303,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     .values({
       accountId: owner.auth.accountId,
       eventId: event.id,
+      dateId: await firstDateOf(app.db, event.id),
       ticketId: ticket.id,
       token: waitlistToken,
       name: `Wanda ${tag}`,
@@ -280,13 +321,17 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       organizerId: host.id,
       eventId: event.id,
       draftEventId: draft.id,
+      cancelledDateId,
+      spareDateId,
       ticketId: ticket.id,
       hiddenTicketId: hidden.id,
+      categoryId: category?.id ?? 0,
       promoCodeId: promo.id,
       promoCode: code,
       affiliateId: affiliate.id,
       capacityId: capacity.id,
       dateId: firstDate.id,
+      ruleId,
       questionId: question.id,
       taxId: tax.id,
       imageId: image.id,

@@ -229,7 +229,10 @@ export async function makeLiveEvent(
 
 export interface OrderPlan {
   eventId: number;
-  lines: { ticket_id: number; quantity: number; price_id?: number; price?: number }[];
+  /** `product`: a product's line, which makes no attendee (decision 051). */
+  lines: { ticket_id: number; quantity: number; price_id?: number; price?: number; product?: boolean }[];
+  /** The date (issue 36); the event's one date when left out. */
+  date_id?: number;
   promo_code?: string;
   /** The code of the affiliate link the buyer followed (`?aff=`). */
   affiliate_code?: string;
@@ -253,7 +256,8 @@ export interface OrderPlan {
 export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderResponse> {
   const { eventId, until = 'complete' } = plan;
   const request = CreateOrderRequest.parse({
-    tickets: plan.lines,
+    tickets: plan.lines.map(({ product: _, ...line }) => line),
+    date_id: plan.date_id,
     promo_code: plan.promo_code,
     affiliate_code: plan.affiliate_code,
     waitlist_offer: plan.waitlist_offer,
@@ -265,7 +269,7 @@ export async function makeOrder(app: App, plan: OrderPlan): Promise<PublicOrderR
   const names = [...(plan.attendees ?? [])];
   const emails = [...(plan.emails ?? [])];
   const attendees = plan.lines.flatMap((line) =>
-    Array.from({ length: line.quantity }, () => ({
+    Array.from({ length: line.product ? 0 : line.quantity }, () => ({
       ticket_id: line.ticket_id,
       ...(line.price_id ? { price_id: line.price_id } : {}),
       first_name: names.shift() ?? buyer,

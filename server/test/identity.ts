@@ -5,6 +5,7 @@ import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
+import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
@@ -83,6 +84,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
           }),
           webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
           waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
+          dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

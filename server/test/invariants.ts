@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
-import { attendees, jobs, orderItems, orders, stripeEvents, tickets } from '../db/schema';
+import { attendees, jobs, orderItems, orders, stripeEvents, ticketStock, tickets } from '../db/schema';
 import { MAIL_JOB } from '../mail/payload';
 import type { Outcome } from './buyers';
 import type { Shop } from './shop';
@@ -62,10 +62,18 @@ export async function findBrokenRules({
   }
 
   // Sold counts equal valid attendees; nothing is left reserved.
+  // Over all dates (the shop's events have one each).
   const ticketRows = await db
-    .select()
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      quantitySold: sql<number>`sum(${ticketStock.quantitySold})::int`,
+      quantityReserved: sql<number>`sum(${ticketStock.quantityReserved})::int`,
+    })
     .from(tickets)
-    .where(inArray(tickets.id, [shop.event.freeTicketId, shop.event.paidTicketId, shop.idle.ticketId]));
+    .innerJoin(ticketStock, eq(ticketStock.ticketId, tickets.id))
+    .where(inArray(tickets.id, [shop.event.freeTicketId, shop.event.paidTicketId, shop.idle.ticketId]))
+    .groupBy(tickets.id);
   for (const ticket of ticketRows) {
     const valid = people.filter((p) => p.ticketId === ticket.id && p.status === 'ACTIVE').length;
     if (ticket.quantitySold !== valid)

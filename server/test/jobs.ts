@@ -4,6 +4,7 @@ import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
+import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
@@ -31,6 +32,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
       appUrl: config.appUrl,
     }),
     waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
+    dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

@@ -7,6 +7,7 @@ import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
+import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
@@ -81,6 +82,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
         }),
         webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
         waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
+        dateCancellation: dateCancellationJobHandler({ stripe: t.app.stripe, appUrl: config.appUrl }),
       });
       let total = 0;
       for (;;) {

@@ -26,14 +26,15 @@ export async function seedAttendees(db: Db, seed: AttendeeSeed): Promise<void> {
   const { accountId, eventId, count } = seed;
   const tag = seed.tag ?? '';
   await db.execute(sql`
-    insert into orders (account_id, event_id, short_id, reference, status, currency, gross, discount,
+    insert into orders (account_id, event_id, date_id, short_id, reference, status, currency, gross, discount,
       subtotal, fees, taxes, total, first_name, last_name, email, completed_at)
-    select ${accountId}, ${eventId}, 'seeded-order-' || ${tag} || g, 'S' || lpad(g::text, 7, '0'), 'COMPLETED',
+    select ${accountId}, ${eventId}, (select min(id) from event_dates where event_id = ${eventId}),
+      'seeded-order-' || ${tag} || g, 'S' || lpad(g::text, 7, '0'), 'COMPLETED',
       'EUR', 0, 0, 0, 0, 0, 0, 'Buyer', 'No' || g, 'buyer' || g || '@example.com', now()
     from generate_series(1, ${Math.ceil(count / 4)}::int) g`);
   await db.execute(sql`
-    insert into attendees (account_id, event_id, order_id, ticket_id, short_id, first_name, last_name, email, status, position)
-    select ${accountId}, ${eventId}, o.id,
+    insert into attendees (account_id, event_id, date_id, order_id, ticket_id, short_id, first_name, last_name, email, status, position)
+    select ${accountId}, ${eventId}, o.date_id, o.id,
       case when g % 1000 = 0 then ${seed.vipTicket}::bigint else ${seed.seatTicket}::bigint end,
       'seeded-' || ${tag} || g, 'First' || g, 'Last' || g, 'person' || g || '@example.com', 'ACTIVE', g
     from generate_series(1, ${count}::int) g

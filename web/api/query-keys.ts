@@ -7,8 +7,25 @@ export const queryKeys = {
     all: ['public', 'events'] as const,
     detail: (eventId: string, promoCode?: string) =>
       [...queryKeys.publicEvents.all, eventId, { promoCode: promoCode ?? null }] as const,
-    tickets: (eventId: string, promoCode?: string) =>
-      [...queryKeys.publicEvents.all, eventId, 'tickets', { promoCode: promoCode ?? null }] as const,
+    /** The tickets of one date: the one in the address (`?date=`, as written there), or the next on sale. */
+    tickets: (eventId: string, promoCode?: string, dateId?: string) =>
+      [
+        ...queryKeys.publicEvents.all,
+        eventId,
+        'tickets',
+        { promoCode: promoCode ?? null, dateId: dateId ?? null },
+      ] as const,
+    /**
+     * One window of the dates a buyer may choose from (issue 36): the first (neither), the one
+     * starting at an instant (`from`, a previous window's `next_from`), or at a date (`dateId`).
+     */
+    dates: (eventId: string, window: { from?: string; dateId?: number } = {}) =>
+      [
+        ...queryKeys.publicEvents.all,
+        eventId,
+        'dates',
+        { from: window.from ?? null, dateId: window.dateId ?? null },
+      ] as const,
   },
   /** The buyer's checkout: one order (by its short id) and the questions it asks. */
   checkout: {
@@ -39,6 +56,8 @@ export const queryKeys = {
     all: ['tickets'] as const,
     list: (eventId: number) => ['tickets', 'list', eventId] as const,
   },
+  /** An event's catalogue categories (decision 051). */
+  categories: (eventId: number) => ['categories', eventId] as const,
   /** The account's API keys (`GET api-keys`). */
   apiKeys: ['api-keys'] as const,
   /** The account's webhook endpoints; each one's delivery log under its detail. */
@@ -106,6 +125,15 @@ export const queryKeys = {
     list: (shortId: string) => ['public', 'check-in', shortId] as const,
     attendees: (shortId: string, query: string) =>
       ['public', 'check-in', shortId, 'attendees', query] as const,
+  },
+  /** The dates of an event (issue 36), under its detail. */
+  eventDates: {
+    list: (eventId: number) => [...queryKeys.events.detail(eventId), 'dates'] as const,
+    cancellation: (eventId: number, dateId: number) =>
+      [...queryKeys.events.detail(eventId), 'dates', dateId, 'cancellation'] as const,
+    /** The tickets of one date: their own quantity, price and sale window there. */
+    tickets: (eventId: number, dateId: number) =>
+      [...queryKeys.events.detail(eventId), 'dates', dateId, 'tickets'] as const,
   },
   capacityAssignments: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,

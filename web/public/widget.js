@@ -4,7 +4,8 @@
  *   <script src="https://TESSERA_HOST/widget.js" data-event-id="123" async></script>
  *
  * Options, as data attributes: data-primary-color="#rrggbb", data-button-text="Buy now",
- * data-locale="de" (en, de, fr, pt, pt-BR, es, zh-CN), data-auto-resize="false" (a fixed
+ * data-locale="de" (en, de, fr, pt, pt-BR, es, zh-CN), data-date-id="…" (one date of an event
+ * that has several), data-auto-resize="false" (a fixed
  * height that scrolls, instead of following the content), data-title (the frame's name for
  * screen readers), data-affiliate-code="CODE" (orders made in the widget are credited to the
  * event's affiliate with that code; without the attribute, the `?aff=CODE` of an affiliate link
@@ -51,6 +52,9 @@
     ''
   ).trim();
   if (AFFILIATE_CODE.test(affiliateCode)) url.searchParams.set('aff', affiliateCode);
+  // One date of an event that has several (data-date-id="…"): the widget opens on it.
+  const dateId = (script.getAttribute('data-date-id') || '').trim();
+  if (/^[1-9][0-9]{0,14}$/.test(dateId)) url.searchParams.set('date', dateId);
   const autoResize = !/^(false|off|no|0)$/i.test((script.getAttribute('data-auto-resize') || '').trim());
 
   const frame = document.createElement('iframe');

@@ -5,8 +5,8 @@ import { events } from './events';
 import { tickets } from './tickets';
 
 /**
- * A limit shared by several tickets. `used` counts the sold and reserved seats of its tickets
- * at all times; the database enforces `used <= capacity` while the assignment is ACTIVE.
+ * A limit shared by several tickets on each date; the seats its tickets sold and hold are counted
+ * per date in `capacity_stock`, which enforces `used <= capacity` while the assignment is ACTIVE.
  */
 export const capacityAssignments = pgTable(
   'capacity_assignments',
@@ -20,7 +20,6 @@ export const capacityAssignments = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     capacity: integer('capacity'),
-    used: integer('used').notNull().default(0),
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
       .default('ACTIVE'),
@@ -29,10 +28,7 @@ export const capacityAssignments = pgTable(
   },
   (t) => [
     index('capacity_assignments_event_idx').on(t.eventId),
-    check(
-      'capacity_assignments_used',
-      sql`${t.used} >= 0 and (${t.status} <> 'ACTIVE' or ${t.capacity} is null or ${t.used} <= ${t.capacity})`,
-    ),
+    check('capacity_assignments_capacity', sql`${t.capacity} is null or ${t.capacity} >= 0`),
   ],
 );
 

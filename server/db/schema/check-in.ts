@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { eventDates } from './event-dates';
 import { events } from './events';
 import { attendees } from './orders';
 import { tickets } from './tickets';
@@ -43,6 +44,8 @@ export const checkInLists = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** A list bound to one date admits only that date's tickets (issue 36); null: any date. */
+    dateId: bigint('date_id', { mode: 'number' }).references(() => eventDates.id, { onDelete: 'cascade' }),
     shortId: text('short_id').notNull(),
     name: text('name').notNull(),
     description: text('description'),

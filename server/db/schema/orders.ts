@@ -18,6 +18,7 @@ import type { StoredCharge } from '../../../common/order-breakdown';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../../../common/orders';
 import { accounts } from './accounts';
 import { affiliates } from './affiliates';
+import { eventDates } from './event-dates';
 import { events } from './events';
 import { promoCodes } from './promo-codes';
 import { questions } from './questions';
@@ -39,6 +40,10 @@ export const orders = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** The date it is for (issue 36): the event's one date for events that have one. */
+    dateId: bigint('date_id', { mode: 'number' })
+      .notNull()
+      .references(() => eventDates.id),
     shortId: text('short_id').notNull(),
     /** What buyer and organizer quote: 8 letters and digits, unique within the event. Not a capability. */
     reference: text('reference').notNull(),
@@ -101,6 +106,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     uniqueIndex('orders_idempotency_idx').on(t.eventId, t.idempotencyKey),
     index('orders_event_idx').on(t.eventId, t.createdAt),
+    index('orders_date_idx').on(t.dateId),
     index('orders_affiliate_idx').on(t.affiliateId).where(sql`${t.affiliateId} is not null`),
     index('orders_reserved_idx')
       .on(t.reservedUntil)
@@ -158,6 +164,10 @@ export const attendees = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** The date it is for (issue 36): the event's one date for events that have one. */
+    dateId: bigint('date_id', { mode: 'number' })
+      .notNull()
+      .references(() => eventDates.id),
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -182,6 +192,7 @@ export const attendees = pgTable(
     uniqueIndex('attendees_short_id_idx').on(t.shortId),
     index('attendees_order_idx').on(t.orderId),
     index('attendees_event_idx').on(t.eventId, t.ticketId),
+    index('attendees_date_idx').on(t.dateId, t.ticketId),
     // The attendee list's sorts and filters, within one event (fast at 100,000 attendees).
     index('attendees_event_created_idx').on(t.eventId, t.createdAt, t.id),
     index('attendees_event_last_name_idx').on(t.eventId, t.lastName, t.id),

@@ -14,7 +14,7 @@ import { accounts } from './accounts';
 import { events } from './events';
 import { tickets } from './tickets';
 
-/** A discount code of an event; `times_used <= usage_limit` is enforced by the database. */
+/** A discount code of an event; its uses are counted per date under `usage_limit` (`promo_code_stock`). */
 export const promoCodes = pgTable(
   'promo_codes',
   {
@@ -31,13 +31,12 @@ export const promoCodes = pgTable(
     discount: text('discount').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
-    timesUsed: integer('times_used').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('promo_codes_event_code_idx').on(t.eventId, t.code),
-    check('promo_codes_usage', sql`${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit}`),
+    check('promo_codes_usage_limit', sql`${t.usageLimit} is null or ${t.usageLimit} >= 0`),
   ],
 );
 

@@ -11,12 +11,15 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { catalogueCategories } from './categories';
 import { events } from './events';
 import { taxesAndFees } from './taxes-fees';
 
 /**
- * What an event sells. Stock is counted on the row: `quantity_sold + quantity_reserved`
- * may never pass `quantity` (NULL = unlimited), enforced by the database (docs/architecture.md#inventory).
+ * What an event sells: tickets (each seat an attendee) and products (merchandise, parking, a
+ * meal: no attendee unless redeemable; decision 051). `quantity` is its seats or units on each
+ * date (NULL = unlimited); those sold and held are counted per date in `ticket_stock`
+ * (docs/architecture.md#inventory). A TIERED product's tiers are its variants.
  */
 export const tickets = pgTable(
   'tickets',
@@ -28,6 +31,16 @@ export const tickets = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** TICKET: each unit is an attendee; PRODUCT: sold beside the tickets. */
+    kind: text('kind', { enum: ['TICKET', 'PRODUCT'] })
+      .notNull()
+      .default('TICKET'),
+    /** The catalogue heading it is listed under; null: before the first category. */
+    categoryId: bigint('category_id', { mode: 'number' }).references(() => catalogueCategories.id, {
+      onDelete: 'set null',
+    }),
+    /** A product whose every unit gets a code the door scans once (a drink voucher, a parking pass). */
+    redeemable: boolean('redeemable').notNull().default(false),
     title: text('title').notNull(),
     description: text('description'),
     type: text('type', { enum: ['FREE', 'PAID', 'DONATION', 'TIERED'] }).notNull(),
@@ -38,8 +51,6 @@ export const tickets = pgTable(
     minPerOrder: integer('min_per_order').notNull().default(1),
     maxPerOrder: integer('max_per_order').notNull().default(10),
     quantity: integer('quantity'),
-    quantitySold: integer('quantity_sold').notNull().default(0),
-    quantityReserved: integer('quantity_reserved').notNull().default(0),
     showQuantityRemaining: boolean('show_quantity_remaining').notNull().default(false),
     hideWhenSoldOut: boolean('hide_when_sold_out').notNull().default(false),
     hideBeforeSaleStart: boolean('hide_before_sale_start').notNull().default(false),
@@ -55,15 +66,13 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_event_idx').on(t.eventId, t.sortOrder),
-    check(
-      'tickets_stock',
-      sql`${t.quantity} is null or ${t.quantitySold} + ${t.quantityReserved} <= ${t.quantity}`,
-    ),
-    check('tickets_counts', sql`${t.quantitySold} >= 0 and ${t.quantityReserved} >= 0`),
+    check('tickets_quantity', sql`${t.quantity} is null or ${t.quantity} >= 0`),
+    check('tickets_redeemable_product', sql`${t.kind} = 'PRODUCT' or not ${t.redeemable}`),
+    index('tickets_category_idx').on(t.categoryId),
   ],
 );
 
-/** The labelled prices of a TIERED ticket, each with its own stock and sale window. */
+/** The labelled prices of a TIERED ticket, each with its own seats per date (`tier_stock`) and sale window. */
 export const ticketPrices = pgTable(
   'ticket_prices',
   {
@@ -74,8 +83,6 @@ export const ticketPrices = pgTable(
     label: text('label').notNull(),
     price: integer('price').notNull(),
     quantity: integer('quantity'),
-    quantitySold: integer('quantity_sold').notNull().default(0),
-    quantityReserved: integer('quantity_reserved').notNull().default(0),
     saleStart: timestamp('sale_start', { withTimezone: true }),
     saleEnd: timestamp('sale_end', { withTimezone: true }),
     isHidden: boolean('is_hidden').notNull().default(false),
@@ -83,11 +90,7 @@ export const ticketPrices = pgTable(
   },
   (t) => [
     index('ticket_prices_ticket_idx').on(t.ticketId),
-    check(
-      'ticket_prices_stock',
-      sql`${t.quantity} is null or ${t.quantitySold} + ${t.quantityReserved} <= ${t.quantity}`,
-    ),
-    check('ticket_prices_counts', sql`${t.quantitySold} >= 0 and ${t.quantityReserved} >= 0`),
+    check('ticket_prices_quantity', sql`${t.quantity} is null or ${t.quantity} >= 0`),
   ],
 );
 

@@ -2,16 +2,17 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { WAITLIST_STATUSES } from '../../../common/waitlist';
 import { accounts } from './accounts';
+import { eventDates } from './event-dates';
 import { events } from './events';
 import { orders } from './orders';
 import { tickets } from './tickets';
 
 /**
  * Someone waiting for a seat of a sold-out ticket (decision 030). An OFFERED entry without an
- * order holds one seat of its ticket (counted in `tickets.quantity_reserved` and in its capacity
- * assignments' `used`) until `offer_expires_at`; an order started with the offer takes that seat
+ * order holds one seat of its ticket on its date (counted in that date's `ticket_stock` and
+ * `capacity_stock`) until `offer_expires_at`; an order started with the offer takes that seat
  * over (`order_id`). `token` (128 random bits) is the person's key to the entry: the links in
- * their e-mails. One active entry per e-mail (stored lower-case) and ticket.
+ * their e-mails. One active entry per e-mail (stored lower-case), date and ticket.
  */
 export const waitlistEntries = pgTable(
   'waitlist_entries',
@@ -23,6 +24,10 @@ export const waitlistEntries = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** The date the person waits for (issue 36). */
+    dateId: bigint('date_id', { mode: 'number' })
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
     ticketId: bigint('ticket_id', { mode: 'number' })
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -47,9 +52,9 @@ export const waitlistEntries = pgTable(
   (t) => [
     uniqueIndex('waitlist_entries_token_idx').on(t.token),
     uniqueIndex('waitlist_entries_active_email_idx')
-      .on(t.ticketId, t.email)
+      .on(t.dateId, t.ticketId, t.email)
       .where(sql`${t.status} in ('WAITING', 'OFFERED')`),
-    index('waitlist_entries_ticket_status_idx').on(t.ticketId, t.status, t.id),
+    index('waitlist_entries_ticket_status_idx').on(t.dateId, t.ticketId, t.status, t.id),
     index('waitlist_entries_event_idx').on(t.eventId, t.id),
     index('waitlist_entries_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'OFFERED'`),
   ],

@@ -7,6 +7,7 @@ import {
   attendees,
   checkInLists,
   checkIns,
+  eventDates,
   orders,
   questionAnswers,
   questions,
@@ -16,6 +17,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { accountReader } from '../../http/auth-context';
+import { toDateRef } from '../owned-events/dates';
 import { getEvent } from '../owned-events/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 
@@ -52,6 +54,12 @@ const columns = {
   orderStatus: orders.status,
   paymentProvider: orders.paymentProvider,
   checkedInAt: latestCheckIn().mapWith(checkIns.checkedInAt),
+  date: {
+    id: eventDates.id,
+    startsAt: eventDates.startsAt,
+    endsAt: eventDates.endsAt,
+    label: eventDates.label,
+  },
 };
 
 export interface AttendeeRow {
@@ -62,6 +70,7 @@ export interface AttendeeRow {
   orderStatus: OrderStatus;
   paymentProvider: string | null;
   checkedInAt: Date | null;
+  date: { id: number; startsAt: Date; endsAt: Date | null; label: string | null };
 }
 
 export function toAttendeeResponse(row: AttendeeRow): AttendeeResponse {
@@ -80,6 +89,8 @@ export function toAttendeeResponse(row: AttendeeRow): AttendeeResponse {
     order_id: attendee.orderId,
     order_reference: row.orderReference,
     order_status: row.orderStatus,
+    date_id: attendee.dateId,
+    date: toDateRef(row.date),
     is_manual: row.paymentProvider === 'MANUAL',
     checked_in_at: row.checkedInAt?.toISOString() ?? null,
     created_at: attendee.createdAt.toISOString(),
@@ -94,6 +105,7 @@ export function selectAttendees(db: Db, where: SQL | undefined) {
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.orderId))
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .innerJoin(eventDates, eq(eventDates.id, attendees.dateId))
     .leftJoin(ticketPrices, eq(ticketPrices.id, attendees.priceId))
     .where(where);
 }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendees, tickets } from '../../db/schema';
+import { attendees } from '../../db/schema';
 import { makeAccount, makeLiveEvent, makeMember, makeOrder, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { ticketCounts } from '../../test/stock';
 
 // The organizer's attendee calls: the list and its whitelists, manual attendees (a manual
 // order that takes a seat and cannot be refunded), cancel and reactivate against the stock,
@@ -16,7 +17,7 @@ let vip: number;
 
 const as = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   kit.as(token, { method, url: `/api/events/${eventId}${url}`, ...(payload ? { payload } : {}) });
-const stock = async (id: number) => (await kit.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+const stock = (id: number) => ticketCounts(kit.app.db, id);
 
 /** A free order placed and completed by a buyer through the public checkout. */
 async function buy(ticketId: number, people: { first_name: string; email: string }[]): Promise<string> {

@@ -7,6 +7,7 @@ import { readJsonParts } from '../../exports/json-batch';
 import { answerCell, type Cell, type Table } from '../../exports/table';
 import { listWhere } from '../../http/list';
 import { latestCheckIn } from '../attendee-view/service';
+import { askedDate, DATE_COLUMN, dateCellText, eventDateRefs } from '../owned-events/dates';
 import type { EventListContext } from '../owned-events/service';
 import { attendeeList } from './service';
 
@@ -32,7 +33,9 @@ const COLUMNS = [
 // Where the database puts what the server still turns into words: the check-in time (made
 // "Yes"/"No" in the column before it), whether the order was added by hand, the answers.
 const CHECKED_IN = 5;
-const MANUAL = 11;
+const MANUAL = 12;
+/** The attendee's date id, which becomes the "Date" cell (or goes, for an event of one date). */
+const DATE = 9;
 
 /** A time as JavaScript's toISOString writes it (milliseconds, UTC, "Z"), by the database. */
 const iso = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -50,14 +53,14 @@ function answerOf(question: { id: number; scope: string }): SQL {
 
 /**
  * Up to `EXPORT_BATCH` attendees after id `after`, each as the JSON array of its export row:
- * the fixed columns, the check-in time twice (the first becomes "Yes"/"No") and an array of
- * the answers last.
+ * the fixed columns (the date's id among them), the check-in time twice (the first becomes
+ * "Yes"/"No") and an array of the answers last.
  */
 function batchQuery(where: SQL | undefined, answers: SQL[], after: number): SQL {
   return sql`select ${attendees.id} as n, json_build_array(
       ${attendees.id}, ${attendees.firstName}, ${attendees.lastName}, ${attendees.email}, ${attendees.status},
       ${iso(latestCheckIn())}, ${iso(latestCheckIn())},
-      ${tickets.title}, ${ticketPrices.label}, ${orders.reference}, ${orders.status},
+      ${tickets.title}, ${ticketPrices.label}, ${attendees.dateId}, ${orders.reference}, ${orders.status},
       ${orders.paymentProvider} is not distinct from 'MANUAL', ${iso(sql`${attendees.createdAt}`)},
       array[${sql.join(answers, sql`, `)}]::jsonb[]
     ) as cells
@@ -89,7 +92,12 @@ export async function exportAttendees({
     .from(questions)
     .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey)))
     .orderBy(asc(questions.sortOrder), asc(questions.id));
-  const where = listWhere(query, attendeeList(db, eventId));
+  const dateId = query.params.date_id;
+  await askedDate(db, { eventId, dateId });
+  const where = listWhere(query, attendeeList(db, eventId, dateId));
+  // The date of each row, in a column of its own once the event has more than one.
+  const dates = await eventDateRefs(db, eventId);
+  const several = dates.size > 1;
   const yes = i18n._(/*i18n*/ { id: 'export.yes', message: 'Yes' });
   const no = i18n._(/*i18n*/ { id: 'export.no', message: 'No' });
 
@@ -99,6 +107,8 @@ export async function exportAttendees({
   const finish = (row: unknown[]): Cell[] => {
     row[CHECKED_IN] = row[CHECKED_IN] === null ? no : yes;
     row[MANUAL] = row[MANUAL] === true ? yes : no;
+    if (several) row[DATE] = dateCellText(dates.get(Number(row[DATE])), event.timezone);
+    else row.splice(DATE, 1);
     for (const answer of row.pop() as (AnswerValue | null)[]) row.push(answerCell(answer ?? undefined));
     return row as Cell[];
   };
@@ -118,5 +128,7 @@ export async function exportAttendees({
     }
   }
 
-  return { columns: [...COLUMNS.map((c) => i18n._(c)), ...asked.map((q) => q.title)], batches: batches() };
+  const columns = COLUMNS.map((c) => i18n._(c));
+  if (several) columns.splice(DATE, 0, i18n._(DATE_COLUMN));
+  return { columns: [...columns, ...asked.map((q) => q.title)], batches: batches() };
 }

@@ -15,6 +15,7 @@ import {
   getAttendeeRow,
   queueAttendeeWebhook,
 } from '../attendee-view/service';
+import { chooseDate, findSaleDates } from '../event-dates/service';
 import {
   addToCounts,
   type Claim,
@@ -28,10 +29,11 @@ import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
 import { getEvent } from '../owned-events/service';
 
-function seatOf(ticketId: number, priceId: number | null): Claim {
-  const claim = emptyClaim();
-  addToCounts(claim.tickets, ticketId, 1);
-  if (priceId !== null) addToCounts(claim.tiers, priceId, 1);
+/** One seat of a ticket (and tier) on a date. */
+function seatOf(seat: { dateId: number; ticketId: number; priceId: number | null }): Claim {
+  const claim = emptyClaim(seat.dateId);
+  addToCounts(claim.tickets, seat.ticketId, 1);
+  if (seat.priceId !== null) addToCounts(claim.tiers, seat.priceId, 1);
   return claim;
 }
 
@@ -88,14 +90,17 @@ export async function createManualAttendee({
 }): Promise<AttendeeDetailResponse> {
   const event = await getEvent(db, auth.accountId, eventId);
   const { ticket, tier } = await ticketToAdd(db, eventId, input);
+  // By hand, a date that is sold out or hidden may still be given a holder; a cancelled one not.
+  const dateId = chooseDate(await findSaleDates(db, eventId), input.date_id, { anyStatus: true }).id;
   const now = new Date();
   const attendeeId = await inTransaction(db, async (tx) => {
-    await takeSeat(tx, seatOf(ticket.id, tier?.id ?? null));
+    await takeSeat(tx, seatOf({ dateId, ticketId: ticket.id, priceId: tier?.id ?? null }));
     const [order] = await tx
       .insert(orders)
       .values({
         accountId: event.accountId,
         eventId,
+        dateId,
         shortId: newOrderShortId(),
         reference: newOrderReference(),
         status: 'COMPLETED',
@@ -134,6 +139,7 @@ export async function createManualAttendee({
       .values({
         accountId: event.accountId,
         eventId,
+        dateId,
         orderId: order.id,
         ticketId: ticket.id,
         priceId: tier?.id ?? null,
@@ -193,7 +199,7 @@ export async function cancelAttendee({
     const locked = await lockAttendee(tx, ref);
     requireAllowed('CANCEL', locked);
     const { attendee } = locked;
-    await returnSoldSeats(tx, seatOf(attendee.ticketId, attendee.priceId));
+    await returnSoldSeats(tx, seatOf(attendee));
     await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })
@@ -216,7 +222,7 @@ export async function reactivateAttendee({
     const locked = await lockAttendee(tx, ref);
     requireAllowed('REACTIVATE', locked);
     const { attendee } = locked;
-    await takeSeat(tx, seatOf(attendee.ticketId, attendee.priceId));
+    await takeSeat(tx, seatOf(attendee));
     await tx
       .update(attendees)
       .set({ status: 'ACTIVE', updatedAt: sql`now()` })

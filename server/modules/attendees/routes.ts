@@ -51,7 +51,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/events/:id/attendees',
     permission: 'events.manage',
     tags,
-    summary: 'Attendees of an event: search, filter by ticket or status, sort, page',
+    summary: 'Attendees of an event: search, filter by ticket, status or date, sort, page',
     querystring: AttendeesQuery,
     response: pageSchema(AttendeeResponse),
     list: findAttendees,

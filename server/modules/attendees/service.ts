@@ -20,6 +20,7 @@ import {
   selectAttendees,
   toAttendeeResponse,
 } from '../attendee-view/service';
+import { askedDate } from '../owned-events/dates';
 import type { EventListContext } from '../owned-events/service';
 
 type AttendeesSort = z.output<typeof AttendeesQuery>['sortBy'];
@@ -44,10 +45,13 @@ const countAttendees = (db: Db, where: SQL | undefined) =>
     .innerJoin(orders, eq(orders.id, attendees.orderId))
     .where(where);
 
-/** The attendee list: the event's listed attendees, filtered, searched and sorted as asked. */
-export function attendeeList(db: Db, eventId: number) {
+/**
+ * The attendee list: the event's listed attendees (of one date when `dateId` is given; checked
+ * to be the event's by `askedDate`), filtered, searched and sorted as asked.
+ */
+export function attendeeList(db: Db, eventId: number, dateId?: number) {
   return {
-    where: [listed(eventId)],
+    where: [listed(eventId), dateId === undefined ? undefined : eq(attendees.dateId, dateId)],
     filters: { ticket_id: { column: attendees.ticketId }, status: { column: attendees.status } },
     search: (text: string) => searchFor(eventId, text),
     sort: {
@@ -65,7 +69,7 @@ export function attendeeList(db: Db, eventId: number) {
 
 /** The attendee list's two statements, a page of rows and the count (exposed to check their plans). */
 export function attendeeListQueries(db: Db, eventId: number, query: z.output<typeof AttendeesQuery>) {
-  const list = attendeeList(db, eventId);
+  const list = attendeeList(db, eventId, query.params.date_id);
   return {
     page: listQueries(query, list).page,
     count: () => countAttendees(db, listWhere(query, list)),
@@ -73,8 +77,10 @@ export function attendeeListQueries(db: Db, eventId: number, query: z.output<typ
 }
 
 /** `GET /api/events/{id}/attendees` */
-export function findAttendees({ db, event, query }: EventListContext<z.output<typeof AttendeesQuery>>) {
-  return findList(query, attendeeList(db, event.id));
+export async function findAttendees({ db, event, query }: EventListContext<z.output<typeof AttendeesQuery>>) {
+  const dateId = query.params.date_id;
+  await askedDate(db, { eventId: event.id, dateId });
+  return findList(query, attendeeList(db, event.id, dateId));
 }
 
 /** `PUT /api/events/{id}/attendees/{attendeeId}`: corrects who holds the ticket. */

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capacityAssignments, tickets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeEvent, makeTicket, type Owner } from '../../test/builders';
+import { setCapacityUsed, setTicketCounts } from '../../test/stock';
 
 let t: TestApp;
 let owner: Owner;
@@ -59,8 +58,8 @@ describe('capacity assignments', () => {
 
     const id = created.json().id;
     // 120 Day tickets sold (as the checkout would count them: on the ticket and the assignment).
-    await t.app.db.update(tickets).set({ quantitySold: 120 }).where(eq(tickets.id, day));
-    await t.app.db.update(capacityAssignments).set({ used: 120 }).where(eq(capacityAssignments.id, id));
+    await setTicketCounts(t.app.db, day, { quantitySold: 120 });
+    await setCapacityUsed(t.app.db, id, 120);
     const remaining = async (ticketId: number) =>
       (await as(owner.token, { method: 'GET', url: `/api/events/${eventId}/tickets/${ticketId}` })).json()
         .quantity_remaining;

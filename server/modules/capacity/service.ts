@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { CapacityAssignmentRequest, CapacityAssignmentResponse } from '../../../common/capacity';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { Database, Db, Transaction } from '../../db/client';
-import { capacityAssignments, capacityAssignmentTickets } from '../../db/schema';
+import { capacityAssignments, capacityAssignmentTickets, capacityStock } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { offerFreedSeats } from '../orders/waitlist-offers';
 import { getEvent } from '../owned-events/service';
+import { fillStock, recountCapacity, setCapacityLimit } from '../stock/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof capacityAssignments.$inferSelect;
@@ -31,11 +32,22 @@ async function responses(db: Db, rows: Row[]): Promise<CapacityAssignmentRespons
         rows.map((r) => r.id),
       ),
     );
+  // Its capacity holds on each date: the fullest date is what it has used (decision 049).
+  const used = await db
+    .select({ id: capacityStock.capacityAssignmentId, used: sql<number>`max(${capacityStock.used})::int` })
+    .from(capacityStock)
+    .where(
+      inArray(
+        capacityStock.capacityAssignmentId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(capacityStock.capacityAssignmentId);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     capacity: row.capacity,
-    used_capacity: row.used,
+    used_capacity: Number(used.find((u) => u.id === row.id)?.used ?? 0),
     status: row.status,
     ticket_ids: links
       .filter((l) => l.capacityAssignmentId === row.id)
@@ -88,16 +100,14 @@ async function linkTickets(
   await tx
     .insert(capacityAssignmentTickets)
     .values(unique.map((ticketId) => ({ capacityAssignmentId: id, ticketId })));
-  // `used` is the sold and reserved seats of the tickets it now covers (see inventory.ts);
-  // over the capacity of an ACTIVE assignment, the CHECK refuses the change.
-  await tx.execute(sql`
-    update capacity_assignments set used = (
-      select coalesce(sum(t.quantity_sold + t.quantity_reserved), 0)::int
-      from tickets t
-      join capacity_assignment_tickets l on l.ticket_id = t.id
-      where l.capacity_assignment_id = ${id}
-    ) where id = ${id}`);
+  // `used` is, on each date, the sold and reserved seats of the tickets it now covers (see
+  // inventory.ts); over the capacity of an ACTIVE assignment, the CHECK refuses the change.
+  await fillStock(tx, eventId);
+  await recountCapacity(tx, id);
 }
+
+/** The limit the assignment's rows carry: its capacity while ACTIVE, none otherwise. */
+const limitOf = (input: Input) => (input.status === 'ACTIVE' ? (input.capacity ?? null) : null);
 
 /** Runs the transaction; a capacity below what is already taken is refused by its CHECK. */
 async function guard<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -134,6 +144,7 @@ export async function createCapacityAssignment({
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await linkTickets(tx, { auth, eventId, id: row.id }, input.ticket_ids);
+    await setCapacityLimit(tx, row.id, limitOf(input));
     return row.id;
   });
   return getCapacityAssignment({ db, auth, eventId, id });
@@ -155,9 +166,17 @@ export async function updateCapacityAssignment({
         updatedAt: sql`now()`,
       })
       .where(eq(capacityAssignments.id, ref.id));
+    // Counted with no limit first: a capacity is then checked against the new count.
+    await setCapacityLimit(tx, ref.id, null);
     await linkTickets(tx, ref, input.ticket_ids);
+    await setCapacityLimit(tx, ref.id, limitOf(input));
     // A capacity raised or switched off frees seats for the people waiting (decision 030).
-    await offerFreedSeats(tx, input.ticket_ids);
+    const dates = await tx
+      .selectDistinct({ id: capacityStock.dateId })
+      .from(capacityStock)
+      .where(eq(capacityStock.capacityAssignmentId, ref.id))
+      .orderBy(asc(capacityStock.dateId));
+    for (const date of dates) await offerFreedSeats(tx, { dateId: date.id, ticketIds: input.ticket_ids });
   });
   return getCapacityAssignment({ db, ...ref });
 }

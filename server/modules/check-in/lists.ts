@@ -8,11 +8,12 @@ import {
   checkInListState,
 } from '../../../common/check-in';
 import type { Database, Db, Transaction } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, sqlList } from '../../db/rows';
 import { checkInLists, checkInListTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
+import { assertEventDate } from '../event-dates/service';
 import { type EventListContext, getEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
@@ -43,15 +44,13 @@ type TicketCount = {
  */
 async function countsOf(db: Db, listIds: number[]): Promise<TicketCount[]> {
   if (listIds.length === 0) return [];
-  const ids = sql.join(
-    listIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = sqlList(listIds);
   return queryRows<TicketCount>(
     db,
     sql`select l.check_in_list_id as list_id, t.id as ticket_id, t.title,
           (select count(*)::int from attendees a
-            where a.ticket_id = t.id and a.status = 'ACTIVE') as expected,
+            where a.ticket_id = t.id and a.status = 'ACTIVE'
+              and (list.date_id is null or a.date_id = list.date_id)) as expected,
           (select count(*)::int from check_ins c join attendees a on a.id = c.attendee_id
             where c.check_in_list_id = l.check_in_list_id and c.checked_out_at is null
               and a.ticket_id = t.id and a.status = 'ACTIVE') as checked_in,
@@ -59,6 +58,7 @@ async function countsOf(db: Db, listIds: number[]): Promise<TicketCount[]> {
             where s.check_in_list_id = l.check_in_list_id and s.scanned_at is not null
               and s.outcome = 'ALREADY_CHECKED_IN' and a.ticket_id = t.id) as conflicts
         from check_in_list_tickets l join tickets t on t.id = l.ticket_id
+          join check_in_lists list on list.id = l.check_in_list_id
         where l.check_in_list_id in (${ids})
         order by t.sort_order, t.id`,
   );
@@ -82,6 +82,7 @@ async function responses(db: Db, rows: Row[], now = new Date()): Promise<CheckIn
       description: row.description,
       ...dates,
       ticket_ids: mine.map((c) => Number(c.ticket_id)).sort((a, b) => a - b),
+      date_id: row.dateId,
       state: checkInListState(dates, now),
       checked_in: mine.reduce((n, c) => n + c.checked_in, 0),
       expected: mine.reduce((n, c) => n + c.expected, 0),
@@ -101,6 +102,7 @@ async function one(db: Db, { auth, eventId, listId }: ListRef): Promise<Row> {
 }
 
 const columnsOf = (input: Input) => ({
+  dateId: input.date_id ?? null,
   name: input.name,
   description: input.description || null,
   activatesAt: input.activates_at ? new Date(input.activates_at) : null,
@@ -145,6 +147,7 @@ export async function createCheckInList({
   const event = await getEvent(db, auth.accountId, eventId);
   const listId = await inTransaction(db, async (tx) => {
     const ticketIds = await assertEventTickets({ db: tx, eventId, ticketIds: input.ticket_ids });
+    if (input.date_id) await assertEventDate(tx, { eventId, dateId: input.date_id });
     const [row] = await tx
       .insert(checkInLists)
       .values({ accountId: event.accountId, eventId, shortId: newCheckInShortId(), ...columnsOf(input) })
@@ -160,6 +163,7 @@ export async function updateCheckInList({ db, input, ...ref }: ListRef & { db: D
   await one(db, ref);
   await inTransaction(db, async (tx) => {
     const ticketIds = await assertEventTickets({ db: tx, eventId: ref.eventId, ticketIds: input.ticket_ids });
+    if (input.date_id) await assertEventDate(tx, { eventId: ref.eventId, dateId: input.date_id });
     await tx
       .update(checkInLists)
       .set({ ...columnsOf(input), updatedAt: new Date() })

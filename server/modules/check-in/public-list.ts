@@ -13,6 +13,7 @@ import {
   checkInLists,
   checkInListTickets,
   checkIns,
+  eventDates,
   events,
   orders,
   tickets,
@@ -46,6 +47,7 @@ export async function getListByShortId(db: Db, shortId: string): Promise<ListRow
 const onList = (list: ListRow) =>
   and(
     eq(attendees.eventId, list.eventId),
+    list.dateId === null ? undefined : eq(attendees.dateId, list.dateId),
     inArray(
       attendees.ticketId,
       sql`(select ticket_id from check_in_list_tickets where check_in_list_id = ${list.id})`,
@@ -82,6 +84,8 @@ export async function getPublicCheckInList(
       ),
     )
     .where(onList(list));
+  const [date] =
+    list.dateId === null ? [] : await db.select().from(eventDates).where(eq(eventDates.id, list.dateId));
   const revoked = await db
     .select({ shortId: attendees.shortId })
     .from(attendees)
@@ -98,6 +102,14 @@ export async function getPublicCheckInList(
     state: checkInListState(dates, now),
     ...dates,
     ticket_ids: ticketRows.map((t) => t.id).sort((a, b) => a - b),
+    date: date
+      ? {
+          id: date.id,
+          starts_at: date.startsAt.toISOString(),
+          ends_at: date.endsAt?.toISOString() ?? null,
+          label: date.label,
+        }
+      : null,
     event: {
       id: event.id,
       title: event.title,

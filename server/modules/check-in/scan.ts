@@ -9,7 +9,15 @@ import {
 } from '../../../common/check-in';
 import { orderActionRefusal } from '../../../common/order-actions';
 import type { Database, Db, Transaction } from '../../db/client';
-import { attendees, checkInListTickets, checkInScans, checkIns, orders, tickets } from '../../db/schema';
+import {
+  attendees,
+  checkInListTickets,
+  checkInScans,
+  checkIns,
+  eventDates,
+  orders,
+  tickets,
+} from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { LISTED_ORDER_STATUSES, queueAttendeeWebhook } from '../attendee-view/service';
@@ -55,10 +63,12 @@ async function attendeeFor(tx: Db, list: ListRow, input: Input) {
       attendee: attendees,
       ticketTitle: tickets.title,
       order: { id: orders.id, reference: orders.reference, total: orders.total, currency: orders.currency },
+      date: { startsAt: eventDates.startsAt, label: eventDates.label },
     })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.orderId))
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
+    .innerJoin(eventDates, eq(eventDates.id, attendees.dateId))
     .where(
       and(eq(attendees.eventId, list.eventId), condition, inArray(orders.status, [...LISTED_ORDER_STATUSES])),
     );
@@ -88,6 +98,12 @@ async function decideScan(
     answer: answer(outcome, { attendee: who, ...rest }),
     attendeeId: attendee.id,
   });
+  // A list bound to one date lets in that date's tickets only (issue 36).
+  if (list.dateId !== null && attendee.dateId !== list.dateId) {
+    return decided('WRONG_DATE', {
+      ticket_date: { starts_at: row.date.startsAt.toISOString(), label: row.date.label },
+    });
+  }
   const [listed] = await tx
     .select()
     .from(checkInListTickets)

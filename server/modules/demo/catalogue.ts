@@ -11,6 +11,7 @@ import {
   tickets,
   ticketTaxesAndFees,
 } from '../../db/schema';
+import { fillStock } from '../stock/service';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -122,4 +123,5 @@ export async function seedDemoCatalogue(
     { capacityAssignmentId: terrace.id, ticketId: general },
     { capacityAssignmentId: terrace.id, ticketId: tiered },
   ]);
+  await fillStock(tx, eventId);
 }

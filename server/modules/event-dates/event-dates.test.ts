@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/app';
-import { makeAccount, makeEvent, type Owner } from '../../test/builders';
+import { makeAccount, makeEvent, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
 
 // Dates of an event (issue 36): every event has one or more; an event made with a start and an
 // end has one, which follows them while it is its only one.
@@ -101,6 +101,51 @@ describe('the dates of an event', () => {
     expect(last.json()).toMatchObject({ code: 'LAST_EVENT_DATE' });
     expect(last.json().message).not.toMatch(/last date cannot be deleted/);
     expect((await call(owner, 'GET', `/api/events/${event.id}/dates`)).json().data).toHaveLength(1);
+  });
+
+  it('are cancelled by an edit only when nobody holds an order of them: the others are cancelled with refunds', async () => {
+    const { event, tickets } = await makeLiveEvent(t.app, owner, {
+      tickets: [{ title: 'Seat', type: 'FREE', quantity_available: 10 }],
+    });
+    const dateAt = async (starts_at: string) => {
+      const res = await call(owner, 'POST', `/api/events/${event.id}/dates`, { starts_at });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; starts_at: string; status: string };
+    };
+    const sold = await dateAt('2031-06-10T19:00:00Z');
+    const pending = await dateAt('2031-06-11T19:00:00Z');
+    const empty = await dateAt('2031-06-12T19:00:00Z');
+    const lines = [{ ticket_id: tickets[0]?.id ?? 0, quantity: 1 }];
+    await makeOrder(t.app, { eventId: event.id, date_id: sold.id, lines });
+    await makeOrder(t.app, { eventId: event.id, date_id: pending.id, lines, until: 'reserved' });
+    const cancelByEdit = (date: { id: number; starts_at: string }) =>
+      call(owner, 'PUT', `/api/events/${event.id}/dates/${date.id}`, {
+        starts_at: date.starts_at,
+        status: 'CANCELLED',
+      });
+    for (const date of [sold, pending]) {
+      const refused = await cancelByEdit(date);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toEqual({
+        status: [
+          'Dieser Termin hat Bestellungen oder Personen auf seiner Warteliste. Verwenden Sie „Termin absagen“: So werden die Bestellungen erstattet und alle benachrichtigt.',
+        ],
+      });
+      const [still] = await queryRows<{ status: string }>(
+        t.app.db,
+        sql`select status from event_dates where id = ${date.id}`,
+      );
+      expect(still?.status).toBe('ON_SALE');
+    }
+    // Other edits of a date with orders go through; a date nobody ordered may be cancelled so.
+    const renamed = await call(owner, 'PUT', `/api/events/${event.id}/dates/${sold.id}`, {
+      starts_at: sold.starts_at,
+      label: 'Premiere',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const cancelled = await cancelByEdit(empty);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('CANCELLED');
   });
 
   it('refuse an end before the start, in the caller’s language, writing nothing', async () => {

@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EventDateRequest, EventDateResponse, EventDateRule } from '../../../common/event-dates';
+import {
+  DateSeriesRequest,
+  EventDateRequest,
+  EventDateResponse,
+  EventDateRule,
+  PublicEventDatesQuery,
+  PublicEventDatesResponse,
+} from '../../../common/event-dates';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { sendReady } from '../../http/fresh-reads';
 import { errorResponses } from '../../http/responses';
+import { updateDateSeries } from './series';
 import {
   addRuleDates,
   createEventDate,
@@ -26,6 +35,26 @@ export const eventDateRoutes: FastifyPluginAsyncZod = async (app) => {
     eventId: request.params.id,
     id: request.params.dateId,
   });
+
+  app.get(
+    '/api/public/events/:id/dates',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The upcoming dates of a live event a buyer may choose from, with what is left on each',
+        description:
+          'Neither cancelled nor hidden dates, nor ended ones, earliest first. `seats_left` is null when nothing limits the date or its tickets do not show what they have left. Paged: `limit` dates at most from `from` (or from the date `date_id`), and `next_from` is the `from` of the next window (null: no more). Without parameters, every upcoming date.',
+        params: EventParams,
+        querystring: PublicEventDatesQuery,
+        response: { 200: PublicEventDatesResponse, ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { from, date_id, limit } = request.query;
+      const window = { from, dateId: date_id, limit };
+      return sendReady(request, reply, await app.publicReads.dates(request.params.id, window));
+    },
+  );
 
   app.get(
     base,
@@ -123,6 +152,10 @@ export const eventDateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Change a date of an event',
+        description:
+          'A date with orders that are not over, or with people on its waiting list, is not set CANCELLED ' +
+          'here (a 422 on `status`): `POST …/dates/{dateId}/cancel` refunds or moves its orders and tells ' +
+          'everyone.',
         params: ItemParams,
         body: EventDateRequest,
         response: { 200: EventDateResponse, ...errorResponses(401, 403, 404, 422) },
@@ -146,6 +179,37 @@ export const eventDateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteEventDate({ db: app.db, ...ref(request, authOf(request)) });
       return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    '/api/events/:id/date-rules/:ruleId',
+    {
+      ...members,
+      schema: {
+        tags,
+        security,
+        summary: 'Changes every date a rule made that is still ahead and not cancelled',
+        params: z.object({ id: idParam(), ruleId: idParam() }),
+        body: DateSeriesRequest,
+        response: {
+          200: z.object({ data: z.array(EventDateResponse) }),
+          ...errorResponses(401, 403, 404, 422),
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const eventId = request.params.id;
+      const changed = new Set(
+        await updateDateSeries({
+          db: app.db,
+          auth,
+          eventId,
+          ruleId: request.params.ruleId,
+          input: request.body,
+        }),
+      );
+      return { data: (await findEventDates(app.db, auth, eventId)).filter((d) => changed.has(d.id)) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AffiliateResponse } from '../../../common/affiliates';
 import {
@@ -26,6 +26,7 @@ import {
   makeTicket,
   type Owner,
 } from '../../test/builders';
+import { setTicketCounts } from '../../test/stock';
 
 let t: TestApp;
 let owner: Owner;
@@ -107,7 +108,7 @@ beforeAll(async () => {
     }),
   ];
   // Something was sold: the copy must not inherit it.
-  await t.app.db.update(tickets).set({ quantitySold: 7 }).where(eq(tickets.id, standard.id));
+  await setTicketCounts(t.app.db, standard.id, { quantitySold: 7 });
 });
 afterAll(async () => {
   await t?.close();

@@ -4,6 +4,7 @@ import {
   affiliates,
   capacityAssignments,
   capacityAssignmentTickets,
+  catalogueCategories,
   promoCodes,
   promoCodeTickets,
   questions,
@@ -12,6 +13,7 @@ import {
   tickets,
   ticketTaxesAndFees,
 } from '../../db/schema';
+import { fillStock } from '../stock/service';
 
 export interface CatalogueChoices {
   copy_tickets: boolean;
@@ -45,23 +47,44 @@ export async function copyCatalogue(tx: Transaction, copy: Copy, choices: Catalo
   if (choices.copy_promo_codes) await copyPromoCodes(tx, copy, choices.copy_tickets ? ticketIds : null);
   if (choices.copy_affiliates) await copyAffiliates(tx, copy);
   if (choices.copy_capacity_assignments && choices.copy_tickets) await copyCapacity(tx, copy, ticketIds);
+  // The copy's date gets a row of stock for each ticket, tier, assignment and code, none sold.
+  await fillStock(tx, copy.targetId);
 }
 
-/** Returns source ticket id → copy's ticket id. */
+/** The catalogue's headings (decision 051); returns source category id → copy's. */
+async function copyCategories(tx: Transaction, copy: Copy): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  const rows = await tx
+    .select()
+    .from(catalogueCategories)
+    .where(eq(catalogueCategories.eventId, copy.sourceId));
+  for (const { id, createdAt, updatedAt, ...row } of rows) {
+    const [created] = await tx
+      .insert(catalogueCategories)
+      .values({ ...row, accountId: copy.accountId, eventId: copy.targetId })
+      .returning({ id: catalogueCategories.id });
+    if (created) ids.set(id, created.id);
+  }
+  return ids;
+}
+
+/** Tickets and products with their categories; returns source ticket id → copy's ticket id. */
 async function copyTickets(tx: Transaction, copy: Copy): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
+  const categories = await copyCategories(tx, copy);
   const rows = await tx
     .select()
     .from(tickets)
     .where(eq(tickets.eventId, copy.sourceId))
     .orderBy(asc(tickets.sortOrder), asc(tickets.id));
-  for (const { id, createdAt, updatedAt, quantitySold, quantityReserved, ...row } of rows) {
+  for (const { id, createdAt, updatedAt, ...row } of rows) {
     const [created] = await tx
       .insert(tickets)
       .values({
         ...row,
         accountId: copy.accountId,
         eventId: copy.targetId,
+        categoryId: row.categoryId === null ? null : (categories.get(row.categoryId) ?? null),
         saleStart: shifted(row.saleStart, copy.shiftMs),
         saleEnd: shifted(row.saleEnd, copy.shiftMs),
       })
@@ -72,7 +95,7 @@ async function copyTickets(tx: Transaction, copy: Copy): Promise<Map<number, num
   if (ids.size === 0) return ids;
   const sources = [...ids.keys()];
   const tiers = await tx.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, sources));
-  for (const { id: _id, quantitySold, quantityReserved, ...tier } of tiers) {
+  for (const { id: _id, ...tier } of tiers) {
     await tx.insert(ticketPrices).values({
       ...tier,
       ticketId: ids.get(tier.ticketId) ?? 0,
@@ -121,7 +144,7 @@ async function copyPromoCodes(
   ticketIds: Map<number, number> | null,
 ): Promise<void> {
   const rows = await tx.select().from(promoCodes).where(eq(promoCodes.eventId, copy.sourceId));
-  for (const { id, createdAt, updatedAt, timesUsed, ...row } of rows) {
+  for (const { id, createdAt, updatedAt, ...row } of rows) {
     const links = await tx.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, id));
     if (links.length > 0 && !ticketIds) continue;
     const [created] = await tx
@@ -165,7 +188,7 @@ async function copyCapacity(tx: Transaction, copy: Copy, ticketIds: Map<number, 
     .select()
     .from(capacityAssignments)
     .where(eq(capacityAssignments.eventId, copy.sourceId));
-  for (const { id, createdAt, updatedAt, used, ...row } of rows) {
+  for (const { id, createdAt, updatedAt, ...row } of rows) {
     const [created] = await tx
       .insert(capacityAssignments)
       .values({ ...row, accountId: copy.accountId, eventId: copy.targetId })

@@ -166,7 +166,7 @@ describe('public reads shared by a crowd', () => {
     });
     const [answer, tickets] = await Promise.all([
       t.app.publicReads.event(event.id),
-      t.app.publicReads.tickets(event.id, undefined),
+      t.app.publicReads.tickets(event.id, {}),
     ]);
     expect(answer.value).toStrictEqual(JSON.parse(answer.json));
     expect(tickets.value).toStrictEqual(JSON.parse(tickets.json));

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EventCalendarQuery } from '../../../common/event-dates';
 import { EventListItemResponse } from '../../../common/event-list';
 import {
   CreateEventRequest,
   DuplicateEventRequest,
   EventResponse,
+  EventStatsQuery,
   EventStatsResponse,
   EventsQuery,
   PublicEventResponse,
@@ -154,14 +156,19 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['public'],
-        summary: 'A live event as an iCalendar (RFC 5545) file, to add it to a calendar',
+        summary: 'A live event, or one of its dates, as an iCalendar (RFC 5545) file to add to a calendar',
         params: IdParams,
+        querystring: EventCalendarQuery,
         produces: ['text/calendar'],
-        response: { 200: z.string(), ...errorResponses(404) },
+        response: { 200: z.string(), ...errorResponses(404, 422) },
       },
     },
     async (request, reply) => {
-      const calendar = await getPublicEventCalendar(app.db, request.params.id, app.config.appUrl);
+      const calendar = await getPublicEventCalendar(
+        app.db,
+        { id: request.params.id, dateId: request.query.date_id },
+        app.config.appUrl,
+      );
       return reply
         .header('Content-Type', 'text/calendar; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${calendar.filename}"`)
@@ -220,10 +227,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Page views of an event, in total and per day for the last 14 days',
         params: IdParams,
-        response: { 200: EventStatsResponse, ...errorResponses(401, 403, 404) },
+        querystring: EventStatsQuery,
+        response: { 200: EventStatsResponse, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => getEventStats({ db: app.db, auth: authOf(request), eventId: request.params.id }),
+    async (request) =>
+      getEventStats({
+        db: app.db,
+        auth: authOf(request),
+        eventId: request.params.id,
+        dateId: request.query.date_id,
+      }),
   );
 
   // An organizer's events: the organizer is checked here, so that organizers need not know events.

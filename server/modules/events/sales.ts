@@ -1,12 +1,12 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EventSalesSummary } from '../../../common/event-list';
 import { PAID_ORDER_STATUSES } from '../../../common/events';
 import type { Db } from '../../db/client';
-import { orders, tickets } from '../../db/schema';
+import { orders, ticketStock, tickets } from '../../db/schema';
 
 /**
  * The sales of a page of events for their cards in the lists, counted as each event's dashboard
- * counts them (`getEventStats`): the tickets' sold counters, and the totals of the paid
+ * counts them (`getEventStats`): the tickets' sold counters over all dates, and the totals of the paid
  * orders. Two grouped queries for the whole page, however many events it holds.
  */
 export async function findSalesOfEvents(db: Db, eventIds: number[]): Promise<Map<number, EventSalesSummary>> {
@@ -16,8 +16,12 @@ export async function findSalesOfEvents(db: Db, eventIds: number[]): Promise<Map
   if (eventIds.length === 0) return sales;
   const [sold, gross] = await Promise.all([
     db
-      .select({ eventId: tickets.eventId, n: sql<number>`coalesce(sum(${tickets.quantitySold}), 0)::int` })
+      .select({
+        eventId: tickets.eventId,
+        n: sql<number>`coalesce(sum(${ticketStock.quantitySold}), 0)::int`,
+      })
       .from(tickets)
+      .innerJoin(ticketStock, eq(ticketStock.ticketId, tickets.id))
       .where(inArray(tickets.eventId, eventIds))
       .groupBy(tickets.eventId),
     db

@@ -183,6 +183,76 @@ describe('GET /api/public/events/{id}/calendar.ics', () => {
     expect(unfolded).toMatch(new RegExp(`\r\nURL:http[^\r]*/e/${event.id}/${event.slug}\r\n`));
   });
 
+  it('holds one date of an event with several: the one asked for, or else the next on sale', async () => {
+    const { event } = await makeLiveEvent(t.app, owner, {
+      title: 'Recital',
+      start_date: '2031-05-02T19:00:00Z',
+      end_date: '2031-05-02T21:00:00Z',
+    });
+    const organizer = { authorization: `Bearer ${owner.token}` };
+    const add = async (payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/dates`,
+        headers: organizer,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; starts_at: string; ends_at: string };
+    };
+    const matinee = await add({
+      starts_at: '2031-05-03T14:00:00Z',
+      ends_at: '2031-05-03T16:00:00Z',
+      label: 'Matinee',
+    });
+    const hidden = await add({ starts_at: '2031-05-04T14:00:00Z', status: 'HIDDEN' });
+    const ics = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/events/${event.id}/calendar.ics${query}`,
+      });
+      return { status: res.statusCode, body: res.body.replace(/\r\n /g, '') };
+    };
+    const host = new URL(t.app.config.appUrl).host;
+
+    const asked = await ics(`?date_id=${matinee.id}`);
+    expect(asked.status).toBe(200);
+    // 15:00 in Lisbon, summer time; its own entry in the buyer's calendar, its label in the title.
+    expect(asked.body).toContain('\r\nDTSTART;TZID=Europe/Lisbon:20310503T150000\r\n');
+    expect(asked.body).toContain('\r\nDTEND;TZID=Europe/Lisbon:20310503T170000\r\n');
+    expect(asked.body).toContain(`\r\nUID:event-${event.id}-date-${matinee.id}@${host}\r\n`);
+    expect(asked.body).toContain('\r\nSUMMARY:Recital · Matinee\r\n');
+    expect(asked.body).toMatch(
+      new RegExp(`\r\nURL:http[^\r]*/e/${event.id}/${event.slug}\\?date=${matinee.id}\r\n`),
+    );
+
+    // Not the span of all its dates: the first, while it is on sale; then the next one on sale.
+    const first = await ics('');
+    expect(first.body).toContain('\r\nDTSTART;TZID=Europe/Lisbon:20310502T200000\r\n');
+    expect(first.body).toContain('\r\nDTEND;TZID=Europe/Lisbon:20310502T220000\r\n');
+    expect(first.body).toContain(`\r\nUID:event-${event.id}@${host}\r\n`);
+    const dates = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/dates`, headers: organizer })
+    ).json().data as { id: number; starts_at: string }[];
+    const own = dates.find((d) => d.starts_at === '2031-05-02T19:00:00.000Z');
+    const soldOut = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${event.id}/dates/${own?.id}`,
+      headers: organizer,
+      payload: { starts_at: '2031-05-02T19:00:00Z', ends_at: '2031-05-02T21:00:00Z', status: 'SOLD_OUT' },
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    expect((await ics('')).body).toContain('\r\nDTSTART;TZID=Europe/Lisbon:20310503T150000\r\n');
+
+    // A hidden date, another event's or none at all: not found.
+    const other = await makeLiveEvent(t.app, owner);
+    const othersDate = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${other.event.id}/dates`, headers: organizer })
+    ).json().data[0].id;
+    for (const id of [hidden.id, othersDate, 999_999]) expect((await ics(`?date_id=${id}`)).status).toBe(404);
+    expect((await ics('?date_id=abc')).status).toBe(422);
+  });
+
   it('is a 404 for a draft or unknown event', async () => {
     const draft = await makeEvent(t.app, owner);
     for (const id of [draft.id, 999_999]) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDir } from '../../storage';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeEvent, type Owner } from '../../test/builders';
+import { imageUpload, pngImage } from '../../test/uploads';
 
 let t: TestApp;
 let owner: Owner;
@@ -24,34 +25,10 @@ const as = (
   options: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object },
 ) => t.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
 
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#3b3fb6' } })
-    .png()
-    .toBuffer();
+const png = (width: number, height: number) => pngImage(width, height);
 
-function multipart(fields: { image?: { body: Buffer; filename: string }; type?: string }) {
-  const boundary = 'tessera-test-boundary';
-  const chunks: Buffer[] = [];
-  if (fields.type !== undefined) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${fields.type}\r\n`),
-    );
-  }
-  if (fields.image) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${fields.image.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      fields.image.body,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(fields: Parameters<typeof multipart>[0], token = owner.token, id = eventId) {
-  const { payload, contentType } = multipart(fields);
+async function upload(fields: Parameters<typeof imageUpload>[0], token = owner.token, id = eventId) {
+  const { payload, contentType } = imageUpload(fields);
   return t.app.inject({
     method: 'POST',
     url: `/api/events/${id}/images`,

@@ -9,9 +9,8 @@ import { fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { sanitizeDescription } from '../../text/description';
 import { getEvent } from '../owned-events/service';
-import { assertEventTickets } from '../tickets/service';
 import { fillMessageBody, fillMessageSubject } from './fill';
-import { countScopeAddresses, firstScopeAddress } from './scope';
+import { assertScopeOfEvent, countScopeAddresses, firstScopeAddress } from './scope';
 
 /**
  * How a message would read, filled in for the first person its scope reaches (or for the
@@ -34,9 +33,7 @@ export async function previewMessage({
   const event = await getEvent(db, auth.accountId, eventId);
   const body = sanitizeDescription(input.body);
   if (!body) throw fieldError('body', VALIDATION.required);
-  if (input.scope.type === 'TICKET_HOLDERS') {
-    await assertEventTickets({ db, eventId, ticketIds: input.scope.ticket_ids, field: 'scope.ticket_ids' });
-  }
+  await assertScopeOfEvent(db, eventId, input.scope);
   const recipients = await countScopeAddresses(db, eventId, input.scope);
   const first = await firstScopeAddress(db, eventId, input.scope);
   const sample = first ?? (await senderAsSample(db, auth.userId, `/e/${event.id}/${event.slug}`));

@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_MESSAGE_ORDER_STATUSES, type MessageScope } from '../../../common/messages';
 import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import type { Db, Transaction } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, sqlList } from '../../db/rows';
+import { askedDate } from '../owned-events/dates';
+import { assertEventTickets } from '../tickets/service';
 
 /**
  * Who a scope reaches, as SQL. Every source row (an attendee or an order) gives one candidate:
@@ -12,12 +14,6 @@ import { queryRows } from '../../db/rows';
 
 /** Ticket holders who count: a valid or awaiting-payment ticket of an order that reached checkout. */
 const ATTENDEE_STATUSES_WRITTEN_TO = ['ACTIVE', 'AWAITING_PAYMENT'] as const;
-
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
 
 /** The name a message gives an attendee (`a`) or a buyer (`o`), as placeholders fill it. */
 const ATTENDEE_NAME = sql`trim(a.first_name || ' ' || a.last_name)`;
@@ -32,8 +28,8 @@ function attendeeSource(eventId: number, extra: SQL): SQL {
       from attendees a
       join orders o on o.id = a.order_id
      where a.event_id = ${eventId}
-       and a.status in (${list(ATTENDEE_STATUSES_WRITTEN_TO)})
-       and o.status not in (${list(UNFINISHED_CHECKOUT_STATUSES)})
+       and a.status in (${sqlList(ATTENDEE_STATUSES_WRITTEN_TO)})
+       and o.status not in (${sqlList(UNFINISHED_CHECKOUT_STATUSES)})
        and a.email <> ''
        ${extra}`;
 }
@@ -56,18 +52,36 @@ function scopeSource(eventId: number, scope: MessageScope, after: number): SQL {
     case 'ALL_ATTENDEES':
       return attendeeSource(eventId, sql`and a.id > ${after}`);
     case 'TICKET_HOLDERS':
-      return attendeeSource(eventId, sql`and a.ticket_id in (${list(scope.ticket_ids)}) and a.id > ${after}`);
+      return attendeeSource(
+        eventId,
+        sql`and a.ticket_id in (${sqlList(scope.ticket_ids)}) and a.id > ${after}`,
+      );
     case 'ATTENDEES':
-      return attendeeSource(eventId, sql`and a.id in (${list(scope.attendee_ids)}) and a.id > ${after}`);
+      return attendeeSource(eventId, sql`and a.id in (${sqlList(scope.attendee_ids)}) and a.id > ${after}`);
     case 'ORDER_OWNERS': {
       const statuses = scope.order_statuses ?? DEFAULT_MESSAGE_ORDER_STATUSES;
-      return orderSource(eventId, sql`and o.status in (${list(statuses)}) and o.id > ${after}`);
+      return orderSource(eventId, sql`and o.status in (${sqlList(statuses)}) and o.id > ${after}`);
     }
+    case 'DATE_ATTENDEES':
+      return attendeeSource(eventId, sql`and a.date_id = ${scope.date_id} and a.id > ${after}`);
     case 'ORDER_OWNER':
       return orderSource(
         eventId,
-        sql`and o.id = ${scope.order_id} and o.status not in (${list(UNFINISHED_CHECKOUT_STATUSES)}) and o.id > ${after}`,
+        sql`and o.id = ${scope.order_id} and o.status not in (${sqlList(UNFINISHED_CHECKOUT_STATUSES)}) and o.id > ${after}`,
       );
+  }
+}
+
+/**
+ * That what a scope names belongs to the event: its tickets, its date. A 422 on the scope's
+ * field otherwise, in the caller's language.
+ */
+export async function assertScopeOfEvent(db: Db, eventId: number, scope: MessageScope): Promise<void> {
+  if (scope.type === 'TICKET_HOLDERS') {
+    await assertEventTickets({ db, eventId, ticketIds: scope.ticket_ids, field: 'scope.ticket_ids' });
+  }
+  if (scope.type === 'DATE_ATTENDEES') {
+    await askedDate(db, { eventId, dateId: scope.date_id, field: 'scope.date_id' });
   }
 }
 

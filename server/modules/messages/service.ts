@@ -22,10 +22,9 @@ import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { findList } from '../../http/list';
 import { sanitizeDescription } from '../../text/description';
 import { type EventListContext, getEvent } from '../owned-events/service';
-import { assertEventTickets } from '../tickets/service';
 import { enqueueExpansion } from './jobs';
 import { type Sender, toMessageResponse, toMessageSummaryResponse, toRecipientResponse } from './presenter';
-import { countScopeAddresses } from './scope';
+import { assertScopeOfEvent, countScopeAddresses } from './scope';
 
 type MessageRow = typeof messages.$inferSelect;
 type CreateInput = z.output<typeof CreateMessageRequest>;
@@ -187,14 +186,7 @@ export async function createMessage({
         values: { limit: limits.perAccountPerDay },
       });
     }
-    if (input.scope.type === 'TICKET_HOLDERS') {
-      await assertEventTickets({
-        db: tx,
-        eventId,
-        ticketIds: input.scope.ticket_ids,
-        field: 'scope.ticket_ids',
-      });
-    }
+    await assertScopeOfEvent(tx, eventId, input.scope);
     if (!input.is_test) {
       const count = await countScopeAddresses(tx, eventId, input.scope);
       if (count === 0) throw new AppError('MESSAGE_NO_RECIPIENTS');

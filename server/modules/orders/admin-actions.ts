@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error';
 import { recordActivity } from './activity';
 import { getAdminOrderRow, lockAdminOrderRow, type OrderRef } from './admin-view';
 import { fulfilOrder } from './fulfil';
-import { getClaimOfOrders, releaseSeats, returnSoldSeats } from './inventory';
+import { getClaimOfOrder, releaseSeats, returnSoldSeats } from './inventory';
 import { enqueueOrderCancelledMail, enqueueOrderMails, type Links } from './mails';
 import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
 
@@ -57,8 +57,8 @@ export async function cancelOrder({
   await inTransaction(db, async (tx) => {
     const row = await lockAdminOrderRow({ tx, ...ref });
     requireAllowed('CANCEL', row);
-    // Worked out before the attendees are voided: see `getClaimOfOrders`.
-    const claim = await getClaimOfOrders(tx, [row.id]);
+    // Worked out before the attendees are voided: see `getClaimsOfOrders`.
+    const claim = await getClaimOfOrder(tx, row.id);
     if (HOLDING_STATUSES.includes(row.status)) await releaseSeats(tx, claim);
     else await returnSoldSeats(tx, claim);
     // Those cancelled one by one before keep their time and had their webhook then.

@@ -1,23 +1,20 @@
-import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrdersExportQuery } from '../../../common/admin-orders';
-import type { AnswerValue } from '../../../common/answers';
 import { toMajorText } from '../../../common/money';
 import { type ChargeRow, orderBreakdown } from '../../../common/order-breakdown';
 import { chargeLabel, describeBreakdown } from '../../../common/order-breakdown-text';
 import type { Calculation } from '../../../common/pricing';
 import type { Db } from '../../db/client';
 import { queryRows, rowFromJson } from '../../db/rows';
-import { orderItems, orders, questionAnswers, questions } from '../../db/schema';
-import { readJsonParts } from '../../exports/json-batch';
+import { orderItems, orders, questions } from '../../db/schema';
 import { answerCell, type Cell, type Table } from '../../exports/table';
-import { listWhere } from '../../http/list';
+import { DATE_COLUMN } from '../owned-events/dates';
 import type { EventListContext } from '../owned-events/service';
-import { orderList } from './admin-view';
+import { exportOrderLines, orderExportScope } from './lines-export';
 import { shownStatus } from './open-checkouts';
+import { type OrderCells, orderBatches } from './order-batches';
 import { toItemResponse } from './presenter';
-
-const BATCH = 1000;
 
 const COLUMNS = Object.freeze([
   /*i18n*/ { id: 'export.order_reference', message: 'Order reference' },
@@ -68,25 +65,6 @@ async function chargeColumns(db: Db, where: SQL | undefined): Promise<ChargeKey[
 }
 
 /**
- * Up to `BATCH` orders after id `after`, each as a JSON array: the order's row, its items' rows
- * (in id order) and its answers to questions asked of the whole order, by question id (the
- * latest answer of each).
- */
-function batchQuery(where: SQL | undefined, after: number): SQL {
-  return sql`select ${orders.id} as n, json_build_array(
-      to_jsonb(${orders}.*),
-      (select coalesce(json_agg(to_jsonb(i.*) order by i.id), '[]'::json)
-       from ${orderItems} i where i.order_id = ${orders.id}),
-      (select coalesce(json_object_agg(a.question_id, a.answer order by a.id), '{}'::json)
-       from ${questionAnswers} a where a.order_id = ${orders.id} and a.attendee_id is null)
-    ) as cells
-    from ${orders}
-    where ${and(where, gt(orders.id, after))}
-    order by ${orders.id}
-    limit ${BATCH}`;
-}
-
-/**
  * `GET /api/events/{id}/orders/export`: the orders the list shows with the same search and
  * filters, amounts as plain decimals in the order's currency, then one column per question asked
  * of the whole order. Read in id order, a batch of orders with their items and answers per
@@ -100,6 +78,7 @@ export async function exportOrders({
   query,
   i18n,
 }: EventListContext<z.output<typeof OrdersExportQuery>>): Promise<Table> {
+  if (query.params.rows === 'lines') return exportOrderLines({ db, event, query, i18n });
   const eventId = event.id;
   const asked = await db
     .select({ id: questions.id, title: questions.title })
@@ -108,19 +87,15 @@ export async function exportOrders({
       and(eq(questions.eventId, eventId), eq(questions.scope, 'PER_ORDER'), isNull(questions.defaultKey)),
     )
     .orderBy(asc(questions.sortOrder), asc(questions.id));
-  const now = new Date();
-  const where = listWhere(query, orderList(db, { eventId, query, now }));
+  // The date of each order, in a column of its own once the event has more than one.
+  const { where, now, dateColumn, dateCells } = await orderExportScope({ db, event, query });
   const charges = await chargeColumns(db, where);
   const column = new Map(charges.map((c, i) => [keyOf(c), i]));
   // Exact decimal text without symbol or grouping, which spreadsheets read as numbers.
   const amount = toMajorText;
 
   /** An order and its items, as read, turned into the export's cells. */
-  const cellsOf = ([orderJson, itemJson, answers]: [
-    Record<string, unknown>,
-    Record<string, unknown>[],
-    Record<string, AnswerValue>,
-  ]): Cell[] => {
+  const cellsOf = ([orderJson, itemJson, answers]: OrderCells): Cell[][] => {
     const o = rowFromJson(orders, orderJson);
     const breakdown = orderBreakdown({
       items: itemJson.map((item) => toItemResponse(rowFromJson(orderItems, item))),
@@ -136,53 +111,43 @@ export async function exportOrders({
       if (at !== undefined) byCharge[at] = amount(row.amount, o.currency);
     }
     return [
-      o.reference,
-      shownStatus(o, now),
-      o.firstName,
-      o.lastName,
-      o.email,
-      o.currency,
-      describeBreakdown(breakdown, { i18n, currency: o.currency })
-        .rows.filter((r) => r.kind === 'LINE')
-        .map((r) => r.label)
-        .join('; '),
-      amount(ticketPrices, o.currency),
-      amount(o.discount, o.currency),
-      amount(o.subtotal, o.currency),
-      ...byCharge,
-      amount(o.fees, o.currency),
-      amount(o.taxes, o.currency),
-      amount(o.total, o.currency),
-      amount(o.refundedTotal, o.currency),
-      o.paymentProvider,
-      o.promoCode,
-      o.createdAt.toISOString(),
-      ...asked.map((q) => answerCell(answers[String(q.id)])),
+      [
+        o.reference,
+        shownStatus(o, now),
+        ...dateCells(o),
+        o.firstName,
+        o.lastName,
+        o.email,
+        o.currency,
+        describeBreakdown(breakdown, { i18n, currency: o.currency })
+          .rows.filter((r) => r.kind === 'LINE')
+          .map((r) => r.label)
+          .join('; '),
+        amount(ticketPrices, o.currency),
+        amount(o.discount, o.currency),
+        amount(o.subtotal, o.currency),
+        ...byCharge,
+        amount(o.fees, o.currency),
+        amount(o.taxes, o.currency),
+        amount(o.total, o.currency),
+        amount(o.refundedTotal, o.currency),
+        o.paymentProvider,
+        o.promoCode,
+        o.createdAt.toISOString(),
+        ...asked.map((q) => answerCell(answers[String(q.id)])),
+      ],
     ];
   };
 
-  async function* batches(): AsyncGenerator<Cell[][]> {
-    let after = 0;
-    for (;;) {
-      let read = 0;
-      // One statement per batch, answered in JSON texts of a hundred orders (decision 042).
-      for await (const part of readJsonParts(db, batchQuery(where, after))) {
-        read += part.length;
-        const last = part.at(-1)?.[0] as { id: number } | undefined;
-        if (last) after = Number(last.id);
-        yield part.map((row) => cellsOf(row as Parameters<typeof cellsOf>[0]));
-      }
-      if (read < BATCH) return;
-    }
-  }
-
   return {
     columns: [
-      ...COLUMNS.map((c) => i18n._(c)),
+      ...COLUMNS.slice(0, 2).map((c) => i18n._(c)),
+      ...(dateColumn ? [i18n._(DATE_COLUMN)] : []),
+      ...COLUMNS.slice(2).map((c) => i18n._(c)),
       ...charges.map((c) => chargeLabel(c, i18n)),
       ...TOTAL_COLUMNS.map((c) => i18n._(c)),
       ...asked.map((q) => q.title),
     ],
-    batches: batches(),
+    batches: orderBatches(db, { where, cellsOf }),
   };
 }

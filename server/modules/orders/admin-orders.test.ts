@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, tickets } from '../../db/schema';
+import { orders } from '../../db/schema';
 import {
   makeAccount,
   makeEvent,
@@ -12,6 +12,7 @@ import {
   setEventStatus,
 } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { ticketCounts } from '../../test/stock';
 
 // The organizer's orders: the list and its whitelists, the order screen, marking an offline
 // order paid, cancelling (stock back, buyer told), resending, notes, the activity log, export.
@@ -25,7 +26,7 @@ let company: number;
 
 const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   kit.as(token, { method, url: `/api/events/${eventId}${url}`, ...(payload ? { payload } : {}) });
-const sold = async (id: number) => (await kit.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+const sold = (id: number) => ticketCounts(kit.app.db, id);
 
 /** An order through the public checkout, completed or left awaiting an offline payment. */
 async function place(ticketId: number, buyer: string, names: string[], offline = false) {

@@ -52,7 +52,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/events/:id/orders',
     permission: 'events.manage',
     tags,
-    summary: 'Orders of an event: search, filter by status, sort, page',
+    summary: 'Orders of an event: search, filter by status or date, sort, page',
     description: ORDERS_DEFAULT_LIST,
     querystring: OrdersQuery,
     response: pageSchema(AdminOrderResponse),

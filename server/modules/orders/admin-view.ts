@@ -6,6 +6,7 @@ import type {
   OrdersQuery,
   UpdateOrderBuyerRequest,
 } from '../../../common/admin-orders';
+import type { EventDateRef } from '../../../common/date-filter';
 import { withSettingDefaults } from '../../../common/events';
 import { orderActions } from '../../../common/order-actions';
 import { OPEN_ORDER_STATUSES, ORDER_STATUSES, UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
@@ -29,6 +30,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { escapeLike, findList, type ListSpec } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendee-view/service';
+import { askedDate, dateRefs } from '../owned-events/dates';
 import { type EventListContext, getEvent } from '../owned-events/service';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
@@ -72,7 +74,12 @@ async function ticketCounts(db: Db, orderIds: number[]): Promise<Map<number, Tic
   return counts;
 }
 
-function toResponse(row: OrderRow, count: TicketCount | undefined, now: Date): AdminOrderResponse {
+function toResponse(
+  row: OrderRow,
+  { count, date }: { count: TicketCount | undefined; date: EventDateRef | undefined },
+  now: Date,
+): AdminOrderResponse {
+  if (!date) throw new Error(`order ${row.id}: its date ${row.dateId} was not read`);
   return {
     id: row.id,
     reference: row.reference,
@@ -88,6 +95,8 @@ function toResponse(row: OrderRow, count: TicketCount | undefined, now: Date): A
     attendee_count: count?.tickets ?? 0,
     cancelled_attendee_count: count?.cancelled ?? 0,
     payment_provider: row.paymentProvider,
+    date_id: row.dateId,
+    date,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };
@@ -108,21 +117,32 @@ const searchFor = (text: string) =>
   );
 
 /**
- * The order list (and its export): the event's orders, with the status filter on the status
- * shown (an open order past its time is EXPIRED) or else the default statuses, and the search.
+ * The order list (and its export): the event's orders (of one date when `dateId` is given,
+ * checked to be the event's by `askedDate`), with the status filter on the status shown (an
+ * open order past its time is EXPIRED) or else the default statuses, and the search.
  */
 export function orderList(
   db: Db,
   {
     eventId,
+    dateId,
     query,
     now,
-  }: { eventId: number; query: Pick<z.output<typeof OrdersQuery>, 'filters'>; now: Date },
+  }: {
+    eventId: number;
+    dateId: number | undefined;
+    query: Pick<z.output<typeof OrdersQuery>, 'filters'>;
+    now: Date;
+  },
 ) {
   const status = shownStatusSql(now);
   const filtered = query.filters.some((f) => f.field === 'status');
   return {
-    where: [eq(orders.eventId, eventId), filtered ? undefined : inArray(status, DEFAULT_STATUSES)],
+    where: [
+      eq(orders.eventId, eventId),
+      dateId === undefined ? undefined : eq(orders.dateId, dateId),
+      filtered ? undefined : inArray(status, DEFAULT_STATUSES),
+    ],
     filters: {
       status: { column: status, value: z.enum(ORDER_STATUSES) },
       affiliate_id: { column: orders.affiliateId },
@@ -133,18 +153,26 @@ export function orderList(
     select: (where: SQL | undefined) => db.select().from(orders).where(where),
     count: (where: SQL | undefined) => db.$count(orders, where),
     present: async (rows: OrderRow[]) => {
-      const counts = await ticketCounts(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => toResponse(r, counts.get(r.id), now));
+      const [counts, dates] = await Promise.all([
+        ticketCounts(
+          db,
+          rows.map((r) => r.id),
+        ),
+        dateRefs(
+          db,
+          rows.map((r) => r.dateId),
+        ),
+      ]);
+      return rows.map((r) => toResponse(r, { count: counts.get(r.id), date: dates.get(r.dateId) }, now));
     },
   } satisfies ListSpec<OrdersSort, OrdersFilter, OrderRow, AdminOrderResponse>;
 }
 
 /** `GET /api/events/{id}/orders` */
-export function findOrders({ db, event, query }: EventListContext<z.output<typeof OrdersQuery>>) {
-  return findList(query, orderList(db, { eventId: event.id, query, now: new Date() }));
+export async function findOrders({ db, event, query }: EventListContext<z.output<typeof OrdersQuery>>) {
+  const dateId = query.params.date_id;
+  await askedDate(db, { eventId: event.id, dateId });
+  return findList(query, orderList(db, { eventId: event.id, dateId, query, now: new Date() }));
 }
 
 /** An order of the caller's event, as a request's path names it. */
@@ -179,7 +207,7 @@ export async function getAdminOrder({
   ...ref
 }: OrderRef & { db: Db }): Promise<AdminOrderDetailResponse> {
   const row = await getAdminOrderRow({ db, ...ref });
-  const [counts, items, people, answers, refundRows, activity, [event], card] = await Promise.all([
+  const [counts, items, people, answers, refundRows, activity, [event], card, dates] = await Promise.all([
     ticketCounts(db, [row.id]),
     db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
     db
@@ -203,6 +231,7 @@ export async function getAdminOrder({
       .orderBy(desc(orderActivities.createdAt), desc(orderActivities.id)),
     db.select({ settings: events.settings }).from(events).where(eq(events.id, ref.eventId)),
     db.select().from(cardTransactions).where(eq(cardTransactions.orderId, row.id)),
+    dateRefs(db, [row.dateId]),
   ]);
   // What the platform and Stripe charged is billing: shown to those who may see billing only.
   const seesBilling = can(ref.auth.role, 'billing.manage');
@@ -210,7 +239,7 @@ export async function getAdminOrder({
     t && seesBilling ? { platform_fee: t.platformFee, stripe_fee: t.stripeFee } : null;
   const settings = withSettingDefaults(event?.settings);
   return {
-    ...toResponse(row, counts.get(row.id), new Date()),
+    ...toResponse(row, { count: counts.get(row.id), date: dates.get(row.dateId) }, new Date()),
     promo_code: row.promoCode,
     affiliate_code: row.affiliateId === null ? null : row.affiliateCode,
     price_display_mode: settings.price_display_mode,

@@ -3,6 +3,8 @@ import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
 import { isPromoCodeUsable } from '../../../common/promo-codes';
 import type { Db } from '../../db/client';
 import {
+  catalogueCategories,
+  promoCodeStock,
   promoCodes,
   promoCodeTickets,
   taxesAndFees,
@@ -21,11 +23,17 @@ export async function findQuoteTickets(
 ): Promise<QuoteTicket[]> {
   const ids = ticketIds && [...new Set(ticketIds)];
   if (ids?.length === 0) return [];
-  const rows = await db
-    .select()
+  // What a hidden category holds is hidden too (decision 051): not sold, as not shown.
+  const joined = await db
+    .select({ ticket: tickets, categoryHidden: catalogueCategories.isHidden })
     .from(tickets)
+    .leftJoin(catalogueCategories, eq(catalogueCategories.id, tickets.categoryId))
     .where(and(eq(tickets.eventId, eventId), ids ? inArray(tickets.id, ids) : undefined));
-  if (rows.length === 0) return [];
+  if (joined.length === 0) return [];
+  const rows = joined.map(({ ticket, categoryHidden }) => ({
+    ...ticket,
+    isHidden: ticket.isHidden || categoryHidden === true,
+  }));
   const found = rows.map((r) => r.id);
   const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, found));
   const taxes = await db
@@ -36,6 +44,7 @@ export async function findQuoteTickets(
     .orderBy(asc(taxesAndFees.id));
   return rows.map((t) => ({
     id: t.id,
+    kind: t.kind,
     title: t.title,
     type: t.type,
     price: t.price,
@@ -64,27 +73,36 @@ export async function findQuoteTickets(
 export async function getUsablePromoCode({
   db,
   eventId,
+  dateId,
   code,
   now = new Date(),
 }: {
   db: Db;
   eventId: number;
+  /** Uses are counted per date (decision 049). */
+  dateId: number;
   code: string;
   now?: Date;
 }): Promise<QuotePromo | null> {
   const [row] = await db
-    .select()
+    .select({ code: promoCodes, use: promoCodeStock })
     .from(promoCodes)
+    .leftJoin(
+      promoCodeStock,
+      and(eq(promoCodeStock.promoCodeId, promoCodes.id), eq(promoCodeStock.dateId, dateId)),
+    )
     .where(and(eq(promoCodes.eventId, eventId), eq(promoCodes.code, code.trim().toUpperCase())));
-  if (!row || !isPromoCodeUsable({ ...row, usageLimit: null }, now)) return null;
+  if (!row) return null;
+  const uses = { ...row.code, timesUsed: row.use?.timesUsed ?? 0 };
+  if (!isPromoCodeUsable({ ...uses, usageLimit: null }, now)) return null;
   // A code with no use left is a conflict (409), like a sold-out ticket: uses are stock.
-  if (!isPromoCodeUsable(row, now)) throw new AppError('PROMO_CODE_USED_UP');
-  const links = await db.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, row.id));
+  if (!isPromoCodeUsable(uses, now)) throw new AppError('PROMO_CODE_USED_UP');
+  const links = await db.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, uses.id));
   return {
-    id: row.id,
-    code: row.code,
-    discountType: row.discountType,
-    discount: row.discount,
+    id: uses.id,
+    code: uses.code,
+    discountType: uses.discountType,
+    discount: uses.discount,
     ticketIds: links.map((l) => l.ticketId),
   };
 }

@@ -4,9 +4,10 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTicketCode } from '../../../common/ticket-code';
-import { orders, tickets } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { makeAccount, makeEvent, makeQuestion, makeTicket, setEventStatus } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { ticketCounts } from '../../test/stock';
 
 let kit: IdentityKit;
 let eventId: number;
@@ -75,8 +76,7 @@ const person = (ticketId: number, name: string, answers: object[] = []) => ({
   email: `${name.toLowerCase()}@example.com`,
   answers,
 });
-const ticketCounters = async (id: number) =>
-  (await kit.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+const ticketCounters = (id: number) => ticketCounts(kit.app.db, id);
 
 describe('order details and completion', () => {
   it('check attendees against the lines and answers against each question', async () => {

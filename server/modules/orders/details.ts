@@ -20,6 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
+import { lineKey, peopleOfLines, writeVouchers } from './order-people';
 import { lockPublicOrderRow } from './public-view';
 import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
 import { queueOrderWebhooks } from './webhook-events';
@@ -142,10 +143,11 @@ export async function saveOrderDetails({
 }): Promise<void> {
   await onReservation({ db, eventId, shortId, now }, async (tx, order) => {
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const wanted = new Map<string, number>();
-    for (const item of items) wanted.set(`${item.ticketId}|${item.priceId ?? ''}`, item.quantity);
+    // Tickets' seats are named by the buyer; products make no attendee (decision 051).
+    const people = await peopleOfLines(tx, items);
+    const wanted = people.named;
     for (const a of input.attendees) {
-      const key = `${a.ticket_id}|${a.price_id ?? ''}`;
+      const key = lineKey(a.ticket_id, a.price_id);
       wanted.set(key, (wanted.get(key) ?? 0) - 1);
     }
     if ([...wanted.values()].some((n) => n !== 0))
@@ -184,6 +186,7 @@ export async function saveOrderDetails({
         .values({
           accountId: order.accountId,
           eventId,
+          dateId: order.dateId,
           orderId: order.id,
           ticketId: a.ticket_id,
           priceId: a.price_id ?? null,
@@ -207,6 +210,7 @@ export async function saveOrderDetails({
         );
       }
     }
+    await writeVouchers(tx, { order, vouchers: people.vouchers, buyer: input, from: input.attendees.length });
   });
 }
 

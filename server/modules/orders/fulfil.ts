@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
-import { getClaimOfOrders, sellSeats } from './inventory';
+import { getClaimOfOrder, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
 import { markOfferPurchased } from './waitlist-offers';
 import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
@@ -24,7 +24,7 @@ export async function fulfilOrder(
 ): Promise<OrderRow> {
   const now = options.now ?? new Date();
   const placedBefore = order.status === 'AWAITING_PAYMENT';
-  await sellSeats(tx, await getClaimOfOrders(tx, [order.id]));
+  await sellSeats(tx, await getClaimOfOrder(tx, order.id));
   const people = await tx
     .update(attendees)
     .set({ status: 'ACTIVE', updatedAt: now })

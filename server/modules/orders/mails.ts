@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EventLocation } from '../../../common/events';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
@@ -9,6 +9,7 @@ import {
   accounts,
   accountUsers,
   attendees,
+  eventDates,
   events,
   orderItems,
   orders,
@@ -61,14 +62,22 @@ interface MailContext {
 /** What every mail of an order needs: the order, its event as mails show it, the language. */
 async function mailContext(tx: Db, orderId: number, links: Links): Promise<MailContext | null> {
   const [row] = await tx
-    .select({ order: orders, event: events, organizer: organizers, account: accounts })
+    .select({
+      order: orders,
+      event: events,
+      date: eventDates,
+      first: sql<boolean>`${eventDates.id} = (select min(id) from event_dates where event_id = ${events.id})`,
+      organizer: organizers,
+      account: accounts,
+    })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(eventDates, eq(eventDates.id, orders.dateId))
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  const { order, event } = row;
+  const { order, event, date } = row;
   const settings = withSettingDefaults(event.settings);
   return {
     row,
@@ -77,9 +86,11 @@ async function mailContext(tx: Db, orderId: number, links: Links): Promise<MailC
     locale: isLocale(order.locale) ? order.locale : 'en',
     mailEvent: {
       id: event.id,
-      title: event.title,
-      start: event.startDate.toISOString(),
-      end: event.endDate?.toISOString() ?? null,
+      // The order's date (issue 36), named by its label when it has one ("Matinee").
+      title: date.label ? `${event.title} · ${date.label}` : event.title,
+      start: date.startsAt.toISOString(),
+      end: date.endsAt?.toISOString() ?? null,
+      laterDateId: row.first ? undefined : date.id,
       timezone: event.timezone,
       location: place(event.location as EventLocation | null, event.onlineEventDetails),
       url: `${links.appUrl}/e/${event.id}/${event.slug}`,
@@ -130,7 +141,11 @@ async function mailTickets({
     attendeeName: `${attendee.firstName} ${attendee.lastName}`.trim(),
     ticketTitle,
     ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
-    ticketCode: sign({ attendeeShortId: attendee.shortId, ticketId: attendee.ticketId }),
+    ticketCode: sign({
+      attendeeShortId: attendee.shortId,
+      ticketId: attendee.ticketId,
+      dateId: attendee.dateId,
+    }),
   }));
 }
 

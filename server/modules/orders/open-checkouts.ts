@@ -70,7 +70,7 @@ export async function findPromoCodeHolds(
  */
 export async function getCheckoutSeats(
   db: Db,
-  eventId: number,
+  { eventId, dateId }: { eventId: number; dateId?: number | undefined },
   now: Date,
 ): Promise<{ held: number; checkouts: number; open: number }> {
   const held = heldCondition(now);
@@ -82,6 +82,12 @@ export async function getCheckoutSeats(
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.eventId, eventId), inArray(orders.status, [...OPEN_STATUSES])));
+    .where(
+      and(
+        eq(orders.eventId, eventId),
+        dateId === undefined ? undefined : eq(orders.dateId, dateId),
+        inArray(orders.status, [...OPEN_STATUSES]),
+      ),
+    );
   return { held: row?.held ?? 0, checkouts: row?.checkouts ?? 0, open: row?.open ?? 0 };
 }

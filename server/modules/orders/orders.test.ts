@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, tickets } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   makeAccount,
@@ -11,6 +11,7 @@ import {
   type Owner,
   setEventStatus,
 } from '../../test/builders';
+import { ticketCounts } from '../../test/stock';
 import { sweepExpiredReservations } from './service';
 
 let t: TestApp;
@@ -81,11 +82,8 @@ afterAll(async () => {
 const order = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/public/events/${eventId}/orders`, payload, headers });
 const counters = async (ticketId: number | undefined) => {
-  const [row] = await t.app.db
-    .select()
-    .from(tickets)
-    .where(eq(tickets.id, ticketId ?? 0));
-  return { sold: row?.quantitySold, reserved: row?.quantityReserved };
+  const row = await ticketCounts(t.app.db, ticketId ?? 0);
+  return { sold: row.quantitySold, reserved: row.quantityReserved };
 };
 
 describe('reserving an order', () => {

@@ -34,9 +34,9 @@ async function seedOtherSales(other: Owner): Promise<void> {
   const ticket = await makeTicket(t.app, other, { eventId: event.id, title: 'Old seat' });
   const list = await makeCheckInList(t.app, other, { eventId: event.id, ticket_ids: [ticket.id] });
   await db.execute(sql`
-    insert into orders (account_id, event_id, short_id, reference, status, currency, gross, discount,
+    insert into orders (account_id, event_id, date_id, short_id, reference, status, currency, gross, discount,
       subtotal, fees, taxes, total, first_name, last_name, email, completed_at, reserved_until, client_address)
-    select ${other.accountId}, ${event.id}, 'old-' || g, 'O' || lpad(g::text, 7, '0'),
+    select ${other.accountId}, ${event.id}, (select min(id) from event_dates where event_id = ${event.id}), 'old-' || g, 'O' || lpad(g::text, 7, '0'),
       (array['COMPLETED','COMPLETED','COMPLETED','EXPIRED','CANCELLED','RESERVED','AWAITING_PAYMENT','REFUNDED'])[g % 8 + 1],
       'EUR', 2500, 0, 2500, 0, 0, 2500, 'Old', 'Buyer' || g, 'old' || g || '@example.com',
       now() - interval '30 days', now() - interval '30 days', '127.0.0.' || (g % 3)
@@ -45,8 +45,8 @@ async function seedOtherSales(other: Owner): Promise<void> {
     insert into order_items (order_id, ticket_id, title, quantity, unit_price, discount, subtotal, fees, taxes, total)
     select id, ${ticket.id}, 'Old seat', 1, 2500, 0, 2500, 0, 0, 2500 from orders where event_id = ${event.id}`);
   await db.execute(sql`
-    insert into attendees (account_id, event_id, order_id, ticket_id, short_id, first_name, last_name, email, status)
-    select ${other.accountId}, ${event.id}, id, ${ticket.id}, 'old-' || id, 'Old', last_name, email, 'ACTIVE'
+    insert into attendees (account_id, event_id, date_id, order_id, ticket_id, short_id, first_name, last_name, email, status)
+    select ${other.accountId}, ${event.id}, date_id, id, ${ticket.id}, 'old-' || id, 'Old', last_name, email, 'ACTIVE'
     from orders where event_id = ${event.id}`);
   await db.execute(sql`
     insert into check_ins (check_in_list_id, attendee_id, event_id, checked_in_at)
@@ -96,6 +96,13 @@ const inject = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: obj
   return res.json();
 };
 
+/** A GET of the owner's, as the organizer's screens send it (JSON unless `json` is false). */
+const asOwner = async (url: string, json = true) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } });
+  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+  return json ? res.json() : res.body;
+};
+
 const orders = () => `/api/public/events/${eventId}/orders`;
 const buyer = (email: string, ticketId: number) => ({
   first_name: 'Ines',
@@ -125,6 +132,20 @@ describe('with the orders of another account in the database', () => {
     const scans = await scansOf(async () => {
       await inject('GET', `/api/public/events/${eventId}`);
       await inject('GET', `/api/public/events/${eventId}/tickets`);
+    });
+    expect(scans).toEqual([]);
+  });
+
+  it('lists, exports and counts one date’s orders, attendees and waiting list without scanning them', async () => {
+    const [date] = (await asOwner(`/api/events/${eventId}/dates`)).data as { id: number }[];
+    const scans = await scansOf(async () => {
+      for (const list of ['orders', 'attendees']) {
+        await asOwner(`/api/events/${eventId}/${list}?date_id=${date?.id}`);
+        await asOwner(`/api/events/${eventId}/${list}?date_id=${date?.id}&query=ines`);
+        await asOwner(`/api/events/${eventId}/${list}/export?format=csv&date_id=${date?.id}`, false);
+      }
+      await asOwner(`/api/events/${eventId}/waitlist?date_id=${date?.id}`);
+      await asOwner(`/api/events/${eventId}/stats?date_id=${date?.id}`);
     });
     expect(scans).toEqual([]);
   });

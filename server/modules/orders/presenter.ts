@@ -8,6 +8,7 @@ import {
   type OrderEventSummary,
   type PublicOrderResponse,
 } from '../../../common/orders';
+import type { TicketKind } from '../../../common/tickets';
 import type { attendees, orderItems, orders, refunds } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -60,6 +61,8 @@ export function toPublicOrderResponse({
 }: {
   row: OrderRow;
   items: ItemRow[];
+  /** Each line's ticket kind, by ticket id (a line of an unknown ticket reads as a ticket). */
+  kinds: ReadonlyMap<number, TicketKind>;
   people: AttendeeRow[];
   event: OrderEventSummary;
   paymentInstructions: string | null;
@@ -68,7 +71,7 @@ export function toPublicOrderResponse({
   orderTimeoutMinutes: number;
   priceDisplayMode: PriceDisplayMode;
   /** Writes an attendee's signed ticket code (see `ticket-codes/service.ts`). */
-  sign: (attendee: { attendeeShortId: string; ticketId: number }) => string;
+  sign: (attendee: { attendeeShortId: string; ticketId: number; dateId: number }) => string;
   paymentMethods: PublicOrderResponse['payment_methods'];
   answers: SavedAnswers;
   /** The person whose waiting-list offer started the order, if any. */
@@ -89,7 +92,7 @@ export function toPublicOrderResponse({
     currency: row.currency,
     price_display_mode: context.priceDisplayMode,
     promo_code: row.promoCode,
-    items: items.map(toItemResponse),
+    items: items.map((i) => ({ ...toItemResponse(i), kind: context.kinds.get(i.ticketId) ?? 'TICKET' })),
     totals: {
       gross: row.gross,
       discount: row.discount,
@@ -110,7 +113,7 @@ export function toPublicOrderResponse({
       last_name: a.lastName,
       email: a.email,
       status: a.status,
-      ticket_code: context.sign({ attendeeShortId: a.shortId, ticketId: a.ticketId }),
+      ticket_code: context.sign({ attendeeShortId: a.shortId, ticketId: a.ticketId, dateId: a.dateId }),
       answers: context.answers.byAttendee.get(a.id) ?? [],
     })),
     answers: context.answers.ofOrder,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import type { EventLogo } from '../../../common/images';
 import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
@@ -6,6 +6,7 @@ import type { PublicTicketHolderResponse } from '../../../common/public-attendee
 import type { Db, Transaction } from '../../db/client';
 import {
   attendees,
+  eventDates,
   events,
   orderItems,
   orders,
@@ -61,11 +62,14 @@ type EventRow = typeof events.$inferSelect;
 /** The event as order and ticket pages show it; online details only to those who checked out. */
 function summarize({
   event,
+  date,
   organizerName,
   logo,
   checkedOut,
 }: {
   event: EventRow;
+  /** The order's date (issue 36). */
+  date: OrderDate;
   organizerName: string;
   logo: EventLogo | null;
   checkedOut: boolean;
@@ -75,8 +79,15 @@ function summarize({
     id: event.id,
     title: event.title,
     slug: event.slug,
-    start_date: event.startDate.toISOString(),
-    end_date: event.endDate?.toISOString() ?? null,
+    start_date: date.startsAt.toISOString(),
+    end_date: date.endsAt?.toISOString() ?? null,
+    date: {
+      id: date.id,
+      starts_at: date.startsAt.toISOString(),
+      ends_at: date.endsAt?.toISOString() ?? null,
+      label: date.label,
+      first: date.first,
+    },
     timezone: event.timezone,
     location: event.location ?? null,
     is_online: Boolean(event.onlineEventDetails),
@@ -88,15 +99,37 @@ function summarize({
   return { summary, settings };
 }
 
-async function eventForBuyer(db: Db, eventId: number, checkedOut: boolean) {
+/** A date as an order's pages show it. */
+type OrderDate = Pick<typeof eventDates.$inferSelect, 'id' | 'startsAt' | 'endsAt' | 'label'> & {
+  /** The event's first date (the one made with it). */
+  first: boolean;
+};
+
+async function eventForBuyer(
+  db: Db,
+  { eventId, dateId }: { eventId: number; dateId: number },
+  checkedOut: boolean,
+) {
   const [row] = await db
-    .select({ event: events, organizerName: organizers.name })
+    .select({
+      event: events,
+      organizerName: organizers.name,
+      date: eventDates,
+      first: sql<boolean>`${eventDates.id} = (select min(id) from event_dates where event_id = ${events.id})`,
+    })
     .from(events)
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .innerJoin(eventDates, and(eq(eventDates.eventId, events.id), eq(eventDates.id, dateId)))
     .where(eq(events.id, eventId));
   if (!row) throw new AppError('NOT_FOUND');
   const logo = await findEventLogo(db, eventId);
-  return summarize({ event: row.event, organizerName: row.organizerName, logo, checkedOut });
+  return summarize({
+    event: row.event,
+    date: { ...row.date, first: Boolean(row.first) },
+    organizerName: row.organizerName,
+    logo,
+    checkedOut,
+  });
 }
 
 async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
@@ -132,10 +165,21 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     .from(attendees)
     .where(eq(attendees.orderId, row.id))
     .orderBy(asc(attendees.position), asc(attendees.id));
-  const { summary, settings } = await eventForBuyer(db, eventId, CHECKED_OUT.includes(row.status));
+  const { summary, settings } = await eventForBuyer(
+    db,
+    { eventId, dateId: row.dateId },
+    CHECKED_OUT.includes(row.status),
+  );
+  const kinds = items.length
+    ? await db
+        .select({ id: tickets.id, kind: tickets.kind })
+        .from(tickets)
+        .where(inArray(tickets.id, [...new Set(items.map((i) => i.ticketId))]))
+    : [];
   return present({
     row,
     items,
+    kinds: new Map(kinds.map((k) => [k.id, k.kind])),
     people,
     summary,
     settings,
@@ -160,8 +204,12 @@ export function presentNewOrder(fresh: {
   prefill: PublicOrderResponse['prefill'];
 }): PublicOrderResponse {
   const { catalogue } = fresh;
+  const date = catalogue.dates.find((d) => d.id === fresh.row.dateId);
+  if (!date) throw new Error('the new order is for a date its catalogue does not hold');
+  const first = Math.min(...catalogue.dates.map((d) => d.id)) === date.id;
   const { summary, settings } = summarize({
     event: catalogue.event,
+    date: { ...date, first },
     organizerName: catalogue.organizerName,
     logo: catalogue.logo,
     checkedOut: false,
@@ -169,6 +217,7 @@ export function presentNewOrder(fresh: {
   return present({
     row: fresh.row,
     items: fresh.items,
+    kinds: new Map(catalogue.tickets.map((t) => [t.id, t.kind])),
     people: [],
     summary,
     settings,
@@ -190,6 +239,7 @@ function present({
 }: {
   row: OrderRow;
   items: (typeof orderItems.$inferSelect)[];
+  kinds: Parameters<typeof toPublicOrderResponse>[0]['kinds'];
   people: (typeof attendees.$inferSelect)[];
   summary: OrderEventSummary;
   settings: ReturnType<typeof withSettingDefaults>;
@@ -245,7 +295,11 @@ export async function getPublicTicketHolder(
   // Details typed during a checkout that never finished are not a ticket.
   if (!row || NEVER_CHECKED_OUT.includes(row.orderStatus)) throw new AppError('ATTENDEE_NOT_FOUND');
   const { attendee } = row;
-  const { summary, settings } = await eventForBuyer(db, eventId, CHECKED_OUT.includes(row.orderStatus));
+  const { summary, settings } = await eventForBuyer(
+    db,
+    { eventId, dateId: attendee.dateId },
+    CHECKED_OUT.includes(row.orderStatus),
+  );
   return {
     short_id: attendee.shortId,
     first_name: attendee.firstName,
@@ -255,6 +309,7 @@ export async function getPublicTicketHolder(
     ticket_code: (await getTicketSigner(db, eventId))({
       attendeeShortId: attendee.shortId,
       ticketId: attendee.ticketId,
+      dateId: attendee.dateId,
     }),
     qr_code_url: qrCodePath(eventId, attendee.shortId),
     ticket_title: row.ticketTitle,

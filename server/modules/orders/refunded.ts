@@ -6,7 +6,7 @@ import { accounts, attendees, events, orders, organizers, type refunds } from '.
 import { enqueueMail } from '../../mail/send';
 import { eventMailSender } from '../../mail/sender';
 import { findEventLogoAt } from '../images/logo';
-import { getClaimOfOrders, returnSoldSeats } from './inventory';
+import { getClaimOfOrder, returnSoldSeats } from './inventory';
 import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -40,7 +40,7 @@ export async function applyRefund({
   const cancel = refund.cancelOrder || neverIssued;
   let voided: { id: number }[] = [];
   if (cancel && !neverIssued) {
-    await returnSoldSeats(tx, await getClaimOfOrders(tx, [order.id]));
+    await returnSoldSeats(tx, await getClaimOfOrder(tx, order.id));
     voided = await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: now })

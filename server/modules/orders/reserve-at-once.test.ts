@@ -42,12 +42,13 @@ const reserve = (
 const counters = async (eventId: number) => ({
   tickets: await queryRows(
     t.app.db,
-    sql`select id, quantity_reserved from tickets where event_id = ${eventId} order by id`,
+    sql`select s.ticket_id as id, s.quantity_reserved from ticket_stock s join tickets t on t.id = s.ticket_id
+        where t.event_id = ${eventId} order by s.ticket_id`,
   ),
   tiers: await queryRows(
     t.app.db,
-    sql`select p.id, p.quantity_reserved from ticket_prices p join tickets t on t.id = p.ticket_id
-        where t.event_id = ${eventId} order by p.id`,
+    sql`select p.id, s.quantity_reserved from tier_stock s join ticket_prices p on p.id = s.price_id
+        join tickets t on t.id = p.ticket_id where t.event_id = ${eventId} order by p.id`,
   ),
   orders: await queryRows(t.app.db, sql`select id from orders where event_id = ${eventId}`),
   items: await queryRows(
@@ -165,7 +166,7 @@ describe('a plain reservation', () => {
     expect(writes(texts).filter((text) => /^\s*with lane as/.test(text))).toHaveLength(1);
     expect(
       writes(texts).filter(
-        (text) => /insert into orders|update tickets/.test(text) && !/^\s*with lane/.test(text),
+        (text) => /insert into orders|update ticket_stock/.test(text) && !/^\s*with lane/.test(text),
       ),
     ).toEqual([]);
     expect(res.json().code).toBe('NOT_ENOUGH_AVAILABLE');
@@ -193,11 +194,15 @@ describe('a plain reservation', () => {
     // still says the ticket shares nothing.
     const [limit] = await queryRows<{ id: string | number }>(
       t.app.db,
-      sql`insert into capacity_assignments (account_id, event_id, name, capacity, used)
-          values (${owner.accountId}, ${event.id}, 'Hall', 2, 1) returning id`,
+      sql`insert into capacity_assignments (account_id, event_id, name, capacity)
+          values (${owner.accountId}, ${event.id}, 'Hall', 2) returning id`,
     );
     await t.app.db.execute(
       sql`insert into capacity_assignment_tickets (capacity_assignment_id, ticket_id) values (${limit?.id}, ${floor})`,
+    );
+    await t.app.db.execute(
+      sql`insert into capacity_stock (date_id, capacity_assignment_id, capacity, used)
+          select date_id, ${limit?.id}, 2, 1 from ticket_stock where ticket_id = ${floor}`,
     );
     // The one statement finds the limit, undoes itself, and the transaction counts it.
     const from = await knownAddress();
@@ -206,7 +211,7 @@ describe('a plain reservation', () => {
     expect(full.json().code).toBe('NOT_ENOUGH_AVAILABLE');
     const [hall] = await queryRows(
       t.app.db,
-      sql`select used from capacity_assignments where id = ${limit?.id}`,
+      sql`select used from capacity_stock where capacity_assignment_id = ${limit?.id}`,
     );
     expect(Number(hall?.used)).toBe(2);
   });
@@ -231,7 +236,7 @@ describe('a plain reservation', () => {
       await other.db.transaction(async (tx) => {
         // This side waits longer before it looks for a circle: the statement is the one ended.
         await tx.execute(sql`set local deadlock_timeout = '10s'`);
-        await tx.execute(sql`select id from tickets where id = ${pit} for update`);
+        await tx.execute(sql`select ticket_id from ticket_stock where ticket_id = ${pit} for update`);
         pending = reserve(event.id, [{ ticket_id: pit, quantity: 1 }], from);
         let waiting = 0;
         for (let i = 0; i < 200 && waiting === 0; i++) {
@@ -253,7 +258,10 @@ describe('a plain reservation', () => {
       await pending;
       await other.close();
     }
-    const [ticket] = await queryRows(t.app.db, sql`select quantity_reserved from tickets where id = ${pit}`);
+    const [ticket] = await queryRows(
+      t.app.db,
+      sql`select quantity_reserved from ticket_stock where ticket_id = ${pit}`,
+    );
     expect(Number(ticket?.quantity_reserved)).toBe(1);
   });
 });

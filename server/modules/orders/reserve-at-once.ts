@@ -12,6 +12,7 @@ type ItemRow = typeof orderItems.$inferSelect;
 export interface NewOrder extends OrderTotals {
   accountId: number;
   eventId: number;
+  dateId: number;
   shortId: string;
   reference: string;
   reservedUntil: Date;
@@ -38,7 +39,7 @@ export type NewItem = Pick<
   | 'charges'
 >;
 
-/** A reservation with no promo code, affiliate, waiting-list offer or shared capacity. */
+/** A reservation with no promo code, affiliate, waiting-list offer or shared capacity (of tickets or the date). */
 export interface PlainReservation {
   /** The buyer's address and its cap of open reservations (decision 043), if it has one. */
   lane: { address: string; max: number } | null;
@@ -67,18 +68,27 @@ class Values {
   }
 }
 
-/** The start of a guarded counter update (`inventory.ts`), named `name`, of `n` seats of row `id`. */
+/**
+ * The start of a guarded counter update (`inventory.ts`), named `name`, of `n` seats of the
+ * date's row of `id` in `table` (keyed by `key`).
+ */
 function takeSeats(
   v: Values,
-  { name, table, counts: [id, n] }: { name: string; table: string; counts: readonly [number, number] },
+  {
+    name,
+    table,
+    date,
+    counts: [id, n],
+  }: { name: string; table: 'tier_stock' | 'ticket_stock'; date: string; counts: readonly [number, number] },
 ) {
   const seats = v.add(n, 'int');
+  const key = table === 'tier_stock' ? 'price_id' : 'ticket_id';
   return `${name} as (update ${table} set quantity_reserved = quantity_reserved + ${seats}
-    where id = ${v.add(id, 'bigint')}
+    where date_id = ${date} and ${key} = ${v.add(id, 'bigint')}
       and (quantity is null or quantity_sold + quantity_reserved + ${seats} <= quantity)`;
 }
 
-const ORDER_COLUMNS = `account_id, event_id, short_id, reference, status, reserved_until, currency,
+const ORDER_COLUMNS = `account_id, event_id, date_id, short_id, reference, status, reserved_until, currency,
   gross, discount, subtotal, fees, taxes, total, locale, client_address, idempotency_key, request_hash`;
 const ITEM_COLUMNS = `ticket_id, price_id, title, price_label, quantity, unit_price, discount, subtotal,
   fees, taxes, total, charges`;
@@ -90,6 +100,7 @@ const ITEM_COLUMNS = `ticket_id, price_id, title, price_label, quantity, unit_pr
 function statementOf(r: PlainReservation): { name: string; text: string; values: unknown[] } {
   const v = new Values();
   const parts: string[] = [];
+  const date = v.add(r.order.dateId, 'bigint');
   // Each step runs only once the one before returned its row, so the locks are taken in a
   // fixed order (lane, tiers by id, tickets by id: `inventory.ts`) and a refusal stops the rest.
   let before: string | null = null;
@@ -126,13 +137,15 @@ function statementOf(r: PlainReservation): { name: string; text: string; values:
   }
   r.tiers.forEach((tier, i) => {
     parts.push(
-      `${takeSeats(v, { name: `tier${i}`, table: 'ticket_prices', counts: tier })}${afterBefore()} returning id)`,
+      `${takeSeats(v, { name: `tier${i}`, table: 'tier_stock', date, counts: tier })}${afterBefore()} returning price_id)`,
     );
     before = `tier${i}`;
   });
   r.tickets.forEach((ticket, i) => {
-    parts.push(`${takeSeats(v, { name: `ticket${i}`, table: 'tickets', counts: ticket })}${afterBefore()}
-      returning exists (select from capacity_assignment_tickets where ticket_id = tickets.id) as shared)`);
+    // A ticket that shares a limit (a capacity assignment, the date's capacity) is not plain.
+    parts.push(`${takeSeats(v, { name: `ticket${i}`, table: 'ticket_stock', date, counts: ticket })}${afterBefore()}
+      returning date_capped or exists (select from capacity_assignment_tickets
+        where ticket_id = ticket_stock.ticket_id) as shared)`);
     before = `ticket${i}`;
   });
   const stock = r.tickets.map((_, i) => `select shared from ticket${i}`).join(' union all ');
@@ -142,6 +155,7 @@ function statementOf(r: PlainReservation): { name: string; text: string; values:
     select ${[
       v.add(o.accountId, 'bigint'),
       v.add(o.eventId, 'bigint'),
+      date,
       v.add(o.shortId, 'text'),
       v.add(o.reference, 'text'),
       `'RESERVED'`,

@@ -1,11 +1,19 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { QuoteTicket } from '../../../common/checkout';
 import type { EventLogo } from '../../../common/images';
 import type { Db } from '../../db/client';
-import { capacityAssignmentTickets, events, organizers } from '../../db/schema';
+import {
+  capacityAssignmentTickets,
+  events,
+  organizers,
+  tickets as ticketRows,
+  ticketStock,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { type SharedReads, sharedReads } from '../../http/fresh-reads';
+import { findSaleDates, type SaleDate } from '../event-dates/service';
 import { findEventLogo } from '../images/logo';
+import { type DateOverride, onDate } from '../stock/service';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { listeners } from '../webhooks/service';
 import { findQuoteTickets } from './catalogue';
@@ -26,6 +34,16 @@ export interface SaleCatalogue {
   checkoutStartedListeners: { id: number }[];
   /** Tickets that share a capacity limit with others: their orders take the transactional way. */
   sharedTickets: ReadonlySet<number>;
+  /** The event's dates that are not cancelled, in order of start (issue 36). */
+  dates: SaleDate[];
+  /** Per date, per ticket: the price and sale window a date sets instead of the ticket's. */
+  overrides: ReadonlyMap<number, ReadonlyMap<number, DateOverride>>;
+}
+
+/** The event's tickets as they are on one date: its own prices and sale windows applied. */
+export function ticketsOn(catalogue: SaleCatalogue, dateId: number): QuoteTicket[] {
+  const own = catalogue.overrides.get(dateId);
+  return own ? catalogue.tickets.map((ticket) => onDate(ticket, own.get(ticket.id))) : catalogue.tickets;
 }
 
 /** Reads an event's sale catalogue now; NOT_FOUND unless the event is live. */
@@ -53,8 +71,32 @@ export async function readSaleCatalogue(db: Db, eventId: number): Promise<SaleCa
         tickets.map((t) => t.id),
       ),
     );
+  const dates = await findSaleDates(db, eventId);
+  // Only the rows where a date sets something of its own: none for most events.
+  const own = await db
+    .select({
+      dateId: ticketStock.dateId,
+      ticketId: ticketStock.ticketId,
+      price: ticketStock.price,
+      saleStart: ticketStock.saleStart,
+      saleEnd: ticketStock.saleEnd,
+    })
+    .from(ticketStock)
+    .innerJoin(ticketRows, eq(ticketRows.id, ticketStock.ticketId))
+    .where(
+      and(
+        eq(ticketRows.eventId, eventId),
+        or(isNotNull(ticketStock.price), isNotNull(ticketStock.saleStart), isNotNull(ticketStock.saleEnd)),
+      ),
+    );
+  const overrides = new Map<number, Map<number, DateOverride>>();
+  for (const { dateId, ticketId, ...override } of own) {
+    overrides.set(dateId, (overrides.get(dateId) ?? new Map()).set(ticketId, override));
+  }
   return {
     event,
+    dates,
+    overrides,
     organizerName: row.organizerName,
     logo: await findEventLogo(db, eventId),
     tickets,

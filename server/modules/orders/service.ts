@@ -15,21 +15,22 @@ import { orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
+import { chooseDate } from '../event-dates/service';
 import { takeAddressLane } from './address-lanes';
 import { getUsablePromoCode } from './catalogue';
 import {
   addToCounts,
-  type Claim,
   countsById,
   emptyClaim,
-  getClaimOfOrders,
+  getClaimOfOrder,
+  getClaimsOfOrders,
   releaseSeats,
   reserveSeats,
 } from './inventory';
 import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { reserveAtOnce } from './reserve-at-once';
-import { readSaleCatalogue, type SaleCatalogues } from './sale-catalogue';
+import { readSaleCatalogue, type SaleCatalogues, ticketsOn } from './sale-catalogue';
 import { linkOfferOrder, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
 import { queueCheckoutStarted } from './webhook-events';
 
@@ -110,14 +111,15 @@ export async function createOrder({
     const again = await existingForKey(db, eventId, { key, hash });
     if (again) return { order: await getPublicOrder(db, eventId, again.shortId), created: false };
   }
+  const dateId = chooseDate(catalogue.dates, input.date_id).id;
   const promo = input.promo_code
-    ? await getUsablePromoCode({ db, eventId, code: input.promo_code, now })
+    ? await getUsablePromoCode({ db, eventId, dateId, code: input.promo_code, now })
     : null;
   if (input.promo_code && !promo) throw fieldError('promo_code', VALIDATION.promoCodeInvalid);
-  const quote = quoteOrder({ lines: input.tickets, tickets: catalogue.tickets, promo, now });
+  const quote = quoteOrder({ lines: input.tickets, tickets: ticketsOn(catalogue, dateId), promo, now });
   if (!quote.ok) throw new AppError('VALIDATION_FAILED', { fields: quote.errors });
 
-  const claim = emptyClaim();
+  const claim = emptyClaim(dateId);
   for (const line of quote.lines) {
     addToCounts(claim.tickets, line.ticketId, line.quantity);
     if (line.priceId !== null) addToCounts(claim.tiers, line.priceId, line.quantity);
@@ -145,6 +147,7 @@ export async function createOrder({
   const newOrder = () => ({
     accountId: event.accountId,
     eventId,
+    dateId,
     shortId: newOrderShortId(),
     reference: newOrderReference(),
     reservedUntil: new Date(now.getTime() + timeout * 60_000),
@@ -170,7 +173,7 @@ export async function createOrder({
       if (lane) await takeAddressLane(tx, { ...lane, now });
       // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
       const affiliate = await findAffiliateForOrder(tx, eventId, input.affiliate_code);
-      const taken = offer ? await takeOffer(tx, { eventId, ...offer }) : null;
+      const taken = offer ? await takeOffer(tx, { dateId, ...offer }) : null;
       const entryId = taken?.id ?? null;
       const { row: order, items: written } = await insertOrderWithItems(
         tx,
@@ -268,7 +271,7 @@ export async function abandonOrder({
       await expireOrders(tx, [row.id]);
       return 'expired';
     }
-    await releaseSeats(tx, await getClaimOfOrders(tx, [row.id]));
+    await releaseSeats(tx, await getClaimOfOrder(tx, row.id));
     await tx.update(orders).set({ status: 'ABANDONED', updatedAt: now }).where(eq(orders.id, row.id));
     return 'abandoned';
   });
@@ -285,11 +288,12 @@ export async function expireOrders(tx: Transaction, ids: number[]): Promise<numb
     .set({ status: 'EXPIRED', updatedAt: sql`now()` })
     .where(and(inArray(orders.id, ids), inArray(orders.status, [...OPEN_STATUSES])))
     .returning({ id: orders.id });
-  const claim: Claim = await getClaimOfOrders(
+  const claims = await getClaimsOfOrders(
     tx,
     expired.map((o) => o.id),
   );
-  await releaseSeats(tx, claim);
+  // Date by date, in order, as every transaction takes their rows (inventory.ts).
+  for (const claim of claims) await releaseSeats(tx, claim);
   return expired.length;
 }
 

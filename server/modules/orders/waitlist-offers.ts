@@ -1,85 +1,103 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { queryRows, sqlList } from '../../db/rows';
 import { AppError } from '../../http/app-error';
 import { enqueue, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
 
 /**
  * Waiting-list offers and the stock they hold (decision 030). An OFFERED entry without an order
- * holds one seat of its ticket: one more in `tickets.quantity_reserved` and in `used` of each
- * capacity assignment the ticket counts against, taken with the same guarded updates as an
+ * holds one seat of its ticket on its date: one more in that date's `ticket_stock.quantity_reserved`,
+ * in `used` of each capacity assignment the ticket counts against and of the date's capacity, taken with the same guarded updates as an
  * order's reservation, so offers and orders together never pass a limit. The seat is taken in
  * the transaction that freed it (an order cancelled, expired or refunded: `releaseSeats` and
  * `returnSoldSeats` call `offerFreedSeats`), so a buyer refreshing the event page never sees it
  * free. Each entry is offered one seat at a time, oldest entry first.
  */
 
-const list = (ids: readonly number[]): SQL =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
 /** Orders that let go of the seat an offer gave them: their entry's offer is over. */
 const GONE_ORDER_STATUSES = sql`('CANCELLED', 'EXPIRED', 'ABANDONED')`;
 
+/** One ticket of one date: what an offer holds a seat of. */
+interface DateTicket {
+  dateId: number;
+  ticketId: number;
+}
+
 /**
- * Takes one seat of a ticket for an offer, if it has one free. Only a ticket limited by its own
- * quantity or by an active capacity assignment has seats to offer (tiers alone do not count).
+ * Takes one seat of a ticket on a date for an offer, if it has one free. Only a ticket limited
+ * by its own quantity, an active capacity assignment or the date's capacity has seats to offer
+ * (tiers alone do not count).
  */
-async function holdSeat(tx: Transaction, ticketId: number): Promise<boolean> {
-  const [ticket] = await queryRows<{ assignments: (string | number)[] | null }>(
+async function holdSeat(tx: Transaction, { dateId, ticketId }: DateTicket): Promise<boolean> {
+  const [ticket] = await queryRows<{ assignments: (string | number)[] | null; date_capped: boolean }>(
     tx,
-    sql`update tickets set quantity_reserved = quantity_reserved + 1
-        where id = ${ticketId}
+    sql`update ticket_stock s set quantity_reserved = quantity_reserved + 1
+        where date_id = ${dateId} and ticket_id = ${ticketId}
           and (quantity is null or quantity_sold + quantity_reserved + 1 <= quantity)
-          and (quantity is not null or exists (
+          and (quantity is not null or date_capped or exists (
             select 1 from capacity_assignment_tickets l
-            join capacity_assignments c on c.id = l.capacity_assignment_id
-            where l.ticket_id = tickets.id and c.status = 'ACTIVE' and c.capacity is not null))
-        returning (select array_agg(capacity_assignment_id order by capacity_assignment_id)
-                   from capacity_assignment_tickets where ticket_id = tickets.id) as assignments`,
+            join capacity_stock c on c.capacity_assignment_id = l.capacity_assignment_id
+            where l.ticket_id = s.ticket_id and c.date_id = s.date_id and c.capacity is not null))
+        returning date_capped, (select array_agg(capacity_assignment_id order by capacity_assignment_id)
+                   from capacity_assignment_tickets where ticket_id = s.ticket_id) as assignments`,
   );
   if (!ticket) return false;
   const taken: number[] = [];
+  const giveBack = () => giveSeatBack(tx, { dateId, ticketId, assignments: taken, dateCapped: false });
   for (const id of (ticket.assignments ?? []).map(Number)) {
     const rows = await queryRows(
       tx,
-      sql`update capacity_assignments set used = used + 1
-          where id = ${id} and (status <> 'ACTIVE' or capacity is null or used + 1 <= capacity)
-          returning id`,
+      sql`update capacity_stock set used = used + 1
+          where date_id = ${dateId} and capacity_assignment_id = ${id}
+            and (capacity is null or used + 1 <= capacity)
+          returning date_id`,
     );
     if (rows.length === 0) {
-      await giveSeatBack(tx, { ticketId, assignments: taken });
+      await giveBack();
       return false;
     }
     taken.push(id);
   }
+  if (ticket.date_capped) {
+    const rows = await queryRows(
+      tx,
+      sql`update event_dates set used = used + 1
+          where id = ${dateId} and (capacity is null or used + 1 <= capacity) returning id`,
+    );
+    if (rows.length === 0) {
+      await giveBack();
+      return false;
+    }
+  }
   return true;
 }
 
-/** Gives back seats offers held on one ticket (`seats`, one unless said) and its assignments. */
+/**
+ * Gives back seats offers held on one ticket of a date (`seats`, one unless said), its
+ * assignments' and the date's.
+ */
 async function giveSeatBack(
   tx: Transaction,
-  seat: { ticketId: number; seats?: number; assignments?: number[] },
+  seat: DateTicket & { seats?: number; assignments?: number[]; dateCapped?: boolean },
 ) {
   const n = seat.seats ?? 1;
-  await tx.execute(
-    sql`update tickets set quantity_reserved = quantity_reserved - ${n} where id = ${seat.ticketId}`,
+  const [row] = await queryRows<{ date_capped: boolean; assignments: (string | number)[] | null }>(
+    tx,
+    sql`update ticket_stock s set quantity_reserved = quantity_reserved - ${n}
+        where date_id = ${seat.dateId} and ticket_id = ${seat.ticketId}
+        returning date_capped, (select array_agg(capacity_assignment_id order by capacity_assignment_id)
+                   from capacity_assignment_tickets where ticket_id = s.ticket_id) as assignments`,
   );
-  const assignments =
-    seat.assignments ??
-    (
-      await queryRows<{ id: string | number }>(
-        tx,
-        sql`select capacity_assignment_id as id from capacity_assignment_tickets
-            where ticket_id = ${seat.ticketId} order by capacity_assignment_id`,
-      )
-    ).map((r) => Number(r.id));
-  if (assignments.length === 0) return;
-  await tx.execute(
-    sql`update capacity_assignments set used = used - ${n} where id in (${list(assignments)})`,
-  );
+  const assignments = seat.assignments ?? (row?.assignments ?? []).map(Number);
+  if (assignments.length > 0) {
+    await tx.execute(
+      sql`update capacity_stock set used = used - ${n}
+          where date_id = ${seat.dateId} and capacity_assignment_id in (${sqlList(assignments)})`,
+    );
+  }
+  if (seat.dateCapped ?? row?.date_capped) {
+    await tx.execute(sql`update event_dates set used = used - ${n} where id = ${seat.dateId}`);
+  }
 }
 
 /** Marks an entry OFFERED for `hours` and queues its e-mail. */
@@ -98,30 +116,35 @@ async function markOffered(tx: Transaction, entryId: number, hours: number): Pro
   });
 }
 
-/** The next people waiting for a ticket get its free seats, one each, oldest first. */
-async function offerTicket(tx: Transaction, ticket: { id: number; hours: number }): Promise<number> {
+/** The next people waiting for a ticket of a date get its free seats, one each, oldest first. */
+async function offerTicket(tx: Transaction, ticket: DateTicket & { hours: number }): Promise<number> {
   let offered = 0;
   for (;;) {
     const [next] = await queryRows<{ id: string | number }>(
       tx,
-      sql`select id from waitlist_entries where ticket_id = ${ticket.id} and status = 'WAITING'
+      sql`select id from waitlist_entries
+          where date_id = ${ticket.dateId} and ticket_id = ${ticket.ticketId} and status = 'WAITING'
           order by id limit 1 for update skip locked`,
     );
     if (!next) return offered;
-    if (!(await holdSeat(tx, ticket.id))) return offered;
+    if (!(await holdSeat(tx, ticket))) return offered;
     await markOffered(tx, Number(next.id), ticket.hours);
     offered++;
   }
 }
 
 /**
- * Offers the seats just freed on these tickets, and on the tickets that share a capacity
- * assignment with them, to the people waiting, when the event offers automatically. One query
- * when nobody waits (the usual case on the hot path of a sale). Answers how many were offered.
+ * Offers the seats just freed on these tickets of a date, and on the tickets that share a
+ * capacity assignment with them, to the people waiting for that date, when the event offers
+ * automatically. One query when nobody waits (the usual case on the hot path of a sale).
+ * Answers how many were offered.
  */
-export async function offerFreedSeats(tx: Transaction, ticketIds: readonly number[]): Promise<number> {
-  if (ticketIds.length === 0) return 0;
-  const ids = list(ticketIds);
+export async function offerFreedSeats(
+  tx: Transaction,
+  freed: { dateId: number; ticketIds: readonly number[] },
+): Promise<number> {
+  if (freed.ticketIds.length === 0) return 0;
+  const ids = sqlList(freed.ticketIds);
   const candidates = await queryRows<{ id: string | number; hours: string | number }>(
     tx,
     sql`select t.id, coalesce((e.settings->>'waitlist_offer_hours')::int, 24) as hours
@@ -133,11 +156,20 @@ export async function offerFreedSeats(tx: Transaction, ticketIds: readonly numbe
                 where freed.ticket_id in (${ids})))
           and coalesce(t.waitlist_enabled, (e.settings->>'waitlist_enabled')::boolean, false)
           and coalesce((e.settings->>'waitlist_auto_offer')::boolean, true)
-          and exists (select 1 from waitlist_entries w where w.ticket_id = t.id and w.status = 'WAITING')
+          and exists (select 1 from waitlist_entries w
+                      where w.date_id = ${freed.dateId} and w.ticket_id = t.id and w.status = 'WAITING')
+          -- Seats of a cancelled date are freed for nobody (decision 050).
+          and exists (select 1 from event_dates d where d.id = ${freed.dateId} and d.status <> 'CANCELLED')
         order by t.id`,
   );
   let offered = 0;
-  for (const c of candidates) offered += await offerTicket(tx, { id: Number(c.id), hours: Number(c.hours) });
+  for (const c of candidates) {
+    offered += await offerTicket(tx, {
+      dateId: freed.dateId,
+      ticketId: Number(c.id),
+      hours: Number(c.hours),
+    });
+  }
   return offered;
 }
 
@@ -146,15 +178,21 @@ export async function offerFreedSeats(tx: Transaction, ticketIds: readonly numbe
  * Refused when the entry is not waiting, or when no seat is free.
  */
 export async function offerSeatByHand(tx: Transaction, entryId: number): Promise<void> {
-  const [entry] = await queryRows<{ ticket_id: string | number; status: string; hours: string | number }>(
+  const [entry] = await queryRows<{
+    date_id: string | number;
+    ticket_id: string | number;
+    status: string;
+    hours: string | number;
+  }>(
     tx,
-    sql`select w.ticket_id, w.status, coalesce((e.settings->>'waitlist_offer_hours')::int, 24) as hours
+    sql`select w.date_id, w.ticket_id, w.status, coalesce((e.settings->>'waitlist_offer_hours')::int, 24) as hours
         from waitlist_entries w join events e on e.id = w.event_id
         where w.id = ${entryId} for update of w`,
   );
   if (!entry) throw new AppError('NOT_FOUND');
   if (entry.status !== 'WAITING') throw new AppError('WAITLIST_ENTRY_NOT_WAITING');
-  if (!(await holdSeat(tx, Number(entry.ticket_id)))) throw new AppError('WAITLIST_NO_FREE_SEAT');
+  const seat = { dateId: Number(entry.date_id), ticketId: Number(entry.ticket_id) };
+  if (!(await holdSeat(tx, seat))) throw new AppError('WAITLIST_NO_FREE_SEAT');
   await markOffered(tx, entryId, Number(entry.hours));
 }
 
@@ -163,9 +201,14 @@ export async function offerSeatByHand(tx: Transaction, entryId: number): Promise
  * to the next person waiting. Answers false when the entry had already ended.
  */
 export async function endEntry(tx: Transaction, entryId: number): Promise<boolean> {
-  const [entry] = await queryRows<{ ticket_id: string | number; status: string; order_id: unknown }>(
+  const [entry] = await queryRows<{
+    date_id: string | number;
+    ticket_id: string | number;
+    status: string;
+    order_id: unknown;
+  }>(
     tx,
-    sql`select ticket_id, status, order_id from waitlist_entries where id = ${entryId} for update`,
+    sql`select date_id, ticket_id, status, order_id from waitlist_entries where id = ${entryId} for update`,
   );
   if (!entry || (entry.status !== 'WAITING' && entry.status !== 'OFFERED')) return false;
   await tx.execute(
@@ -173,8 +216,9 @@ export async function endEntry(tx: Transaction, entryId: number): Promise<boolea
   );
   // An order started with the offer keeps the seat; otherwise the offer's seat moves on.
   if (entry.status === 'OFFERED' && entry.order_id === null) {
-    await giveSeatBack(tx, { ticketId: Number(entry.ticket_id) });
-    await offerFreedSeats(tx, [Number(entry.ticket_id)]);
+    const dateId = Number(entry.date_id);
+    await giveSeatBack(tx, { dateId, ticketId: Number(entry.ticket_id) });
+    await offerFreedSeats(tx, { dateId, ticketIds: [Number(entry.ticket_id)] });
   }
   return true;
 }
@@ -186,12 +230,12 @@ export async function endEntry(tx: Transaction, entryId: number): Promise<boolea
  */
 export async function takeOffer(
   tx: Transaction,
-  offer: { eventId: number; ticketId: number; token: string },
+  offer: { dateId: number; ticketId: number; token: string },
 ): Promise<{ id: number; prefill: Prefill }> {
   const [entry] = await queryRows<PrefillRow & { id: string | number }>(
     tx,
     sql`select id, first_name, last_name, email from waitlist_entries
-        where token = ${offer.token} and event_id = ${offer.eventId} and ticket_id = ${offer.ticketId}
+        where token = ${offer.token} and date_id = ${offer.dateId} and ticket_id = ${offer.ticketId}
           and status = 'OFFERED' and order_id is null and offer_expires_at > now()
         for update`,
   );
@@ -248,36 +292,47 @@ export async function markOfferPurchased(tx: Transaction, entryId: number): Prom
  * many offers expired.
  */
 export async function sweepWaitlistOffers(tx: Transaction, limit = 200): Promise<number> {
-  const lapsed = await queryRows<{ id: string | number; ticket_id: string | number }>(
+  type Seat = { date_id: string | number; ticket_id: string | number };
+  const lapsed = await queryRows<Seat & { id: string | number }>(
     tx,
     sql`update waitlist_entries set status = 'EXPIRED', updated_at = now()
         where id in (select id from waitlist_entries
                      where status = 'OFFERED' and order_id is null and offer_expires_at <= now()
                      order by id limit ${limit} for update skip locked)
-        returning id, ticket_id`,
+        returning id, date_id, ticket_id`,
   );
-  // One return per ticket, however many of its offers lapsed, in ticket order (as locks go).
-  const perTicket = new Map<number, number>();
+  // One return per date and ticket, however many of its offers lapsed, in order (as locks go).
+  const perSeat = new Map<string, { dateId: number; ticketId: number; seats: number }>();
   for (const entry of lapsed) {
-    const ticketId = Number(entry.ticket_id);
-    perTicket.set(ticketId, (perTicket.get(ticketId) ?? 0) + 1);
+    const key = `${entry.date_id}:${entry.ticket_id}`;
+    const seat = perSeat.get(key) ?? {
+      dateId: Number(entry.date_id),
+      ticketId: Number(entry.ticket_id),
+      seats: 0,
+    };
+    seat.seats++;
+    perSeat.set(key, seat);
   }
-  for (const [ticketId, seats] of [...perTicket].sort(([a], [b]) => a - b)) {
-    await giveSeatBack(tx, { ticketId, seats });
-  }
+  const inOrder = <T extends { dateId: number; ticketId: number }>(seats: Iterable<T>) =>
+    [...seats].sort((a, b) => a.dateId - b.dateId || a.ticketId - b.ticketId);
+  for (const seat of inOrder(perSeat.values())) await giveSeatBack(tx, seat);
   await tx.execute(
     sql`update waitlist_entries w set status = 'EXPIRED', updated_at = now()
         from orders o
         where o.id = w.order_id and w.status = 'OFFERED' and o.status in ${GONE_ORDER_STATUSES}`,
   );
-  const waiting = await queryRows<{ ticket_id: string | number }>(
+  const waiting = await queryRows<Seat>(
     tx,
-    sql`select distinct ticket_id from waitlist_entries where status = 'WAITING' order by ticket_id limit ${limit}`,
+    sql`select distinct date_id, ticket_id from waitlist_entries where status = 'WAITING'
+        order by date_id, ticket_id limit ${limit}`,
   );
-  const tickets = new Set([...lapsed, ...waiting].map((r) => Number(r.ticket_id)));
-  await offerFreedSeats(
-    tx,
-    [...tickets].sort((a, b) => a - b),
-  );
+  const byDate = new Map<number, Set<number>>();
+  for (const r of [...lapsed, ...waiting]) {
+    const dateId = Number(r.date_id);
+    byDate.set(dateId, (byDate.get(dateId) ?? new Set()).add(Number(r.ticket_id)));
+  }
+  for (const [dateId, tickets] of [...byDate].sort(([a], [b]) => a - b)) {
+    await offerFreedSeats(tx, { dateId, ticketIds: [...tickets].sort((a, b) => a - b) });
+  }
   return lapsed.length;
 }

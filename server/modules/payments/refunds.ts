@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
@@ -55,7 +55,7 @@ export async function refundOrder({
 }): Promise<void> {
   const { accountId } = auth;
   await getEvent(db, accountId, eventId);
-  const { order, refund } = await inTransaction(db, async (tx) => {
+  const refund = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .select()
       .from(orders)
@@ -65,37 +65,98 @@ export async function refundOrder({
     const refused = refusal(row, input.amount);
     if (refused) throw refused;
     if (!stripeClient) requireStripe(stripeClient);
-    await tx.update(orders).set({ status: 'REFUND_PENDING', updatedAt: now }).where(eq(orders.id, row.id));
-    const [created] = await tx
-      .insert(refunds)
-      .values({
-        orderId: row.id,
+    return writeCardRefund(tx, {
+      order: row,
+      userId: auth.userId,
+      refund: {
         amount: input.amount,
-        status: 'PENDING',
         notifyBuyer: input.notify_buyer,
         cancelOrder: input.cancel_order,
-      })
-      .returning();
-    if (!created) throw new Error('refund insert returned nothing');
-    await recordActivity(tx, {
-      orderId: row.id,
-      userId: auth.userId,
-      kind: 'REFUND_REQUESTED',
-      data: { amount: input.amount, cancel_order: input.cancel_order },
+      },
+      now,
     });
-    return { order: row, refund: created };
   });
+  await askStripeForRefund({ db, stripe: stripeClient, refundId: refund.id, appUrl });
+}
 
-  const stripe = requireStripe(stripeClient);
-  const stripeAccount = await getStripeAccountId(db, accountId);
-  const intentId = order.paymentIntentId;
+/**
+ * Writes a card refund of a locked order that may have it (the caller checked): the refund
+ * PENDING, the order REFUND_PENDING, its history. Stripe is asked once this commits
+ * (`askStripeForRefund`), with the refund's id as the key, so asking again never refunds twice.
+ */
+export async function writeCardRefund(
+  tx: Transaction,
+  {
+    order,
+    userId,
+    refund,
+    now = new Date(),
+  }: {
+    order: OrderRow;
+    userId: number | null;
+    refund: { amount: number; notifyBuyer: boolean; cancelOrder: boolean };
+    now?: Date;
+  },
+): Promise<RefundRow> {
+  await tx.update(orders).set({ status: 'REFUND_PENDING', updatedAt: now }).where(eq(orders.id, order.id));
+  const [created] = await tx
+    .insert(refunds)
+    .values({ orderId: order.id, status: 'PENDING', ...refund })
+    .returning();
+  if (!created) throw new Error('refund insert returned nothing');
+  await recordActivity(tx, {
+    orderId: order.id,
+    userId,
+    kind: 'REFUND_REQUESTED',
+    data: { amount: refund.amount, cancel_order: refund.cancelOrder },
+  });
+  return created;
+}
+
+/** Stripe errors that say nothing about the refund: it may be asked again later, with the same key. */
+const OUTAGES = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
+const isOutage = (error: unknown) => {
+  const cause = error instanceof Error ? (error.cause as { type?: unknown } | undefined) : undefined;
+  return OUTAGES.has(String(cause?.type ?? ''));
+};
+
+/**
+ * Asks Stripe for a refund written before (`writeCardRefund`), still PENDING and not yet known to
+ * Stripe. Its idempotency key is the refund's id: a refund asked again (its process died before
+ * Stripe's answer was written down) is the one Stripe made, never a second. A refusal settles it
+ * as failed and throws; with `keepOnOutage`, a failure to reach Stripe leaves it PENDING (the
+ * caller asks again later) and throws.
+ */
+export async function askStripeForRefund({
+  db,
+  stripe: stripeClient,
+  refundId,
+  appUrl,
+  keepOnOutage = false,
+}: {
+  db: Database;
+  stripe: Stripe | null;
+  refundId: number;
+  appUrl: string;
+  keepOnOutage?: boolean;
+}): Promise<void> {
+  const [found] = await db
+    .select({ refund: refunds, order: orders })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, refundId));
+  if (found?.refund.status !== 'PENDING' || found.refund.providerRefundId) return;
+  const { refund, order } = found;
   try {
+    const stripe = requireStripe(stripeClient);
+    const stripeAccount = await getStripeAccountId(db, order.accountId);
+    const intentId = order.paymentIntentId;
     if (!stripeAccount || !intentId) throw new AppError('PAYMENT_PROVIDER_ERROR');
     const made = await callStripe(() =>
       stripe.refunds.create(
         {
           payment_intent: intentId,
-          amount: input.amount,
+          amount: refund.amount,
           // The platform gives back its fee in proportion (decision 028).
           refund_application_fee: true,
           metadata: { tessera_refund_id: String(refund.id) },
@@ -107,8 +168,9 @@ export async function refundOrder({
     await db
       .update(refunds)
       .set({ providerRefundId: made.id, updatedAt: new Date() })
-      .where(eq(refunds.id, refund.id));
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
   } catch (error) {
+    if (keepOnOutage && isOutage(error)) throw error;
     await inTransaction(db, (tx) => settleRefund({ tx, refundId: refund.id, outcome: 'FAILED', appUrl }));
     throw error;
   }

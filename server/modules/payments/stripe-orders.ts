@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { type StripeConfig, usesTestServer } from '../../payments/stripe/client';
 import { type FulfilOptions, fulfilOrder } from '../orders/fulfil';
-import { getClaimOfOrders, reserveSeats } from '../orders/inventory';
+import { getClaimOfOrder, reserveSeats } from '../orders/inventory';
 import { getPublicOrderRow } from '../orders/public-view';
 import { expireOrders, OPEN_STATUSES } from '../orders/service';
 import {
@@ -131,7 +131,7 @@ async function completePaid(
   }
   // Paid after the reservation ended: its seats went back. Take them again if they are still there.
   if (OPEN_STATUSES.includes(order.status)) await expireOrders(tx, [order.id]);
-  const claim = await getClaimOfOrders(tx, [order.id]);
+  const claim = await getClaimOfOrder(tx, order.id);
   const retaken = await tx
     .transaction(async (savepoint) => {
       await reserveSeats(savepoint, claim);

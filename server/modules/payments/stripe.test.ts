@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, stripeConnections, tickets } from '../../db/schema';
+import { orders, stripeConnections } from '../../db/schema';
 import { makeEvent, makeTicket } from '../../test/builders';
+import { setTicketCounts, ticketCounts } from '../../test/stock';
 import { createStripeKit, type StripeKit } from '../../test/stripe-kit';
 import { type StripeEvent, signPayload } from '../../test/stripe-server/state';
 import { sweepExpiredReservations } from '../orders/service';
@@ -176,11 +177,8 @@ describe('card payments', () => {
     await pastDue(soldOut.shortId);
     // The sweep gives its seat back, and everything left is sold meanwhile.
     await sweepExpiredReservations(k.kit.app.db);
-    const [seat] = await k.kit.app.db.select().from(tickets).where(eq(tickets.id, k.ticketId));
-    await k.kit.app.db
-      .update(tickets)
-      .set({ quantitySold: 100 - (seat?.quantityReserved ?? 0) })
-      .where(eq(tickets.id, k.ticketId));
+    const seat = await ticketCounts(k.kit.app.db, k.ticketId);
+    await setTicketCounts(k.kit.app.db, k.ticketId, { quantitySold: 100 - seat.quantityReserved });
     await confirm(soldOut.intentId);
     // While Stripe makes the refund, the order is not locked: no transaction waits on Stripe.
     let lockableMeanwhile: boolean | undefined;

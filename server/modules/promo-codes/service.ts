@@ -7,12 +7,13 @@ import {
   type PromoCodeResponse,
 } from '../../../common/promo-codes';
 import type { Database, Db, Transaction } from '../../db/client';
-import { events, promoCodes, promoCodeTickets } from '../../db/schema';
+import { events, promoCodeStock, promoCodes, promoCodeTickets } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { findPromoCodeHolds } from '../orders/open-checkouts';
 import { getEvent } from '../owned-events/service';
+import { fillStock, setPromoCodeLimit } from '../stock/service';
 import { assertEventTickets } from '../tickets/service';
 
 type Row = typeof promoCodes.$inferSelect;
@@ -28,7 +29,11 @@ interface PromoCodeRef {
  * `times_used` is the code's counter less its open orders (the counter takes a use when a
  * checkout starts); `times_reserved` the open orders still within their time.
  */
-function toResponse(row: Row, ticketIds: number[], holds: { held: number; open: number }): PromoCodeResponse {
+function toResponse(
+  row: Row & { timesUsed: number },
+  ticketIds: number[],
+  holds: { held: number; open: number },
+): PromoCodeResponse {
   return {
     id: row.id,
     code: row.code,
@@ -46,13 +51,19 @@ function toResponse(row: Row, ticketIds: number[], holds: { held: number; open: 
 async function withTickets(db: Db, rows: Row[]): Promise<PromoCodeResponse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [links, holds] = await Promise.all([
+  const [links, holds, uses] = await Promise.all([
     db.select().from(promoCodeTickets).where(inArray(promoCodeTickets.promoCodeId, ids)),
     findPromoCodeHolds(db, ids, new Date()),
+    // Its uses over all dates (each date counts its own under the limit, decision 049).
+    db
+      .select({ id: promoCodeStock.promoCodeId, used: sql<number>`sum(${promoCodeStock.timesUsed})::int` })
+      .from(promoCodeStock)
+      .where(inArray(promoCodeStock.promoCodeId, ids))
+      .groupBy(promoCodeStock.promoCodeId),
   ]);
   return rows.map((row) =>
     toResponse(
-      row,
+      { ...row, timesUsed: Number(uses.find((u) => u.id === row.id)?.used ?? 0) },
       links.filter((l) => l.promoCodeId === row.id).map((l) => l.ticketId),
       holds.get(row.id) ?? { held: 0, open: 0 },
     ),
@@ -145,6 +156,7 @@ export async function createPromoCode({
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await linkTickets(tx, { auth, eventId, id: row.id }, input.applicable_ticket_ids);
+    await fillStock(tx, eventId);
     return row.id;
   });
   return getPromoCode({ db, auth, eventId, id });
@@ -161,6 +173,7 @@ export async function updatePromoCode({
       .update(promoCodes)
       .set({ ...columns(input), updatedAt: sql`now()` })
       .where(eq(promoCodes.id, ref.id));
+    await setPromoCodeLimit(tx, ref.id, input.max_allowed_usages ?? null);
     await linkTickets(tx, ref, input.applicable_ticket_ids);
   });
   return getPromoCode({ db, ...ref });
@@ -173,8 +186,13 @@ export async function deletePromoCode({ db, ...ref }: PromoCodeRef & { db: Db })
 
 /** Whether a code works on a LIVE event right now (the public check, which answers `valid`). */
 export async function isPromoCodeValid(db: Db, eventId: number, code: string): Promise<boolean> {
+  // Usable while some date has a use left: the least used date's count.
   const [row] = await db
-    .select({ promo: promoCodes })
+    .select({
+      promo: promoCodes,
+      used: sql<number>`(select coalesce(min(times_used), 0)::int
+      from promo_code_stock where promo_code_id = ${promoCodes.id})`,
+    })
     .from(promoCodes)
     .innerJoin(events, eq(events.id, promoCodes.eventId))
     .where(
@@ -184,5 +202,5 @@ export async function isPromoCodeValid(db: Db, eventId: number, code: string): P
         eq(events.status, 'LIVE'),
       ),
     );
-  return row ? isPromoCodeUsable(row.promo) : false;
+  return row ? isPromoCodeUsable({ ...row.promo, timesUsed: Number(row.used) }) : false;
 }

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
 import type { TicketRequest } from '../../../common/tickets';
-import { tickets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   makeAccount,
@@ -13,6 +11,7 @@ import {
   type Owner,
   setEventStatus,
 } from '../../test/builders';
+import { setTicketCounts } from '../../test/stock';
 
 let t: TestApp;
 let owner: Owner;
@@ -76,14 +75,8 @@ beforeAll(async () => {
       { label: 'Door', price: 1500 },
     ],
   });
-  await t.app.db
-    .update(tickets)
-    .set({ quantitySold: 5 })
-    .where(eq(tickets.id, ids.Gone ?? 0));
-  await t.app.db
-    .update(tickets)
-    .set({ quantitySold: 2, quantityReserved: 1 })
-    .where(eq(tickets.id, ids['Last few'] ?? 0));
+  await setTicketCounts(t.app.db, ids.Gone ?? 0, { quantitySold: 5 });
+  await setTicketCounts(t.app.db, ids['Last few'] ?? 0, { quantitySold: 2, quantityReserved: 1 });
   await makePromoCode(t.app, owner, {
     eventId: event.id,
     code: 'FRIENDS',

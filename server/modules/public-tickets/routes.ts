@@ -22,7 +22,14 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendReady(request, reply, await app.publicReads.tickets(request.params.id, request.query.promo_code)),
+      sendReady(
+        request,
+        reply,
+        await app.publicReads.tickets(request.params.id, {
+          promoCode: request.query.promo_code,
+          dateId: request.query.date_id,
+        }),
+      ),
   );
 
   app.get(
@@ -41,6 +48,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       findPublicTickets(app.db, request.params.id, {
         promoCode: request.query.promo_code,
+        dateId: request.query.date_id,
         preview: { accountId: authOf(request).accountId },
       }),
   );

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { leftOfCapacities } from '../../../common/availability';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { leftOfCapacities, type Stock } from '../../../common/availability';
 import { withSettingDefaults } from '../../../common/events';
 import type { TaxOrFee } from '../../../common/pricing';
 import {
@@ -9,9 +9,10 @@ import {
 } from '../../../common/public-tickets';
 import type { Db } from '../../db/client';
 import {
-  capacityAssignments,
-  capacityAssignmentTickets,
+  catalogueCategories,
+  eventDates,
   events,
+  promoCodeStock,
   promoCodes,
   promoCodeTickets,
   taxesAndFees,
@@ -20,21 +21,63 @@ import {
   ticketTaxesAndFees,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { onDate, readDateStocks } from '../stock/service';
 import { toPricedTaxOrFee } from '../taxes-fees/service';
 
-/** The event's code matching what the visitor typed (any case), with the tickets it applies to. */
-async function findPromo(db: Db, eventId: number, typed: string): Promise<PromoSource | null> {
+/**
+ * The event's code matching what the visitor typed (any case), with the tickets it applies to
+ * and its uses on the date.
+ */
+async function findPromo(
+  db: Db,
+  { eventId, dateId, typed }: { eventId: number; dateId: number; typed: string },
+): Promise<PromoSource | null> {
   const rows = await db
-    .select({ promo: promoCodes, ticketId: promoCodeTickets.ticketId })
+    .select({ promo: promoCodes, ticketId: promoCodeTickets.ticketId, used: promoCodeStock.timesUsed })
     .from(promoCodes)
     .leftJoin(promoCodeTickets, eq(promoCodeTickets.promoCodeId, promoCodes.id))
+    .leftJoin(
+      promoCodeStock,
+      and(eq(promoCodeStock.promoCodeId, promoCodes.id), eq(promoCodeStock.dateId, dateId)),
+    )
     .where(and(eq(promoCodes.eventId, eventId), eq(promoCodes.code, typed.toUpperCase())));
   const first = rows[0];
   if (!first) return null;
   return {
     ...first.promo,
+    timesUsed: first.used ?? 0,
     ticketIds: rows.flatMap((r) => (r.ticketId === null ? [] : [r.ticketId])),
   };
+}
+
+/**
+ * The date whose tickets a buyer sees: the one asked for (any that is neither cancelled nor
+ * hidden, else 404), or the next on sale that has not ended, or the event's first.
+ */
+async function saleDateOf(
+  db: Db,
+  eventId: number,
+  asked: number | undefined,
+): Promise<{ id: number; status: string }> {
+  const rows = await db
+    .select({ id: eventDates.id, status: eventDates.status })
+    .from(eventDates)
+    .where(
+      and(
+        eq(eventDates.eventId, eventId),
+        asked === undefined ? undefined : eq(eventDates.id, asked),
+        notInArray(eventDates.status, ['CANCELLED', 'HIDDEN']),
+      ),
+    )
+    .orderBy(
+      sql`${eventDates.status} = 'ON_SALE' and coalesce(${eventDates.endsAt}, ${eventDates.startsAt}) > now() desc`,
+      asc(eventDates.startsAt),
+      asc(eventDates.id),
+    )
+    .limit(1);
+  const [date] = rows;
+  if (!date) throw new AppError('NOT_FOUND');
+  return date;
 }
 
 /**
@@ -47,9 +90,12 @@ export async function findPublicTickets(
   eventId: number,
   {
     promoCode,
+    dateId: askedDate,
     preview,
   }: {
     promoCode: string | undefined;
+    /** The date asked for (`?date_id=`), if any. */
+    dateId?: number | undefined;
     /** The organizer's preview (the homepage designer): any status, but only the account's event. */
     preview?: { accountId: number };
   },
@@ -82,43 +128,48 @@ export async function findPublicTickets(
         .where(inArray(ticketTaxesAndFees.ticketId, ids))
         .orderBy(asc(taxesAndFees.id))
     : [];
-  // The fullest active capacity assignment of each ticket: it can sell a ticket out too.
-  const capacities = ids.length
-    ? await db
-        .select({
-          ticketId: capacityAssignmentTickets.ticketId,
-          capacity: capacityAssignments.capacity,
-          used: capacityAssignments.used,
-        })
-        .from(capacityAssignmentTickets)
-        .innerJoin(
-          capacityAssignments,
-          eq(capacityAssignments.id, capacityAssignmentTickets.capacityAssignmentId),
-        )
-        .where(
-          and(inArray(capacityAssignmentTickets.ticketId, ids), eq(capacityAssignments.status, 'ACTIVE')),
-        )
-    : [];
+  const categories = await db
+    .select()
+    .from(catalogueCategories)
+    .where(eq(catalogueCategories.eventId, eventId));
+  const saleDate = await saleDateOf(db, eventId, askedDate);
+  const dateId = saleDate.id;
+  // A date the organizer marked sold out sells nothing: its tickets show sold out (issue 36).
+  const closed = saleDate.status === 'SOLD_OUT';
+  const [stock] = await readDateStocks(db, ids, dateId);
+  const counters = (own: Stock | undefined, quantity: number | null) => ({
+    quantity: own?.quantity ?? quantity,
+    quantitySold: own?.sold ?? 0,
+    quantityReserved: own?.reserved ?? 0,
+  });
+  // The fullest active capacity assignment of each ticket, and the date's own capacity: each can
+  // sell a ticket out too.
   const capacityLeft = (ticketId: number) =>
-    leftOfCapacities(capacities.filter((c) => c.ticketId === ticketId).map((c) => ({ ...c, active: true })));
+    closed ? 0 : leftOfCapacities(stock?.limits.get(ticketId) ?? []);
   const settings = withSettingDefaults(event.settings);
   const typed = promoCode?.trim() ?? '';
-  const promo = typed ? await findPromo(db, eventId, typed) : null;
+  const promo = typed ? await findPromo(db, { eventId, dateId, typed }) : null;
 
   const chargesOf = (ticketId: number): TaxOrFee[] =>
     charges.filter((c) => c.ticketId === ticketId).map(({ item }) => toPricedTaxOrFee(item));
 
   return toPublicTickets({
     tickets: rows.map((row) => ({
-      ...row,
-      tiers: tiers.filter((t) => t.ticketId === row.id),
+      // The date's own price and sale window for the ticket, where it sets them (issue 36).
+      ...onDate(row, stock?.overrides.get(row.id)),
+      ...counters(stock?.tickets.get(row.id), row.quantity),
+      tiers: tiers
+        .filter((t) => t.ticketId === row.id)
+        .map((t) => ({ ...t, ...counters(stock?.tiers.get(t.id), t.quantity) })),
       taxesAndFees: chargesOf(row.id),
       capacityLeft: capacityLeft(row.id),
       waitlistEnabled: row.waitlistEnabled ?? settings.waitlist_enabled,
     })),
+    categories,
     requestedCode: typed,
     promo,
     priceDisplayMode: settings.price_display_mode,
     currency: event.currency,
+    dateId,
   });
 }

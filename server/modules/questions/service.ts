@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { VALIDATION } from '../../../common/i18n/validation';
 import type { PublicQuestion, QuestionRequest, QuestionResponse } from '../../../common/questions';
 import type { Database, Db, Transaction } from '../../db/client';
 import { events, questions, questionTickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { AppError, fieldError } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
+import { assertEachOnce, nextSortOrder } from '../../http/sort-order';
 import { getEvent, lockEvent } from '../owned-events/service';
 import { assertEventTickets } from '../tickets/service';
 
@@ -159,13 +159,14 @@ export async function createQuestion({
 }): Promise<QuestionResponse> {
   const id = await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);
-    const [{ next } = { next: 0 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${questions.sortOrder}) + 1, 0)::int` })
-      .from(questions)
-      .where(eq(questions.eventId, eventId));
+    const next = await nextSortOrder(
+      tx,
+      { table: questions, sortOrder: questions.sortOrder, eventId: questions.eventId },
+      eventId,
+    );
     const [row] = await tx
       .insert(questions)
-      .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
+      .values({ accountId: auth.accountId, eventId, sortOrder: next, ...columns(input) })
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await linkTickets(tx, { auth, eventId, id: row.id }, input);
@@ -214,10 +215,11 @@ export async function sortQuestions({
       .select({ id: questions.id })
       .from(questions)
       .where(and(eq(questions.eventId, eventId), isNull(questions.defaultKey)));
-    const own = new Set(rows.map((r) => r.id));
-    if (ids.length !== own.size || new Set(ids).size !== own.size || ids.some((id) => !own.has(id))) {
-      throw fieldError('question_ids', VALIDATION.invalid);
-    }
+    assertEachOnce(
+      ids,
+      rows.map((r) => r.id),
+      'question_ids',
+    );
     for (const [sortOrder, id] of ids.entries())
       await tx.update(questions).set({ sortOrder }).where(eq(questions.id, id));
   });

@@ -1,9 +1,10 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type EventStatsResponse, PAID_ORDER_STATUSES } from '../../../common/events';
 import type { Db } from '../../db/client';
-import { attendees, eventPageViews, orders, tickets } from '../../db/schema';
+import { attendees, eventPageViews, orders, ticketStock, tickets } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
 import { getCheckoutSeats } from '../orders/open-checkouts';
+import { askedDate } from '../owned-events/dates';
 import { getEvent } from '../owned-events/service';
 
 const DAY = 24 * 3600 * 1000;
@@ -12,24 +13,30 @@ const int = (v: unknown) => Number(v ?? 0);
 
 /**
  * `GET /api/events/{id}/stats`: money and counts of the paid orders, sums of the ticket
- * counters, page views (all in SQL), for the last `days` days up to `now`.
+ * counters, page views (all in SQL), for the last `days` days up to `now`. With `dateId`, the
+ * figures of that date of the event: its orders and its rows of `ticket_stock` (page views stay
+ * the event's, whose one page shows every date).
  */
 export async function getEventStats({
   db,
   auth,
   eventId,
+  dateId,
   days = 14,
   now = new Date(),
 }: {
   db: Db;
   auth: AuthContext;
   eventId: number;
+  dateId?: number | undefined;
   days?: number;
   now?: Date;
 }): Promise<EventStatsResponse> {
   const event = await getEvent(db, auth.accountId, eventId);
+  await askedDate(db, { eventId, dateId });
   const first = isoDay(new Date(now.getTime() - (days - 1) * DAY));
-  const paid = and(eq(orders.eventId, eventId), inArray(orders.status, [...PAID_ORDER_STATUSES]));
+  const ofDate = dateId === undefined ? undefined : eq(orders.dateId, dateId);
+  const paid = and(eq(orders.eventId, eventId), ofDate, inArray(orders.status, [...PAID_ORDER_STATUSES]));
 
   const [money] = await db
     .select({
@@ -44,7 +51,7 @@ export async function getEventStats({
   const [waiting] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.eventId, eventId), eq(orders.status, 'AWAITING_PAYMENT')));
+    .where(and(eq(orders.eventId, eventId), ofDate, eq(orders.status, 'AWAITING_PAYMENT')));
   const [people] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(attendees)
@@ -52,12 +59,15 @@ export async function getEventStats({
     .where(and(paid, eq(attendees.status, 'ACTIVE')));
   const [seats] = await db
     .select({
-      sold: sql<number>`coalesce(sum(${tickets.quantitySold}), 0)::int`,
-      reserved: sql<number>`coalesce(sum(${tickets.quantityReserved}), 0)::int`,
+      sold: sql<number>`coalesce(sum(${ticketStock.quantitySold}), 0)::int`,
+      reserved: sql<number>`coalesce(sum(${ticketStock.quantityReserved}), 0)::int`,
     })
     .from(tickets)
-    .where(eq(tickets.eventId, eventId));
-  const checkouts = await getCheckoutSeats(db, eventId, now);
+    .innerJoin(ticketStock, eq(ticketStock.ticketId, tickets.id))
+    .where(
+      and(eq(tickets.eventId, eventId), dateId === undefined ? undefined : eq(ticketStock.dateId, dateId)),
+    );
+  const checkouts = await getCheckoutSeats(db, { eventId, dateId }, now);
   const [views] = await db
     .select({ total: sql<number>`coalesce(sum(${eventPageViews.views}), 0)::int` })
     .from(eventPageViews)

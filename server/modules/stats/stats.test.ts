@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, tickets } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   makeAccount,
@@ -11,6 +11,7 @@ import {
   makeTicket,
   setEventStatus,
 } from '../../test/builders';
+import { setTicketCounts } from '../../test/stock';
 import { markOrderPaid } from '../orders/admin-actions';
 
 let t: TestApp;
@@ -56,10 +57,7 @@ describe('event stats', () => {
       [2, 0],
     ]) {
       const ticket = await makeTicket(t.app, owner, { eventId: event.id, title: `T${sold}` });
-      await t.app.db
-        .update(tickets)
-        .set({ quantitySold: sold, quantityReserved: reserved })
-        .where(eq(tickets.id, ticket.id));
+      await setTicketCounts(t.app.db, ticket.id, { quantitySold: sold, quantityReserved: reserved });
     }
     const withSales = (await as(owner.token, 'GET', `/api/events/${event.id}/stats`)).json();
     expect(withSales).toMatchObject({ tickets_sold: 7, tickets_reserved: 1 });

@@ -62,7 +62,7 @@ export async function getEventKey(db: Db, eventId: number): Promise<EventKey> {
 export async function getTicketSigner(
   db: Db,
   eventId: number,
-): Promise<(parts: Omit<TicketCodeParts, 'eventId'>) => string> {
+): Promise<(parts: Omit<TicketCodeParts, 'eventId'> & { dateId: number }) => string> {
   const key = await getEventKey(db, eventId);
   return (parts) => {
     const full = { ...parts, eventId };
@@ -88,7 +88,7 @@ export async function verifyTicketCode(
     key.verifyKey,
     Buffer.from(parsed.signature, 'base64url'),
   );
-  return ok
-    ? { attendeeShortId: parsed.attendeeShortId, eventId: parsed.eventId, ticketId: parsed.ticketId }
-    : null;
+  if (!ok) return null;
+  const { message: _message, signature: _signature, ...parts } = parsed;
+  return parts;
 }

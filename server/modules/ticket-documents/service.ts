@@ -8,7 +8,7 @@ import { ticketShares } from '../../../common/order-breakdown';
 import { ticketState } from '../../../common/ticket-state';
 import { whereOf } from '../../../common/where';
 import type { Db } from '../../db/client';
-import { attendees, events, orderItems, orders, tickets } from '../../db/schema';
+import { attendees, eventDates, events, orderItems, orders, tickets } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { i18nFor } from '../../i18n';
 import type { MailDocuments } from '../../mail/send';
@@ -133,11 +133,13 @@ export async function ticketsPdf(
   const i18n = i18nFor(locale);
   const settings = withSettingDefaults(event.settings);
   const sign = await getTicketSigner(db, event.id);
+  // The order's date (issue 36), named by its label when it has one.
+  const [date] = await db.select().from(eventDates).where(eq(eventDates.id, order.dateId));
   const sheet: TicketSheet = {
     event: {
-      title: event.title,
-      start: event.startDate,
-      end: event.endDate,
+      title: date?.label ? `${event.title} · ${date.label}` : event.title,
+      start: date?.startsAt ?? event.startDate,
+      end: date ? date.endsAt : event.endDate,
       timezone: event.timezone,
       where: whereOf({
         location: (event.location as EventLocation | null) ?? null,
@@ -159,7 +161,11 @@ export async function ticketsPdf(
         name: `${attendee.firstName} ${attendee.lastName}`.trim(),
         ticketTitle,
         price: [amount, priceLabel].filter(Boolean).join(' · '),
-        code: sign({ attendeeShortId: attendee.shortId, ticketId: attendee.ticketId }),
+        code: sign({
+          attendeeShortId: attendee.shortId,
+          ticketId: attendee.ticketId,
+          dateId: attendee.dateId,
+        }),
         url: `${appUrl}/ticket/${event.id}/${attendee.shortId}`,
       };
     }),

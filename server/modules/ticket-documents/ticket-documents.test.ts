@@ -268,11 +268,13 @@ describe('the PDF of an order', () => {
     const order = await makeOrder(kit.app, { eventId, lines: [{ ticket_id: free, quantity: 50 }] });
     const of = { eventId, orderShortId: order.short_id };
     await ticketsPdf(kit.app.db, of, { appUrl: 'http://tessera.test', storage: kit.app.storage }); // the fonts are read once per process
-    const started = performance.now();
+    // The work it costs, as CPU time of this process (the database is in it too): a wall clock
+    // also counts the time the other test files running beside this one hold both cores.
+    const started = process.cpuUsage();
     const pdf = await ticketsPdf(kit.app.db, of, { appUrl: 'http://tessera.test', storage: kit.app.storage });
-    const took = performance.now() - started;
+    const used = process.cpuUsage(started);
     expect(await pdfText(pdf.body)).toHaveLength(50);
-    expect(took).toBeLessThan(2000);
+    expect((used.user + used.system) / 1000).toBeLessThan(2000);
   });
 });
 

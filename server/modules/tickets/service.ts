@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { TicketRequest, TicketResponse } from '../../../common/tickets';
 import type { Database, Db, Transaction } from '../../db/client';
+import { queryRows, sqlList } from '../../db/rows';
 import {
-  capacityAssignments,
-  capacityAssignmentTickets,
+  catalogueCategories,
   taxesAndFees,
   ticketPrices,
   tickets,
@@ -14,9 +14,11 @@ import {
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
+import { assertEachOnce, nextSortOrder } from '../../http/sort-order';
 import { sanitizeDescription } from '../../text/description';
 import { offerFreedSeats } from '../orders/waitlist-offers';
 import { getEvent, lockEvent } from '../owned-events/service';
+import { fillStock, readDateStocks, setTicketQuantity, setTierQuantity } from '../stock/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 
@@ -27,36 +29,46 @@ interface TicketRef {
   eventId: number;
   ticketId: number;
 }
-const taken = (row: { quantitySold: number; quantityReserved: number }) =>
-  row.quantitySold + row.quantityReserved > 0;
+/** Whether any date has sold or holds seats of one of these tiers: one query. */
+async function tiersTaken(db: Db, tierIds: readonly number[]): Promise<boolean> {
+  if (tierIds.length === 0) return false;
+  const rows = await queryRows(
+    db,
+    sql`select 1 from tier_stock where price_id in (${sqlList(tierIds)})
+        and quantity_sold + quantity_reserved > 0 limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether a ticket or any of its tiers has sold or holds seats on any date. */
+async function hasSales(db: Db, ticketId: number, tiers: readonly TierRow[]): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from ticket_stock where ticket_id = ${ticketId}
+        and quantity_sold + quantity_reserved > 0 limit 1`,
+  );
+  return (
+    rows.length > 0 ||
+    tiersTaken(
+      db,
+      tiers.map((tier) => tier.id),
+    )
+  );
+}
 
 async function loadResponses(db: Db, rows: TicketRow[]): Promise<TicketResponse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids));
   const links = await db.select().from(ticketTaxesAndFees).where(inArray(ticketTaxesAndFees.ticketId, ids));
-  const capacities = await db
-    .select({
-      ticketId: capacityAssignmentTickets.ticketId,
-      capacity: capacityAssignments.capacity,
-      used: capacityAssignments.used,
-      status: capacityAssignments.status,
-    })
-    .from(capacityAssignmentTickets)
-    .innerJoin(
-      capacityAssignments,
-      eq(capacityAssignments.id, capacityAssignmentTickets.capacityAssignmentId),
-    )
-    .where(inArray(capacityAssignmentTickets.ticketId, ids));
+  const dates = await readDateStocks(db, ids);
   const now = new Date();
   return rows.map((row) =>
     toTicketResponse({
       ticket: row,
       tiers: tiers.filter((t) => t.ticketId === row.id),
       taxIds: links.filter((l) => l.ticketId === row.id).map((l) => l.taxOrFeeId),
-      capacities: capacities
-        .filter((c) => c.ticketId === row.id)
-        .map((c) => ({ capacity: c.capacity, used: c.used, active: c.status === 'ACTIVE' })),
+      dates,
       now,
     }),
   );
@@ -104,8 +116,21 @@ async function taxIdsFor(db: Db, auth: AuthContext, requested: number[] | undefi
   return [...new Set(requested)];
 }
 
+/** A category named by a ticket must be one of its event's; 422 otherwise. */
+async function assertEventCategory(db: Db, eventId: number, categoryId: number | null): Promise<void> {
+  if (categoryId === null) return;
+  const [own] = await db
+    .select({ id: catalogueCategories.id })
+    .from(catalogueCategories)
+    .where(and(eq(catalogueCategories.id, categoryId), eq(catalogueCategories.eventId, eventId)));
+  if (!own) throw fieldError('category_id', VALIDATION.unknownCategory);
+}
+
 function columns(input: Input) {
   return {
+    kind: input.kind,
+    categoryId: input.category_id,
+    redeemable: input.kind === 'PRODUCT' && input.redeemable,
     title: input.title,
     description: sanitizeDescription(input.description),
     type: input.type,
@@ -153,7 +178,13 @@ async function saveTiers({
   }
   const keep = new Set(wanted.flatMap((t) => (t.id === undefined ? [] : [t.id])));
   const removed = current.filter((t) => !keep.has(t.id));
-  if (removed.some(taken)) throw new AppError('TIER_HAS_SALES');
+  if (
+    await tiersTaken(
+      tx,
+      removed.map((t) => t.id),
+    )
+  )
+    throw new AppError('TIER_HAS_SALES');
   if (removed.length > 0) {
     try {
       await tx.delete(ticketPrices).where(
@@ -178,7 +209,10 @@ async function saveTiers({
       sortOrder,
     };
     if (tier.id === undefined) await tx.insert(ticketPrices).values({ ticketId, ...values });
-    else await tx.update(ticketPrices).set(values).where(eq(ticketPrices.id, tier.id));
+    else {
+      await tx.update(ticketPrices).set(values).where(eq(ticketPrices.id, tier.id));
+      await setTierQuantity(tx, tier.id, values.quantity);
+    }
   }
 }
 
@@ -187,7 +221,7 @@ function quantityViolation(error: unknown): boolean {
   const text = String(
     (error as { cause?: { message?: string } })?.cause?.message ?? (error as Error)?.message ?? '',
   );
-  return state === '23514' && /stock/.test(text);
+  return state === '23514' && /stock_quantity/.test(text);
 }
 
 export async function createTicket({
@@ -204,16 +238,19 @@ export async function createTicket({
   const ticketId = await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);
     const taxIds = await taxIdsFor(tx, auth, input.tax_and_fee_ids);
-    const [{ next } = { next: 0 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${tickets.sortOrder}) + 1, 0)::int` })
-      .from(tickets)
-      .where(eq(tickets.eventId, eventId));
+    await assertEventCategory(tx, eventId, input.category_id);
+    const next = await nextSortOrder(
+      tx,
+      { table: tickets, sortOrder: tickets.sortOrder, eventId: tickets.eventId },
+      eventId,
+    );
     const [row] = await tx
       .insert(tickets)
-      .values({ accountId: auth.accountId, eventId, sortOrder: Number(next), ...columns(input) })
+      .values({ accountId: auth.accountId, eventId, sortOrder: next, ...columns(input) })
       .returning();
     if (!row) throw new Error('ticket insert returned nothing');
     await saveTiers({ tx, ticketId: row.id, input, current: [] });
+    await fillStock(tx, eventId);
     await linkTaxes(tx, row.id, taxIds);
     await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, 'ticket.created');
     return row.id;
@@ -234,25 +271,44 @@ export async function updateTicket({
       .from(ticketPrices)
       .where(eq(ticketPrices.ticketId, ticketId))
       .for('update');
-    if (input.type !== current.type && (taken(current) || tiers.some(taken)))
+    if (input.type !== current.type && (await hasSales(tx, ticketId, tiers)))
       throw new AppError('TICKET_TYPE_LOCKED');
     const taxIds = await taxIdsFor(tx, auth, input.tax_and_fee_ids);
+    await assertEventCategory(tx, ref.eventId, input.category_id);
+    if (input.kind !== current.kind && (await hasSales(tx, ticketId, tiers)))
+      throw fieldError('kind', VALIDATION.kindLocked);
     try {
       await tx
         .update(tickets)
         .set({ ...columns(input), updatedAt: sql`now()` })
         .where(eq(tickets.id, ticketId));
+      await setTicketQuantity(tx, ticketId, input.quantity_available ?? null);
       await saveTiers({ tx, ticketId, input, current: tiers });
+      await fillStock(tx, ref.eventId);
     } catch (error) {
       if (quantityViolation(error)) throw fieldError('quantity_available', VALIDATION.quantityBelowTaken);
       throw error;
     }
     await linkTaxes(tx, ticketId, taxIds);
     // A quantity raised frees seats: people waiting for them are offered them first (decision 030).
-    await offerFreedSeats(tx, [ticketId]);
+    for (const dateId of await datesWithPeopleWaiting(tx, ref.eventId))
+      await offerFreedSeats(tx, { dateId, ticketIds: [ticketId] });
     await queueTicketWebhook(tx, ref, 'ticket.updated');
   });
   return getTicket({ db, ...ref });
+}
+
+/**
+ * The dates of an event someone waits on, in order: only there can freed seats be offered, so an
+ * event of 500 dates with no waiting list costs one query, not 500.
+ */
+async function datesWithPeopleWaiting(db: Db, eventId: number): Promise<number[]> {
+  const rows = await queryRows<{ date_id: string | number }>(
+    db,
+    sql`select distinct date_id from waitlist_entries
+        where event_id = ${eventId} and status = 'WAITING' order by date_id`,
+  );
+  return rows.map((r) => Number(r.date_id));
 }
 
 /** A ticket's webhooks (decision 027), the ticket as the API returns it after the change. */
@@ -270,7 +326,7 @@ export async function deleteTicket({ db, ...ref }: TicketRef & { db: Database })
   await inTransaction(db, async (tx) => {
     const current = await lockTicketRow(tx, ref);
     const tiers = await tx.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ref.ticketId));
-    if (taken(current) || tiers.some(taken)) throw new AppError('TICKET_HAS_SALES');
+    if (await hasSales(tx, current.id, tiers)) throw new AppError('TICKET_HAS_SALES');
     try {
       await tx.delete(tickets).where(eq(tickets.id, ref.ticketId));
     } catch (error) {
@@ -296,14 +352,11 @@ export async function sortTickets({
   await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);
     const rows = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.eventId, eventId));
-    const own = new Set(rows.map((r) => r.id));
-    if (
-      ticketIds.length !== own.size ||
-      new Set(ticketIds).size !== own.size ||
-      ticketIds.some((id) => !own.has(id))
-    ) {
-      throw fieldError('ticket_ids', VALIDATION.invalid);
-    }
+    assertEachOnce(
+      ticketIds,
+      rows.map((r) => r.id),
+      'ticket_ids',
+    );
     for (const [sortOrder, id] of ticketIds.entries()) {
       await tx.update(tickets).set({ sortOrder }).where(eq(tickets.id, id));
     }

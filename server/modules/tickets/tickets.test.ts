@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketPrices, tickets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeEvent, makeTaxOrFee, type Owner } from '../../test/builders';
+import { setTicketCounts, setTierCounts } from '../../test/stock';
 
 let t: TestApp;
 let owner: Owner;
@@ -132,10 +131,7 @@ describe('tickets', () => {
     const ticket = (
       await create({ title: 'Sold', type: 'PAID', price: 1000, quantity_available: 10 })
     ).json();
-    await t.app.db
-      .update(tickets)
-      .set({ quantitySold: 4, quantityReserved: 2 })
-      .where(eq(tickets.id, ticket.id));
+    await setTicketCounts(t.app.db, ticket.id, { quantitySold: 4, quantityReserved: 2 });
     const body = { title: 'Sold', type: 'PAID', price: 1000, quantity_available: 10 };
 
     const del = await as(owner.token, { method: 'DELETE', url: url(`/${ticket.id}`) });
@@ -176,7 +172,7 @@ describe('tickets', () => {
       })
     ).json();
     const [a, b] = tiered.prices;
-    await t.app.db.update(ticketPrices).set({ quantitySold: 1 }).where(eq(ticketPrices.id, a.id));
+    await setTierCounts(t.app.db, a.id, { quantitySold: 1 });
     const dropSold = await as(owner.token, {
       method: 'PUT',
       url: url(`/${tiered.id}`),

@@ -99,7 +99,8 @@ const manageWaitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/api/events/:id/waitlist',
     permission: 'events.manage',
     tags,
-    summary: 'The waiting list of an event: entries oldest first, with counts per ticket',
+    summary:
+      'The waiting list of an event: entries oldest first (of one date when asked), with counts per ticket',
     querystring: WaitlistQuery,
     response: WaitlistResponse,
     list: findWaitlist,

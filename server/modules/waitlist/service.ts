@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { EventDateRef } from '../../../common/date-filter';
 import { withSettingDefaults } from '../../../common/events';
 import type { Locale } from '../../../common/i18n/locales';
 import type {
@@ -12,12 +13,13 @@ import type {
   WaitlistTicketCounts,
 } from '../../../common/waitlist';
 import type { Database, Db } from '../../db/client';
-import { events, orders, tickets, waitlistEntries } from '../../db/schema';
+import { eventDates, events, orders, tickets, waitlistEntries } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, conflictError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueue, WAITLIST_NOTIFY_JOB } from '../../jobs/kinds';
 import { endEntry, offerSeatByHand } from '../orders/waitlist-offers';
+import { askedDate, toDateRef } from '../owned-events/dates';
 import { type EventListContext, type EventRow, getEvent } from '../owned-events/service';
 import { findPublicTickets } from '../public-tickets/service';
 
@@ -28,14 +30,15 @@ const newToken = () => randomBytes(16).toString('base64url');
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** Each WAITING entry's place among those waiting for the same ticket (1 is next). */
+/** Each WAITING entry's place among those waiting for the same ticket on the same date (1 is next). */
 function positions(rows: readonly EntryRow[]): Map<number, number> {
   const places = new Map<number, number>();
-  const counted = new Map<number, number>();
+  const counted = new Map<string, number>();
   for (const row of [...rows].sort((a, b) => a.id - b.id)) {
     if (row.status !== 'WAITING') continue;
-    const place = (counted.get(row.ticketId) ?? 0) + 1;
-    counted.set(row.ticketId, place);
+    const key = `${row.dateId}:${row.ticketId}`;
+    const place = (counted.get(key) ?? 0) + 1;
+    counted.set(key, place);
     places.set(row.id, place);
   }
   return places;
@@ -46,7 +49,13 @@ async function positionOf(db: Db, row: EntryRow): Promise<number | null> {
   const waiting = await db
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.ticketId, row.ticketId), eq(waitlistEntries.status, 'WAITING')));
+    .where(
+      and(
+        eq(waitlistEntries.dateId, row.dateId),
+        eq(waitlistEntries.ticketId, row.ticketId),
+        eq(waitlistEntries.status, 'WAITING'),
+      ),
+    );
   return positions(waiting).get(row.id) ?? null;
 }
 
@@ -86,7 +95,7 @@ export async function joinWaitlist({
   input: z.output<typeof JoinWaitlistRequest>;
   locale: Locale;
 }): Promise<PublicWaitlistEntry> {
-  const shown = await findPublicTickets(db, eventId, { promoCode: undefined });
+  const shown = await findPublicTickets(db, eventId, { promoCode: undefined, dateId: input.date_id });
   if (!shown.data.some((t) => t.id === input.ticket_id && t.waitlist))
     throw new AppError('WAITLIST_NOT_OPEN');
   const [event] = await db.select({ accountId: events.accountId }).from(events).where(eq(events.id, eventId));
@@ -98,6 +107,7 @@ export async function joinWaitlist({
         .values({
           accountId: event.accountId,
           eventId,
+          dateId: shown.date_id,
           ticketId: input.ticket_id,
           token: newToken(),
           name: `${input.first_name} ${input.last_name}`,
@@ -143,10 +153,9 @@ export async function leaveWaitlist(db: Database, ref: { eventId: number; token:
   return toPublicEntry(db, await entryByToken(db, ref));
 }
 
-function toEntryResponse(
-  row: EntryRow & { ticketTitle: string },
-  position: number | null,
-): WaitlistEntryResponse {
+type ListedEntry = EntryRow & { ticketTitle: string; date: EventDateRef };
+
+function toEntryResponse(row: ListedEntry, position: number | null): WaitlistEntryResponse {
   return {
     id: row.id,
     ticket_id: row.ticketId,
@@ -159,19 +168,37 @@ function toEntryResponse(
     offered_at: iso(row.offeredAt),
     offer_expires_at: iso(row.offerExpiresAt),
     order_id: row.orderId,
+    date_id: row.dateId,
+    date: row.date,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** The event's entries, oldest first, with their tickets' titles. */
-async function entriesOf(db: Db, event: EventRow) {
+/** The event's entries (of one date, when given), oldest first, with their tickets' titles and dates. */
+async function entriesOf(db: Db, event: EventRow, dateId?: number): Promise<ListedEntry[]> {
   const rows = await db
-    .select({ entry: waitlistEntries, ticketTitle: tickets.title })
+    .select({
+      entry: waitlistEntries,
+      ticketTitle: tickets.title,
+      date: {
+        id: eventDates.id,
+        startsAt: eventDates.startsAt,
+        endsAt: eventDates.endsAt,
+        label: eventDates.label,
+      },
+    })
     .from(waitlistEntries)
     .innerJoin(tickets, eq(tickets.id, waitlistEntries.ticketId))
-    .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.accountId, event.accountId)))
+    .innerJoin(eventDates, eq(eventDates.id, waitlistEntries.dateId))
+    .where(
+      and(
+        eq(waitlistEntries.eventId, event.id),
+        eq(waitlistEntries.accountId, event.accountId),
+        dateId === undefined ? undefined : eq(waitlistEntries.dateId, dateId),
+      ),
+    )
     .orderBy(asc(waitlistEntries.id));
-  return rows.map((r) => ({ ...r.entry, ticketTitle: r.ticketTitle }));
+  return rows.map((r) => ({ ...r.entry, ticketTitle: r.ticketTitle, date: toDateRef(r.date) }));
 }
 
 /** The same, for an event of the caller's account (or 404). */
@@ -180,7 +207,7 @@ async function eventEntries(db: Db, auth: AuthContext, eventId: number) {
   return { event, rows: await entriesOf(db, event) };
 }
 
-function countsOf(rows: readonly (EntryRow & { ticketTitle: string })[]): WaitlistTicketCounts[] {
+function countsOf(rows: readonly ListedEntry[]): WaitlistTicketCounts[] {
   const byTicket = new Map<number, WaitlistTicketCounts>();
   for (const row of rows) {
     const counts = byTicket.get(row.ticketId) ?? {
@@ -208,7 +235,8 @@ export async function findWaitlist({
   EventListContext<z.output<typeof WaitlistQuery>>,
   'db' | 'event' | 'query'
 >): Promise<WaitlistResponse> {
-  const rows = await entriesOf(db, event);
+  await askedDate(db, { eventId: event.id, dateId: query.date_id });
+  const rows = await entriesOf(db, event, query.date_id);
   const places = positions(rows);
   const settings = withSettingDefaults(event.settings);
   return {

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capacityAssignments, orderItems, orders, tickets, waitlistEntries } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { orderItems, orders, waitlistEntries } from '../../db/schema';
+import type { TestApp } from '../../test/app';
 import {
   makeAccount,
   makeCapacityAssignment,
@@ -10,6 +9,8 @@ import {
   makeOrder,
   type Owner,
 } from '../../test/builders';
+import { createRushApp } from '../../test/rush';
+import { capacityUsed, ticketCounts } from '../../test/stock';
 
 // Waiting lists under a rush (decision 030): seats freed by cancellations, ordinary buyers and
 // buyers with offers, all at once over real HTTP. On PostgreSQL (CI runs this file there too)
@@ -25,18 +26,9 @@ let base: string;
 let requests: number;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      ORDER_RATE_LIMIT_PER_MINUTE: '100000',
-      ORDER_RATE_LIMIT_PER_EVENT_PER_MINUTE: '100000',
-      OPEN_ORDERS_PER_ADDRESS: '100000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  });
+  ({ t, base } = await createRushApp());
   requests = t.app.databaseKind === 'postgresql' ? 200 : 60;
   owner = await makeAccount(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -57,7 +49,7 @@ async function send(method: string, path: string, body?: object, auth = false): 
 
 /** What must hold for a ticket after any mix of requests. */
 async function expectConsistent(ticketId: number, capacityId?: number) {
-  const [ticket] = await t.app.db.select().from(tickets).where(eq(tickets.id, ticketId));
+  const ticket = await ticketCounts(t.app.db, ticketId);
   const held = await t.app.db
     .select({ n: sql<number>`count(*)::int` })
     .from(waitlistEntries)
@@ -89,11 +81,9 @@ async function expectConsistent(ticketId: number, capacityId?: number) {
   expect((ticket?.quantitySold ?? 0) + (ticket?.quantityReserved ?? 0)).toBeLessThanOrEqual(STOCK);
   expect(offersOfOneOrder).toEqual([]);
   if (capacityId !== undefined) {
-    const [room] = await t.app.db
-      .select()
-      .from(capacityAssignments)
-      .where(eq(capacityAssignments.id, capacityId));
-    expect(room?.used).toBe((ticket?.quantitySold ?? 0) + (ticket?.quantityReserved ?? 0));
+    expect(await capacityUsed(t.app.db, capacityId)).toBe(
+      (ticket?.quantitySold ?? 0) + (ticket?.quantityReserved ?? 0),
+    );
   }
   return ticket;
 }

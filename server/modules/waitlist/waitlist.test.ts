@@ -1,66 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
-import type { PublicWaitlistEntry, WaitlistResponse } from '../../../common/waitlist';
-import { jobs, orders, tickets, waitlistEntries } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
+import type { PublicWaitlistEntry } from '../../../common/waitlist';
+import { jobs, orders, waitlistEntries } from '../../db/schema';
+import { makeOrder } from '../../test/builders';
 import { runAllDueJobs } from '../../test/jobs';
+import { startWaitlistKit } from '../../test/waitlist-kit';
 import { sweepExpiredReservations } from '../orders/service';
 
 // Waiting lists (decision 030): joining only a sold-out ticket, one entry per e-mail, freed seats
-// held for the next person and bought with the offer, offers that lapse moving on, and the
-// organizer's list, offers by hand and export.
+// held for the next person and bought with the offer, offers that lapse moving on, seats added
+// by the organizer. The organizer's own list is in waitlist-organizer.test.ts.
 
-let t: TestApp;
-let owner: Owner;
-
-beforeAll(async () => {
-  // Every join comes from 127.0.0.1: the limits per address would stop the file half-way.
-  t = await createTestApp({ env: { ORDER_RATE_LIMIT_PER_MINUTE: '100000' } });
-  owner = await makeAccount(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner.token}` } });
-const pub = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload });
-
-/** A live event with one FREE ticket of `quantity`, its waiting list on unless said otherwise. */
-async function soldOutShow(options: { quantity?: number; settings?: object } = {}) {
-  const { event, tickets: made } = await makeLiveEvent(t.app, owner, {
-    title: 'Small Room',
-    settings: { waitlist_enabled: true, ...options.settings },
-    tickets: [{ title: 'Seat', type: 'FREE', quantity_available: options.quantity ?? 1 }],
-  });
-  const ticketId = made[0]?.id ?? 0;
-  return { eventId: event.id, ticketId };
-}
-
-const join = (
-  eventId: number,
-  body: { ticket_id: number; first_name?: string; last_name?: string; email: string },
-) => pub('POST', `/api/public/events/${eventId}/waitlist`, { first_name: 'Some', last_name: 'One', ...body });
-
-const entry = async (eventId: number, token: string) => {
-  const res = await pub('GET', `/api/public/events/${eventId}/waitlist/${token}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PublicWaitlistEntry;
-};
-
-const stock = async (ticketId: number) => {
-  const [row] = await t.app.db.select().from(tickets).where(eq(tickets.id, ticketId));
-  return { sold: row?.quantitySold, reserved: row?.quantityReserved };
-};
-
-async function cancel(eventId: number, shortId: string) {
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.shortId, shortId));
-  const res = await api('POST', `/api/events/${eventId}/orders/${row?.id}/cancel`, { notify_buyer: false });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const k = startWaitlistKit();
+const { pub, soldOutShow, join, entry, stock, cancel } = k;
 
 describe('joining a waiting list', () => {
   it('is refused while the ticket is on sale, and taken once it is sold out', async () => {
@@ -69,8 +22,8 @@ describe('joining a waiting list', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('WAITLIST_NOT_OPEN');
 
-    await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const shown = (await pub('GET', `/api/public/events/${eventId}/tickets`)).json() as PublicTicketsResponse;
     expect(shown.data[0]).toMatchObject({ sale_state: 'SOLD_OUT', waitlist: true });
 
@@ -94,8 +47,8 @@ describe('joining a waiting list', () => {
 
   it('takes one entry per e-mail and ticket, whatever its case', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     expect((await join(eventId, { ticket_id: ticketId, email: 'carla@example.com' })).statusCode).toBe(201);
     const again = await join(eventId, { ticket_id: ticketId, email: 'CARLA@example.com' });
     expect(again.statusCode).toBe(409);
@@ -107,8 +60,8 @@ describe('joining a waiting list', () => {
 
   it('is refused when neither the event nor the ticket opens a list, and checks its fields', async () => {
     const { eventId, ticketId } = await soldOutShow({ settings: { waitlist_enabled: false } });
-    await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const shown = (await pub('GET', `/api/public/events/${eventId}/tickets`)).json() as PublicTicketsResponse;
     expect(shown.data[0]).toMatchObject({ sale_state: 'SOLD_OUT', waitlist: false });
     expect((await join(eventId, { ticket_id: ticketId, email: 'dora@example.com' })).json().code).toBe(
@@ -130,15 +83,15 @@ describe('joining a waiting list', () => {
 
   it('mails a confirmation with the link to the entry', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const joined = (await join(eventId, { ticket_id: ticketId, email: 'eva@example.com' })).json();
-    await runAllDueJobs(t.app);
-    const mails = await t.app.db.select().from(jobs).where(eq(jobs.type, 'mail.send'));
+    await runAllDueJobs(k.app());
+    const mails = await k.app().db.select().from(jobs).where(eq(jobs.type, 'mail.send'));
     const mail = mails.find((j) => (j.payload as { to: string }).to === 'eva@example.com');
     expect(mail?.payload).toMatchObject({
       template: 'waitlistJoined',
-      data: { position: 1, url: `${t.app.config.appUrl}/waitlist/${eventId}/${joined.token}` },
+      data: { position: 1, url: `${k.app().config.appUrl}/waitlist/${eventId}/${joined.token}` },
     });
   });
 });
@@ -146,8 +99,8 @@ describe('joining a waiting list', () => {
 describe('offers', () => {
   it('holds a cancelled order’s seat for the next person, who buys it with the offer', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    const first = await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const ana = (await join(eventId, { ticket_id: ticketId, email: 'ana@example.com' })).json();
     const bruno = (await join(eventId, { ticket_id: ticketId, email: 'bruno@example.com' })).json();
 
@@ -158,7 +111,7 @@ describe('offers', () => {
     expect((await entry(eventId, bruno.token)).position).toBe(1);
     // The seat is held: the page still says sold out, and an ordinary order finds nothing.
     expect(await stock(ticketId)).toEqual({ sold: 0, reserved: 1 });
-    t.app.publicReads.forget();
+    k.app().publicReads.forget();
     const shown = (await pub('GET', `/api/public/events/${eventId}/tickets`)).json() as PublicTicketsResponse;
     expect(shown.data[0]?.sale_state).toBe('SOLD_OUT');
     const refreshed = await pub('POST', `/api/public/events/${eventId}/orders`, {
@@ -166,13 +119,13 @@ describe('offers', () => {
     });
     expect(refreshed.json().code).toBe('NOT_ENOUGH_AVAILABLE');
 
-    await runAllDueJobs(t.app);
-    const mails = await t.app.db.select().from(jobs).where(eq(jobs.type, 'mail.send'));
+    await runAllDueJobs(k.app());
+    const mails = await k.app().db.select().from(jobs).where(eq(jobs.type, 'mail.send'));
     const offers = mails.filter((j) => (j.payload as { template: string }).template === 'waitlistOffered');
     expect(offers.map((j) => j.payload)).toContainEqual(
       expect.objectContaining({
         to: 'ana@example.com',
-        data: expect.objectContaining({ url: `${t.app.config.appUrl}/waitlist/${eventId}/${ana.token}` }),
+        data: expect.objectContaining({ url: `${k.app().config.appUrl}/waitlist/${eventId}/${ana.token}` }),
       }),
     );
 
@@ -188,7 +141,7 @@ describe('offers', () => {
     });
     expect(wrong.json().code).toBe('WAITLIST_OFFER_INVALID');
 
-    const bought = await makeOrder(t.app, {
+    const bought = await makeOrder(k.app(), {
       eventId,
       lines: [{ ticket_id: ticketId, quantity: 1 }],
       waitlist_offer: ana.token,
@@ -208,8 +161,8 @@ describe('offers', () => {
 
   it('fills in checkout with the person whose offer it is, until they give their own details', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    const first = await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const marta = (
       await join(eventId, {
         ticket_id: ticketId,
@@ -238,11 +191,12 @@ describe('offers', () => {
 
   it('knows only the e-mail of an entry made when the list asked for one name', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    const first = await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const old = (await join(eventId, { ticket_id: ticketId, email: 'old@example.com' })).json();
-    await t.app.db
-      .update(waitlistEntries)
+    await k
+      .app()
+      .db.update(waitlistEntries)
       .set({ name: 'Old Timer', firstName: null, lastName: null })
       .where(eq(waitlistEntries.token, old.token));
     await cancel(eventId, first.short_id);
@@ -256,36 +210,38 @@ describe('offers', () => {
 
   it('moves an offer that lapsed on to the next person, and one whose order lapsed', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    const first = await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const people: PublicWaitlistEntry[] = [];
     for (const email of ['p1@example.com', 'p2@example.com', 'p3@example.com'])
       people.push((await join(eventId, { ticket_id: ticketId, email })).json() as PublicWaitlistEntry);
     await cancel(eventId, first.short_id);
     expect((await entry(eventId, people[0]?.token ?? '')).status).toBe('OFFERED');
 
-    await t.app.db
-      .update(waitlistEntries)
+    await k
+      .app()
+      .db.update(waitlistEntries)
       .set({ offerExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(waitlistEntries.token, people[0]?.token ?? ''));
-    await sweepExpiredReservations(t.app.db);
+    await sweepExpiredReservations(k.app().db);
     expect((await entry(eventId, people[0]?.token ?? '')).status).toBe('EXPIRED');
     expect((await entry(eventId, people[1]?.token ?? '')).status).toBe('OFFERED');
     expect(await stock(ticketId)).toEqual({ sold: 0, reserved: 1 });
 
     // The second person starts a checkout with the offer and lets it lapse: the seat moves on.
-    const started = await makeOrder(t.app, {
+    const started = await makeOrder(k.app(), {
       eventId,
       lines: [{ ticket_id: ticketId, quantity: 1 }],
       waitlist_offer: people[1]?.token,
       until: 'reserved',
     });
     expect(await stock(ticketId)).toEqual({ sold: 0, reserved: 1 });
-    await t.app.db
-      .update(orders)
+    await k
+      .app()
+      .db.update(orders)
       .set({ reservedUntil: sql`now() - interval '1 minute'` })
       .where(eq(orders.shortId, started.short_id));
-    await sweepExpiredReservations(t.app.db);
+    await sweepExpiredReservations(k.app().db);
     expect((await entry(eventId, people[1]?.token ?? '')).status).toBe('EXPIRED');
     expect((await entry(eventId, people[2]?.token ?? '')).status).toBe('OFFERED');
     expect(await stock(ticketId)).toEqual({ sold: 0, reserved: 1 });
@@ -293,8 +249,8 @@ describe('offers', () => {
 
   it('gives the seat of someone who leaves to the next person', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    const first = await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const ana = (await join(eventId, { ticket_id: ticketId, email: 'ana@example.com' })).json();
     const bruno = (await join(eventId, { ticket_id: ticketId, email: 'bruno@example.com' })).json();
     await cancel(eventId, first.short_id);
@@ -309,97 +265,21 @@ describe('offers', () => {
 describe('seats added by the organizer', () => {
   it('go to the people waiting when the quantity is raised', async () => {
     const { eventId, ticketId } = await soldOutShow();
-    await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
+    await makeOrder(k.app(), { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
+    k.app().publicReads.forget();
     const ana = (await join(eventId, { ticket_id: ticketId, email: 'ana@example.com' })).json();
     const bruno = (await join(eventId, { ticket_id: ticketId, email: 'bruno@example.com' })).json();
     const carla = (await join(eventId, { ticket_id: ticketId, email: 'carla@example.com' })).json();
-    const raised = await t.app.inject({
+    const raised = await k.app().inject({
       method: 'PUT',
       url: `/api/events/${eventId}/tickets/${ticketId}`,
       payload: { title: 'Seat', type: 'FREE', quantity_available: 3 },
-      headers: { authorization: `Bearer ${owner.token}` },
+      headers: { authorization: `Bearer ${k.owner().token}` },
     });
     expect(raised.statusCode, raised.body).toBe(200);
     expect((await entry(eventId, ana.token)).status).toBe('OFFERED');
     expect((await entry(eventId, bruno.token)).status).toBe('OFFERED');
     expect(await entry(eventId, carla.token)).toMatchObject({ status: 'WAITING', position: 1 });
     expect(await stock(ticketId)).toEqual({ sold: 1, reserved: 2 });
-  });
-});
-
-describe('the organizer’s waiting list', () => {
-  it('lists entries with places and counts, offers by hand, removes, and exports', async () => {
-    const { eventId, ticketId } = await soldOutShow({ settings: { waitlist_auto_offer: false } });
-    const first = await makeOrder(t.app, { eventId, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
-    for (const name of ['Ana', 'Bruno', 'Carla'])
-      await join(eventId, {
-        ticket_id: ticketId,
-        first_name: name,
-        last_name: 'Lima',
-        email: `${name.toLowerCase()}@example.com`,
-      });
-    // Automatic offers are off: the freed seat goes back on sale, and the organizer offers it.
-    await cancel(eventId, first.short_id);
-    let list = (await api('GET', `/api/events/${eventId}/waitlist`)).json() as WaitlistResponse;
-    expect(list.auto_offer).toBe(false);
-    expect(list.data.map((e) => [e.name, e.status, e.position])).toEqual([
-      ['Ana Lima', 'WAITING', 1],
-      ['Bruno Lima', 'WAITING', 2],
-      ['Carla Lima', 'WAITING', 3],
-    ]);
-    const bruno = list.data[1]?.id;
-    const offered = await api('POST', `/api/events/${eventId}/waitlist/${bruno}/offer`);
-    expect(offered.statusCode, offered.body).toBe(200);
-    expect(offered.json()).toMatchObject({ name: 'Bruno Lima', status: 'OFFERED', position: null });
-    const none = await api('POST', `/api/events/${eventId}/waitlist/${list.data[0]?.id}/offer`);
-    expect(none.json().code).toBe('WAITLIST_NO_FREE_SEAT');
-    const again = await api('POST', `/api/events/${eventId}/waitlist/${bruno}/offer`);
-    expect(again.json().code).toBe('WAITLIST_ENTRY_NOT_WAITING');
-
-    const removed = await api('DELETE', `/api/events/${eventId}/waitlist/${list.data[0]?.id}`);
-    expect(removed.json()).toMatchObject({ name: 'Ana Lima', status: 'REMOVED' });
-    list = (await api('GET', `/api/events/${eventId}/waitlist?status=WAITING`)).json() as WaitlistResponse;
-    expect(list.data.map((e) => [e.name, e.position])).toEqual([['Carla Lima', 1]]);
-    expect(list.counts).toEqual([
-      {
-        ticket_id: ticketId,
-        ticket_title: 'Seat',
-        waiting: 1,
-        offered: 1,
-        purchased: 0,
-        expired: 0,
-        removed: 1,
-      },
-    ]);
-
-    const csv = await api('GET', `/api/events/${eventId}/waitlist/export?format=csv`);
-    expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
-    expect(lines[0]).toContain('Position');
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Ana Lima', 'Bruno Lima', 'Carla Lima']);
-
-    // Another account sees none of it.
-    const stranger = await makeAccount(t.app);
-    const foreign = await t.app.inject({
-      method: 'GET',
-      url: `/api/events/${eventId}/waitlist`,
-      headers: { authorization: `Bearer ${stranger.token}` },
-    });
-    expect(foreign.statusCode).toBe(404);
-  });
-
-  it('lets a ticket open its own list when the event has none', async () => {
-    const { event, tickets: made } = await makeLiveEvent(t.app, owner, {
-      tickets: [{ title: 'Balcony', type: 'FREE', quantity_available: 1, waitlist_enabled: true }],
-    });
-    const ticketId = made[0]?.id ?? 0;
-    await makeOrder(t.app, { eventId: event.id, lines: [{ ticket_id: ticketId, quantity: 1 }] });
-    t.app.publicReads.forget();
-    expect((await join(event.id, { ticket_id: ticketId, email: 'x@example.com' })).statusCode).toBe(201);
   });
 });

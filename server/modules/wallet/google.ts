@@ -40,7 +40,10 @@ export function createGoogleSaveToken(
   const { event } = holder;
   const texts = passTexts(ticket);
   const localized = (value: string) => ({ defaultValue: { language: i18n.locale, value } });
-  const classId = `${google.issuerId}.event-${event.id}`;
+  // One class per date: a later date of the event (issue 36) has times of its own.
+  const classId = event.date.first
+    ? `${google.issuerId}.event-${event.id}`
+    : `${google.issuerId}.event-${event.id}-date-${event.date.id}`;
   const claims = {
     iss: google.serviceAccountEmail,
     aud: 'google',
@@ -53,7 +56,7 @@ export function createGoogleSaveToken(
           id: classId,
           issuerName: event.organizer_name,
           reviewStatus: 'UNDER_REVIEW',
-          eventName: localized(event.title),
+          eventName: localized(event.date.label ? `${event.title} · ${event.date.label}` : event.title),
           dateTime: {
             start: zonedIso(new Date(event.start_date), event.timezone),
             ...(event.end_date ? { end: zonedIso(new Date(event.end_date), event.timezone) } : {}),

@@ -43,7 +43,8 @@ export function passTexts(ticket: WalletTicket) {
     logo: translate(i18n, M.logo, { event: event.title }),
     attendee: `${holder.first_name} ${holder.last_name}`.trim(),
     ticket: holder.price_label ? `${holder.ticket_title} (${holder.price_label})` : holder.ticket_title,
-    when: when.format(new Date(event.start_date)),
+    // The holder's date (issue 36), with its label when it has one.
+    when: [when.format(new Date(event.start_date)), event.date.label].filter(Boolean).join(' · '),
     /** The address on one line, "Online" added for an online event; null when the event gave none. */
     where: place.length > 0 ? place.join(', ') : null,
     /** The address alone, for wallets that show "online" their own way. */

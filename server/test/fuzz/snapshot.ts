@@ -15,6 +15,7 @@ const OWNED_THROUGH: Record<string, string> = {
   question_id: 'questions',
   message_id: 'messages',
   endpoint_id: 'webhook_endpoints',
+  date_id: 'event_dates',
 };
 
 /**

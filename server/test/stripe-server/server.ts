@@ -123,6 +123,8 @@ export async function startStripeTestServer(
     return event;
   };
 
+  /** Refunds by the idempotency key they were made with, per connected account. */
+  const refundKeys = new Map<string, StripeRefund>();
   const intentOf = (piId: string | undefined) => (piId ? s.paymentIntents.get(piId) : undefined);
   const publicIntent = (pi: StripePaymentIntent & { account?: string; idempotencyKey?: string }) => {
     const { account: _account, idempotencyKey: _key, ...rest } = pi;
@@ -267,8 +269,13 @@ export async function startStripeTestServer(
     [
       'POST',
       /^\/v1\/refunds$/,
-      async ({ params, account }) => {
+      async ({ params, account, idempotencyKey }) => {
         await s.beforeRefund?.();
+        // Stripe answers a key it has seen, with the same parameters, with the refund it made then.
+        const earlier = idempotencyKey ? refundKeys.get(`${account}:${idempotencyKey}`) : undefined;
+        const same =
+          earlier?.payment_intent === params.payment_intent && String(earlier?.amount) === params.amount;
+        if (earlier && same) return { body: earlier };
         const pi = intentOf(params.payment_intent);
         if (pi?.status !== 'succeeded')
           return stripeError(400, 'This PaymentIntent has no charge to refund.', 'charge_not_refundable');
@@ -279,6 +286,7 @@ export async function startStripeTestServer(
         if (refund.amount > pi.amount_received - refunded)
           return stripeError(400, 'Refund amount is greater than the unrefunded amount.', 'amount_too_large');
         s.refunds.set(refund.id, refund);
+        if (idempotencyKey) refundKeys.set(`${account}:${idempotencyKey}`, refund);
         emit('refund.created', refund, account);
         // Stripe settles refunds a moment later.
         setTimeout(() => {

@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
+import { dateText, useDateChoices } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { attendeeName } from './AttendeesTable';
 import { answerLines } from './answers';
@@ -98,6 +99,7 @@ function AttendeeDetails({
   const cancel = useCancelAttendee(eventId, attendee.id);
   const reactivate = useReactivateAttendee(eventId, attendee.id);
   const resend = useResendTicket(eventId, attendee.id);
+  const dates = useDateChoices(eventId, timezone);
   const [actionError, setActionError] = useState<unknown>(null);
   const name = attendeeName(attendee);
   // What the server allows now (`common/attendee-actions.ts`): only those are offered.
@@ -166,6 +168,9 @@ function AttendeeDetails({
               ? `${attendee.ticket_title} · ${attendee.price_label}`
               : attendee.ticket_title}
           </Field>
+          {dates.several ? (
+            <Field label={<Trans>Date</Trans>}>{dateText(attendee.date, timezone, i18n.locale)}</Field>
+          ) : null}
           <Field label={<Trans>Order</Trans>}>
             <Text span ff="monospace" size="sm">
               {attendee.order_reference}

@@ -12,6 +12,7 @@ import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { PlusIcon, UsersIcon } from '../../components/organizer-icons';
 import { FitSelect } from '../../components/selects';
 import { useSearchBox } from '../../components/use-search-box';
+import { DateFilterSelect, useDateChoices } from '../event-dates/DateFilter';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { useTickets } from '../tickets/api';
@@ -54,12 +55,13 @@ function Attendees({ event }: { event: EventResponse }) {
   const attendees = useAttendees(event.id, params);
   const tickets = useTickets(event.id);
   const [adding, setAdding] = useState(false);
+  const dates = useDateChoices(event.id, event.timezone);
   const [searchText, setSearchText] = useSearchBox(params.query, (query) => setParams({ query }));
 
   const filtered = isFiltered(params);
   const clearFilters = () => {
     setSearchText('');
-    setParams({ query: '', ticketId: null, status: null });
+    setParams({ query: '', ticketId: null, status: null, dateId: null });
   };
 
   if (attendees.isError && isForbidden(attendees.error)) return <NoPermissionPage />;
@@ -100,6 +102,12 @@ function Attendees({ event }: { event: EventResponse }) {
               placeholder={t`Name, e-mail or order reference`}
               value={searchText}
               onChange={setSearchText}
+            />
+            <DateFilterSelect
+              eventId={event.id}
+              timezone={event.timezone}
+              value={params.dateId}
+              onChange={(dateId) => setParams({ dateId })}
             />
             <Select
               label={t`Ticket`}
@@ -157,6 +165,7 @@ function Attendees({ event }: { event: EventResponse }) {
           attendees={page.data}
           params={params}
           timezone={event.timezone}
+          showDate={dates.several}
           onSort={(sorting) => setParams(sorting)}
           busy={attendees.isPlaceholderData}
         />

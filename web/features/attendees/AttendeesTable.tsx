@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AttendeeResponse } from '../../../common/attendees';
 import { type DataColumn, DataTable } from '../../components/DataTable';
 import { EmailAddress } from '../../components/EmailAddress';
+import { DateCell } from '../event-dates/DateFilter';
 import { AttendeeStatusBadge, ManualBadge } from './labels';
 import { type AttendeesParams, searchFromParams } from './params';
 
@@ -17,12 +18,15 @@ export function AttendeesTable({
   attendees,
   params,
   timezone,
+  showDate,
   onSort,
   busy,
 }: {
   attendees: AttendeeResponse[];
   params: AttendeesParams;
   timezone: string;
+  /** The event has several dates: a "Date" column says which each ticket is for. */
+  showDate: boolean;
   onSort: (sorting: Sorting) => void;
   busy: boolean;
 }) {
@@ -89,6 +93,15 @@ export function AttendeesTable({
         </>
       ),
     },
+    ...(showDate
+      ? [
+          {
+            id: 'date',
+            header: <Trans>Date</Trans>,
+            cell: (attendee: AttendeeResponse) => <DateCell date={attendee.date} timezone={timezone} />,
+          },
+        ]
+      : []),
     {
       id: 'order',
       header: <Trans>Order</Trans>,
@@ -134,7 +147,7 @@ export function AttendeesTable({
       sorting={params}
       onSort={onSort}
       busy={busy}
-      minWidth={900}
+      minWidth={showDate ? 1020 : 900}
     />
   );
 }

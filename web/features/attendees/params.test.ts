@@ -31,18 +31,21 @@ describe('the attendee list state in the address', () => {
       sortDirection: 'asc' as const,
       ticketId: 12,
       status: 'CANCELLED' as const,
+      dateId: 5,
       attendeeId: 40,
     };
     const search = new URLSearchParams(searchFromParams(params));
     expect(search.toString()).toBe(
-      'query=ana%40example.com&ticket=12&status=CANCELLED&sort_by=email&sort_direction=asc&page=3&attendee=40',
+      'query=ana%40example.com&ticket=12&status=CANCELLED&date=5&sort_by=email&sort_direction=asc&page=3&attendee=40',
     );
     expect(paramsFromSearch(search)).toEqual(params);
   });
 
   it('falls back to the defaults for values it does not know', () => {
     const params = paramsFromSearch(
-      new URLSearchParams('page=-2&sort_by=price&sort_direction=up&ticket=abc&status=LOST&attendee=1.5'),
+      new URLSearchParams(
+        'page=-2&sort_by=price&sort_direction=up&ticket=abc&status=LOST&date=x&attendee=1.5',
+      ),
     );
     expect(params).toEqual(DEFAULT_PARAMS);
   });
@@ -52,6 +55,16 @@ describe('the attendee list state in the address', () => {
     expect(isFiltered({ ...DEFAULT_PARAMS, attendeeId: 3, page: 2 })).toBe(false);
     expect(isFiltered({ ...DEFAULT_PARAMS, status: 'ACTIVE' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_PARAMS, ticketId: 4 })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_PARAMS, dateId: 9 })).toBe(true);
+  });
+
+  it('passes one date to the list and its export as `date_id`', () => {
+    const dated = { ...DEFAULT_PARAMS, dateId: 9 };
+    expect(AttendeesQuery.parse(drop(listQuery(dated))).params).toEqual({ date_id: 9 });
+    expect(AttendeesExportQuery.parse(drop({ ...filterQuery(dated), format: 'csv' })).params).toEqual({
+      format: 'csv',
+      date_id: 9,
+    });
   });
 });
 

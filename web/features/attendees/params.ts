@@ -11,6 +11,8 @@ export interface AttendeesParams {
   sortDirection: 'asc' | 'desc';
   ticketId: number | null;
   status: AttendeeStatus | null;
+  /** One date of the event (issue 36), or all. */
+  dateId: number | null;
   /** The attendee whose details are open, if any. */
   attendeeId: number | null;
 }
@@ -24,6 +26,7 @@ export const DEFAULT_PARAMS: AttendeesParams = {
   sortDirection: 'desc',
   ticketId: null,
   status: null,
+  dateId: null,
   attendeeId: null,
 };
 
@@ -47,6 +50,7 @@ export function paramsFromSearch(search: URLSearchParams): AttendeesParams {
     sortDirection: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_PARAMS.sortDirection,
     ticketId: positiveInt(search.get('ticket')),
     status: oneOf(ATTENDEE_STATUSES, search.get('status')),
+    dateId: positiveInt(search.get('date')),
     attendeeId: positiveInt(search.get('attendee')),
   };
 }
@@ -57,6 +61,7 @@ export function searchFromParams(params: AttendeesParams): Record<string, string
   if (params.query) entries.query = params.query;
   if (params.ticketId !== null) entries.ticket = String(params.ticketId);
   if (params.status) entries.status = params.status;
+  if (params.dateId !== null) entries.date = String(params.dateId);
   if (params.sortBy !== DEFAULT_PARAMS.sortBy) entries.sort_by = params.sortBy;
   if (params.sortDirection !== DEFAULT_PARAMS.sortDirection) entries.sort_direction = params.sortDirection;
   if (params.page > 1) entries.page = String(params.page);
@@ -72,6 +77,7 @@ export function filterQuery(params: AttendeesParams): ApiQuery {
     query: params.query.trim() || undefined,
     'filter_fields[ticket_id][eq]': params.ticketId ?? undefined,
     'filter_fields[status][eq]': params.status ?? undefined,
+    date_id: params.dateId ?? undefined,
   };
 }
 
@@ -88,4 +94,4 @@ export function listQuery(params: AttendeesParams): ApiQuery {
 
 /** Whether a search or filter narrows the list (an empty list then means "nothing matches"). */
 export const isFiltered = (params: AttendeesParams): boolean =>
-  params.query !== '' || params.ticketId !== null || params.status !== null;
+  params.query !== '' || params.ticketId !== null || params.status !== null || params.dateId !== null;

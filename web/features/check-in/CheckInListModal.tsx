@@ -5,12 +5,13 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import { useLingui } from '@lingui/react/macro';
-import { MultiSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CheckInListRequest, type CheckInListResponse } from '../../../common/check-in';
 import { FormModal, ModalForm } from '../../components/FormModal';
 import { validateWith } from '../../components/form-errors';
 import { notify } from '../../components/notify';
+import { useDateChoices } from '../event-dates/DateFilter';
 import { useTicketChoices } from '../tickets/api';
 import { useCreateCheckInList, useUpdateCheckInList } from './api';
 import { type CheckInListValues, initialValues, toRequest } from './form';
@@ -54,6 +55,7 @@ function ListForm({
   const create = useCreateCheckInList(event.id);
   const update = useUpdateCheckInList(event.id);
   const tickets = useTicketChoices(event.id);
+  const dates = useDateChoices(event.id, event.timezone);
   const form = useForm<CheckInListValues>({
     mode: 'controlled',
     initialValues: initialValues(list, event.timezone),
@@ -121,6 +123,22 @@ function ListForm({
         {...form.getInputProps('ticket_ids')}
         error={form.errors.ticket_ids ?? (tickets.isError ? t`Could not load the tickets.` : undefined)}
       />
+      {dates.several || form.values.date_id ? (
+        <Select
+          label={t`Date`}
+          description={t`Only tickets for this date are let in. Empty: every date.`}
+          data={dates.choices}
+          clearable
+          searchable
+          placeholder={t`Every date`}
+          comboboxProps={{ withinPortal: true }}
+          key={form.key('date_id')}
+          {...form.getInputProps('date_id')}
+          value={form.values.date_id || null}
+          onChange={(value) => form.setFieldValue('date_id', value ?? '')}
+          error={form.errors.date_id ?? (dates.query.isError ? t`Could not load the dates.` : undefined)}
+        />
+      ) : null}
     </ModalForm>
   );
 }

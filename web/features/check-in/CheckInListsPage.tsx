@@ -23,6 +23,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { PlusIcon } from '../../components/organizer-icons';
+import { useDateChoices } from '../event-dates/DateFilter';
 import { useEvent } from '../events/api';
 import { formatEventDate } from '../events/datetime';
 import { useEventId } from '../events/EventLayout';
@@ -65,6 +66,9 @@ function CheckInLists({ event }: { event: { id: number; title: string; timezone:
     EXPIRED: t`Closed`,
   };
   const titles = new Map((tickets.data ?? []).map((ticket) => [ticket.id, ticket.title]));
+  const dates = new Map(
+    useDateChoices(event.id, event.timezone).choices.map((d) => [Number(d.value), d.label]),
+  );
   const noTickets = tickets.data?.length === 0;
   const open = (list: CheckInListResponse | null) => setEditing({ opened: true, list });
 
@@ -129,6 +133,7 @@ function CheckInLists({ event }: { event: { id: number; title: string; timezone:
             const share = list.expected === 0 ? 0 : (list.checked_in / list.expected) * 100;
             const listName = list.name;
             const counts = `${list.checked_in} / ${list.expected}`;
+            const onlyDate = list.date_id ? (dates.get(list.date_id) ?? '') : '';
             return (
               <Paper key={list.id} withBorder radius="lg" p="lg" data-testid="check-in-list">
                 <Stack gap="sm">
@@ -148,6 +153,11 @@ function CheckInLists({ event }: { event: { id: number; title: string; timezone:
                   <Text size="sm" c="gray.7">
                     {list.ticket_ids.map((id) => titles.get(id) ?? `#${id}`).join(', ')}
                   </Text>
+                  {onlyDate ? (
+                    <Text size="sm" c="gray.7" data-testid="list-date">
+                      {t`Only the date ${onlyDate}`}
+                    </Text>
+                  ) : null}
                   {list.activates_at || list.expires_at ? (
                     <Text size="sm" c="gray.7">
                       {list.activates_at

@@ -8,6 +8,8 @@ export interface CheckInListValues {
   activates_at: string;
   expires_at: string;
   ticket_ids: string[];
+  /** The one date the list admits; empty: every date. */
+  date_id: string;
 }
 
 export function initialValues(list: CheckInListResponse | null, timezone: string): CheckInListValues {
@@ -17,6 +19,7 @@ export function initialValues(list: CheckInListResponse | null, timezone: string
     activates_at: isoToZoned(list?.activates_at ?? null, timezone),
     expires_at: isoToZoned(list?.expires_at ?? null, timezone),
     ticket_ids: list?.ticket_ids.map(String) ?? [],
+    date_id: list?.date_id ? String(list.date_id) : '',
   };
 }
 
@@ -28,5 +31,6 @@ export function toRequest(values: CheckInListValues, timezone: string): CheckInL
     activates_at: date(values.activates_at),
     expires_at: date(values.expires_at),
     ticket_ids: values.ticket_ids.map(Number),
+    date_id: values.date_id ? Number(values.date_id) : null,
   };
 }

@@ -148,7 +148,10 @@ function CheckoutHeader({
         {order.event.title}
       </Title>
       <Text tone="muted">
-        {eventDate(order.event.start_date, order.event.timezone, i18n.locale)}
+        <span data-testid="checkout-date">
+          {eventDate(order.event.start_date, order.event.timezone, i18n.locale)}
+          {order.event.date.label ? ` · ${order.event.date.label}` : ''}
+        </span>
         {order.event.location?.venue_name ? ` · ${order.event.location.venue_name}` : ''}
       </Text>
     </Stack>

@@ -20,8 +20,8 @@ const question = (more: Partial<PublicQuestion>): PublicQuestion => ({
 
 const order = {
   items: [
-    { ticket_id: 5, price_id: null, title: 'General', price_label: null, quantity: 2 },
-    { ticket_id: 6, price_id: 9, title: 'VIP', price_label: 'Early', quantity: 1 },
+    { ticket_id: 5, price_id: null, title: 'General', price_label: null, quantity: 2, kind: 'TICKET' },
+    { ticket_id: 6, price_id: 9, title: 'VIP', price_label: 'Early', quantity: 1, kind: 'TICKET' },
   ],
   attendees: [],
   answers: [],
@@ -38,6 +38,48 @@ const questions = [
 ];
 
 describe('the details form', () => {
+  it('asks no holder for the units of a product, and keeps saved names beside its vouchers', () => {
+    const withProducts = {
+      ...order,
+      items: [
+        ...order.items,
+        { ticket_id: 7, price_id: 11, title: 'T-shirt', price_label: 'M', quantity: 1, kind: 'PRODUCT' },
+        {
+          ticket_id: 8,
+          price_id: null,
+          title: 'Drink voucher',
+          price_label: null,
+          quantity: 2,
+          kind: 'PRODUCT',
+        },
+      ],
+    } as unknown as PublicOrderResponse;
+    expect(initialDetails(withProducts, []).attendees.map((a) => a.label)).toEqual([
+      'General',
+      'General',
+      'VIP – Early',
+    ]);
+    const person = (ticket_id: number, first_name: string) => ({
+      ticket_id,
+      price_id: null,
+      first_name,
+      last_name: 'L',
+      email: 'x@example.com',
+      answers: [],
+    });
+    const saved = {
+      ...withProducts,
+      attendees: [
+        person(5, 'Ann'),
+        person(5, 'Bob'),
+        person(6, 'Cy'),
+        person(8, 'Buyer'),
+        person(8, 'Buyer'),
+      ],
+    } as unknown as PublicOrderResponse;
+    expect(initialDetails(saved, []).attendees.map((a) => a.first_name)).toEqual(['Ann', 'Bob', 'Cy']);
+  });
+
   it('has one attendee per ticket, each with the questions of their ticket', () => {
     const values = initialDetails(order, questions);
     expect(values.attendees.map((a) => [a.label, Object.keys(a.answers)])).toEqual([

@@ -64,13 +64,26 @@ function withSaved(
   return answers;
 }
 
-/** One attendee per ticket in the order, with any names saved before. */
+/** The lines whose every unit the buyer names a holder of: tickets, not products (decision 051). */
+export const namedLines = (order: Pick<PublicOrderResponse, 'items'>) =>
+  order.items.filter((item) => item.kind === 'TICKET');
+
+/**
+ * The attendees the buyer named, without the vouchers the server writes in the buyer's name
+ * for a redeemable product's units.
+ */
+function namedAttendees(order: Pick<PublicOrderResponse, 'items' | 'attendees'>) {
+  const products = new Set(order.items.filter((i) => i.kind !== 'TICKET').map((i) => i.ticket_id));
+  return order.attendees.filter((a) => !products.has(a.ticket_id));
+}
+
+/** One attendee per ticket in the order (a product's units have none), with any names saved before. */
 export function initialDetails(
   order: PublicOrderResponse,
   questions: readonly PublicQuestion[],
 ): DetailsValues {
   const attendees: AttendeeValues[] = [];
-  for (const item of order.items) {
+  for (const item of namedLines(order)) {
     for (let n = 0; n < item.quantity; n++) {
       attendees.push({
         ticket_id: item.ticket_id,
@@ -88,11 +101,12 @@ export function initialDetails(
   // details" would make them, the first attendee, until they say otherwise.
   const known = order.prefill;
   const first = attendees[0];
-  if (known && order.attendees.length === 0 && first) {
+  const named = namedAttendees(order);
+  if (known && named.length === 0 && first) {
     Object.assign(first, { first_name: known.first_name, last_name: known.last_name, email: known.email });
   }
-  if (order.attendees.length === attendees.length) {
-    order.attendees.forEach((saved, i) => {
+  if (named.length === attendees.length) {
+    named.forEach((saved, i) => {
       const a = attendees[i];
       if (a && a.ticket_id === saved.ticket_id)
         Object.assign(a, {

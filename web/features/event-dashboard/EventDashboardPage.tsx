@@ -94,7 +94,7 @@ export function EventDashboardPage() {
           )}
         </Box>
       </Card>
-      <EventStats eventId={eventId} />
+      <EventStats eventId={eventId} timezone={e.timezone} />
       <Card>
         <Stack gap="md">
           <Group justify="space-between">

@@ -2,21 +2,73 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { EventStatsResponse } from '../../../common/events';
 import { formatMoney } from '../../../common/money';
+import { apiFetch } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { whileLoggedIn } from '../../api/token';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
-import { eventStatsQuery } from '../events/api';
+import { DateFilterSelect } from '../event-dates/DateFilter';
 import { Card } from '../events/EventLayout';
 
-/** The dashboard's figures: stat cards, sales and page views of the last two weeks. */
-export function EventStats({ eventId }: { eventId: number }) {
+/**
+ * The event's figures, or those of one date of it (issue 36): under the event's key with the
+ * date, so that whatever makes the event's figures stale makes the date's stale too.
+ */
+const useStats = (eventId: number, dateId: number | null) =>
+  useQuery({
+    queryKey:
+      dateId === null ? queryKeys.events.stats(eventId) : [...queryKeys.events.stats(eventId), { dateId }],
+    queryFn: ({ signal }) =>
+      apiFetch<EventStatsResponse>(`/events/${eventId}/stats`, {
+        signal,
+        query: { date_id: dateId ?? undefined },
+      }),
+    placeholderData: keepPreviousData,
+    ...whileLoggedIn,
+  });
+
+/** The date the figures are narrowed to, kept in the address (`?date=`). */
+function useStatsDate(): [number | null, (dateId: number | null) => void] {
+  const [search, setSearch] = useSearchParams();
+  const raw = Number(search.get('date'));
+  const dateId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const setDate = (next: number | null) => {
+    const params = new URLSearchParams(search);
+    if (next === null) params.delete('date');
+    else params.set('date', String(next));
+    setSearch(params, { replace: true });
+  };
+  return [dateId, setDate];
+}
+
+/**
+ * The dashboard's figures: stat cards, sales and page views of the last two weeks; for an event
+ * of several dates, those of all its dates or of the one chosen.
+ */
+export function EventStats({ eventId, timezone }: { eventId: number; timezone: string }) {
+  const { t } = useLingui();
+  const [dateId, setDateId] = useStatsDate();
+  const stats = useStats(eventId, dateId);
+  return (
+    <Stack gap="md">
+      <DateFilterSelect eventId={eventId} timezone={timezone} value={dateId} onChange={setDateId} />
+      {stats.isPending ? (
+        <InlineLoader />
+      ) : stats.isError ? (
+        <ErrorAlert error={stats.error} title={t`Could not load the figures`} />
+      ) : (
+        <Figures s={stats.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Figures({ s }: { s: EventStatsResponse }) {
   const { t, i18n } = useLingui();
-  const stats = useQuery(eventStatsQuery(eventId));
-  if (stats.isPending) return <InlineLoader />;
-  if (stats.isError) return <ErrorAlert error={stats.error} title={t`Could not load the figures`} />;
-  const s = stats.data;
   const money = (minor: number) => formatMoney(minor, s.currency, i18n.locale);
   const lastWeek = s.daily.slice(-7).reduce((sum, d) => sum + d.page_views, 0);
   const net = money(s.net_sales);

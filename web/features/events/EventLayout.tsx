@@ -107,8 +107,14 @@ export function EventLayout() {
                 <SideLink to={base} alsoActive={`${base}/dashboard`}>
                   <Trans>Dashboard</Trans>
                 </SideLink>
+                <SideLink to={`${base}/dates`}>
+                  <Trans>Dates</Trans>
+                </SideLink>
                 <SideLink to={`${base}/tickets`}>
                   <Trans>Tickets</Trans>
+                </SideLink>
+                <SideLink to={`${base}/products`}>
+                  <Trans>Products</Trans>
                 </SideLink>
                 <SideLink to={`${base}/orders`}>
                   <Trans>Orders</Trans>

@@ -19,6 +19,7 @@ export const WEBHOOK_TYPE_LABELS: Record<WebhookDeliveryType, MessageDescriptor>
   'ticket.created': msg`Ticket type created`,
   'ticket.updated': msg`Ticket type changed`,
   'event.updated': msg`Event changed`,
+  'date.cancelled': msg`Date cancelled`,
   'webhook.test': msg`Test event`,
 };
 
@@ -32,7 +33,10 @@ export const WEBHOOK_TYPE_GROUPS: { label: MessageDescriptor; types: WebhookEven
     label: msg`Attendees`,
     types: ['attendee.created', 'attendee.updated', 'attendee.cancelled', 'attendee.checked_in'],
   },
-  { label: msg`Tickets and event`, types: ['ticket.created', 'ticket.updated', 'event.updated'] },
+  {
+    label: msg`Tickets and event`,
+    types: ['ticket.created', 'ticket.updated', 'event.updated', 'date.cancelled'],
+  },
 ];
 
 export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, MessageDescriptor> = {

@@ -104,6 +104,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'products',
+                Component: lazyPage(
+                  () => import('../products/ProductsPage'),
+                  (m) => m.ProductsPage,
+                ),
+              },
+              {
                 path: 'settings',
                 Component: lazyPage(
                   () => import('../events/EventSettingsPage'),
@@ -122,6 +129,13 @@ export const organizerRoutes: RouteObject[] = [
                 Component: lazyPage(
                   () => import('../questions/QuestionsPage'),
                   (m) => m.QuestionsPage,
+                ),
+              },
+              {
+                path: 'dates',
+                Component: lazyPage(
+                  () => import('../event-dates/EventDatesPage'),
+                  (m) => m.EventDatesPage,
                 ),
               },
               {

@@ -144,7 +144,7 @@ function ComposeMessage({ event, me }: { event: EventResponse; me: MeResponse })
               onChange={(html) => form.setFieldValue('body', html)}
               error={form.errors.body}
             />
-            <RecipientScopeField form={form} eventId={event.id} />
+            <RecipientScopeField form={form} eventId={event.id} timezone={event.timezone} />
             <Stack gap="sm">
               <Checkbox
                 label={t`Send me a copy`}

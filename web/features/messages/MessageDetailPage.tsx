@@ -26,6 +26,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { AlertIcon } from '../../components/icons';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { MailIcon, TrashIcon } from '../../components/organizer-icons';
+import { useDateTexts } from '../event-dates/DateFilter';
 import { useEvent } from '../events/api';
 import { formatEventDate } from '../events/datetime';
 import { useEventId } from '../events/EventLayout';
@@ -81,6 +82,7 @@ function MessageView({ event, message }: { event: EventResponse; message: Messag
   const me = useMe();
   const tickets = useTicketChoices(event.id);
   const summary = useScopeSummary();
+  const dateTexts = useDateTexts(event.id, event.timezone);
   const [deleting, setDeleting] = useState(false);
   const listPath = `/manage/event/${event.id}/messages`;
   const ticketTitles = useMemo(
@@ -93,7 +95,7 @@ function MessageView({ event, message }: { event: EventResponse; message: Messag
     me.data !== undefined &&
     can(me.data.role, 'messages.send');
   const scope = message.scope;
-  const recipients = message.is_test ? t`You (test)` : summary(scope, ticketTitles);
+  const recipients = message.is_test ? t`You (test)` : summary(scope, { ticketTitles, dateTexts });
 
   return (
     <Stack gap="lg">

@@ -7,6 +7,7 @@ import { ActionIcon, Anchor, Group, Table, Text, VisuallyHidden } from '@mantine
 import { Link } from 'react-router';
 import { DELETABLE_MESSAGE_STATUSES, type MessageSummaryResponse } from '../../../common/messages';
 import { TrashIcon } from '../../components/organizer-icons';
+import { useDateTexts } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { MessageStatusBadge, TestBadge, useScopeSummary } from './labels';
 
@@ -29,6 +30,7 @@ export function MessagesTable({
 }) {
   const { t, i18n } = useLingui();
   const summary = useScopeSummary();
+  const dateTexts = useDateTexts(eventId, timezone);
   return (
     <Table.ScrollContainer minWidth={820} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
@@ -89,7 +91,7 @@ export function MessagesTable({
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {message.is_test ? t`You (test)` : summary(message.scope, ticketTitles)}
+                    {message.is_test ? t`You (test)` : summary(message.scope, { ticketTitles, dateTexts })}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -18,6 +18,7 @@ import {
 } from '../../../common/messages';
 import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
+import { useDateChoices } from '../event-dates/DateFilter';
 import { useTicketChoices } from '../tickets/api';
 import { useAttendeeSearch, useOrderSearch } from './api';
 import type { ComposeValues } from './form';
@@ -26,10 +27,23 @@ import { SCOPE_LABELS } from './labels';
 type ComposeForm = UseFormReturnType<ComposeValues>;
 type Option = { value: string; label: string; disabled?: boolean };
 
-/** Who receives the message: one of the five scopes, and what that scope needs chosen. */
-export function RecipientScopeField({ form, eventId }: { form: ComposeForm; eventId: number }) {
+/**
+ * Who receives the message: one of the scopes, and what that scope needs chosen. The attendees
+ * of one date are offered only for an event of several dates.
+ */
+export function RecipientScopeField({
+  form,
+  eventId,
+  timezone,
+}: {
+  form: ComposeForm;
+  eventId: number;
+  timezone: string;
+}) {
   const { t, i18n } = useLingui();
   const type = form.values.scope_type;
+  const dates = useDateChoices(eventId, timezone);
+  const scopes = MESSAGE_SCOPE_TYPES.filter((scope) => scope !== 'DATE_ATTENDEES' || dates.several);
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -40,7 +54,7 @@ export function RecipientScopeField({ form, eventId }: { form: ComposeForm; even
         {...form.getInputProps('scope_type')}
       >
         <Stack gap="xs" mt="xs">
-          {MESSAGE_SCOPE_TYPES.map((scope: MessageScopeType) => (
+          {scopes.map((scope: MessageScopeType) => (
             <Radio key={scope} value={scope} label={i18n._(SCOPE_LABELS[scope])} />
           ))}
         </Stack>
@@ -66,6 +80,20 @@ export function RecipientScopeField({ form, eventId }: { form: ComposeForm; even
           />
         ) : null}
         {type === 'ORDER_OWNER' ? <OrderField form={form} eventId={eventId} /> : null}
+        {type === 'DATE_ATTENDEES' ? (
+          <Select
+            label={t`Date`}
+            description={t`Everyone holding a ticket for this date.`}
+            required
+            data={dates.choices}
+            disabled={!dates.query.data}
+            searchable={dates.choices.length > 10}
+            comboboxProps={{ withinPortal: true }}
+            key={form.key('date_id')}
+            {...form.getInputProps('date_id')}
+            error={form.errors.date_id ?? (dates.query.isError ? t`Could not load the dates.` : undefined)}
+          />
+        ) : null}
       </Box>
     </Stack>
   );

@@ -37,16 +37,36 @@ describe('the compose form', () => {
       type: 'ORDER_OWNER',
       order_id: 12,
     });
+    expect(toRequest(filled({ scope_type: 'DATE_ATTENDEES', date_id: '5' }), zone).scope).toEqual({
+      type: 'DATE_ATTENDEES',
+      date_id: 5,
+    });
     for (const scope of [
       'TICKET_HOLDERS',
       'ATTENDEES',
       'ORDER_OWNERS',
       'ORDER_OWNER',
       'ALL_ATTENDEES',
+      'DATE_ATTENDEES',
     ] as const) {
-      const values = filled({ scope_type: scope, ticket_ids: ['1'], attendee_ids: ['2'], order_id: '3' });
+      const values = filled({
+        scope_type: scope,
+        ticket_ids: ['1'],
+        attendee_ids: ['2'],
+        order_id: '3',
+        date_id: '4',
+      });
       expect(CreateMessageRequest.safeParse(toRequest(values, zone)).success).toBe(true);
     }
+  });
+
+  it('asks for a date when the attendees of one date receive it, and shows the server’s refusal there', () => {
+    expect(validateCompose(filled({ scope_type: 'DATE_ATTENDEES' }), 'UTC', false)).toEqual({
+      date_id: 'This field is required.',
+    });
+    expect(toFormErrors({ 'scope.date_id': ['This date is not one of the event’s.'] })).toEqual({
+      date_id: 'This date is not one of the event’s.',
+    });
   });
 
   it('schedules on the event’s clock, and a test goes now, without the copy', () => {

@@ -21,6 +21,8 @@ export interface ComposeValues {
   /** Empty: the API's default (completed orders and orders awaiting payment). */
   order_statuses: OrderStatus[];
   order_id: string | null;
+  /** The date whose attendees receive it (issue 36). */
+  date_id: string | null;
   send_copy_to_sender: boolean;
   schedule: boolean;
   /** `YYYY-MM-DDTHH:mm` on the event's clock. */
@@ -36,6 +38,7 @@ export const initialComposeValues = (): ComposeValues => ({
   attendee_ids: [],
   order_statuses: [],
   order_id: null,
+  date_id: null,
   send_copy_to_sender: false,
   schedule: false,
   scheduled_at: '',
@@ -61,6 +64,9 @@ export function toScope(v: ComposeValues): MessageScope {
     case 'ORDER_OWNER':
       // A missing order is sent as 0, which the schema refuses on the order field.
       return { type: 'ORDER_OWNER', order_id: Number(v.order_id ?? 0) };
+    case 'DATE_ATTENDEES':
+      // Likewise a missing date, refused on the date field.
+      return { type: 'DATE_ATTENDEES', date_id: Number(v.date_id ?? 0) };
   }
 }
 
@@ -91,7 +97,8 @@ export function formField(path: string): keyof ComposeValues | '_' {
       second === 'ticket_ids' ||
       second === 'attendee_ids' ||
       second === 'order_statuses' ||
-      second === 'order_id'
+      second === 'order_id' ||
+      second === 'date_id'
     )
       return second;
     return 'scope_type';
@@ -118,5 +125,6 @@ export function validateCompose(v: ComposeValues, timezone: string, test: boolea
   if (v.scope_type === 'TICKET_HOLDERS' && errors.ticket_ids)
     errors.ticket_ids = i18n._(VALIDATION.noTicketSelected);
   if (v.scope_type === 'ORDER_OWNER' && v.order_id === null) errors.order_id = i18n._(VALIDATION.required);
+  if (v.scope_type === 'DATE_ATTENDEES' && v.date_id === null) errors.date_id = i18n._(VALIDATION.required);
   return errors;
 }

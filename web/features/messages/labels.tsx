@@ -32,6 +32,7 @@ export const SCOPE_LABELS: Record<MessageScopeType, MessageDescriptor> = {
   ATTENDEES: msg`Individual attendees`,
   ORDER_OWNERS: msg`Order owners`,
   ORDER_OWNER: msg`One order's owner`,
+  DATE_ATTENDEES: msg`Attendees of one date`,
 };
 
 export const MESSAGE_ERROR_LABELS: Record<MessageErrorCode, MessageDescriptor> = {
@@ -101,10 +102,16 @@ export function TestBadge() {
   );
 }
 
-/** Who a message goes to, in a line: "Holders of Floor, Balcony", "3 attendees". */
-export function useScopeSummary(): (scope: MessageScope, ticketTitles?: Map<number, string>) => string {
+/**
+ * Who a message goes to, in a line: "Holders of Floor, Balcony", "3 attendees", "Attendees of
+ * Thu, Jan 8, 2031, 9:00 PM" (the dates' texts by id, when known).
+ */
+export function useScopeSummary(): (
+  scope: MessageScope,
+  names?: { ticketTitles?: Map<number, string> | undefined; dateTexts?: Map<number, string> | undefined },
+) => string {
   const { t, i18n } = useLingui();
-  return (scope, ticketTitles) => {
+  return (scope, { ticketTitles, dateTexts } = {}) => {
     switch (scope.type) {
       case 'ALL_ATTENDEES':
         return t`All attendees`;
@@ -127,6 +134,10 @@ export function useScopeSummary(): (scope: MessageScope, ticketTitles?: Map<numb
       }
       case 'ORDER_OWNER':
         return t`One order's owner`;
+      case 'DATE_ATTENDEES': {
+        const date = dateTexts?.get(scope.date_id);
+        return date ? t`Attendees of ${date}` : t`Attendees of one date`;
+      }
     }
   };
 }

@@ -54,7 +54,7 @@ export function TicketCard({
           <Title order={titleOrder} fz="h2">
             {event.title}
           </Title>
-          <Text fw={600}>{when}</Text>
+          <Text fw={600}>{event.date.label ? `${when} · ${event.date.label}` : when}</Text>
           <Text size="sm" c="gray.7">
             {t`Times in ${event.timezone}`}
           </Text>

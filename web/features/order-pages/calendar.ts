@@ -17,7 +17,7 @@ export function calendarFieldsOf(event: OrderEventSummary) {
 /** The event as an .ics file (the same builder as the mails' attachment), saved by the browser. */
 export function downloadCalendar(event: OrderEventSummary, pageUrl: string): void {
   const ics = eventCalendar({
-    uid: calendarUid(event.id, pageUrl),
+    uid: calendarUid(event.id, pageUrl, event.date.first ? undefined : event.date.id),
     ...calendarFieldsOf(event),
     url: pageUrl,
     description: [event.online_event_details, pageUrl].filter(Boolean).join('\n\n'),

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { AdminOrderDetailResponse } from '../../../common/admin-orders';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { dateText, useDateChoices } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { useOrder } from './api';
 import { CheckoutInProgress, OrderStateBadge } from './OpenCheckout';
@@ -73,7 +74,10 @@ function OrderDetails({
   order: AdminOrderDetailResponse;
   timezone: string;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  // The date the order is for, once the event has more than one (issue 36).
+  const dates = useDateChoices(eventId, timezone);
+  const forDate = dateText(order.date, timezone, i18n.locale);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -84,6 +88,11 @@ function OrderDetails({
           <Text size="sm" c="gray.7">
             {formatEventDate(order.created_at, timezone, i18n.locale)}
           </Text>
+          {dates.several ? (
+            <Text size="sm" fw={600} data-testid="order-date">
+              {t`For ${forDate}`}
+            </Text>
+          ) : null}
         </Stack>
         <OrderStateBadge order={order} size="lg" />
       </Group>

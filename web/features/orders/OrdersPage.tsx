@@ -13,6 +13,7 @@ import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
 import { FitSelect } from '../../components/selects';
 import { useSearchBox } from '../../components/use-search-box';
 import { useAffiliates } from '../affiliates/api';
+import { DateFilterSelect, useDateChoices } from '../event-dates/DateFilter';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { useOrders } from './api';
@@ -47,8 +48,10 @@ function Orders({ event }: { event: EventResponse }) {
   const [searchText, setSearchText] = useSearchBox(params.query, (query) => setParams({ query }));
   // Members who may not see the affiliates (a 403) simply get no affiliate filter.
   const affiliates = useAffiliates(event.id).data ?? [];
+  const dates = useDateChoices(event.id, event.timezone);
 
-  const filtered = params.query !== '' || params.status !== null || params.affiliateId !== null;
+  const filtered =
+    params.query !== '' || params.status !== null || params.affiliateId !== null || params.dateId !== null;
   if (orders.isError && isForbidden(orders.error)) return <NoPermissionPage />;
   const total = orders.data?.meta.total ?? 0;
   const hasAny = orders.data !== undefined && (total > 0 || filtered);
@@ -84,6 +87,12 @@ function Orders({ event }: { event: EventResponse }) {
               placeholder={t`Reference, name or e-mail`}
               value={searchText}
               onChange={setSearchText}
+            />
+            <DateFilterSelect
+              eventId={event.id}
+              timezone={event.timezone}
+              value={params.dateId}
+              onChange={(dateId) => setParams({ dateId })}
             />
             <FitSelect
               label={t`Status`}
@@ -139,7 +148,7 @@ function Orders({ event }: { event: EventResponse }) {
             variant="default"
             onClick={() => {
               setSearchText('');
-              setParams({ query: '', status: null, affiliateId: null });
+              setParams({ query: '', status: null, affiliateId: null, dateId: null });
             }}
           >
             <Trans>Clear filters</Trans>
@@ -151,6 +160,7 @@ function Orders({ event }: { event: EventResponse }) {
           orders={page.data}
           params={params}
           timezone={event.timezone}
+          showDate={dates.several}
           onSort={(sorting) => setParams(sorting)}
           busy={orders.isPlaceholderData}
         />

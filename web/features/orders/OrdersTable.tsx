@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { AdminOrderResponse } from '../../../common/admin-orders';
 import { formatMoney } from '../../../common/money';
 import { SortableHeader } from '../../components/SortableHeader';
+import { DateCell } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { OrderStateBadge } from './OpenCheckout';
 import { type OrdersParams, searchFromParams } from './params';
@@ -19,19 +20,22 @@ export function OrdersTable({
   orders,
   params,
   timezone,
+  showDate,
   onSort,
   busy,
 }: {
   orders: AdminOrderResponse[];
   params: OrdersParams;
   timezone: string;
+  /** The event has several dates: a "Date" column says which each order is for. */
+  showDate: boolean;
   onSort: (sorting: Sorting) => void;
   busy: boolean;
 }) {
   const { t, i18n } = useLingui();
   const sorting = { sortBy: params.sortBy, sortDirection: params.sortDirection };
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Table.ScrollContainer minWidth={showDate ? 880 : 760} type="native">
       <Table
         verticalSpacing="sm"
         horizontalSpacing="md"
@@ -47,6 +51,11 @@ export function OrdersTable({
             <Table.Th>
               <Trans>Buyer</Trans>
             </Table.Th>
+            {showDate ? (
+              <Table.Th>
+                <Trans>Date</Trans>
+              </Table.Th>
+            ) : null}
             <Table.Th ta="right">
               <Trans>Tickets</Trans>
             </Table.Th>
@@ -97,6 +106,11 @@ export function OrdersTable({
                     </Text>
                   </Stack>
                 </Table.Td>
+                {showDate ? (
+                  <Table.Td>
+                    <DateCell date={order.date} timezone={timezone} />
+                  </Table.Td>
+                ) : null}
                 <Table.Td ta="right" data-testid="order-tickets">
                   <TicketCount order={order} />
                 </Table.Td>

@@ -12,6 +12,8 @@ export interface OrdersParams {
   status: OrderStatus | null;
   /** Only the orders credited to this affiliate (its id). */
   affiliateId: number | null;
+  /** One date of the event (issue 36), or all. */
+  dateId: number | null;
   /** The order whose details are open, if any. */
   orderId: number | null;
 }
@@ -25,6 +27,7 @@ export const DEFAULT_PARAMS: OrdersParams = {
   sortDirection: 'desc',
   status: null,
   affiliateId: null,
+  dateId: null,
   orderId: null,
 };
 
@@ -45,6 +48,7 @@ export function paramsFromSearch(search: URLSearchParams): OrdersParams {
     sortDirection: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_PARAMS.sortDirection,
     status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
     affiliateId: positiveInt(search.get('affiliate')),
+    dateId: positiveInt(search.get('date')),
     orderId: positiveInt(search.get('order')),
   };
 }
@@ -55,6 +59,7 @@ export function searchFromParams(params: OrdersParams): Record<string, string> {
   if (params.query) entries.query = params.query;
   if (params.status) entries.status = params.status;
   if (params.affiliateId !== null) entries.affiliate = String(params.affiliateId);
+  if (params.dateId !== null) entries.date = String(params.dateId);
   if (params.sortBy !== DEFAULT_PARAMS.sortBy) entries.sort_by = params.sortBy;
   if (params.sortDirection !== DEFAULT_PARAMS.sortDirection) entries.sort_direction = params.sortDirection;
   if (params.page > 1) entries.page = String(params.page);
@@ -67,6 +72,7 @@ export const filterQuery = (params: OrdersParams) => ({
   query: params.query.trim() || undefined,
   'filter_fields[status][eq]': params.status ?? undefined,
   'filter_fields[affiliate_id][eq]': params.affiliateId ?? undefined,
+  date_id: params.dateId ?? undefined,
 });
 
 export const listQuery = (params: OrdersParams) => ({

@@ -23,10 +23,13 @@ const FIELDS: readonly Field[] = ['first_name', 'last_name', 'email'];
 export function JoinWaitlistForm({
   eventId,
   ticket,
+  dateId,
   onCancel,
 }: {
   eventId: string;
   ticket: PublicTicket;
+  /** The date whose tickets are shown (issue 36): the list waited for is that date's. */
+  dateId?: number | undefined;
   onCancel: () => void;
 }) {
   const { t, i18n: lingui } = useLingui();
@@ -47,6 +50,7 @@ export function JoinWaitlistForm({
   const submit = () => {
     const request: JoinWaitlistRequest = {
       ticket_id: ticket.id,
+      ...(dateId === undefined ? {} : { date_id: dateId }),
       first_name: values.first_name,
       last_name: values.last_name,
       email: values.email,

@@ -56,7 +56,11 @@ export function LinePicker({
       />
       {ticket.type === 'DONATION' && pick.quantity > 0 ? (
         <TextInput
-          label={t`Your amount per ticket (${currency})`}
+          label={
+            ticket.kind === 'PRODUCT'
+              ? t`Your amount per item (${currency})`
+              : t`Your amount per ticket (${currency})`
+          }
           description={price.price > 0 ? t`At least ${minimum}` : undefined}
           inputMode="decimal"
           style={{ width: 200 }}

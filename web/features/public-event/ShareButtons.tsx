@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarIcon, LinkIcon, MailIcon, ShareIcon } from '../../components/icons';
 import { Button, ButtonLink, Group, Text } from '../../ui';
+import { DATE_PARAM } from './dates';
 
 type Copy = 'idle' | 'copied' | 'failed';
 
 /**
  * Copy the page's link, send it by e-mail, the device's own share sheet where the browser
- * offers one, and the event as a calendar file.
+ * offers one, and the event as a calendar file: of the date chosen (`?date=`), or else of the
+ * next date on sale, as the server picks it.
  */
 export function ShareButtons({ eventId, title, path }: { eventId: number; title: string; path: string }) {
   const { t } = useLingui();
@@ -20,6 +23,8 @@ export function ShareButtons({ eventId, title, path }: { eventId: number; title:
     setCanShare(typeof navigator.share === 'function');
   }, []);
   const url = `${origin}${path}`;
+  const [searchParams] = useSearchParams();
+  const dateId = Number(searchParams.get(DATE_PARAM)) || undefined;
 
   const copyLink = async () => {
     try {
@@ -51,7 +56,7 @@ export function ShareButtons({ eventId, title, path }: { eventId: number; title:
           </Button>
         ) : null}
         <ButtonLink
-          href={`/api/public/events/${eventId}/calendar.ics`}
+          href={`/api/public/events/${eventId}/calendar.ics${dateId ? `?date_id=${dateId}` : ''}`}
           download
           variant="default"
           round

@@ -17,17 +17,27 @@ interface Props {
   renderLine?: (price: PublicTicketPrice) => ReactNode;
   /** What a sold-out ticket with a waiting list offers instead (the button to join it). */
   waitlist?: ReactNode;
+  /** The level of its title: 4 under a category's heading (decision 051), else 3. */
+  headingOrder?: 3 | 4;
 }
 
 /** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
-export function TicketItem({ ticket, currency, mode, timezone, renderLine, waitlist }: Props) {
+export function TicketItem({
+  ticket,
+  currency,
+  mode,
+  timezone,
+  renderLine,
+  waitlist,
+  headingOrder = 3,
+}: Props) {
   const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
   const headingId = `ticket-${ticket.id}-title`;
   return (
-    <li aria-labelledby={headingId} data-testid="public-ticket">
+    <li aria-labelledby={headingId} data-testid="public-ticket" data-kind={ticket.kind}>
       <div className="ticket-row">
         <Stack gap="xs" className="ticket-what">
-          <Title order={3} size="h4" id={headingId}>
+          <Title order={headingOrder} size="h4" id={headingId}>
             {ticket.title}
           </Title>
           {ticket.description ? (

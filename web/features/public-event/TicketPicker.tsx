@@ -9,6 +9,8 @@ import { errorMessage } from '../../components/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Alert, Button, Group, Stack, Text } from '../../ui';
 import { checkoutPath, createOrder, type PublicTickets } from './api';
+import { CategorySection } from './CategorySection';
+import { catalogueGroups, sellsProducts } from './catalogue';
 import { LinePicker } from './LinePicker';
 import {
   donationProblem,
@@ -26,6 +28,8 @@ interface Props {
   tickets: PublicTickets;
   /** The promo code applied on the page, only when the server says it can be used. */
   promoCode: string | undefined;
+  /** The date in the page's address (`?date=`), as written there: the tickets' query key. */
+  dateParam?: string | undefined;
   timezone: string;
   dimmed: boolean;
   /** The label of the button before anything is picked (the design's continue-button text). */
@@ -41,6 +45,7 @@ export function TicketPicker({
   eventId,
   tickets,
   promoCode,
+  dateParam,
   timezone,
   dimmed,
   continueLabel,
@@ -62,12 +67,20 @@ export function TicketPicker({
     },
     // What is left may have changed: show the fresh counts, keep the buyer's picks.
     onError: () =>
-      void queryClient.invalidateQueries({ queryKey: queryKeys.publicEvents.tickets(eventId, promoCode) }),
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.publicEvents.tickets(eventId, promoCode, dateParam),
+      }),
   });
+
+  // The date the buyer chose (issue 36), even while its tickets are still on their way (the
+  // previous date's stay on screen meanwhile); none chosen: the date these tickets are of.
+  const dateId = dateParam ? Number(dateParam) : tickets.date_id;
 
   const lineErrors =
     sent && reserve.error && isApiError(reserve.error) ? errorsByLine(sent, reserve.error.fieldErrors) : {};
   const picked = totalPicked(selection);
+  const groups = catalogueGroups(tickets);
+  const products = sellsProducts(tickets.data);
   const buyable = tickets.data.some((ticket) =>
     ticket.prices.some((price) => price.sale_state === 'ON_SALE'),
   );
@@ -80,7 +93,7 @@ export function TicketPicker({
   const submit = () => {
     setTried(true);
     if (picked === 0 || !donationsOk || preview) return;
-    const request = toOrderRequest(selection, tickets.data, promoCode);
+    const request = { ...toOrderRequest(selection, tickets.data, promoCode), date_id: dateId };
     setSent(request);
     reserve.mutate(request);
   };
@@ -94,35 +107,49 @@ export function TicketPicker({
         e.preventDefault();
         submit();
       }}
-      aria-label={t`Choose tickets`}
+      aria-label={products ? t`Choose tickets and products` : t`Choose tickets`}
       noValidate
     >
-      <ul className="ticket-list" data-dimmed={dimmed ? '' : undefined}>
-        {tickets.data.map((ticket) => (
-          <TicketItem
-            key={ticket.id}
-            ticket={ticket}
-            currency={tickets.currency}
-            mode={tickets.price_display_mode}
-            timezone={timezone}
-            waitlist={<WaitlistJoin eventId={eventId} ticket={ticket} preview={preview} />}
-            renderLine={(price) => (
-              <LinePicker
+      {groups.map(({ category, items }) => {
+        const list = (
+          <ul key="uncategorised" className="ticket-list" data-dimmed={dimmed ? '' : undefined}>
+            {items.map((ticket) => (
+              <TicketItem
+                key={ticket.id}
                 ticket={ticket}
-                price={price}
                 currency={tickets.currency}
-                selection={selection}
-                onChange={(key, pick) => {
-                  setSelection((current) => ({ ...current, [key]: pick }));
-                  if (reserve.isError) reserve.reset();
-                }}
-                serverError={lineErrors[lineKey(ticket.id, price.price_id)]}
-                showProblems={tried}
+                mode={tickets.price_display_mode}
+                timezone={timezone}
+                headingOrder={category ? 4 : 3}
+                waitlist={
+                  <WaitlistJoin eventId={eventId} ticket={ticket} dateId={dateId} preview={preview} />
+                }
+                renderLine={(price) => (
+                  <LinePicker
+                    ticket={ticket}
+                    price={price}
+                    currency={tickets.currency}
+                    selection={selection}
+                    onChange={(key, pick) => {
+                      setSelection((current) => ({ ...current, [key]: pick }));
+                      if (reserve.isError) reserve.reset();
+                    }}
+                    serverError={lineErrors[lineKey(ticket.id, price.price_id)]}
+                    showProblems={tried}
+                  />
+                )}
               />
-            )}
-          />
-        ))}
-      </ul>
+            ))}
+          </ul>
+        );
+        return category ? (
+          <CategorySection key={category.id} category={category}>
+            {list}
+          </CategorySection>
+        ) : (
+          list
+        );
+      })}
       <Stack gap="sm" className="tickets-footer">
         {generalError ? (
           <Alert tone="error" data-testid="order-error">
@@ -131,7 +158,7 @@ export function TicketPicker({
         ) : null}
         {buyable && tried && picked === 0 ? (
           <Text tone="error" size="sm" role="alert">
-            <Trans>Choose at least one ticket.</Trans>
+            {products ? <Trans>Choose at least one item.</Trans> : <Trans>Choose at least one ticket.</Trans>}
           </Text>
         ) : null}
         {/* Nothing on sale (all sold out, or not yet): no button that can only fail. */}

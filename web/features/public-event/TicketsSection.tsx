@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../components/api-error';
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '../../ui';
 import { inDisplayMode, type PublicTickets, previewTicketsQuery, publicTicketsQuery } from './api';
+import { DateChoice } from './DateChoice';
+import { DATE_PARAM } from './dates';
 import { PromoCodeBox } from './PromoCodeBox';
 import { TICKETS_ID } from './StickyTicketsBar';
 import { TicketPicker } from './TicketPicker';
@@ -34,9 +36,11 @@ export function TicketsSection({
   const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const promoCode = preview ? undefined : searchParams.get(PROMO_PARAM)?.trim() || undefined;
-  // The list stays on screen while it is fetched again with another code.
+  // The date chosen (`?date=`, issue 36), as the address writes it; none: the next on sale.
+  const dateParam = preview ? undefined : searchParams.get(DATE_PARAM) || undefined;
+  // The list stays on screen while it is fetched again with another code or date.
   const buyers = useQuery({
-    ...publicTicketsQuery(eventId, promoCode),
+    ...publicTicketsQuery(eventId, promoCode, dateParam),
     placeholderData: keepPreviousData,
     enabled: !preview,
   });
@@ -67,6 +71,13 @@ export function TicketsSection({
         <Title order={2} size="h3" id="tickets-heading" tabIndex={-1} style={{ outline: 'none' }}>
           <Trans>Tickets</Trans>
         </Title>
+        {preview ? null : (
+          <DateChoice
+            eventId={eventId}
+            timezone={timezone}
+            chosenId={dateParam === undefined ? tickets.data?.date_id : Number(dateParam)}
+          />
+        )}
         {tickets.isPending ? (
           <TicketsSkeleton label={t`Loading the tickets`} />
         ) : tickets.isError ? (
@@ -87,6 +98,7 @@ export function TicketsSection({
             eventId={eventId}
             tickets={shown}
             promoCode={shown.promo_code?.valid ? shown.promo_code.code : undefined}
+            dateParam={dateParam}
             timezone={timezone}
             dimmed={tickets.isPlaceholderData}
             continueLabel={continueLabel}

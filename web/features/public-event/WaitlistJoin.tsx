@@ -16,10 +16,13 @@ const preload = () => void loadForm().catch(() => undefined);
 export function WaitlistJoin({
   eventId,
   ticket,
+  dateId,
   preview,
 }: {
   eventId: string;
   ticket: PublicTicket;
+  /** The date whose tickets are shown (issue 36). */
+  dateId?: number | undefined;
   /** The homepage designer's preview: the button is shown but does nothing. */
   preview?: boolean;
 }) {
@@ -43,7 +46,7 @@ export function WaitlistJoin({
   }
   return (
     <Suspense fallback={<Loader label={t`Loading the form`} />}>
-      <JoinWaitlistForm eventId={eventId} ticket={ticket} onCancel={() => setOpen(false)} />
+      <JoinWaitlistForm eventId={eventId} ticket={ticket} dateId={dateId} onCancel={() => setOpen(false)} />
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { FIRST_DATES, type PublicEventDatesResponse } from '../../../common/event-dates';
 import type { PublicEventResponse } from '../../../common/events';
 import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
@@ -47,15 +48,49 @@ export type PublicTickets = PublicTicketsResponse;
 export type PublicTicket = PublicTickets['data'][number];
 export type PublicTicketPrice = PublicTicket['prices'][number];
 
-/** The visible tickets of a live event, with the promo code's unlocks and discounts applied. */
-export function publicTicketsQuery(eventId: string, promoCode?: string) {
+/**
+ * The visible tickets of a live event on one date (`dateId` as the address writes it; none: the
+ * next date on sale), with the promo code's unlocks and discounts applied.
+ */
+export function publicTicketsQuery(eventId: string, promoCode?: string, dateId?: string) {
   return queryOptions({
-    queryKey: queryKeys.publicEvents.tickets(eventId, promoCode),
+    queryKey: queryKeys.publicEvents.tickets(eventId, promoCode, dateId),
     queryFn: ({ signal }) =>
       apiFetch<PublicTickets>(`/public/events/${encodeURIComponent(eventId)}/tickets`, {
-        query: { promo_code: promoCode },
+        query: { promo_code: promoCode, date_id: dateId },
         signal,
       }),
+  });
+}
+
+/** `GET /api/public/events/{id}/dates`: the upcoming dates a buyer may choose from (issue 36). */
+export type PublicDates = PublicEventDatesResponse;
+export type PublicDate = PublicDates['data'][number];
+
+/** Which window of dates to read: the first (neither), from an instant, or from a date. */
+export interface DatesWindow {
+  from?: string;
+  dateId?: number;
+}
+
+/**
+ * One window of the dates of a live event (`FIRST_DATES` of them, the page's own size), with
+ * what is left on each; a 404 (no such live event) is an empty list.
+ */
+export function publicDatesQuery(eventId: string, window: DatesWindow = {}) {
+  return queryOptions({
+    queryKey: queryKeys.publicEvents.dates(eventId, window),
+    queryFn: async ({ signal }): Promise<PublicDates> => {
+      try {
+        return await apiFetch<PublicDates>(`/public/events/${encodeURIComponent(eventId)}/dates`, {
+          query: { limit: FIRST_DATES, from: window.from, date_id: window.dateId },
+          signal,
+        });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return { data: [], next_from: null };
+        throw error;
+      }
+    },
   });
 }
 

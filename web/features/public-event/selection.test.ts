@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicTicket } from '../../../common/public-tickets';
+import { catalogueGroups, sellsProducts } from './catalogue';
 import { donationProblem, errorsByLine, lineKey, lineMax, step, toOrderRequest } from './selection';
 
 const price = (price_id: number | null, more = {}) => ({
@@ -16,6 +17,8 @@ const price = (price_id: number | null, more = {}) => ({
 });
 const ticket = (more: Partial<PublicTicket> = {}): PublicTicket => ({
   id: 1,
+  kind: 'TICKET',
+  category_id: null,
   title: 'General',
   description: null,
   type: 'PAID',
@@ -95,5 +98,38 @@ describe('the ticket selection', () => {
         tickets: ['x'],
       }),
     ).toEqual({ [lineKey(2, 8)]: 'At most 5.', [lineKey(3, null)]: 'Too low.' });
+  });
+});
+
+describe('the catalogue’s groups (decision 051)', () => {
+  const item = (id: number, more: Partial<PublicTicket> = {}) => ticket({ id, title: `Item ${id}`, ...more });
+
+  it('keep a list without categories as one group without a heading', () => {
+    const groups = catalogueGroups({ data: [item(1), item(2)], categories: [] });
+    expect(groups).toEqual([{ category: null, items: [item(1), item(2)] }]);
+  });
+
+  it('put what has no category first, then each category in its order, leaving out empty ones', () => {
+    const merch = { id: 7, name: 'Merchandise', description: 'Wear it' };
+    const food = { id: 3, name: 'Food', description: null };
+    const empty = { id: 9, name: 'Empty', description: null };
+    const shirt = item(2, { kind: 'PRODUCT', category_id: 7 });
+    const meal = item(3, { kind: 'PRODUCT', category_id: 3 });
+    const groups = catalogueGroups({ data: [item(1), shirt, meal], categories: [merch, empty, food] });
+    expect(groups.map((g) => [g.category?.name ?? null, g.items.map((i) => i.id)])).toEqual([
+      [null, [1]],
+      ['Merchandise', [2]],
+      ['Food', [3]],
+    ]);
+  });
+
+  it('read an item of a category the answer does not list as uncategorised', () => {
+    const lost = item(1, { category_id: 42 });
+    expect(catalogueGroups({ data: [lost], categories: [] })).toEqual([{ category: null, items: [lost] }]);
+  });
+
+  it('tell a list with a product from one of tickets only', () => {
+    expect(sellsProducts([item(1)])).toBe(false);
+    expect(sellsProducts([item(1), item(2, { kind: 'PRODUCT' })])).toBe(true);
   });
 });

@@ -13,13 +13,15 @@ import { errorCode, errorMessage } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { DotsIcon } from '../../components/organizer-icons';
-import { useDeleteTicket, useUpdateTicket } from './api';
-import { requestOf } from './form';
+import { useCreateTicket, useDeleteTicket, useUpdateTicket } from './api';
+import { copyOf, requestOf } from './form';
+import { KIND_TEXT } from './kinds';
 
-/** Edit, pause or resume sales, hide or show, delete (asked first; refused once sold). */
+/** Edit, duplicate, pause or resume sales, hide or show, delete (asked first; refused once sold). */
 export function TicketActions({ ticket, onEdit }: { ticket: TicketResponse; onEdit: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const update = useUpdateTicket(ticket.event_id);
+  const create = useCreateTicket(ticket.event_id);
   const remove = useDeleteTicket(ticket.event_id);
   const [confirming, setConfirming] = useState(false);
   const title = ticket.title;
@@ -29,6 +31,14 @@ export function TicketActions({ ticket, onEdit }: { ticket: TicketResponse; onEd
       { id: ticket.id, body: requestOf(ticket, patch) },
       { onSuccess: () => notify(done), onError: (error) => notify(errorMessage(error), 'error') },
     );
+
+  const duplicate = () => {
+    const copy = t`${title} (copy)`;
+    create.mutate(copyOf(ticket, copy), {
+      onSuccess: () => notify(t`${copy} has been created.`),
+      onError: (error) => notify(errorMessage(error), 'error'),
+    });
+  };
 
   const close = () => {
     setConfirming(false);
@@ -46,6 +56,9 @@ export function TicketActions({ ticket, onEdit }: { ticket: TicketResponse; onEd
         <Menu.Dropdown>
           <Menu.Item onClick={onEdit}>
             <Trans>Edit</Trans>
+          </Menu.Item>
+          <Menu.Item onClick={duplicate}>
+            <Trans>Duplicate</Trans>
           </Menu.Item>
           {ticket.is_paused ? (
             <Menu.Item onClick={() => change({ is_paused: false }, t`Sales of ${title} have resumed.`)}>
@@ -80,9 +93,7 @@ export function TicketActions({ ticket, onEdit }: { ticket: TicketResponse; onEd
         closeButtonProps={{ 'aria-label': t`Close` }}
       >
         <Stack gap="lg">
-          <Text size="sm">
-            <Trans>The ticket will be removed from the event page. This cannot be undone.</Trans>
-          </Text>
+          <Text size="sm">{i18n._(KIND_TEXT[ticket.kind].deleteWarning)}</Text>
           <ErrorAlert error={remove.error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

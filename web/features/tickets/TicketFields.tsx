@@ -7,6 +7,7 @@ import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  Checkbox,
   Group,
   NumberInput,
   Radio,
@@ -17,30 +18,36 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import type { CategoryResponse } from '../../../common/categories';
 import type { EventResponse } from '../../../common/events';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
 import { AmountField } from '../../components/AmountField';
 import { FormSection } from './FormSection';
 import type { TicketForm } from './form';
-import { TYPE_HINTS, TYPE_LABELS } from './labels';
+import { KIND_TEXT } from './kinds';
 import { TicketOptions } from './TicketOptions';
 import { TierEditor } from './TierEditor';
 
-/** The fields of a ticket: its kind, its name, its price(s), how many and when. */
+/** The fields of a ticket or product: its type, its name, its price(s), how many and when. */
 export function TicketFields({
   form,
   event,
   taxes,
+  categories,
   ticket,
 }: {
   form: TicketForm;
   event: EventResponse;
   taxes: TaxOrFeeResponse[];
+  categories: CategoryResponse[];
   ticket: TicketResponse | null;
 }) {
   const { t, i18n } = useLingui();
   const values = form.getValues();
+  const kind = values.kind;
+  const text = KIND_TEXT[kind];
+  const variants = kind === 'PRODUCT' && values.type === 'TIERED';
   const currency = event.currency;
   const timezone = event.timezone;
   const sold = (ticket?.quantity_sold ?? 0) > 0;
@@ -48,8 +55,8 @@ export function TicketFields({
   return (
     <Stack gap="xl">
       <Radio.Group
-        label={t`Ticket type`}
-        description={sold ? t`The type cannot change: this ticket has already sold.` : undefined}
+        label={i18n._(text.typeLabel)}
+        description={sold ? i18n._(text.typeFixed) : undefined}
         key={form.key('type')}
         {...form.getInputProps('type')}
         onChange={(value) => form.setFieldValue('type', value as TicketType)}
@@ -68,10 +75,10 @@ export function TicketFields({
                 <Radio.Indicator mt={2} />
                 <div>
                   <Text fw={600} size="sm">
-                    {i18n._(TYPE_LABELS[type])}
+                    {i18n._(text.types[type])}
                   </Text>
                   <Text size="xs" c="gray.7">
-                    {i18n._(TYPE_HINTS[type])}
+                    {i18n._(text.hints[type])}
                   </Text>
                 </div>
               </Group>
@@ -84,18 +91,31 @@ export function TicketFields({
         <TextInput label={t`Title`} required key={form.key('title')} {...form.getInputProps('title')} />
         <Textarea
           label={t`Description`}
-          description={t`Shown to buyers under the ticket's title.`}
+          description={i18n._(text.descriptionHint)}
           autosize
           minRows={2}
           maxRows={8}
           key={form.key('description')}
           {...form.getInputProps('description')}
         />
-        {values.type === 'PAID' ? (
+        <Select
+          label={t`Category`}
+          data={[
+            { value: '', label: t`No category` },
+            ...categories.map((category) => ({ value: String(category.id), label: category.name })),
+          ]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          w={{ base: '100%', sm: 320 }}
+          key={form.key('category_id')}
+          {...form.getInputProps('category_id')}
+        />
+        {values.type === 'PAID' || variants ? (
           <AmountField
             currency={currency}
-            label={t`Price`}
-            required
+            label={variants ? t`Price of new variants` : t`Price`}
+            description={variants ? t`A variant you add starts at this price; change it there.` : undefined}
+            required={!variants}
             w={{ base: '100%', xs: 220 }}
             key={form.key('price')}
             {...form.getInputProps('price')}
@@ -114,14 +134,16 @@ export function TicketFields({
         ) : null}
       </FormSection>
 
-      {values.type === 'TIERED' ? <TierEditor form={form} event={event} /> : null}
+      {values.type === 'TIERED' ? <TierEditor form={form} event={event} kind={kind} /> : null}
 
       <FormSection title={t`Quantity and sale dates`}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <NumberInput
-            label={t`Quantity available`}
+            label={i18n._(text.quantity)}
             placeholder={t`Unlimited`}
-            description={t`Leave empty for no limit.`}
+            description={
+              variants ? t`For all variants together. Empty: no limit.` : t`Leave empty for no limit.`
+            }
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -181,6 +203,13 @@ export function TicketFields({
         />
       </FormSection>
 
+      {kind === 'PRODUCT' ? (
+        <Checkbox
+          label={t`Redeemable: each unit gets a code scanned once at the door`}
+          key={form.key('redeemable')}
+          {...form.getInputProps('redeemable', { type: 'checkbox' })}
+        />
+      ) : null}
       <TicketOptions form={form} taxes={taxes} currency={currency} />
       <Text size="xs" c="gray.7">
         <Trans>Fields marked with * are required.</Trans>

@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import type { CategoryResponse } from '../../../common/categories';
 import type { EventResponse } from '../../../common/events';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
-import { TicketRequest, type TicketResponse } from '../../../common/tickets';
+import { type TicketKind, TicketRequest, type TicketResponse } from '../../../common/tickets';
 import { useAmountError } from '../../components/AmountField';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormModal, ModalForm } from '../../components/FormModal';
@@ -12,6 +13,7 @@ import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { useCreateTicket, useTaxesAndFees, useUpdateTicket } from './api';
+import { useCategories } from './categories-api';
 import {
   newTicketValues,
   type TicketContext,
@@ -19,41 +21,57 @@ import {
   ticketValues,
   toTicketRequest,
 } from './form';
+import { KIND_TEXT } from './kinds';
 import { TicketFields } from './TicketFields';
 
-/** Creates a ticket (`ticket` null) or changes one, in a dialog over the list. */
+/** Creates a ticket or product (`ticket` null) or changes one, in a dialog over the list. */
 export function TicketFormModal({
   event,
+  kind,
   ticket,
   onClose,
 }: {
   event: EventResponse;
+  kind: TicketKind;
   ticket: TicketResponse | null;
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const taxes = useTaxesAndFees();
+  const categories = useCategories(event.id);
   const narrow = useMediaQuery('(max-width: 48em)');
+  const text = KIND_TEXT[kind];
   return (
     <FormModal
       opened
       onClose={onClose}
-      title={ticket ? t`Edit ticket` : t`Create a ticket`}
+      title={i18n._(ticket ? text.edit : text.create)}
       size="xl"
       centered={false}
       fullScreen={narrow}
     >
-      {taxes.isPending ? (
+      {taxes.isPending || categories.isPending ? (
         <InlineLoader />
-      ) : taxes.isError ? (
+      ) : taxes.isError || categories.isError ? (
         <Stack gap="sm">
-          <ErrorAlert error={taxes.error} title={t`Could not load the taxes and fees`} />
-          <Button variant="default" w="fit-content" onClick={() => void taxes.refetch()}>
+          <ErrorAlert error={taxes.error ?? categories.error} title={t`Could not load the form`} />
+          <Button
+            variant="default"
+            w="fit-content"
+            onClick={() => void Promise.all([taxes.refetch(), categories.refetch()])}
+          >
             <Trans>Try again</Trans>
           </Button>
         </Stack>
       ) : (
-        <TicketForm event={event} ticket={ticket} taxes={taxes.data} onClose={onClose} />
+        <TicketForm
+          event={event}
+          kind={kind}
+          ticket={ticket}
+          taxes={taxes.data}
+          categories={categories.data}
+          onClose={onClose}
+        />
       )}
     </FormModal>
   );
@@ -61,16 +79,20 @@ export function TicketFormModal({
 
 function TicketForm({
   event,
+  kind,
   ticket,
   taxes,
+  categories,
   onClose,
 }: {
   event: EventResponse;
+  kind: TicketKind;
   ticket: TicketResponse | null;
   taxes: TaxOrFeeResponse[];
+  categories: CategoryResponse[];
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const context: TicketContext = { currency: event.currency, timezone: event.timezone };
   const create = useCreateTicket(event.id);
   const update = useUpdateTicket(event.id);
@@ -84,7 +106,7 @@ function TicketForm({
       const problem = amountError(typed, event.currency, { example: 2500, allowEmpty: true });
       if (problem !== null) errors[field] = problem;
     };
-    if (v.type === 'PAID' || v.type === 'DONATION') check(v.price, 'price');
+    if (v.type === 'PAID' || v.type === 'DONATION' || v.kind === 'PRODUCT') check(v.price, 'price');
     if (v.type === 'TIERED') {
       for (const [i, tier] of v.prices.entries()) check(tier.price, `prices.${i}.price`);
     }
@@ -95,7 +117,10 @@ function TicketForm({
     mode: 'controlled',
     initialValues: ticket
       ? ticketValues(ticket, context)
-      : newTicketValues(taxes.filter((x) => x.is_default).map((x) => x.id)),
+      : newTicketValues(
+          kind,
+          taxes.filter((x) => x.is_default).map((x) => x.id),
+        ),
     validate: (values) => ({ ...schemaErrors(values), ...amountErrors(values) }),
   });
 
@@ -115,11 +140,11 @@ function TicketForm({
       save={save}
       onSaved={onSaved}
       onCancel={onClose}
-      submitLabel={ticket ? t`Save ticket` : t`Create ticket`}
+      submitLabel={i18n._(ticket ? KIND_TEXT[kind].saveSubmit : KIND_TEXT[kind].createSubmit)}
       errorAtEnd
       gap="lg"
     >
-      <TicketFields form={form} event={event} taxes={taxes} ticket={ticket} />
+      <TicketFields form={form} event={event} taxes={taxes} categories={categories} ticket={ticket} />
     </ModalForm>
   );
 }

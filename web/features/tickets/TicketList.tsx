@@ -6,17 +6,12 @@ import type { EventResponse } from '../../../common/events';
 import type { TicketResponse } from '../../../common/tickets';
 import { notify } from '../../components/notify';
 import { useSortTickets } from './api';
+import { moved, placeInto } from './order';
 import { TicketRow } from './TicketRow';
 
-/** The order with one ticket moved to where another was. */
-export function moved(ids: readonly number[], id: number, toIndex: number): number[] {
-  const rest = ids.filter((x) => x !== id);
-  const index = Math.max(0, Math.min(toIndex, rest.length));
-  return [...rest.slice(0, index), id, ...rest.slice(index)];
-}
-
 /**
- * The tickets as rows. With no search or filter on, a row can be dragged to a new place, or
+ * The tickets (or products of one category) as rows. `allIds` is every item of the event in
+ * its order: a move reorders the rows among themselves and the others keep their places. With no search or filter on, a row can be dragged to a new place, or
  * moved one step with its arrow buttons (the keyboard way); the new order is saved at once.
  */
 export function TicketList({
@@ -25,6 +20,7 @@ export function TicketList({
   tickets,
   allIds,
   reorderable,
+  label,
   onEdit,
 }: {
   eventId: number;
@@ -32,6 +28,8 @@ export function TicketList({
   tickets: TicketResponse[];
   allIds: number[];
   reorderable: boolean;
+  /** The list's accessible name. */
+  label: string;
   onEdit: (ticket: TicketResponse) => void;
 }) {
   const { t } = useLingui();
@@ -46,25 +44,23 @@ export function TicketList({
     sort.mutate(order, { onError: () => notify(t`The tickets could not be sorted`, 'error') });
   };
 
-  const moveBy = (ticket: TicketResponse, step: -1 | 1) => {
-    const index = allIds.indexOf(ticket.id);
-    const position = index + step + 1;
+  const ids = tickets.map((ticket) => ticket.id);
+  const moveTo = (ticket: TicketResponse, index: number) => {
+    const position = index + 1;
     const title = ticket.title;
-    save(moved(allIds, ticket.id, index + step), t`${title} moved to position ${position}.`);
+    save(placeInto(allIds, moved(ids, ticket.id, index)), t`${title} moved to position ${position}.`);
   };
+  const moveBy = (ticket: TicketResponse, step: -1 | 1) => moveTo(ticket, ids.indexOf(ticket.id) + step);
 
   const drop = (targetId: number) => {
-    if (dragging === null || dragging === targetId) return;
-    const target = allIds.indexOf(targetId);
     const ticket = tickets.find((x) => x.id === dragging);
-    const position = target + 1;
-    const title = ticket?.title ?? '';
-    save(moved(allIds, dragging, target), t`${title} moved to position ${position}.`);
+    if (!ticket || dragging === targetId) return;
+    moveTo(ticket, ids.indexOf(targetId));
   };
 
   return (
     <>
-      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Tickets`}>
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
         {tickets.map((ticket, index) => (
           <TicketRow
             key={ticket.id}

@@ -1,12 +1,14 @@
 import '@mantine/core/styles/ActionIcon.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
 import { formatMoney } from '../../../common/money';
 import type { TicketResponse } from '../../../common/tickets';
-import { ArrowDownIcon, ArrowUpIcon } from '../../components/organizer-icons';
 import { GripIcon } from './icons';
-import { HiddenBadge, priceSummary, SaleStateBadge, TYPE_LABELS } from './labels';
+import { KIND_TEXT } from './kinds';
+import { HiddenBadge, priceSummary, SaleStateBadge } from './labels';
+import { MoveButtons } from './MoveButtons';
+import { stockLeft } from './stock';
 import { TicketActions } from './TicketActions';
 
 export interface Reorder {
@@ -38,6 +40,14 @@ export function TicketRow({
   const sold = ticket.quantity_sold;
   const available = ticket.quantity_available;
   const tiers = ticket.type === 'TIERED' ? ticket.prices : [];
+  const left = stockLeft(ticket);
+  const product = ticket.kind === 'PRODUCT';
+  const tierText = (tier: TicketResponse['prices'][number]) => {
+    const label = tier.label;
+    const price = formatMoney(tier.price, event.currency, i18n.locale);
+    const remaining = tier.quantity_remaining;
+    return product && remaining !== null ? t`${label}: ${price}, ${remaining} left` : `${label}: ${price}`;
+  };
 
   return (
     <Box
@@ -82,14 +92,12 @@ export function TicketRow({
             </Group>
             <Text size="sm" c="gray.7">
               {/* A free ticket's price already says what its type is. */}
-              {ticket.type === 'FREE' ? null : `${i18n._(TYPE_LABELS[ticket.type])} · `}
+              {ticket.type === 'FREE' ? null : `${i18n._(KIND_TEXT[ticket.kind].types[ticket.type])} · `}
               <span data-testid="ticket-price">{priceSummary(ticket, event.currency, i18n)}</span>
             </Text>
             {tiers.length > 0 ? (
-              <Text size="xs" c="gray.7">
-                {tiers
-                  .map((tier) => `${tier.label}: ${formatMoney(tier.price, event.currency, i18n.locale)}`)
-                  .join(' · ')}
+              <Text size="xs" c="gray.7" data-testid="ticket-tiers">
+                {tiers.map(tierText).join(' · ')}
               </Text>
             ) : null}
           </Stack>
@@ -103,41 +111,18 @@ export function TicketRow({
                 </Trans>
               )}
             </Text>
-            {available === null ? (
+            {left === null ? (
               <Text size="xs" c="gray.7">
                 <Trans>Unlimited</Trans>
+              </Text>
+            ) : product ? (
+              <Text size="xs" c="gray.7" data-testid="ticket-left">
+                <Trans>{left} left</Trans>
               </Text>
             ) : null}
           </Stack>
           {reorder ? (
-            <Group gap={2} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={t`Move ${title} up`}
-                data-disabled={reorder.first || undefined}
-                aria-disabled={reorder.first || undefined}
-                onClick={() => {
-                  if (!reorder.first) reorder.onMove(-1);
-                }}
-              >
-                <ArrowUpIcon size={16} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={t`Move ${title} down`}
-                data-disabled={reorder.last || undefined}
-                aria-disabled={reorder.last || undefined}
-                onClick={() => {
-                  if (!reorder.last) reorder.onMove(1);
-                }}
-              >
-                <ArrowDownIcon size={16} />
-              </ActionIcon>
-            </Group>
+            <MoveButtons name={title} first={reorder.first} last={reorder.last} onMove={reorder.onMove} />
           ) : null}
           <TicketActions ticket={ticket} onEdit={onEdit} />
         </Group>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/EmptyState.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, EmptyState, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   SALE_STATES,
@@ -10,17 +10,16 @@ import {
   type TicketResponse,
   type TicketType,
 } from '../../../common/tickets';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { RequirePermission } from '../../components/NoPermission';
-import { PlusIcon, SearchIcon } from '../../components/organizer-icons';
+import { SearchIcon } from '../../components/organizer-icons';
 import { FitSelect } from '../../components/selects';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { useTickets } from './api';
+import { ItemsLoadError, ItemsScreen } from './ItemStates';
 import { TicketIcon } from './icons';
 import { SALE_STATE_LABELS, TYPE_LABELS } from './labels';
-import { TicketFormModal } from './TicketFormModal';
 import { TicketList } from './TicketList';
 
 /** `/manage/event/:eventId/tickets`: the event's tickets, in the order buyers see them. */
@@ -54,63 +53,41 @@ function Tickets() {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<StateFilter>(null);
   const [type, setType] = useState<TicketType | null>(null);
-  const [editing, setEditing] = useState<TicketResponse | 'new' | null>(null);
 
   if (event.isPending || tickets.isPending) return <InlineLoader />;
   if (event.isError || tickets.isError) {
     return (
-      <Stack gap="sm">
-        <title>{`${t`Tickets`} · Tessera`}</title>
-        <ErrorAlert error={event.error ?? tickets.error} title={t`Could not load the tickets`} />
-        <Button variant="default" w="fit-content" onClick={() => void tickets.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Stack>
+      <ItemsLoadError
+        pageTitle={t`Tickets`}
+        title={t`Could not load the tickets`}
+        error={event.error ?? tickets.error}
+        retry={() => void tickets.refetch()}
+      />
     );
   }
 
+  // Products are on their own screen; the order sent keeps them where they are.
+  const all = tickets.data.filter((ticket) => ticket.kind === 'TICKET');
   const filtered = query.trim() !== '' || state !== null || type !== null;
-  const shown = tickets.data.filter((ticket) => matches(ticket, { query: query.trim(), state, type }));
+  const shown = all.filter((ticket) => matches(ticket, { query: query.trim(), state, type }));
   const clear = () => {
     setQuery('');
     setState(null);
     setType(null);
   };
-  const create = () => setEditing('new');
 
   return (
-    <Stack gap="md">
-      <title>{`${t`Tickets`} · ${event.data.title} · Tessera`}</title>
-      <Group justify="space-between" align="center" gap="sm">
-        <Title order={2} fz="xl">
-          <Trans>Tickets</Trans>
-        </Title>
-        {tickets.data.length > 0 ? (
-          <Button leftSection={<PlusIcon size={16} />} onClick={create}>
-            <Trans>Create a ticket</Trans>
-          </Button>
-        ) : null}
-      </Group>
-
-      {tickets.data.length === 0 ? (
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <EmptyState icon={<TicketIcon />} variant="light" py="xl">
-            <EmptyState.Title order={3}>
-              <Trans>No tickets yet</Trans>
-            </EmptyState.Title>
-            <EmptyState.Description>
-              <Trans>
-                Create the tickets people can buy or register for: free, paid, donation or tiered.
-              </Trans>
-            </EmptyState.Description>
-            <EmptyState.Actions>
-              <Button leftSection={<PlusIcon size={16} />} onClick={create}>
-                <Trans>Create a ticket</Trans>
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      ) : (
+    <ItemsScreen
+      kind="TICKET"
+      event={event.data}
+      count={all.length}
+      empty={{
+        icon: <TicketIcon />,
+        title: t`No tickets yet`,
+        description: t`Create the tickets people can buy or register for: free, paid, donation or tiered.`,
+      }}
+    >
+      {(edit) => (
         <>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
@@ -185,20 +162,12 @@ function Tickets() {
               allIds={tickets.data.map((ticket) => ticket.id)}
               event={event.data}
               reorderable={!filtered}
-              onEdit={setEditing}
+              label={t`Tickets`}
+              onEdit={edit}
             />
           )}
         </>
       )}
-
-      {editing !== null ? (
-        <TicketFormModal
-          key={editing === 'new' ? 'new' : editing.id}
-          event={event.data}
-          ticket={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-    </Stack>
+    </ItemsScreen>
   );
 }

@@ -15,33 +15,49 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
+import type { TicketKind } from '../../../common/tickets';
 import { AmountField } from '../../components/AmountField';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from '../../components/organizer-icons';
 import { FormSection } from './FormSection';
 import { emptyTier, type TicketForm } from './form';
+import { KIND_TEXT } from './kinds';
 
-/** The price tiers of a TIERED ticket: each with its own label, price, quantity and sale dates. */
-export function TierEditor({ form, event }: { form: TicketForm; event: EventResponse }) {
-  const { t } = useLingui();
-  const tiers = form.getValues().prices;
+/**
+ * The price tiers of a TIERED ticket, or the variants of a product: each with its own label,
+ * price, quantity and sale dates. A product's new variant starts at the product's price.
+ */
+export function TierEditor({
+  form,
+  event,
+  kind,
+}: {
+  form: TicketForm;
+  event: EventResponse;
+  kind: TicketKind;
+}) {
+  const { t, i18n } = useLingui();
+  const text = KIND_TEXT[kind].tiers;
+  const values = form.getValues();
+  const tiers = values.prices;
   const timezone = event.timezone;
   const listError = form.errors.prices;
 
   return (
-    <FormSection title={t`Price tiers`}>
+    <FormSection title={i18n._(text.section)}>
       <Text size="sm" c="gray.7">
-        <Trans>Buyers choose one tier. A tier can have its own quantity and sale dates.</Trans>
+        {i18n._(text.intro)}
       </Text>
       {tiers.map((tier, index) => {
         const number = index + 1;
-        const name = tier.label.trim() || t`Tier ${number}`;
+        const group = kind === 'PRODUCT' ? t`Variant ${number}` : t`Tier ${number}`;
+        const name = tier.label.trim() || group;
         const path = (field: string) => `prices.${index}.${field}`;
         return (
-          <Paper key={tier.key} withBorder radius="md" p="md" role="group" aria-label={t`Tier ${number}`}>
+          <Paper key={tier.key} withBorder radius="md" p="md" role="group" aria-label={group}>
             <Stack gap="sm">
               <Group justify="space-between" gap="xs">
                 <Text fw={600} size="sm">
-                  {t`Tier ${number}`}
+                  {group}
                 </Text>
                 <Group gap={2}>
                   <ActionIcon
@@ -77,8 +93,8 @@ export function TierEditor({ form, event }: { form: TicketForm; event: EventResp
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                 <TextInput
-                  label={t`Label`}
-                  placeholder={t`Early bird`}
+                  label={i18n._(text.label)}
+                  placeholder={i18n._(text.placeholder)}
                   required
                   key={form.key(path('label'))}
                   {...form.getInputProps(path('label'))}
@@ -91,7 +107,7 @@ export function TierEditor({ form, event }: { form: TicketForm; event: EventResp
                   {...form.getInputProps(path('price'))}
                 />
                 <NumberInput
-                  label={t`Quantity available`}
+                  label={i18n._(text.quantity)}
                   placeholder={t`Unlimited`}
                   min={0}
                   allowDecimal={false}
@@ -117,7 +133,7 @@ export function TierEditor({ form, event }: { form: TicketForm; event: EventResp
                 />
               </SimpleGrid>
               <Checkbox
-                label={t`Hide this tier from buyers`}
+                label={i18n._(text.hide)}
                 key={form.key(path('is_hidden'))}
                 {...form.getInputProps(path('is_hidden'), { type: 'checkbox' })}
               />
@@ -134,9 +150,9 @@ export function TierEditor({ form, event }: { form: TicketForm; event: EventResp
         variant="default"
         leftSection={<PlusIcon size={16} />}
         w="fit-content"
-        onClick={() => form.insertListItem('prices', emptyTier())}
+        onClick={() => form.insertListItem('prices', emptyTier(kind === 'PRODUCT' ? values.price : ''))}
       >
-        <Trans>Add a tier</Trans>
+        {i18n._(text.add)}
       </Button>
     </FormSection>
   );

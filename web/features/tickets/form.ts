@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { toMajorText, toMinor } from '../../../common/money';
-import type { TicketRequest, TicketResponse, TicketType } from '../../../common/tickets';
+import type { TicketKind, TicketRequest, TicketResponse, TicketType } from '../../../common/tickets';
 import { isoToZoned, zonedToIso } from '../events/datetime';
 
 /** One price tier as the form holds it: amounts typed in major units, dates in the event's zone. */
@@ -17,6 +17,11 @@ export interface TierValues {
 }
 
 export interface TicketValues {
+  kind: TicketKind;
+  /** The category's id as text; empty: no category. */
+  category_id: string;
+  /** Products only: each unit gets a code the door scans once. */
+  redeemable: boolean;
   type: TicketType;
   title: string;
   description: string;
@@ -60,11 +65,12 @@ export interface TicketContext {
 let nextKey = 0;
 const newKey = () => `tier-${++nextKey}`;
 
-export function emptyTier(): TierValues {
+/** A new tier; a product's new variant starts at the product's price. */
+export function emptyTier(price = ''): TierValues {
   return {
     key: newKey(),
     label: '',
-    price: '',
+    price,
     quantity_available: '',
     sale_start_date: '',
     sale_end_date: '',
@@ -72,14 +78,17 @@ export function emptyTier(): TierValues {
   };
 }
 
-/** A new ticket: paid, with the account's default taxes and fees ticked. */
-export function newTicketValues(defaultTaxIds: number[]): TicketValues {
+/** A new ticket or product: paid, with the account's default taxes and fees ticked. */
+export function newTicketValues(kind: TicketKind, defaultTaxIds: number[]): TicketValues {
   return {
+    kind,
+    category_id: '',
+    redeemable: false,
     type: 'PAID',
     title: '',
     description: '',
     price: '',
-    prices: [emptyTier(), emptyTier()],
+    prices: kind === 'PRODUCT' ? [emptyTier()] : [emptyTier(), emptyTier()],
     sale_start_date: '',
     sale_end_date: '',
     min_per_order: 1,
@@ -99,6 +108,9 @@ export function newTicketValues(defaultTaxIds: number[]): TicketValues {
 
 export function ticketValues(ticket: TicketResponse, { currency, timezone }: TicketContext): TicketValues {
   return {
+    kind: ticket.kind,
+    category_id: ticket.category_id === null ? '' : String(ticket.category_id),
+    redeemable: ticket.redeemable,
     type: ticket.type,
     title: ticket.title,
     description: ticket.description ?? '',
@@ -144,6 +156,9 @@ export function toTicketRequest(v: TicketValues, { currency, timezone }: TicketC
   return {
     title: v.title,
     description: v.description.trim() === '' ? null : v.description,
+    kind: v.kind,
+    category_id: v.category_id === '' ? null : Number(v.category_id),
+    redeemable: v.kind === 'PRODUCT' && v.redeemable,
     type: v.type,
     price: priced ? amount(v.price, currency) : undefined,
     prices:
@@ -180,6 +195,9 @@ export function requestOf(ticket: TicketResponse, change: Partial<TicketRequest>
   return {
     title: ticket.title,
     description: ticket.description,
+    kind: ticket.kind,
+    category_id: ticket.category_id,
+    redeemable: ticket.redeemable,
     type: ticket.type,
     price: ticket.type === 'PAID' || ticket.type === 'DONATION' ? (ticket.price ?? undefined) : undefined,
     prices:
@@ -211,4 +229,10 @@ export function requestOf(ticket: TicketResponse, change: Partial<TicketRequest>
     waitlist_enabled: ticket.waitlist_enabled,
     ...change,
   };
+}
+
+/** A new item with the same fields as one of the list, named "… (copy)"; its tiers are new too. */
+export function copyOf(ticket: TicketResponse, title: string): TicketRequest {
+  const request = requestOf(ticket, { title });
+  return { ...request, prices: request.prices?.map(({ id: _id, ...tier }) => tier) };
 }

@@ -15,6 +15,7 @@ import { ListPage } from '../../components/ListPage';
 import { isForbidden, NoPermissionPage } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
 import { UsersIcon } from '../../components/organizer-icons';
+import { DateFilterSelect, useDateChoices } from '../event-dates/DateFilter';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { useTicketChoices } from '../tickets/api';
@@ -38,6 +39,7 @@ function useFilters(): [WaitlistFilters, (change: WaitlistFilters) => void] {
   const [search, setSearch] = useSearchParams();
   const status = WAITLIST_STATUSES.find((s) => s === search.get('status'));
   const ticketId = Number(search.get('ticket')) || undefined;
+  const dateId = Number(search.get('date')) || undefined;
   const set = (change: WaitlistFilters) =>
     setSearch(
       (current) => {
@@ -46,11 +48,12 @@ function useFilters(): [WaitlistFilters, (change: WaitlistFilters) => void] {
           value ? next.set(key, value) : next.delete(key);
         if ('status' in change) write('status', change.status);
         if ('ticketId' in change) write('ticket', change.ticketId ? String(change.ticketId) : undefined);
+        if ('dateId' in change) write('date', change.dateId ? String(change.dateId) : undefined);
         return next;
       },
       { replace: true },
     );
-  return [{ status, ticketId }, set];
+  return [{ status, ticketId, dateId }, set];
 }
 
 function Waitlist({ event }: { event: EventResponse }) {
@@ -61,7 +64,9 @@ function Waitlist({ event }: { event: EventResponse }) {
   const offer = useOfferEntry(event.id);
   const remove = useRemoveEntry(event.id);
   const [removing, setRemoving] = useState<WaitlistEntryResponse | null>(null);
-  const filtered = filters.status !== undefined || filters.ticketId !== undefined;
+  const dates = useDateChoices(event.id, event.timezone);
+  const filtered =
+    filters.status !== undefined || filters.ticketId !== undefined || filters.dateId !== undefined;
   const counts = waitlist.data?.counts ?? [];
   const anyone = counts.some((c) => c.waiting + c.offered + c.purchased + c.expired + c.removed > 0);
 
@@ -93,7 +98,7 @@ function Waitlist({ event }: { event: EventResponse }) {
             download={(format, onProgress) =>
               downloadExport({
                 path: `/events/${event.id}/waitlist/export`,
-                query: {},
+                query: { date_id: filters.dateId },
                 format,
                 fallbackName: `waitlist-${event.id}`,
                 onProgress,
@@ -117,6 +122,12 @@ function Waitlist({ event }: { event: EventResponse }) {
       filters={
         anyone || filtered ? (
           <>
+            <DateFilterSelect
+              eventId={event.id}
+              timezone={event.timezone}
+              value={filters.dateId ?? null}
+              onChange={(dateId) => setFilters({ dateId: dateId ?? undefined })}
+            />
             <Select
               label={t`Status`}
               data={[
@@ -161,7 +172,7 @@ function Waitlist({ event }: { event: EventResponse }) {
               actions: (
                 <Button
                   variant="default"
-                  onClick={() => setFilters({ status: undefined, ticketId: undefined })}
+                  onClick={() => setFilters({ status: undefined, ticketId: undefined, dateId: undefined })}
                 >
                   <Trans>Clear filters</Trans>
                 </Button>
@@ -187,6 +198,7 @@ function Waitlist({ event }: { event: EventResponse }) {
         <WaitlistTable
           entries={list.data}
           timezone={event.timezone}
+          showDate={dates.several}
           actions={{
             onOffer: offerTo,
             onRemove: (entry) => {

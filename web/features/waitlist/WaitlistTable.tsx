@@ -4,6 +4,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { WaitlistEntryResponse, WaitlistTicketCounts } from '../../../common/waitlist';
+import { DateCell } from '../event-dates/DateFilter';
 import { WaitlistStatusBadge } from './status';
 
 export interface WaitlistActions {
@@ -19,10 +20,13 @@ const figure = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as c
 export function WaitlistTable({
   entries,
   timezone,
+  showDate,
   actions,
 }: {
   entries: WaitlistEntryResponse[];
   timezone: string;
+  /** The event has several dates: a "Date" column says which each person waits for. */
+  showDate: boolean;
   actions: WaitlistActions;
 }) {
   const { t, i18n } = useLingui();
@@ -34,7 +38,7 @@ export function WaitlistTable({
   });
   const when = (iso: string) => format.format(new Date(iso));
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Table.ScrollContainer minWidth={showDate ? 880 : 760} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`People on the waiting list`}>
         <Table.Thead>
           <Table.Tr>
@@ -47,6 +51,11 @@ export function WaitlistTable({
             <Table.Th>
               <Trans>Ticket</Trans>
             </Table.Th>
+            {showDate ? (
+              <Table.Th>
+                <Trans>Date</Trans>
+              </Table.Th>
+            ) : null}
             <Table.Th>
               <Trans>Status</Trans>
             </Table.Th>
@@ -81,6 +90,11 @@ export function WaitlistTable({
                   {entry.ticket_title}
                 </Text>
               </Table.Td>
+              {showDate ? (
+                <Table.Td>
+                  <DateCell date={entry.date} timezone={timezone} />
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <Stack gap={4} align="flex-start">
                   <WaitlistStatusBadge status={entry.status} />

@@ -8,10 +8,12 @@ import { whileLoggedIn } from '../../api/token';
 export interface WaitlistFilters {
   status?: WaitlistStatus | undefined;
   ticketId?: number | undefined;
+  /** One date of the event (issue 36); its counts too. */
+  dateId?: number | undefined;
 }
 
 export function waitlistSearchParams(filters: WaitlistFilters): Record<string, string | number | undefined> {
-  return { status: filters.status, ticket_id: filters.ticketId };
+  return { status: filters.status, ticket_id: filters.ticketId, date_id: filters.dateId };
 }
 
 /** The event's waiting list (oldest first), its counts per ticket and the settings that steer it. */

@@ -32,6 +32,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { Section } from '../../components/Section';
+import { eventDate } from '../checkout/context';
+import { useEventDates } from '../event-dates/api';
 import { useEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { type EmbedValues, EmbedValuesSchema, embedOptions, initialEmbedValues } from './embed-form';
@@ -44,9 +46,10 @@ const FIXED_HEIGHT = 640;
 
 /** `/manage/event/:eventId/widget`: the embed code with its options, and a live preview. */
 export function WidgetEmbedPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const eventId = useEventId() ?? 0;
   const event = useEvent(eventId);
+  const dates = useEventDates(eventId);
   const form = useForm<EmbedValues>({
     initialValues: initialEmbedValues,
     validate: validateWith(EmbedValuesSchema),
@@ -112,6 +115,25 @@ export function WidgetEmbedPage() {
                 key={form.key('locale')}
                 {...form.getInputProps('locale')}
               />
+              {(dates.data?.length ?? 0) > 1 ? (
+                <Select
+                  label={t`Date`}
+                  description={t`Optional: the widget opens on this date; buyers can still choose another.`}
+                  data={[
+                    { value: '', label: t`The next date on sale` },
+                    ...(dates.data ?? [])
+                      .filter((date) => date.status !== 'CANCELLED' && date.status !== 'HIDDEN')
+                      .map((date) => ({
+                        value: String(date.id),
+                        label: `${eventDate(date.starts_at, event.data.timezone, i18n.locale)}${date.label ? ` · ${date.label}` : ''}`,
+                      })),
+                  ]}
+                  allowDeselect={false}
+                  data-testid="widget-date"
+                  key={form.key('date_id')}
+                  {...form.getInputProps('date_id')}
+                />
+              ) : null}
               <Switch
                 label={t`Fit the height to the content`}
                 description={t`Off: the widget keeps a height of ${FIXED_HEIGHT} pixels and scrolls inside.`}

@@ -47,8 +47,12 @@ export function WidgetTicketsPage() {
 function WidgetTickets({ event }: { event: PublicEvent }) {
   const { t, i18n } = useLingui();
   const { buttonText } = useWidgetOptions();
+  // The date chosen in the widget (`?date=`, issue 36) opens on the event page too.
+  const [searchParams] = useSearchParams();
+  const date = searchParams.get('date');
+  const dateQuery = date ? `?${new URLSearchParams({ date })}` : '';
   // With the affiliate code of the widget's link: the new tab may not share the frame's storage.
-  const eventPage = useAffiliateLink(event.id, `/e/${event.id}/${event.slug}`);
+  const eventPage = useAffiliateLink(event.id, `/e/${event.id}/${event.slug}${dateQuery}`);
   const logo = event.images.find((image) => image.type === 'EVENT_LOGO');
   return (
     <>

@@ -13,6 +13,8 @@ export interface EmbedValues {
   auto_resize: boolean;
   /** An affiliate's code, credited with the orders made in this embed (decision 021). */
   affiliate_code: string;
+  /** One date of the event (its id), or empty: the buyer chooses (issue 36). */
+  date_id: string;
 }
 
 export const initialEmbedValues: EmbedValues = {
@@ -21,6 +23,7 @@ export const initialEmbedValues: EmbedValues = {
   locale: '',
   auto_resize: true,
   affiliate_code: '',
+  date_id: '',
 };
 
 /** The same rules the widget page applies to its address (`common/widget.ts`). */
@@ -36,6 +39,7 @@ export const EmbedValuesSchema = z.object({
     .refine((value) => value === '' || isButtonText(value), { message: VALIDATION.invalid.id }),
   locale: z.union([z.literal(''), z.enum(LOCALES)]),
   auto_resize: z.boolean(),
+  date_id: z.string().regex(/^[0-9]*$/),
   affiliate_code: z
     .string()
     .trim()
@@ -57,5 +61,6 @@ export function embedOptions(values: EmbedValues, errors: Record<string, unknown
   if (locale) options.locale = locale;
   const code = values.affiliate_code.trim().toUpperCase();
   if (code && !errors.affiliate_code) options.affiliateCode = code;
+  if (values.date_id && !errors.date_id) options.dateId = values.date_id;
   return options;
 }

@@ -114,6 +114,13 @@ describe('/widget.js', () => {
     expect(frame?.style.height).toBe('480px');
   });
 
+  it('opens on one date of the event with data-date-id, and drops anything but an id', () => {
+    const { frame } = embed({ 'data-event-id': '42', 'data-date-id': '901' });
+    expect(new URL(frame?.src ?? '').searchParams.get('date')).toBe('901');
+    const { frame: other } = embed({ 'data-event-id': '42', 'data-date-id': '9"><x' });
+    expect(new URL(other?.src ?? '').searchParams.has('date')).toBe(false);
+  });
+
   it('puts the widget at the end of the page when the tag sits in <head>', () => {
     const { frame, appended } = embed({ 'data-event-id': '42' }, { inHead: true });
     expect(frame).toBeUndefined();

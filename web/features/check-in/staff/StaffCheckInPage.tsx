@@ -12,6 +12,7 @@ import { AlertIcon, WifiOffIcon } from '../../../components/icons';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { Logo } from '../../../components/Logo';
 import { useOwnOfflineIndicator } from '../../../components/OfflineNotice';
+import { dateText } from '../../event-dates/DateFilter';
 import { type Collection, CollectPaymentModal } from './CollectPaymentModal';
 import type { ScanAnswer } from './check-in-sync';
 import { OutcomePanel, signal } from './outcome';
@@ -21,7 +22,7 @@ import { useCheckInSync } from './useCheckInSync';
 
 /** `/check-in/{shortId}`: door staff scan tickets or find people by name; also offline. */
 export function StaffCheckInPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // The page's own banner says when it is offline, and how many scans wait.
   useOwnOfflineIndicator();
   const { shortId = '' } = useParams();
@@ -95,7 +96,11 @@ export function StaffCheckInPage() {
           <Title order={1} fz="h3">
             {listName}
           </Title>
-          <Text c="gray.7">{list.event.title}</Text>
+          <Text c="gray.7">
+            {list.date
+              ? `${list.event.title} · ${dateText(list.date, list.event.timezone, i18n.locale)}`
+              : list.event.title}
+          </Text>
           {list.description ? <Text size="sm">{list.description}</Text> : null}
         </Stack>
         <Paper withBorder radius="md" p="sm">
@@ -132,6 +137,7 @@ export function StaffCheckInPage() {
             result={last}
             offline={result.offline}
             busy={busy}
+            timezone={list.event.timezone}
             onUndo={
               last.outcome === 'CHECKED_IN' && (last.check_in?.id ?? -1) > 0
                 ? () => void undoLast()

@@ -10,6 +10,7 @@ const TONE: Record<CheckInOutcome, 'go' | 'wait' | 'stop'> = {
   AWAITING_PAYMENT: 'wait',
   CANCELLED: 'stop',
   NOT_ON_LIST: 'stop',
+  WRONG_DATE: 'stop',
   LIST_NOT_ACTIVE: 'stop',
   LIST_EXPIRED: 'stop',
   INVALID: 'stop',
@@ -29,9 +30,12 @@ export function OutcomePanel({
   onUndo,
   onMarkPaid,
   busy,
+  timezone,
 }: {
   result: CheckInResponse;
   offline: boolean;
+  /** The event's time zone, to say when another date's ticket is for. */
+  timezone?: string | undefined;
   onUndo?: () => void;
   onMarkPaid?: () => void;
   busy: boolean;
@@ -43,6 +47,7 @@ export function OutcomePanel({
     AWAITING_PAYMENT: t`Awaiting payment`,
     CANCELLED: t`Cancelled ticket`,
     NOT_ON_LIST: t`Not on this list`,
+    WRONG_DATE: t`Ticket for another date`,
     LIST_NOT_ACTIVE: t`This list is not open yet`,
     LIST_EXPIRED: t`This list has closed`,
     INVALID: t`Not a valid ticket`,
@@ -58,6 +63,22 @@ export function OutcomePanel({
   const reference = who?.order_reference;
   const due = result.payment_due;
   const amount = due ? formatMoney(due.total, due.currency, i18n.locale) : '';
+  const other = result.ticket_date;
+  const otherDate = other
+    ? [
+        new Intl.DateTimeFormat(i18n.locale, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          hour: 'numeric',
+          minute: '2-digit',
+          ...(timezone ? { timeZone: timezone } : {}),
+        }).format(new Date(other.starts_at)),
+        other.label,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
   return (
     <Paper
       radius="lg"
@@ -81,6 +102,13 @@ export function OutcomePanel({
             {[due ? t`To collect: ${amount}` : null, reference ? t`Order ${reference}` : null]
               .filter(Boolean)
               .join(' · ')}
+          </Text>
+        ) : null}
+        {result.outcome === 'WRONG_DATE' ? (
+          <Text c={colour.text} data-testid="other-date">
+            {otherDate
+              ? t`This ticket is for ${otherDate}. This list lets in another date only.`
+              : t`This ticket is for another date. This list lets in one date only.`}
           </Text>
         ) : null}
         {result.outcome === 'ALREADY_CHECKED_IN' && result.check_in ? (

@@ -8,8 +8,8 @@ import { codeHash, decideOffline, offlineAnswer, verifyOffline } from './verify'
 
 const pair = generateKeyPairSync('ed25519');
 const publicKey = pair.privateKey.export({ format: 'jwk' }).x ?? '';
-const signed = (attendeeShortId: string, ticketId: number, eventId = 7) => {
-  const parts = { attendeeShortId, eventId, ticketId };
+const signed = (attendeeShortId: string, ticketId: number, eventId = 7, dateId?: number) => {
+  const parts = { attendeeShortId, eventId, ticketId, dateId };
   return ticketCode(
     parts,
     sign(null, Buffer.from(ticketCodeMessage(parts)), pair.privateKey).toString('base64url'),
@@ -29,6 +29,7 @@ const list: PublicCheckInListResponse = {
   activates_at: null,
   expires_at: '2031-01-01T00:00:00.000Z',
   ticket_ids: [1],
+  date: null,
   event: {
     id: 7,
     title: 'Night',
@@ -66,6 +67,24 @@ const now = new Date('2030-12-31T20:30:00Z');
 describe('offline check-in', () => {
   it('hashes short ids exactly as the server does', async () => {
     expect(await codeHash(ANA)).toBe(hash(ANA));
+  });
+
+  it('reads the date of a code and refuses another date on a list bound to one', async () => {
+    expect(await verifyOffline(signed(ANA, 1, 7, 31), publicKey, 7)).toEqual({
+      attendeeShortId: ANA,
+      eventId: 7,
+      ticketId: 1,
+      dateId: 31,
+    });
+    expect(await verifyOffline(signed(ANA, 1, 7, 31).replace('.1.31.', '.1.32.'), publicKey, 7)).toBeNull();
+    const bound = {
+      ...data,
+      list: { ...list, date: { id: 31, starts_at: '2030-12-31T20:00:00.000Z', ends_at: null, label: null } },
+    };
+    expect((await decideOffline(bound, { code: signed(ANA, 1, 7, 32) }, now)).outcome).toBe('WRONG_DATE');
+    expect((await decideOffline(bound, { code: signed(ANA, 1, 7, 31) }, now)).outcome).toBe('CHECKED_IN');
+    // The same code on a list for every date.
+    expect((await decideOffline(data, { code: signed(ANA, 1, 7, 32) }, now)).outcome).toBe('CHECKED_IN');
   });
 
   it('trusts only codes the event signed', async () => {

@@ -51,9 +51,9 @@ export async function verifyOffline(
       fromBase64Url(parsed.signature),
       new TextEncoder().encode(parsed.message),
     );
-    return ok
-      ? { attendeeShortId: parsed.attendeeShortId, eventId: parsed.eventId, ticketId: parsed.ticketId }
-      : null;
+    if (!ok) return null;
+    const { message: _message, signature: _signature, ...parts } = parsed;
+    return parts;
   } catch {
     return null;
   }
@@ -85,6 +85,9 @@ export async function decideOffline(
     if (!parts) return { outcome: 'INVALID' };
     const hash = await codeHash(parts.attendeeShortId);
     if (data.list.revoked.includes(hash)) return { outcome: 'CANCELLED' };
+    // A list bound to one date: a code for another date is refused on its face (issue 36).
+    if (data.list.date && parts.dateId !== undefined && parts.dateId !== data.list.date.id)
+      return { outcome: 'WRONG_DATE' };
     attendee = data.attendees.find((a) => a.code_hash === hash);
     ticketId = parts.ticketId;
   } else {
