@@ -22,12 +22,24 @@ export const MAX_LINES_PER_ORDER = 50;
 export const ORDER_EXTENSIONS_MAX = 10;
 
 /** One line the buyer picked: a ticket (a tier of it when TIERED), how many, and a DONATION's price. */
+/**
+ * The attendee an add-on line is for (decision 052): the `seat`-th unit (from 1) of the order's
+ * line of `ticket_id` (and `price_id`, for a tiered ticket). Attendees are named in that order.
+ */
+export const AddonSeatRequest = z.strictObject({
+  ticket_id: z.int().positive(),
+  price_id: z.int().positive().optional(),
+  seat: z.int().min(1).max(1000),
+});
+
 export const OrderLineRequest = z.strictObject({
   ticket_id: z.int().positive(),
   price_id: z.int().positive().optional(),
   quantity: z.int().min(0).max(1000),
   /** DONATION only: what the buyer chose to pay per ticket, in minor units. */
   price: z.int().min(0).max(MAX_MINOR).optional(),
+  /** An add-on's line: the attendee it is for. */
+  addon_for: AddonSeatRequest.optional(),
 });
 
 /** `POST /api/public/events/{id}/orders` */
@@ -114,6 +126,15 @@ export const OrderItemResponse = z.object({
   total: money(),
   /** The line's fees, then its taxes, as charged. */
   charges: z.array(OrderChargeResponse),
+  /** An add-on's line: the attendee it is for, named once the buyer has named them. */
+  addon_for: z
+    .object({
+      ticket_id: z.number().int(),
+      price_id: z.number().int().nullable(),
+      seat: z.number().int(),
+      attendee_name: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 /** A line as the buyer sees it: whether it is a ticket (the buyer names its holders) or a product. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayUnitPrice, priceLine, type TaxOrFee } from './pricing';
 import { DISCOUNT_TYPES, type DiscountType, discountPerUnit, isPromoCodeUsable } from './promo-codes';
 import {
+  AddonRuleResponse,
   SALE_STATES,
   type SaleState,
   saleState,
@@ -56,6 +57,8 @@ export const PublicTicket = z
     kind: z.enum(TICKET_KINDS),
     /** The category it is listed under (one of `categories`); null: before the first. */
     category_id: z.number().int().nullable(),
+    /** A product sold only as an add-on of these tickets, chosen per attendee (decision 052). */
+    addon: AddonRuleResponse.nullable(),
     title: z.string(),
     description: z.string().nullable(),
     type: z.enum(TICKET_TYPES),
@@ -123,6 +126,8 @@ export interface TicketSource extends Stocked {
   id: number;
   kind?: TicketKind;
   categoryId?: number | null;
+  /** Set for a product sold only as an add-on of tickets (decision 052). */
+  addon?: AddonRuleResponse | null;
   title: string;
   description: string | null;
   type: TicketType;
@@ -281,6 +286,7 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
       id: ticket.id,
       kind: ticket.kind ?? 'TICKET',
       category_id: ticket.categoryId ?? null,
+      addon: ticket.addon ?? null,
       title: ticket.title,
       description: ticket.description,
       type: ticket.type,

@@ -27,6 +27,28 @@ export const TicketPriceInput = z.strictObject({
   is_hidden: z.boolean().default(false),
 });
 
+/**
+ * A product offered as an add-on of given tickets (decision 052): chosen per attendee of one of
+ * those tickets, from `min_per_ticket` to `max_per_ticket` units each, and sold no other way.
+ */
+export const AddonRule = z
+  .strictObject({
+    ticket_ids: z.array(z.int().positive()).min(1).max(50),
+    min_per_ticket: z.int().min(0).max(100).default(0),
+    max_per_ticket: z.int().min(1).max(100).default(1),
+  })
+  .meta({ id: 'AddonRule' });
+export type AddonRule = z.output<typeof AddonRule>;
+
+export const AddonRuleResponse = z
+  .object({
+    ticket_ids: z.array(z.number().int()),
+    min_per_ticket: z.number().int(),
+    max_per_ticket: z.number().int(),
+  })
+  .meta({ id: 'AddonRuleResponse' });
+export type AddonRuleResponse = z.infer<typeof AddonRuleResponse>;
+
 function saleWindowInOrder(v: { sale_start_date?: string | null; sale_end_date?: string | null }) {
   return !v.sale_start_date || !v.sale_end_date || new Date(v.sale_end_date) > new Date(v.sale_start_date);
 }
@@ -42,6 +64,8 @@ export const TicketRequest = z
     category_id: z.int().positive().nullable().default(null),
     /** A product whose every unit gets a code the door scans once (a drink voucher). */
     redeemable: z.boolean().default(false),
+    /** A product sold only as an add-on of these tickets, per attendee; null: sold on its own. */
+    addon: AddonRule.nullable().default(null),
     type: z.enum(TICKET_TYPES),
     /** PAID: the price; DONATION: the minimum the buyer may give. Minor units. */
     price: minor().optional(),
@@ -78,6 +102,14 @@ export const TicketRequest = z
     }
     if (v.redeemable && v.kind !== 'PRODUCT')
       ctx.addIssue({ code: 'custom', path: ['redeemable'], message: VALIDATION.redeemableProductOnly.id });
+    if (v.addon && v.kind !== 'PRODUCT')
+      ctx.addIssue({ code: 'custom', path: ['addon'], message: VALIDATION.addonProductOnly.id });
+    if (v.addon && v.addon.min_per_ticket > v.addon.max_per_ticket)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['addon', 'max_per_ticket'],
+        message: VALIDATION.maxBelowMin.id,
+      });
     if (v.type === 'TIERED') {
       if (!v.prices || v.prices.length === 0) {
         const missing = v.kind === 'PRODUCT' ? VALIDATION.variantRequired : VALIDATION.tierRequired;
@@ -119,6 +151,7 @@ export const TicketResponse = z
     kind: z.enum(TICKET_KINDS),
     category_id: z.number().int().nullable(),
     redeemable: z.boolean(),
+    addon: AddonRuleResponse.nullable(),
     title: z.string(),
     description: z.string().nullable(),
     type: z.enum(TICKET_TYPES),

@@ -180,6 +180,34 @@ export const VALIDATION = {
     message: 'It has been ordered: it cannot change between ticket and product any more.',
   },
   variantRequired: /*i18n*/ { id: 'validation.variant_required', message: 'Add at least one variant.' },
+  addonProductOnly: /*i18n*/ {
+    id: 'validation.addon_product_only',
+    message: 'Only a product can be an add-on of tickets.',
+  },
+  addonTicketUnknown: /*i18n*/ {
+    id: 'validation.addon_ticket_unknown',
+    message: 'Choose tickets of this event.',
+  },
+  addonOnlyWithTicket: /*i18n*/ {
+    id: 'validation.addon_only_with_ticket',
+    message: 'This is sold only as an add-on of a ticket: choose it for an attendee.',
+  },
+  addonNotForTicket: /*i18n*/ {
+    id: 'validation.addon_not_for_ticket',
+    message: 'This add-on cannot be added to that ticket.',
+  },
+  addonSeatUnknown: /*i18n*/ {
+    id: 'validation.addon_seat_unknown',
+    message: 'This order has no such attendee for the add-on.',
+  },
+  addonAboveMax: /*i18n*/ {
+    id: 'validation.addon_above_max',
+    message: 'At most {max} of this add-on per ticket.',
+  },
+  addonBelowMin: /*i18n*/ {
+    id: 'validation.addon_below_min',
+    message: 'Each ticket needs at least {min} of this add-on.',
+  },
   noTicketSelected: /*i18n*/ { id: 'validation.no_ticket_selected', message: 'Select at least one ticket.' },
   belowMinPerOrder: /*i18n*/ {
     id: 'validation.below_min_per_order',

@@ -94,6 +94,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toResponse(error, request);
     const fields = { route: routeOf(request), status, code: body.code };
+    if (status >= 500 && process.env.DEBUG_500) console.error('DEBUG500', error);
     if (status >= 500) request.log.error({ ...fields, err: error }, 'request failed');
     else request.log.info(fields, 'request refused');
     return reply.status(status).type('application/json; charset=utf-8').send(body);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -145,9 +146,20 @@ export const orderItems = pgTable(
      * kind and amount (their taxes were all computed on the fees too).
      */
     charges: jsonb('charges').$type<StoredCharge[]>(),
+    /**
+     * An add-on's line (decision 052): the attendee it is for, as the `for_seat`-th unit (from 1)
+     * of the order's line of `for_ticket_id` and `for_price_id`; `attendee_id` once named.
+     */
+    forTicketId: bigint('for_ticket_id', { mode: 'number' }),
+    forPriceId: bigint('for_price_id', { mode: 'number' }),
+    forSeat: integer('for_seat'),
+    attendeeId: bigint('attendee_id', { mode: 'number' }).references((): AnyPgColumn => attendees.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    index('order_items_attendee_idx').on(t.attendeeId),
     index('order_items_ticket_idx').on(t.ticketId),
     check('order_items_quantity', sql`${t.quantity} > 0`),
   ],
@@ -181,6 +193,10 @@ export const attendees = pgTable(
     email: text('email').notNull(),
     status: text('status', { enum: ATTENDEE_STATUSES }).notNull(),
     position: integer('position').notNull().default(0),
+    /** A voucher of a redeemable add-on (decision 052): the attendee whose add-on it is. */
+    holderId: bigint('holder_id', { mode: 'number' }).references((): AnyPgColumn => attendees.id, {
+      onDelete: 'set null',
+    }),
     /** Names and e-mail in lower case, for the organizer's search (a trigram index). */
     searchText: text('search_text')
       .notNull()

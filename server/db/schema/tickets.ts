@@ -41,6 +41,12 @@ export const tickets = pgTable(
     }),
     /** A product whose every unit gets a code the door scans once (a drink voucher, a parking pass). */
     redeemable: boolean('redeemable').notNull().default(false),
+    /**
+     * A product sold only as an add-on of the tickets in `addon_tickets`, per attendee, from
+     * `addon_min` to `addon_max` units each (decision 052); both null for anything else.
+     */
+    addonMin: integer('addon_min'),
+    addonMax: integer('addon_max'),
     title: text('title').notNull(),
     description: text('description'),
     type: text('type', { enum: ['FREE', 'PAID', 'DONATION', 'TIERED'] }).notNull(),
@@ -68,8 +74,26 @@ export const tickets = pgTable(
     index('tickets_event_idx').on(t.eventId, t.sortOrder),
     check('tickets_quantity', sql`${t.quantity} is null or ${t.quantity} >= 0`),
     check('tickets_redeemable_product', sql`${t.kind} = 'PRODUCT' or not ${t.redeemable}`),
+    check(
+      'tickets_addon_range',
+      sql`(${t.addonMin} is null and ${t.addonMax} is null) or (${t.kind} = 'PRODUCT' and ${t.addonMin} >= 0 and ${t.addonMax} >= greatest(${t.addonMin}, 1))`,
+    ),
     index('tickets_category_idx').on(t.categoryId),
   ],
+);
+
+/** The tickets an add-on product is offered with (decision 052): the same event's. */
+export const addonTickets = pgTable(
+  'addon_tickets',
+  {
+    addonId: bigint('addon_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.addonId, t.ticketId] }), index('addon_tickets_ticket_idx').on(t.ticketId)],
 );
 
 /** The labelled prices of a TIERED ticket, each with its own seats per date (`tier_stock`) and sale window. */
