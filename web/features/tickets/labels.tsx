@@ -56,6 +56,16 @@ export function HiddenBadge() {
   );
 }
 
+/** A product offered only as an add-on of tickets; its text is dark enough on the violet tint. */
+export function AddonBadge() {
+  const { t } = useLingui();
+  return (
+    <Badge color="violet" c="#4b2a91" variant="light" radius="sm">
+      {t`Add-on`}
+    </Badge>
+  );
+}
+
 /** The price of a ticket for the list: "Free", "€25.00", "From €5.00", "€10.00 – €25.00". */
 export function priceSummary(ticket: TicketResponse, currency: string, i18n: I18n): string {
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
