@@ -43,7 +43,9 @@ export function AddonFields({ form, tickets }: { form: TicketForm; tickets: read
             data={choices}
             required
             searchable
-            nothingFoundMessage={choices.length === 0 ? t`This event has no tickets yet.` : t`No ticket matches`}
+            nothingFoundMessage={
+              choices.length === 0 ? t`This event has no tickets yet.` : t`No ticket matches`
+            }
             comboboxProps={{ withinPortal: true }}
             w={{ base: '100%', sm: 440 }}
             key={form.key('addon.ticket_ids')}

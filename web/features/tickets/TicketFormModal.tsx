@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CategoryResponse } from '../../../common/categories';
 import type { EventResponse } from '../../../common/events';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { type TicketKind, TicketRequest, type TicketResponse } from '../../../common/tickets';
 import { useAmountError } from '../../components/AmountField';
@@ -12,7 +13,6 @@ import { FormModal, ModalForm } from '../../components/FormModal';
 import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { VALIDATION } from '../../../common/i18n/validation';
 import { useCreateTicket, useTaxesAndFees, useTickets, useUpdateTicket } from './api';
 import { useCategories } from './categories-api';
 import {
