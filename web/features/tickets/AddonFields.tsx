@@ -15,7 +15,7 @@ import type { TicketForm } from './form';
 
 /**
  * A product's add-on rule: off, it is sold on its own; on, buyers choose it for each attendee
- * of the chosen tickets, from the minimum to the maximum per ticket (decision 052).
+ * of the chosen tickets, from the minimum to the maximum per ticket.
  */
 export function AddonFields({ form, tickets }: { form: TicketForm; tickets: readonly TicketResponse[] }) {
   const { t } = useLingui();
