@@ -82,7 +82,10 @@ export function addonSeatProblems({
     const count = (taken.get(held) ?? 0) + line.quantity;
     taken.set(held, count);
     if (count > item.addon.max)
-      problems.push([`tickets.${index}.quantity`, withValues(VALIDATION.addonAboveMax, { max: item.addon.max })]);
+      problems.push([
+        `tickets.${index}.quantity`,
+        withValues(VALIDATION.addonAboveMax, { max: item.addon.max }),
+      ]);
   }
   for (const item of byId.values()) {
     const addon = item.addon;

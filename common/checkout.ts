@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { type AddonSeat, addonLineProblem, addonSeatProblems, type QuoteAddon } from './checkout-addons';
 import { VALIDATION } from './i18n/validation';
 import { type LineResult, type OrderTotals, priceLine, sumLines, type TaxOrFee } from './pricing';
 import { type DiscountType, discountPerUnit } from './promo-codes';
-import { type AddonSeat, addonLineProblem, addonSeatProblems, type QuoteAddon } from './checkout-addons';
 import { saleState, type TicketKind, type TicketType } from './tickets';
 
 /**

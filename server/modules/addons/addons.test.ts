@@ -74,6 +74,27 @@ describe('an add-on product', () => {
     expect(items.find((i) => i.id === conference)?.addon).toBeNull();
   });
 
+  it('goes with the copies of its tickets when the event is duplicated', async () => {
+    const res = await as({
+      method: 'POST',
+      url: `/api/events/${eventId}/duplicate`,
+      payload: { start_date: '2032-06-01T20:00:00Z' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const copyId = res.json().id as number;
+    const items = (await as({ method: 'GET', url: `/api/events/${copyId}/tickets` })).json().data as {
+      id: number;
+      title: string;
+      addon: { ticket_ids: number[] } | null;
+    }[];
+    const copiedConference = items.find((i) => i.title === 'Conference')?.id;
+    expect(items.find((i) => i.title === 'Lunch')?.addon).toEqual({
+      ticket_ids: [copiedConference],
+      min_per_ticket: 0,
+      max_per_ticket: 1,
+    });
+  });
+
   it('refuses, with translated field errors, a rule that cannot hold', async () => {
     const product = { kind: 'PRODUCT', title: 'Parking', type: 'FREE' };
     const elsewhere = await newItem({ ...product, addon: { ticket_ids: [otherEventTicket] } }, 'de');

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
 import type { QuoteAddon } from '../../../common/checkout-addons';
-import type { AddonRuleResponse } from '../../../common/tickets';
 import { isPromoCodeUsable } from '../../../common/promo-codes';
+import type { AddonRuleResponse } from '../../../common/tickets';
 import type { Db } from '../../db/client';
 import {
   catalogueCategories,
@@ -15,8 +15,8 @@ import {
   ticketTaxesAndFees,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { toPricedTaxOrFee } from '../taxes-fees/service';
 import { readAddonRules } from '../addons/service';
+import { toPricedTaxOrFee } from '../taxes-fees/service';
 
 /** An event's tickets (or those of `ticketIds`), with their tiers and taxes, as the quote needs them. */
 export async function findQuoteTickets(

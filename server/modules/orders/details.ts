@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
-import { linkAddonLines, lineKey, type NamedAttendee, peopleOfLines, writeVouchers } from './order-people';
+import { lineKey, linkAddonLines, type NamedAttendee, peopleOfLines, writeVouchers } from './order-people';
 import { lockPublicOrderRow } from './public-view';
 import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
 import { queueOrderWebhooks } from './webhook-events';

@@ -21,9 +21,9 @@ import {
   ticketTaxesAndFees,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { readAddonRules } from '../addons/service';
 import { onDate, readDateStocks } from '../stock/service';
 import { toPricedTaxOrFee } from '../taxes-fees/service';
-import { readAddonRules } from '../addons/service';
 
 /**
  * The event's code matching what the visitor typed (any case), with the tickets it applies to

@@ -16,11 +16,11 @@ import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { assertEachOnce, nextSortOrder } from '../../http/sort-order';
 import { sanitizeDescription } from '../../text/description';
+import { addonColumns, readAddonRules, saveAddonTickets } from '../addons/service';
 import { offerFreedSeats } from '../orders/waitlist-offers';
 import { getEvent, lockEvent } from '../owned-events/service';
 import { fillStock, readDateStocks, setTicketQuantity, setTierQuantity } from '../stock/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
-import { addonColumns, readAddonRules, saveAddonTickets } from '../addons/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 
 type Input = z.output<typeof TicketRequest>;
@@ -254,7 +254,11 @@ export async function createTicket({
       .returning();
     if (!row) throw new Error('ticket insert returned nothing');
     await saveTiers({ tx, ticketId: row.id, input, current: [] });
-    await saveAddonTickets(tx, { eventId, addonId: row.id, rule: row.addonMax === null ? null : input.addon });
+    await saveAddonTickets(tx, {
+      eventId,
+      addonId: row.id,
+      rule: row.addonMax === null ? null : input.addon,
+    });
     await fillStock(tx, eventId);
     await linkTaxes(tx, row.id, taxIds);
     await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, 'ticket.created');
