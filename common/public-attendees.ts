@@ -17,6 +17,10 @@ export const PublicTicketHolderResponse = z
     qr_code_url: z.string(),
     ticket_title: z.string(),
     price_label: z.string().nullable(),
+    /** The holder's add-ons (decision 052): what else the ticket comes with. */
+    addons: z.array(
+      z.object({ title: z.string(), price_label: z.string().nullable(), quantity: z.number().int() }),
+    ),
     /** The order's status: a ticket of an order awaiting payment is not valid yet. */
     order_status: z.enum(ORDER_STATUSES),
     order_reference: z.string(),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
+import { pdfText } from '../../test/pdf';
 import { ticketCounts } from '../../test/stock';
 
 // Add-ons (decision 052): products chosen per attendee of given tickets, tied to that attendee
@@ -168,6 +169,22 @@ describe('an add-on product', () => {
     const rui = people.find((p) => p.firstName === 'Rui' && p.ticketId === conference);
     const voucher = people.find((p) => p.ticketId === meal);
     expect(voucher).toMatchObject({ firstName: 'Rui', holderId: rui?.id, status: 'ACTIVE' });
+
+    // Rui's ticket (page and PDF) shows the lunch; Ana's does not.
+    const ticketOf = (shortId = '') =>
+      t.app.inject({ method: 'GET', url: `/api/public/events/${eventId}/attendees/${shortId}` });
+    expect((await ticketOf(rui?.shortId)).json().addons).toEqual([
+      { title: 'Lunch', price_label: null, quantity: 1 },
+    ]);
+    const ana = people.find((p) => p.firstName === 'Ana');
+    expect((await ticketOf(ana?.shortId)).json().addons).toEqual([]);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${eventId}/orders/${order.short_id}/tickets.pdf`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const pages = await pdfText(pdf.rawPayload);
+    expect(pages.filter((page) => /ADD-ONS\s+Lunch/.test(page))).toHaveLength(1);
 
     const cancelled = await as({ method: 'POST', url: `/api/events/${eventId}/attendees/${rui?.id}/cancel` });
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -314,6 +314,11 @@ export async function getPublicTicketHolder(
     qr_code_url: qrCodePath(eventId, attendee.shortId),
     ticket_title: row.ticketTitle,
     price_label: row.priceLabel,
+    addons: await db
+      .select({ title: orderItems.title, price_label: orderItems.priceLabel, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, attendee.orderId), eq(orderItems.attendeeId, attendee.id)))
+      .orderBy(orderItems.id),
     order_status: row.orderStatus,
     order_reference: row.reference,
     event: summary,

@@ -29,6 +29,8 @@ export interface TicketSheet {
      * the buyer's language writes it, with the tier's name when it has one.
      */
     price: string;
+    /** The attendee's add-ons ("Lunch, 2 × Workshop seat", decision 052); null without any. */
+    addons: string | null;
     /** The exact text of the QR code, as check-in scans it. */
     code: string;
     /** The ticket's page, printed small under the code. */
@@ -41,6 +43,7 @@ const M = {
   attendee: /*i18n*/ { id: 'pdf.ticket.attendee', message: 'Attendee' },
   ticket: /*i18n*/ { id: 'pdf.ticket.ticket', message: 'Ticket' },
   price: /*i18n*/ { id: 'pdf.ticket.price', message: 'Price' },
+  addons: /*i18n*/ { id: 'pdf.ticket.addons', message: 'Add-ons' },
   when: /*i18n*/ { id: 'pdf.ticket.when', message: 'Date and time' },
   where: /*i18n*/ { id: 'pdf.ticket.where', message: 'Location' },
   online: /*i18n*/ { id: 'pdf.ticket.online', message: 'Online event' },
@@ -181,6 +184,7 @@ function drawTicket(
     { label: translate(i18n, M.attendee), value: ticket.name, size: 22, weight: 'bold' },
     { label: translate(i18n, M.ticket), value: ticket.ticketTitle, size: 15, weight: 'bold' },
     { label: translate(i18n, M.price), value: ticket.price },
+    ...(ticket.addons ? [{ label: translate(i18n, M.addons), value: ticket.addons }] : []),
     { label: translate(i18n, M.when), value: page.when },
     ...(place ? [{ label: translate(i18n, M.where), value: place }] : []),
     { label: translate(i18n, M.order), value: sheet.reference, weight: 'bold' as const },

@@ -20,7 +20,17 @@ import { renderTicketsPdf, type TicketSheet } from './pdf';
 const M = {
   free: /*i18n*/ { id: 'pdf.ticket.free', message: 'Free' },
   withCharges: /*i18n*/ { id: 'pdf.ticket.price_with_charges', message: '{amount}, taxes and fees included' },
+  addon: /*i18n*/ { id: 'pdf.ticket.addon', message: '{quantity} × {title}' },
 };
+
+/** An add-on line on its attendee's ticket: "Lunch", "2 × Workshop seat – Morning". */
+function addonText(
+  line: { title: string; priceLabel: string | null; quantity: number },
+  i18n: Parameters<typeof translate>[0],
+): string {
+  const title = line.priceLabel ? `${line.title} – ${line.priceLabel}` : line.title;
+  return line.quantity === 1 ? title : translate(i18n, M.addon, { quantity: line.quantity, title });
+}
 
 /** Which tickets a PDF holds: all valid tickets of an order, or one attendee's. */
 export type TicketsOf = { eventId: number } & ({ orderShortId: string } | { attendeeShortId: string });
@@ -39,6 +49,8 @@ type Person = {
   /** Whether that includes fees or taxes. */
   charged: boolean;
   priceLabel: string | null;
+  /** The attendee's add-on lines (decision 052). */
+  addons: { title: string; priceLabel: string | null; quantity: number }[];
 };
 
 /** The order (by its short id, or the attendee's) with its event; 404 when either is unknown. */
@@ -82,13 +94,24 @@ async function peopleOf(db: Db, orderId: number, attendeeShortId?: string): Prom
       .orderBy(asc(attendees.position), asc(attendees.id)),
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)),
     db
-      .select({ id: attendees.id, ticketId: attendees.ticketId, priceId: attendees.priceId })
+      .select({
+        id: attendees.id,
+        ticketId: attendees.ticketId,
+        priceId: attendees.priceId,
+        holderId: attendees.holderId,
+      })
       .from(attendees)
       .where(eq(attendees.orderId, orderId))
       .orderBy(asc(attendees.position), asc(attendees.id)),
   ]);
-  const lineOf = (a: { ticketId: number; priceId: number | null }) =>
-    items.find((i) => i.ticketId === a.ticketId && i.priceId === a.priceId);
+  // A redeemable add-on's voucher belongs to the line of its attendee (decision 052).
+  const lineOf = (a: { ticketId: number; priceId: number | null; holderId: number | null }) =>
+    items.find(
+      (i) =>
+        i.ticketId === a.ticketId &&
+        i.priceId === a.priceId &&
+        (a.holderId === null || i.attendeeId === a.holderId),
+    );
   const paid = new Map<number, number>();
   const counted = new Map<number, number>();
   for (const place of places) {
@@ -106,6 +129,9 @@ async function peopleOf(db: Db, orderId: number, attendeeShortId?: string): Prom
       paid: paid.get(row.attendee.id) ?? null,
       charged: line ? line.fees + line.taxes > 0 : false,
       priceLabel: line?.priceLabel ?? null,
+      addons: items
+        .filter((i) => i.attendeeId === row.attendee.id)
+        .map((i) => ({ title: i.title, priceLabel: i.priceLabel, quantity: i.quantity })),
     };
   });
 }
@@ -150,7 +176,7 @@ export async function ticketsPdf(
       logo: await readEventLogoPng(db, storage, event.id),
     },
     reference: order.reference,
-    tickets: people.map(({ attendee, ticketTitle, paid, charged, priceLabel }) => {
+    tickets: people.map(({ attendee, ticketTitle, paid, charged, priceLabel, addons }) => {
       const money = paid ? formatMoney(paid, order.currency, locale) : null;
       const amount = !money
         ? translate(i18n, M.free)
@@ -161,6 +187,7 @@ export async function ticketsPdf(
         name: `${attendee.firstName} ${attendee.lastName}`.trim(),
         ticketTitle,
         price: [amount, priceLabel].filter(Boolean).join(' · '),
+        addons: addons.length ? addons.map((a) => addonText(a, i18n)).join(', ') : null,
         code: sign({
           attendeeShortId: attendee.shortId,
           ticketId: attendee.ticketId,
