@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+
+// In limits.ts, which holds no schema: the event page imports it without downloading zod.
+export { FIRST_DATES } from './limits';
+
 import { idParam } from './validators';
 
 /**
@@ -143,16 +147,6 @@ export type PublicEventDate = z.infer<typeof PublicEventDate>;
 
 /** The most dates one window of `GET /api/public/events/{id}/dates` answers. */
 export const PUBLIC_DATES_MAX_LIMIT = 200;
-
-/**
- * The dates the public event page carries in its first HTML (`limit=` of its first window); the
- * buyer loads the later ones on demand (a list's "Show more dates", the calendar's next months).
- * 40: more than a month of a daily event, so the calendar's first month is whole, and a page of
- * about the size of a one-date event's (a 500-date page carried every date and rendered at 0.52
- * of a bare server's rate against 0.62 for one date, issue 36's bench). A count, not a span of
- * time: a span holds any number of dates (several a day), a count keeps the page's size bounded.
- */
-export const FIRST_DATES = 40;
 
 /**
  * `GET /api/public/events/{id}/dates?from=&date_id=&limit=`: a window of the upcoming dates, so an

@@ -24,3 +24,13 @@ export const LIMITS = {
   queryFreshMs: 60_000,
   notifications: { autoCloseMs: 4000, limit: 5, position: 'bottom-right', width: 440 },
 } as const;
+
+/**
+ * The dates the public event page carries in its first HTML (`limit=` of its first window); the
+ * buyer loads the later ones on demand (a list's "Show more dates", the calendar's next months).
+ * 40: more than a month of a daily event, so the calendar's first month is whole, and a page of
+ * about the size of a one-date event's (a 500-date page carried every date and rendered at 0.52
+ * of a bare server's rate against 0.62 for one date, issue 36's bench). A count, not a span of
+ * time: a span holds any number of dates (several a day), a count keeps the page's size bounded.
+ */
+export const FIRST_DATES = 40;

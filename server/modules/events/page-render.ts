@@ -1,5 +1,5 @@
-import { FIRST_DATES } from '../../../common/event-dates';
 import { eventPageId } from '../../../common/event-page-path';
+import { FIRST_DATES } from '../../../common/limits';
 import { PublicTicketsQuery } from '../../../common/public-tickets';
 import type { PageData } from '../../http/server-render';
 import type { PublicReads } from './public-reads';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FIRST_DATES, type PublicEventDatesResponse } from '../../../common/event-dates';
+import type { PublicEventDatesResponse } from '../../../common/event-dates';
 import type { PublicEventResponse } from '../../../common/events';
+import { FIRST_DATES } from '../../../common/limits';
 import type { CreateOrderRequest, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
 import type { JoinWaitlistRequest, PublicWaitlistEntry } from '../../../common/waitlist';
