@@ -2,8 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../common/money';
 import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
 import { Checkbox, Group, RadioGroup, Stack, Text } from '../../ui';
-import type { AddonContext } from './AddonSeats';
-import { addonKey, addonMax, addonSlot, addonStep, type Seat } from './addons';
+import { type AddonContext, addonKey, addonMax, addonSlot, addonStep, type Seat } from './addons';
 import { QuantityStepper } from './QuantityStepper';
 import { canBuy } from './selection-keys';
 
@@ -71,7 +70,10 @@ export function AddonChoice({ addon, seat, context }: Props) {
 
   if (addon.type === 'TIERED' && max === 1) {
     const chosen = onSale.find((p) => quantityOf(p) > 0);
-    const options = onSale.map((p) => ({ value: String(p.price_id), label: `${p.label ?? title} · ${money(p)}` }));
+    const options = onSale.map((p) => ({
+      value: String(p.price_id),
+      label: `${p.label ?? title} · ${money(p)}`,
+    }));
     return (
       <div data-testid="addon-choice">
         <RadioGroup

@@ -2,19 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicTicket } from '../../../common/public-tickets';
 import { Text } from '../../ui';
 import { AddonChoice } from './AddonChoice';
-import { addonsFor, type Seat, seatsOf } from './addons';
-import type { Pick, Selection } from './selection-keys';
-
-/** What every add-on control of the list shares: the list, the picks, and the problems to show. */
-export interface AddonContext {
-  /** The whole list, add-ons included. */
-  tickets: readonly PublicTicket[];
-  currency: string;
-  selection: Selection;
-  onChange: (key: string, pick: Pick) => void;
-  /** The server's reasons (422) and the minimums not met, by add-on slot (`addonSlot`). */
-  errors: Record<string, string>;
-}
+import { type AddonContext, addonsFor, type Seat, seatsOf } from './addons';
 
 /**
  * Under a ticket the buyer picked, its add-ons for each attendee (decision 052): "Attendee 1

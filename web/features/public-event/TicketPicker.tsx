@@ -92,7 +92,7 @@ export function TicketPicker({
     for (const [slot, min] of Object.entries(shortfalls))
       addonErrors[slot] ??= t({
         message: plural(min, {
-          one: 'Choose at least # for this attendee.',
+          one: 'Choose at least one for this attendee.',
           other: 'Choose at least # for this attendee.',
         }),
       });

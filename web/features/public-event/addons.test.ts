@@ -98,7 +98,10 @@ describe('add-ons on the event page (decision 052)', () => {
     const tiered = item(3, { type: 'TIERED', prices: [price(31), price(32)] });
     const bag = item(13, { kind: 'PRODUCT', addon: rule([3]) });
     const ref = { ticket_id: 3, price_id: 32, seat: 1 };
-    const selection = { [lineKey(3, 32)]: { quantity: 1 }, [addonKey(bag, price(null), ref)]: { quantity: 1 } };
+    const selection = {
+      [lineKey(3, 32)]: { quantity: 1 },
+      [addonKey(bag, price(null), ref)]: { quantity: 1 },
+    };
     expect(toOrderRequest(selection, [tiered, bag], undefined).tickets[1]).toEqual({
       ticket_id: 13,
       quantity: 1,

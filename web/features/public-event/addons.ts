@@ -1,6 +1,6 @@
 import type { CreateOrderRequest } from '../../../common/orders';
 import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
-import { canBuy, lineKey, type Selection } from './selection-keys';
+import { canBuy, lineKey, type Pick, type Selection } from './selection-keys';
 
 /**
  * Add-ons (decision 052): a product offered only with given tickets, chosen per attendee. The
@@ -26,6 +26,17 @@ export interface Seat {
   ref: SeatRef;
   /** The attendee's number in the order (from 1), as checkout numbers them; a product's: its unit. */
   attendee: number;
+}
+
+/** What every add-on control of the list shares: the list, the picks, and the problems to show. */
+export interface AddonContext {
+  /** The whole list, add-ons included. */
+  tickets: readonly PublicTicket[];
+  currency: string;
+  selection: Selection;
+  onChange: (key: string, pick: Pick) => void;
+  /** The server's reasons (422) and the minimums not met, by add-on slot (`addonSlot`). */
+  errors: Record<string, string>;
 }
 
 /** What is sold on its own: everything but add-ons, which are only offered per attendee. */
@@ -121,7 +132,10 @@ export function withAddons(selection: Selection, tickets: readonly PublicTicket[
 }
 
 /** Add-ons an attendee has fewer of than their minimum, by slot (`addonSlot`): that minimum. */
-export function addonShortfalls(selection: Selection, tickets: readonly PublicTicket[]): Record<string, number> {
+export function addonShortfalls(
+  selection: Selection,
+  tickets: readonly PublicTicket[],
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const { ticket, ref } of seatsOf(selection, tickets)) {
     for (const addon of addonsFor(ticket, tickets)) {
