@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { VALIDATION } from './i18n/validation';
 import { type LineResult, type OrderTotals, priceLine, sumLines, type TaxOrFee } from './pricing';
 import { type DiscountType, discountPerUnit } from './promo-codes';
+import { type AddonSeat, addonLineProblem, addonSeatProblems, type QuoteAddon } from './checkout-addons';
 import { saleState, type TicketKind, type TicketType } from './tickets';
 
 /**
@@ -36,6 +37,8 @@ export interface QuoteTicket {
   maxPerOrder: number;
   taxesAndFees: TaxOrFee[];
   tiers: QuoteTier[];
+  /** Set for a product sold only as an add-on of these tickets, per attendee (decision 052). */
+  addon?: QuoteAddon | null;
 }
 
 export interface QuotePromo {
@@ -52,6 +55,7 @@ export interface QuoteLineInput {
   price_id?: number | undefined;
   quantity: number;
   price?: number | undefined;
+  addon_for?: AddonSeat | undefined;
 }
 
 export interface QuotedLine extends LineResult {
@@ -59,6 +63,8 @@ export interface QuotedLine extends LineResult {
   priceId: number | null;
   title: string;
   priceLabel: string | null;
+  /** An add-on's line: the attendee it is for. */
+  forSeat: { ticketId: number; priceId: number | null; seat: number } | null;
 }
 
 export type FieldErrors = Record<string, MessageDescriptor[]>;
@@ -102,6 +108,11 @@ export function quoteOrder(input: {
     const ticket = byId.get(line.ticket_id);
     if (!ticket || ticket.isHidden) {
       fail(at('ticket_id'), VALIDATION.unknownTicket);
+      continue;
+    }
+    const addonProblem = addonLineProblem(ticket, line);
+    if (addonProblem) {
+      fail(at('addon_for'), addonProblem);
       continue;
     }
     const seen = perTicket.get(ticket.id);
@@ -158,8 +169,16 @@ export function quoteOrder(input: {
       priceId: tier?.id ?? null,
       title: ticket.title,
       priceLabel: tier?.label ?? null,
+      forSeat: line.addon_for
+        ? {
+            ticketId: line.addon_for.ticket_id,
+            priceId: line.addon_for.price_id ?? null,
+            seat: line.addon_for.seat,
+          }
+        : null,
     });
   }
+  for (const [field, problem] of addonSeatProblems({ chosen, byId })) fail(field, problem);
   for (const [ticketId, { count, firstIndex }] of perTicket) {
     const ticket = byId.get(ticketId);
     if (!ticket) continue;

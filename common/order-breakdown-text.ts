@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { translate } from './i18n/translate';
 import { formatMoney, formatPercent } from './money';
-import type { BreakdownRow, ChargeRow, DiscountRow, OrderBreakdown } from './order-breakdown';
+import type { BreakdownRow, ChargeRow, DiscountRow, LineRow, OrderBreakdown } from './order-breakdown';
 
 /**
  * The words of an order's price breakdown, the same on every surface: the web pages render
@@ -20,6 +20,8 @@ const M = {
   onTicketsAndFees: /*i18n*/ { id: 'breakdown.on_tickets_and_fees', message: 'on tickets and fees' },
   perTicket: /*i18n*/ { id: 'breakdown.per_ticket', message: '{amount} per ticket' },
   total: /*i18n*/ { id: 'breakdown.total', message: 'Total' },
+  forAttendee: /*i18n*/ { id: 'breakdown.for_attendee', message: 'for {name}' },
+  forSeat: /*i18n*/ { id: 'breakdown.for_seat', message: 'for attendee {seat}' },
   withDetail: /*i18n*/ { id: 'breakdown.with_detail', message: '{label} ({detail})' },
   row: /*i18n*/ { id: 'breakdown.row', message: '{label}: {amount}' },
   includes: /*i18n*/ { id: 'breakdown.includes', message: 'includes {what}: {amount}' },
@@ -80,6 +82,13 @@ function rowKey(row: BreakdownRow): string {
   return JSON.stringify([row.kind, row.id, row.name, row.calculation, row.rate, row.appliesTo]);
 }
 
+/** An add-on line's attendee: "for Ana Silva", or "for attendee 2" before they are named. */
+function holderText({ holder }: LineRow, i18n: I18n): string | null {
+  if (!holder) return null;
+  if (holder.name) return translate(i18n, M.forAttendee, { name: holder.name });
+  return translate(i18n, M.forSeat, { seat: holder.seat });
+}
+
 function discountLabel(row: DiscountRow, i18n: I18n): string {
   return row.code ? translate(i18n, M.discountCode, { code: row.code }) : translate(i18n, M.discount);
 }
@@ -98,7 +107,7 @@ export function describeBreakdown(
       return {
         kind: row.kind,
         label: translate(i18n, M.line, { quantity: row.quantity, title }),
-        detail: null,
+        detail: holderText(row, i18n),
         amount: row.unitPrice === 0 && row.amount === 0 ? translate(i18n, M.free) : money(row.amount),
         minor: row.amount,
       };

@@ -28,6 +28,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  */
 const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   accounts: ['service'],
+  addons: ['service'],
   affiliates: ['service'],
   'api-keys': ['service'],
   // An attendee as the API shows it, and its webhook: for the modules that make attendees.
@@ -108,6 +109,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
 const LAYERS: Layers = [
   [
     'accounts',
+    'addons',
     'api-keys',
     'billing',
     'health',

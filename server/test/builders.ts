@@ -229,8 +229,15 @@ export async function makeLiveEvent(
 
 export interface OrderPlan {
   eventId: number;
-  /** `product`: a product's line, which makes no attendee (decision 051). */
-  lines: { ticket_id: number; quantity: number; price_id?: number; price?: number; product?: boolean }[];
+  /** `product`: a product's line, which makes no attendee (decision 051); add-ons' lines are products. */
+  lines: {
+    ticket_id: number;
+    quantity: number;
+    price_id?: number;
+    price?: number;
+    product?: boolean;
+    addon_for?: { ticket_id: number; price_id?: number; seat: number };
+  }[];
   /** The date (issue 36); the event's one date when left out. */
   date_id?: number;
   promo_code?: string;

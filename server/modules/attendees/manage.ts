@@ -28,6 +28,7 @@ import { enqueueTicketMail, type Links } from '../orders/mails';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
 import { getEvent } from '../owned-events/service';
+import { releaseAddons, retakeAddons } from './addons';
 
 /** One seat of a ticket (and tier) on a date. */
 function seatOf(seat: { dateId: number; ticketId: number; priceId: number | null }): Claim {
@@ -199,12 +200,16 @@ export async function cancelAttendee({
     const locked = await lockAttendee(tx, ref);
     requireAllowed('CANCEL', locked);
     const { attendee } = locked;
-    await returnSoldSeats(tx, seatOf(attendee));
+    // Its add-ons go back with its seat (decision 052).
+    const claim = seatOf(attendee);
+    const vouchers = await releaseAddons(tx, { attendee, claim });
+    await returnSoldSeats(tx, claim);
     await tx
       .update(attendees)
       .set({ status: 'CANCELLED', updatedAt: sql`now()` })
       .where(eq(attendees.id, attendeeId));
     await queueAttendeeWebhook(tx, attendee, 'attendee.cancelled');
+    for (const voucher of vouchers) await queueAttendeeWebhook(tx, voucher, 'attendee.cancelled');
   });
   return getAttendee({ db, ...ref });
 }
@@ -222,7 +227,9 @@ export async function reactivateAttendee({
     const locked = await lockAttendee(tx, ref);
     requireAllowed('REACTIVATE', locked);
     const { attendee } = locked;
-    await takeSeat(tx, seatOf(attendee));
+    const claim = seatOf(attendee);
+    await retakeAddons(tx, { attendee, claim });
+    await takeSeat(tx, claim);
     await tx
       .update(attendees)
       .set({ status: 'ACTIVE', updatedAt: sql`now()` })

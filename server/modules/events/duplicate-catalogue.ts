@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
+  addonTickets,
   affiliates,
   capacityAssignments,
   capacityAssignmentTickets,
@@ -111,6 +112,13 @@ async function copyTickets(tx: Transaction, copy: Copy): Promise<Map<number, num
     await tx
       .insert(ticketTaxesAndFees)
       .values(taxes.map((t) => ({ ticketId: ids.get(t.ticketId) ?? 0, taxOrFeeId: t.taxOrFeeId })));
+  }
+  // Add-ons go with the copies of their tickets (decision 052).
+  const addons = await tx.select().from(addonTickets).where(inArray(addonTickets.addonId, sources));
+  if (addons.length > 0) {
+    await tx
+      .insert(addonTickets)
+      .values(addons.map((a) => ({ addonId: ids.get(a.addonId) ?? 0, ticketId: ids.get(a.ticketId) ?? 0 })));
   }
   return ids;
 }

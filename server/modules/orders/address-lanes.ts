@@ -41,45 +41,72 @@ export const laneHasRoom = (max: string) =>
 const hasRoom = (max: number) => sql.raw(laneHasRoom(String(Math.trunc(max))));
 
 /**
+ * Thrown by `takeAddressLane` when every lane with room is busy: the transaction should start
+ * again with `careful` set, holding nothing (see there).
+ */
+export class LanesBusy extends Error {
+  constructor() {
+    super('every lane of the address is busy');
+  }
+}
+
+/**
  * Takes a place for one more open reservation of `address`, in the caller's transaction, or
  * throws TOO_MANY_OPEN_ORDERS when the address already holds `max` (decision 018).
  *
  * The usual way is one statement: add one to the first lane that has room and that no other
  * reservation of the address holds now (`SKIP LOCKED`), so reservations of one address run
- * side by side, up to `ADDRESS_LANES` at once. When every lane with room is held, wait for one
- * of them. A lane's `held` only grows here; orders that were completed, cancelled or expired
- * since still count in it, so it is an upper bound of the open orders it stands for, and the
- * sum of all lanes never falls below the address's open orders. When no lane has room (or none
- * exists yet), `recountLanes` counts exactly.
+ * side by side, up to `ADDRESS_LANES` at once. A lane's `held` only grows here; orders that
+ * were completed, cancelled or expired since still count in it, so it is an upper bound of the
+ * open orders it stands for, and the sum of all lanes never falls below the address's open
+ * orders. When no lane has room (or none exists yet), `recountLanes` counts exactly.
+ *
+ * When that statement finds no lane it throws `LanesBusy`: on its way it may have locked lanes
+ * that had just filled, and waiting now while holding them could close a circle with a
+ * recount, which locks all lanes in order (PostgreSQL would end one of them). The caller
+ * starts a new transaction with `careful`: there a savepoint holds the wait for one lane, and
+ * is rolled back if that lane turns out full, so the recount starts holding nothing.
  *
  * Call it before the transaction takes any other lock: waiting for a lane while holding a row
  * another reservation needs could make two wait on each other.
  */
 export async function takeAddressLane(
   tx: Transaction,
-  { address, max, now }: { address: string; max: number; now: Date },
+  { address, max, now, careful = false }: { address: string; max: number; now: Date; careful?: boolean },
 ): Promise<void> {
   const at = now.toISOString();
-  const [free] = await queryRows<{ lane: number }>(
-    tx,
-    sql`update address_lanes set held = held + 1, touched_at = ${at}
-        where address = ${address} and lane = (
-          select lane from address_lanes where address = ${address} and ${hasRoom(max)}
-          order by lane limit 1 for update skip locked)
-        returning lane`,
-  );
-  if (free) return;
-  // Every lane with room is busy: wait for one (a random one, so waiters spread), then take it
-  // if it still has room once its reservation has committed.
-  const [waited] = await queryRows<{ lane: number }>(
-    tx,
-    sql`update address_lanes set held = held + 1, touched_at = ${at}
-        where address = ${address} and lane = (
-          select lane from address_lanes where address = ${address} and ${hasRoom(max)}
-          order by random() limit 1)
-        and ${hasRoom(max)}
-        returning lane`,
-  );
+  if (!careful) {
+    const [free] = await queryRows<{ lane: number }>(
+      tx,
+      sql`update address_lanes set held = held + 1, touched_at = ${at}
+          where address = ${address} and lane = (
+            select lane from address_lanes where address = ${address} and ${hasRoom(max)}
+            order by lane limit 1 for update skip locked)
+          returning lane`,
+    );
+    if (free) return;
+    throw new LanesBusy();
+  }
+  // Wait for one lane with room (a random one, so waiters spread) and take it if it still has
+  // room once its reservation has committed; if not, give back what the wait locked.
+  const waited = await tx
+    .transaction(async (savepoint) => {
+      const [row] = await queryRows<{ lane: number }>(
+        savepoint,
+        sql`update address_lanes set held = held + 1, touched_at = ${at}
+            where address = ${address} and lane = (
+              select lane from address_lanes where address = ${address} and ${hasRoom(max)}
+              order by random() limit 1)
+            and ${hasRoom(max)}
+            returning lane`,
+      );
+      if (!row) throw new LanesBusy();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LanesBusy) return false;
+      throw error;
+    });
   if (!waited) await recountLanes(tx, { address, max, now });
 }
 

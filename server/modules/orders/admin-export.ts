@@ -98,7 +98,8 @@ export async function exportOrders({
   const cellsOf = ([orderJson, itemJson, answers]: OrderCells): Cell[][] => {
     const o = rowFromJson(orders, orderJson);
     const breakdown = orderBreakdown({
-      items: itemJson.map((item) => toItemResponse(rowFromJson(orderItems, item))),
+      // Amounts only: the lines' attendees are not named here.
+      items: itemJson.map((item) => toItemResponse(rowFromJson(orderItems, item), new Map())),
       promo_code: o.promoCode,
       price_display_mode: 'EXCLUSIVE',
     });

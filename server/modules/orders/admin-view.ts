@@ -34,7 +34,7 @@ import { askedDate, dateRefs } from '../owned-events/dates';
 import { type EventListContext, getEvent } from '../owned-events/service';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
-import { toItemResponse, toRefundResponse } from './presenter';
+import { holderNames, toItemResponse, toRefundResponse } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrdersSort = z.output<typeof OrdersQuery>['sortBy'];
@@ -253,7 +253,12 @@ export async function getAdminOrder({
       refunded: row.refundedTotal,
       remaining: row.total - row.refundedTotal,
     },
-    items: items.map(toItemResponse),
+    items: items.map((i) =>
+      toItemResponse(
+        i,
+        holderNames(people.map((p) => p.attendee)),
+      ),
+    ),
     attendees: people.map(({ attendee, ticketTitle }) => ({
       id: attendee.id,
       first_name: attendee.firstName,

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
+import type { QuoteAddon } from '../../../common/checkout-addons';
+import type { AddonRuleResponse } from '../../../common/tickets';
 import { isPromoCodeUsable } from '../../../common/promo-codes';
 import type { Db } from '../../db/client';
 import {
@@ -14,6 +16,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toPricedTaxOrFee } from '../taxes-fees/service';
+import { readAddonRules } from '../addons/service';
 
 /** An event's tickets (or those of `ticketIds`), with their tiers and taxes, as the quote needs them. */
 export async function findQuoteTickets(
@@ -42,9 +45,11 @@ export async function findQuoteTickets(
     .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxesAndFees.taxOrFeeId))
     .where(inArray(ticketTaxesAndFees.ticketId, found))
     .orderBy(asc(taxesAndFees.id));
+  const addons = await readAddonRules(db, rows);
   return rows.map((t) => ({
     id: t.id,
     kind: t.kind,
+    addon: quoteAddon(addons.get(t.id)),
     title: t.title,
     type: t.type,
     price: t.price,
@@ -68,6 +73,9 @@ export async function findQuoteTickets(
       })),
   }));
 }
+
+const quoteAddon = (rule: AddonRuleResponse | undefined): QuoteAddon | null =>
+  rule ? { ticketIds: rule.ticket_ids, min: rule.min_per_ticket, max: rule.max_per_ticket } : null;
 
 /** A code of the event that has not expired, or null; one with no use left answers 409. */
 export async function getUsablePromoCode({

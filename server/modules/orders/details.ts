@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
-import { lineKey, peopleOfLines, writeVouchers } from './order-people';
+import { linkAddonLines, lineKey, type NamedAttendee, peopleOfLines, writeVouchers } from './order-people';
 import { lockPublicOrderRow } from './public-view';
 import { expireOrders, newOrderShortId, OPEN_STATUSES } from './service';
 import { queueOrderWebhooks } from './webhook-events';
@@ -180,6 +180,7 @@ export async function saveOrderDetails({
           orderAnswers.map((a) => ({ orderId: order.id, questionId: a.question_id, answer: a.answer })),
         );
     }
+    const named: NamedAttendee[] = [];
     for (const [position, a] of input.attendees.entries()) {
       const [row] = await tx
         .insert(attendees)
@@ -198,6 +199,15 @@ export async function saveOrderDetails({
           position,
         })
         .returning({ id: attendees.id });
+      if (row)
+        named.push({
+          id: row.id,
+          ticketId: a.ticket_id,
+          priceId: a.price_id ?? null,
+          firstName: a.first_name,
+          lastName: a.last_name,
+          email: a.email,
+        });
       const answers = a.answers.filter((x) => keep(x.answer));
       if (row && answers.length > 0) {
         await tx.insert(questionAnswers).values(
@@ -210,7 +220,14 @@ export async function saveOrderDetails({
         );
       }
     }
-    await writeVouchers(tx, { order, vouchers: people.vouchers, buyer: input, from: input.attendees.length });
+    const holders = await linkAddonLines(tx, { items, named });
+    await writeVouchers(tx, {
+      order,
+      vouchers: people.vouchers,
+      buyer: input,
+      holders,
+      from: input.attendees.length,
+    });
   });
 }
 

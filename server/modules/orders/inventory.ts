@@ -213,12 +213,23 @@ export async function getClaimsOfOrders(db: Db, orderIds: number[]): Promise<Cla
     return claim;
   };
   type Id = string | number;
-  const items = await queryRows<{ date_id: Id; ticket_id: Id; price_id: Id | null; quantity: number }>(
+  // An add-on line of a cancelled attendee went back with them (decision 052), unless it is a
+  // redeemable one: its vouchers are attendees, counted below.
+  const items = await queryRows<{
+    date_id: Id;
+    ticket_id: Id;
+    price_id: Id | null;
+    quantity: number;
+    released: boolean;
+  }>(
     db,
-    sql`select o.date_id, i.ticket_id, i.price_id, i.quantity
+    sql`select o.date_id, i.ticket_id, i.price_id, i.quantity,
+          i.attendee_id is not null and exists (select from attendees a join tickets t on t.id = i.ticket_id
+            where a.id = i.attendee_id and a.status = 'CANCELLED' and not t.redeemable) as released
         from order_items i join orders o on o.id = i.order_id where i.order_id in (${ids})`,
   );
   for (const item of items) {
+    if (item.released) continue;
     const claim = claimOf(item.date_id);
     add(claim.tickets, Number(item.ticket_id), item.quantity);
     if (item.price_id !== null) add(claim.tiers, Number(item.price_id), item.quantity);

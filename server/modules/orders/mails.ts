@@ -23,7 +23,7 @@ import { enqueueMail } from '../../mail/send';
 import { eventMailSender, type MailSender } from '../../mail/sender';
 import { findEventLogoAt } from '../images/logo';
 import { getTicketSigner } from '../ticket-codes/service';
-import { toItemResponse } from './presenter';
+import { holderNames, toItemResponse } from './presenter';
 
 export interface Links {
   appUrl: string;
@@ -291,7 +291,7 @@ export async function enqueueOrderMails({
       status,
       currency: order.currency,
       breakdown: orderBreakdown({
-        items: items.map(toItemResponse),
+        items: items.map((i) => toItemResponse(i, holderNames(people.map((p) => p.attendee)))),
         promo_code: order.promoCode,
         price_display_mode: settings.price_display_mode,
       }),

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { attendees, type orderItems, type orders, tickets } from '../../db/schema';
+import { attendees, orderItems, type orders, tickets } from '../../db/schema';
 import { newOrderShortId } from './service';
 
 type ItemRow = typeof orderItems.$inferSelect;
@@ -14,8 +14,8 @@ type OrderRow = typeof orders.$inferSelect;
 export interface OrderPeople {
   /** Seats the buyer names, per `ticketId|priceId`. */
   named: Map<string, number>;
-  /** Units of redeemable products, each to become a voucher. */
-  vouchers: { ticketId: number; priceId: number | null }[];
+  /** Units of redeemable products, each to become a voucher; an add-on's names its line. */
+  vouchers: { ticketId: number; priceId: number | null; itemId: number }[];
 }
 
 export const lineKey = (ticketId: number, priceId: number | null | undefined) =>
@@ -36,7 +36,7 @@ export async function peopleOfLines(tx: Transaction, items: readonly ItemRow[]):
     if (ticket?.kind === 'PRODUCT') {
       if (ticket.redeemable)
         for (let n = 0; n < item.quantity; n += 1)
-          people.vouchers.push({ ticketId: item.ticketId, priceId: item.priceId });
+          people.vouchers.push({ ticketId: item.ticketId, priceId: item.priceId, itemId: item.id });
       continue;
     }
     const key = lineKey(item.ticketId, item.priceId);
@@ -45,37 +45,79 @@ export async function peopleOfLines(tx: Transaction, items: readonly ItemRow[]):
   return people;
 }
 
-/** Writes the order's vouchers in the buyer's name, after the attendees the buyer named. */
+/** An attendee the buyer named, as written. */
+export interface NamedAttendee {
+  id: number;
+  ticketId: number;
+  priceId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * Ties each add-on line to its attendee (decision 052): the line's `for_seat`-th attendee, in
+ * the order named, of the ticket line it names. Answers the holders by line id.
+ */
+export async function linkAddonLines(
+  tx: Transaction,
+  { items, named }: { items: readonly ItemRow[]; named: readonly NamedAttendee[] },
+): Promise<Map<number, NamedAttendee>> {
+  const holders = new Map<number, NamedAttendee>();
+  for (const item of items) {
+    if (item.forTicketId === null || item.forSeat === null) continue;
+    const key = lineKey(item.forTicketId, item.forPriceId);
+    const holder = named.filter((a) => lineKey(a.ticketId, a.priceId) === key)[item.forSeat - 1];
+    await tx
+      .update(orderItems)
+      .set({ attendeeId: holder?.id ?? null })
+      .where(eq(orderItems.id, item.id));
+    if (holder) holders.set(item.id, holder);
+  }
+  return holders;
+}
+
+/**
+ * Writes the order's vouchers after the attendees the buyer named: in the buyer's name, or for a
+ * redeemable add-on in its attendee's name and tied to them (`holder_id`).
+ */
 export async function writeVouchers(
   tx: Transaction,
   {
     order,
     vouchers,
     buyer,
+    holders,
     from,
   }: {
     order: OrderRow;
     vouchers: OrderPeople['vouchers'];
     buyer: { first_name: string; last_name: string; email: string };
+    /** The attendee of each add-on line, by line id (`linkAddonLines`). */
+    holders: ReadonlyMap<number, NamedAttendee>;
     /** The position of the first voucher (after the named attendees). */
     from: number;
   },
 ): Promise<void> {
   if (vouchers.length === 0) return;
   await tx.insert(attendees).values(
-    vouchers.map((v, i) => ({
-      accountId: order.accountId,
-      eventId: order.eventId,
-      dateId: order.dateId,
-      orderId: order.id,
-      ticketId: v.ticketId,
-      priceId: v.priceId,
-      shortId: newOrderShortId(),
-      firstName: buyer.first_name,
-      lastName: buyer.last_name,
-      email: buyer.email,
-      status: 'AWAITING_PAYMENT' as const,
-      position: from + i,
-    })),
+    vouchers.map((v, i) => {
+      const holder = holders.get(v.itemId);
+      return {
+        accountId: order.accountId,
+        eventId: order.eventId,
+        dateId: order.dateId,
+        orderId: order.id,
+        ticketId: v.ticketId,
+        priceId: v.priceId,
+        shortId: newOrderShortId(),
+        firstName: holder?.firstName ?? buyer.first_name,
+        lastName: holder?.lastName ?? buyer.last_name,
+        email: holder?.email ?? buyer.email,
+        status: 'AWAITING_PAYMENT' as const,
+        position: from + i,
+        holderId: holder?.id ?? null,
+      };
+    }),
   );
 }

@@ -22,7 +22,11 @@ export interface SavedAnswers {
 }
 
 /** One line of an order as the API shows it. */
-export function toItemResponse(i: ItemRow) {
+/**
+ * An order line as the API shows it; an add-on's line names its attendee from `holders` (their
+ * names by attendee id, decision 052).
+ */
+export function toItemResponse(i: ItemRow, holders: ReadonlyMap<number, string>) {
   return {
     id: i.id,
     ticket_id: i.ticketId,
@@ -37,8 +41,21 @@ export function toItemResponse(i: ItemRow) {
     taxes: i.taxes,
     total: i.total,
     charges: chargeResponses(i.charges),
+    addon_for:
+      i.forTicketId === null || i.forSeat === null
+        ? null
+        : {
+            ticket_id: i.forTicketId,
+            price_id: i.forPriceId,
+            seat: i.forSeat,
+            attendee_name: i.attendeeId === null ? null : (holders.get(i.attendeeId) ?? null),
+          },
   };
 }
+
+/** Each attendee's full name by id, for the add-on lines that name them. */
+export const holderNames = (people: readonly { id: number; firstName: string; lastName: string }[]) =>
+  new Map(people.map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()]));
 
 /** A refund of an order as the order screen lists it; `fees` are billing, for those who may see it. */
 export function toRefundResponse(r: typeof refunds.$inferSelect, fees: CardFees | null): OrderRefundResponse {
@@ -77,6 +94,7 @@ export function toPublicOrderResponse({
   /** The person whose waiting-list offer started the order, if any. */
   prefill?: PublicOrderResponse['prefill'];
 }): PublicOrderResponse {
+  const holders = holderNames(people);
   return {
     short_id: row.shortId,
     reference: row.reference,
@@ -92,7 +110,10 @@ export function toPublicOrderResponse({
     currency: row.currency,
     price_display_mode: context.priceDisplayMode,
     promo_code: row.promoCode,
-    items: items.map((i) => ({ ...toItemResponse(i), kind: context.kinds.get(i.ticketId) ?? 'TICKET' })),
+    items: items.map((i) => ({
+      ...toItemResponse(i, holders),
+      kind: context.kinds.get(i.ticketId) ?? 'TICKET',
+    })),
     totals: {
       gross: row.gross,
       discount: row.discount,

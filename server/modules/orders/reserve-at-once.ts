@@ -272,6 +272,17 @@ function writtenRows(r: PlainReservation, written: Written): { row: OrderRow; it
     updatedAt: createdAt,
   };
   // The items were inserted in the order given, so their ids ascend in that order.
-  const items = r.items.map((item, i): ItemRow => ({ ...item, id: Number(itemIds[i]), orderId }));
+  // Add-on lines take the transactional way: these lines are for no attendee.
+  const items = r.items.map(
+    (item, i): ItemRow => ({
+      ...item,
+      id: Number(itemIds[i]),
+      orderId,
+      forTicketId: null,
+      forPriceId: null,
+      forSeat: null,
+      attendeeId: null,
+    }),
+  );
   return { row, items };
 }

@@ -11,12 +11,12 @@ import {
   type PublicOrderResponse,
 } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
-import { orders } from '../../db/schema';
+import { type orderItems, orders } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
 import { chooseDate } from '../event-dates/service';
-import { takeAddressLane } from './address-lanes';
+import { LanesBusy, takeAddressLane } from './address-lanes';
 import { getUsablePromoCode } from './catalogue';
 import {
   addToCounts,
@@ -31,11 +31,13 @@ import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { reserveAtOnce } from './reserve-at-once';
 import { readSaleCatalogue, type SaleCatalogues, ticketsOn } from './sale-catalogue';
-import { linkOfferOrder, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
+import { linkOfferOrder, type Prefill, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
 import { queueCheckoutStarted } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
+/** A reservation as written: the order, its items and the waiting-list entry's details, if any. */
+type Reserved = { row: OrderRow; items: (typeof orderItems.$inferSelect)[]; prefill: Prefill | null };
 
 /**
  * A reservation in progress: RESERVED, or PAYMENT_FAILED (a declined card may be tried again
@@ -143,6 +145,9 @@ export async function createOrder({
     taxes: l.taxesTotal,
     total: l.total,
     charges: storedCharges(l),
+    forTicketId: l.forSeat?.ticketId ?? null,
+    forPriceId: l.forSeat?.priceId ?? null,
+    forSeat: l.forSeat?.seat ?? null,
   }));
   const newOrder = () => ({
     accountId: event.accountId,
@@ -164,13 +169,15 @@ export async function createOrder({
     !promo &&
     !offer &&
     !input.affiliate_code &&
+    // Add-on lines name their attendee (decision 052): columns the one statement leaves out.
+    !quote.lines.some((l) => l.forSeat) &&
     catalogue.checkoutStartedListeners.length === 0 &&
     ![...claim.tickets.keys()].some((id) => catalogue.sharedTickets.has(id));
 
-  const reserveInTransaction = () =>
+  const reserveInTransaction = (careful = false): Promise<Reserved> =>
     inTransaction(db, async (tx) => {
       // First, before any lock another reservation may need (decision 043).
-      if (lane) await takeAddressLane(tx, { ...lane, now });
+      if (lane) await takeAddressLane(tx, { ...lane, now, careful });
       // An unknown or inactive code is ignored: an affiliate link never blocks a purchase.
       const affiliate = await findAffiliateForOrder(tx, eventId, input.affiliate_code);
       const taken = offer ? await takeOffer(tx, { dateId, ...offer }) : null;
@@ -195,6 +202,10 @@ export async function createOrder({
       // writes above lock nothing another order needs; a shortage rolls them all back).
       await reserveSeats(tx, claim);
       return { row: order, items: written, prefill: taken?.prefill ?? null };
+    }).catch((error: unknown) => {
+      // Every lane of the address was busy: again, holding nothing, the careful way.
+      if (error instanceof LanesBusy && !careful) return reserveInTransaction(true);
+      throw error;
     });
 
   const reserve = async () => {

@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { onDate, readDateStocks } from '../stock/service';
 import { toPricedTaxOrFee } from '../taxes-fees/service';
+import { readAddonRules } from '../addons/service';
 
 /**
  * The event's code matching what the visitor typed (any case), with the tickets it applies to
@@ -150,6 +151,8 @@ export async function findPublicTickets(
   const typed = promoCode?.trim() ?? '';
   const promo = typed ? await findPromo(db, { eventId, dateId, typed }) : null;
 
+  // Read only when the event has add-ons (decision 052).
+  const addons = await readAddonRules(db, rows);
   const chargesOf = (ticketId: number): TaxOrFee[] =>
     charges.filter((c) => c.ticketId === ticketId).map(({ item }) => toPricedTaxOrFee(item));
 
@@ -163,6 +166,7 @@ export async function findPublicTickets(
         .map((t) => ({ ...t, ...counters(stock?.tiers.get(t.id), t.quantity) })),
       taxesAndFees: chargesOf(row.id),
       capacityLeft: capacityLeft(row.id),
+      addon: addons.get(row.id) ?? null,
       waitlistEnabled: row.waitlistEnabled ?? settings.waitlist_enabled,
     })),
     categories,

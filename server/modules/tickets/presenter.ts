@@ -1,5 +1,11 @@
 import { available, type CapacityLimit, type Stock } from '../../../common/availability';
-import { type SaleState, saleState, type TicketResponse, tieredSaleState } from '../../../common/tickets';
+import {
+  type AddonRuleResponse,
+  type SaleState,
+  saleState,
+  type TicketResponse,
+  tieredSaleState,
+} from '../../../common/tickets';
 import type { ticketPrices, tickets } from '../../db/schema';
 import { onDate as asOnDate, type DateStock } from '../stock/service';
 
@@ -27,11 +33,14 @@ export function toTicketResponse({
   tiers,
   taxIds,
   dates,
+  addon = null,
   now = new Date(),
 }: {
   ticket: TicketRow;
   tiers: TierRow[];
   taxIds: number[];
+  /** Its rule, when the product is an add-on (decision 052). */
+  addon?: AddonRuleResponse | null;
   dates: readonly DateStock[];
   now?: Date;
 }): TicketResponse {
@@ -93,6 +102,7 @@ export function toTicketResponse({
     kind: ticket.kind,
     category_id: ticket.categoryId,
     redeemable: ticket.redeemable,
+    addon,
     title: ticket.title,
     description: ticket.description,
     type: ticket.type,

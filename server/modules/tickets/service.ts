@@ -20,6 +20,7 @@ import { offerFreedSeats } from '../orders/waitlist-offers';
 import { getEvent, lockEvent } from '../owned-events/service';
 import { fillStock, readDateStocks, setTicketQuantity, setTierQuantity } from '../stock/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
+import { addonColumns, readAddonRules, saveAddonTickets } from '../addons/service';
 import { type TicketRow, type TierRow, toTicketResponse } from './presenter';
 
 type Input = z.output<typeof TicketRequest>;
@@ -62,6 +63,7 @@ async function loadResponses(db: Db, rows: TicketRow[]): Promise<TicketResponse[
   const tiers = await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids));
   const links = await db.select().from(ticketTaxesAndFees).where(inArray(ticketTaxesAndFees.ticketId, ids));
   const dates = await readDateStocks(db, ids);
+  const addons = await readAddonRules(db, rows);
   const now = new Date();
   return rows.map((row) =>
     toTicketResponse({
@@ -69,6 +71,7 @@ async function loadResponses(db: Db, rows: TicketRow[]): Promise<TicketResponse[
       tiers: tiers.filter((t) => t.ticketId === row.id),
       taxIds: links.filter((l) => l.ticketId === row.id).map((l) => l.taxOrFeeId),
       dates,
+      addon: addons.get(row.id) ?? null,
       now,
     }),
   );
@@ -131,6 +134,7 @@ function columns(input: Input) {
     kind: input.kind,
     categoryId: input.category_id,
     redeemable: input.kind === 'PRODUCT' && input.redeemable,
+    ...addonColumns(input.kind === 'PRODUCT' ? input.addon : null),
     title: input.title,
     description: sanitizeDescription(input.description),
     type: input.type,
@@ -250,6 +254,7 @@ export async function createTicket({
       .returning();
     if (!row) throw new Error('ticket insert returned nothing');
     await saveTiers({ tx, ticketId: row.id, input, current: [] });
+    await saveAddonTickets(tx, { eventId, addonId: row.id, rule: row.addonMax === null ? null : input.addon });
     await fillStock(tx, eventId);
     await linkTaxes(tx, row.id, taxIds);
     await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, 'ticket.created');
@@ -285,6 +290,11 @@ export async function updateTicket({
       await setTicketQuantity(tx, ticketId, input.quantity_available ?? null);
       await saveTiers({ tx, ticketId, input, current: tiers });
       await fillStock(tx, ref.eventId);
+      await saveAddonTickets(tx, {
+        eventId: ref.eventId,
+        addonId: ticketId,
+        rule: input.kind === 'PRODUCT' ? input.addon : null,
+      });
     } catch (error) {
       if (quantityViolation(error)) throw fieldError('quantity_available', VALIDATION.quantityBelowTaken);
       throw error;

@@ -13,16 +13,18 @@ import type { ProductGroup } from './groups';
 export function ProductGroups({
   event,
   groups,
-  allIds,
+  items,
   onEdit,
 }: {
   event: EventResponse;
   groups: ProductGroup[];
-  allIds: number[];
+  /** Every item of the event in its order: tickets and products. */
+  items: readonly TicketResponse[];
   onEdit: (product: TicketResponse) => void;
 }) {
   const { t } = useLingui();
   const headed = groups.some((group) => group.category !== null);
+  const allIds = items.map((item) => item.id);
   return (
     <Stack gap="lg">
       {groups.map(({ category, products }) => {
@@ -51,6 +53,7 @@ export function ProductGroups({
                 eventId={event.id}
                 event={event}
                 tickets={products}
+                items={items}
                 allIds={allIds}
                 reorderable
                 label={name}

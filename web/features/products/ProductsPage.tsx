@@ -62,7 +62,7 @@ function Products() {
           <ProductGroups
             event={event.data}
             groups={groupByCategory(products, categories.data)}
-            allIds={items.data.map((item) => item.id)}
+            items={items.data}
             onEdit={edit}
           />
         </>

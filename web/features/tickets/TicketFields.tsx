@@ -23,6 +23,7 @@ import type { EventResponse } from '../../../common/events';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
 import { AmountField } from '../../components/AmountField';
+import { AddonFields } from './AddonFields';
 import { FormSection } from './FormSection';
 import type { TicketForm } from './form';
 import { KIND_TEXT } from './kinds';
@@ -36,12 +37,15 @@ export function TicketFields({
   taxes,
   categories,
   ticket,
+  tickets,
 }: {
   form: TicketForm;
   event: EventResponse;
   taxes: TaxOrFeeResponse[];
   categories: CategoryResponse[];
   ticket: TicketResponse | null;
+  /** The event's items, whose tickets a product can be an add-on of. */
+  tickets: readonly TicketResponse[];
 }) {
   const { t, i18n } = useLingui();
   const values = form.getValues();
@@ -203,6 +207,7 @@ export function TicketFields({
         />
       </FormSection>
 
+      {kind === 'PRODUCT' ? <AddonFields form={form} tickets={tickets} /> : null}
       {kind === 'PRODUCT' ? (
         <Checkbox
           label={t`Redeemable: each unit gets a code scanned once at the door`}

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CategoryResponse } from '../../../common/categories';
 import type { EventResponse } from '../../../common/events';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { type TicketKind, TicketRequest, type TicketResponse } from '../../../common/tickets';
 import { useAmountError } from '../../components/AmountField';
@@ -12,7 +13,7 @@ import { FormModal, ModalForm } from '../../components/FormModal';
 import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { useCreateTicket, useTaxesAndFees, useUpdateTicket } from './api';
+import { useCreateTicket, useTaxesAndFees, useTickets, useUpdateTicket } from './api';
 import { useCategories } from './categories-api';
 import {
   newTicketValues,
@@ -39,6 +40,11 @@ export function TicketFormModal({
   const { t, i18n } = useLingui();
   const taxes = useTaxesAndFees();
   const categories = useCategories(event.id);
+  // A product's add-on rule names tickets of the event (the list's data, already cached).
+  const items = useTickets(event.id);
+  const needed = kind === 'PRODUCT' ? [taxes, categories, items] : [taxes, categories];
+  const failed = needed.find((query) => query.isError);
+  const ready = taxes.isSuccess && categories.isSuccess && (kind === 'TICKET' || items.isSuccess);
   const narrow = useMediaQuery('(max-width: 48em)');
   const text = KIND_TEXT[kind];
   return (
@@ -50,28 +56,29 @@ export function TicketFormModal({
       centered={false}
       fullScreen={narrow}
     >
-      {taxes.isPending || categories.isPending ? (
-        <InlineLoader />
-      ) : taxes.isError || categories.isError ? (
+      {failed ? (
         <Stack gap="sm">
-          <ErrorAlert error={taxes.error ?? categories.error} title={t`Could not load the form`} />
+          <ErrorAlert error={failed.error} title={t`Could not load the form`} />
           <Button
             variant="default"
             w="fit-content"
-            onClick={() => void Promise.all([taxes.refetch(), categories.refetch()])}
+            onClick={() => void Promise.all(needed.map((query) => query.refetch()))}
           >
             <Trans>Try again</Trans>
           </Button>
         </Stack>
-      ) : (
+      ) : ready ? (
         <TicketForm
           event={event}
           kind={kind}
           ticket={ticket}
           taxes={taxes.data}
           categories={categories.data}
+          tickets={items.data ?? []}
           onClose={onClose}
         />
+      ) : (
+        <InlineLoader />
       )}
     </FormModal>
   );
@@ -83,6 +90,7 @@ function TicketForm({
   ticket,
   taxes,
   categories,
+  tickets,
   onClose,
 }: {
   event: EventResponse;
@@ -90,6 +98,7 @@ function TicketForm({
   ticket: TicketResponse | null;
   taxes: TaxOrFeeResponse[];
   categories: CategoryResponse[];
+  tickets: readonly TicketResponse[];
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
@@ -113,6 +122,12 @@ function TicketForm({
     return errors;
   };
 
+  // The schema would say "at least 1 item"; the field names what is missing.
+  const addonErrors = (v: TicketValues): Record<string, string> =>
+    v.kind === 'PRODUCT' && v.addon.enabled && v.addon.ticket_ids.length === 0
+      ? { 'addon.ticket_ids': i18n._(VALIDATION.noTicketSelected) }
+      : {};
+
   const form = useForm<TicketValues>({
     mode: 'controlled',
     initialValues: ticket
@@ -121,7 +136,7 @@ function TicketForm({
           kind,
           taxes.filter((x) => x.is_default).map((x) => x.id),
         ),
-    validate: (values) => ({ ...schemaErrors(values), ...amountErrors(values) }),
+    validate: (values) => ({ ...schemaErrors(values), ...amountErrors(values), ...addonErrors(values) }),
   });
 
   const save = (values: TicketValues) => {
@@ -144,7 +159,14 @@ function TicketForm({
       errorAtEnd
       gap="lg"
     >
-      <TicketFields form={form} event={event} taxes={taxes} categories={categories} ticket={ticket} />
+      <TicketFields
+        form={form}
+        event={event}
+        taxes={taxes}
+        categories={categories}
+        ticket={ticket}
+        tickets={tickets}
+      />
     </ModalForm>
   );
 }

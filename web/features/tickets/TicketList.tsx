@@ -18,6 +18,7 @@ export function TicketList({
   eventId,
   event,
   tickets,
+  items,
   allIds,
   reorderable,
   label,
@@ -26,6 +27,8 @@ export function TicketList({
   eventId: number;
   event: EventResponse;
   tickets: TicketResponse[];
+  /** Every item of the event, to name the tickets an add-on goes with. */
+  items?: readonly TicketResponse[];
   allIds: number[];
   reorderable: boolean;
   /** The list's accessible name. */
@@ -66,6 +69,7 @@ export function TicketList({
             key={ticket.id}
             ticket={ticket}
             event={event}
+            items={items}
             reorder={
               reorderable
                 ? {

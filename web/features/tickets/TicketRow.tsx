@@ -6,7 +6,7 @@ import { formatMoney } from '../../../common/money';
 import type { TicketResponse } from '../../../common/tickets';
 import { GripIcon } from './icons';
 import { KIND_TEXT } from './kinds';
-import { HiddenBadge, priceSummary, SaleStateBadge } from './labels';
+import { AddonBadge, addonSummary, HiddenBadge, priceSummary, SaleStateBadge } from './labels';
 import { MoveButtons } from './MoveButtons';
 import { stockLeft } from './stock';
 import { TicketActions } from './TicketActions';
@@ -27,11 +27,14 @@ export interface Reorder {
 export function TicketRow({
   ticket,
   event,
+  items = [],
   reorder,
   onEdit,
 }: {
   ticket: TicketResponse;
   event: EventResponse;
+  /** The event's items, to name the tickets an add-on goes with. */
+  items?: readonly TicketResponse[] | undefined;
   reorder: Reorder | null;
   onEdit: () => void;
 }) {
@@ -89,12 +92,18 @@ export function TicketRow({
               </Text>
               <SaleStateBadge state={ticket.sale_state} />
               {ticket.is_hidden ? <HiddenBadge /> : null}
+              {ticket.addon ? <AddonBadge /> : null}
             </Group>
             <Text size="sm" c="gray.7">
               {/* A free ticket's price already says what its type is. */}
               {ticket.type === 'FREE' ? null : `${i18n._(KIND_TEXT[ticket.kind].types[ticket.type])} · `}
               <span data-testid="ticket-price">{priceSummary(ticket, event.currency, i18n)}</span>
             </Text>
+            {ticket.addon ? (
+              <Text size="xs" c="gray.7" data-testid="ticket-addon">
+                {addonSummary(ticket.addon, { items, i18n })}
+              </Text>
+            ) : null}
             {tiers.length > 0 ? (
               <Text size="xs" c="gray.7" data-testid="ticket-tiers">
                 {tiers.map(tierText).join(' · ')}

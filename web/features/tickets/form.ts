@@ -1,6 +1,12 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { toMajorText, toMinor } from '../../../common/money';
-import type { TicketKind, TicketRequest, TicketResponse, TicketType } from '../../../common/tickets';
+import type {
+  AddonRuleResponse,
+  TicketKind,
+  TicketRequest,
+  TicketResponse,
+  TicketType,
+} from '../../../common/tickets';
 import { isoToZoned, zonedToIso } from '../events/datetime';
 
 /** One price tier as the form holds it: amounts typed in major units, dates in the event's zone. */
@@ -16,12 +22,23 @@ export interface TierValues {
   is_hidden: boolean;
 }
 
+/** A product's add-on rule as the form holds it; `enabled` off: the product is sold on its own. */
+export interface AddonValues {
+  enabled: boolean;
+  /** The tickets it is offered with, ids as text (the values of a MultiSelect). */
+  ticket_ids: string[];
+  min_per_ticket: number | string;
+  max_per_ticket: number | string;
+}
+
 export interface TicketValues {
   kind: TicketKind;
   /** The category's id as text; empty: no category. */
   category_id: string;
   /** Products only: each unit gets a code the door scans once. */
   redeemable: boolean;
+  /** Products only: offered per attendee of given tickets rather than on its own. */
+  addon: AddonValues;
   type: TicketType;
   title: string;
   description: string;
@@ -62,6 +79,18 @@ export interface TicketContext {
   timezone: string;
 }
 
+/** The form's add-on fields for a rule, or off (with the defaults ready) for none. */
+export function addonValues(rule: AddonRuleResponse | null | undefined): AddonValues {
+  return rule
+    ? {
+        enabled: true,
+        ticket_ids: rule.ticket_ids.map(String),
+        min_per_ticket: rule.min_per_ticket,
+        max_per_ticket: rule.max_per_ticket,
+      }
+    : { enabled: false, ticket_ids: [], min_per_ticket: 0, max_per_ticket: 1 };
+}
+
 let nextKey = 0;
 const newKey = () => `tier-${++nextKey}`;
 
@@ -84,6 +113,7 @@ export function newTicketValues(kind: TicketKind, defaultTaxIds: number[]): Tick
     kind,
     category_id: '',
     redeemable: false,
+    addon: addonValues(null),
     type: 'PAID',
     title: '',
     description: '',
@@ -111,6 +141,7 @@ export function ticketValues(ticket: TicketResponse, { currency, timezone }: Tic
     kind: ticket.kind,
     category_id: ticket.category_id === null ? '' : String(ticket.category_id),
     redeemable: ticket.redeemable,
+    addon: addonValues(ticket.addon),
     type: ticket.type,
     title: ticket.title,
     description: ticket.description ?? '',
@@ -151,6 +182,16 @@ const count = (typed: number | string) => (typed === '' ? undefined : Number(typ
 const when = (local: string, timezone: string) =>
   local === '' ? null : (zonedToIso(local, timezone) ?? local);
 
+/** The rule for the request: null unless a product's switch is on; empty counts take the defaults. */
+export function toAddonRule(v: Pick<TicketValues, 'kind' | 'addon'>): TicketRequest['addon'] {
+  if (v.kind !== 'PRODUCT' || !v.addon.enabled) return null;
+  return {
+    ticket_ids: v.addon.ticket_ids.map(Number),
+    min_per_ticket: count(v.addon.min_per_ticket),
+    max_per_ticket: count(v.addon.max_per_ticket),
+  };
+}
+
 export function toTicketRequest(v: TicketValues, { currency, timezone }: TicketContext): TicketRequest {
   const priced = v.type === 'PAID' || v.type === 'DONATION';
   return {
@@ -159,6 +200,7 @@ export function toTicketRequest(v: TicketValues, { currency, timezone }: TicketC
     kind: v.kind,
     category_id: v.category_id === '' ? null : Number(v.category_id),
     redeemable: v.kind === 'PRODUCT' && v.redeemable,
+    addon: toAddonRule(v),
     type: v.type,
     price: priced ? amount(v.price, currency) : undefined,
     prices:
@@ -198,6 +240,14 @@ export function requestOf(ticket: TicketResponse, change: Partial<TicketRequest>
     kind: ticket.kind,
     category_id: ticket.category_id,
     redeemable: ticket.redeemable,
+    // Left out, an add-on would become a product sold on its own.
+    addon: ticket.addon
+      ? {
+          ticket_ids: ticket.addon.ticket_ids,
+          min_per_ticket: ticket.addon.min_per_ticket,
+          max_per_ticket: ticket.addon.max_per_ticket,
+        }
+      : null,
     type: ticket.type,
     price: ticket.type === 'PAID' || ticket.type === 'DONATION' ? (ticket.price ?? undefined) : undefined,
     prices:

@@ -4,7 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import { formatMoney } from '../../../common/money';
-import type { SaleState, TicketResponse, TicketType } from '../../../common/tickets';
+import type { AddonRuleResponse, SaleState, TicketResponse, TicketType } from '../../../common/tickets';
+import { addonTicketTitles } from './addon';
 
 export const TYPE_LABELS: Record<TicketType, MessageDescriptor> = {
   FREE: msg`Free`,
@@ -56,6 +57,16 @@ export function HiddenBadge() {
   );
 }
 
+/** A product offered only as an add-on of tickets; its text is dark enough on the violet tint. */
+export function AddonBadge() {
+  const { t } = useLingui();
+  return (
+    <Badge color="violet" c="#4b2a91" variant="light" radius="sm">
+      {t`Add-on`}
+    </Badge>
+  );
+}
+
 /** The price of a ticket for the list: "Free", "€25.00", "From €5.00", "€10.00 – €25.00". */
 export function priceSummary(ticket: TicketResponse, currency: string, i18n: I18n): string {
   const money = (minor: number) => formatMoney(minor, currency, i18n.locale);
@@ -76,4 +87,25 @@ export function priceSummary(ticket: TicketResponse, currency: string, i18n: I18
       return low === high ? money(low) : `${money(low)} – ${money(high)}`;
     }
   }
+}
+
+/** How many an attendee has: "1 per ticket", "Up to 3 per ticket", "1 to 3 per ticket". */
+export function perTicketText(rule: AddonRuleResponse, i18n: I18n): string {
+  const min = rule.min_per_ticket;
+  const max = rule.max_per_ticket;
+  if (min === max) return i18n._(msg`${max} per ticket`);
+  if (min === 0) return i18n._(msg`Up to ${max} per ticket`);
+  return i18n._(msg`${min} to ${max} per ticket`);
+}
+
+/** "Add-on of Conference and Workshop · Up to 1 per ticket", in the interface language. */
+export function addonSummary(
+  rule: AddonRuleResponse,
+  { items, i18n }: { items: readonly TicketResponse[]; i18n: I18n },
+): string {
+  const titles = addonTicketTitles(rule, items);
+  const limits = perTicketText(rule, i18n);
+  if (titles.length === 0) return limits;
+  const tickets = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(titles);
+  return `${i18n._(msg`Add-on of ${tickets}`)} · ${limits}`;
 }
