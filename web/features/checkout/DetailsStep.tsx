@@ -4,11 +4,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PublicQuestion } from '../../../common/questions';
 import { isApiError } from '../../api/client';
-import { addonsByAttendee } from '../../components/addon-lines';
 import { errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
 import { Alert, Button, Card, Columns, Group, Skeleton, Stack, Text, TextInput, Title } from '../../ui';
 import { checkoutPath, completeOrder, questionsQuery, saveDetails } from './api';
+import { addonsByAttendee } from './attendee-addons';
 import { useCheckout } from './context';
 import {
   asksAttendee,

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AddonLineFields, addonHolders, addonsByAttendee } from './addon-lines';
+import { type AddonLineFields, addonsByAttendee } from './attendee-addons';
 
 const line = (id: number, more: Partial<AddonLineFields> = {}): AddonLineFields => ({
-  id,
-  ticket_id: id,
-  price_id: null,
   title: `Line ${id}`,
   price_label: null,
   quantity: 1,
-  kind: 'PRODUCT',
   addon_for: null,
   ...more,
 });
@@ -21,20 +17,11 @@ const forSeat = (ticket_id: number, seat: number, more = {}) => ({
 });
 
 describe('an order’s add-on lines (decision 052)', () => {
-  const day = line(1, { kind: 'TICKET', title: 'Day pass', quantity: 2 });
-  const conference = line(2, { kind: 'TICKET', title: 'Conference', quantity: 2 });
+  const day = line(1, { title: 'Day pass', quantity: 2 });
+  const conference = line(2, { title: 'Conference', quantity: 2 });
   const meal = line(10, { title: 'Meal', addon_for: forSeat(2, 1) });
   const seats = line(11, { title: 'Workshop seat', quantity: 3, addon_for: forSeat(2, 2) });
   const shirt = line(12, { title: 'T-shirt', price_label: 'M', addon_for: forSeat(2, 2) });
-
-  it('say whom each is for: the name once given, else the attendee’s number across the tickets', () => {
-    const named = { ...meal, addon_for: forSeat(2, 1, { attendee_name: 'Rita Lima' }) };
-    const holders = addonHolders([day, conference, named, seats, line(3)]);
-    expect([...holders.entries()]).toEqual([
-      [10, { name: 'Rita Lima', number: 3 }],
-      [11, { name: null, number: 4 }],
-    ]);
-  });
 
   it('list what each attendee to name has, in the order they are named', () => {
     const attendees = [

@@ -1,7 +1,6 @@
 /**
  * An order's add-on lines (decision 052), each for one attendee: the `seat`-th unit of the
- * order's line of a ticket. Checkout names the attendees in the order of the ticket lines, so
- * attendee N is the N-th unit across them.
+ * order's line of a ticket. Checkout names the attendees in the order of the ticket lines.
  */
 
 interface AddonFor {
@@ -11,46 +10,16 @@ interface AddonFor {
   attendee_name: string | null;
 }
 
-/** What an order line tells of add-ons; the organizer's lines have no `kind`. */
+/** What an order line tells of add-ons. */
 export interface AddonLineFields {
-  id: number;
-  ticket_id?: number;
-  price_id?: number | null;
   title: string;
   price_label: string | null;
   quantity: number;
-  kind?: 'TICKET' | 'PRODUCT';
   addon_for?: AddonFor | null;
 }
 
 const seatKey = (ticketId: number, priceId: number | null, seat: number) =>
   `${ticketId}:${priceId ?? ''}#${seat}`;
-
-/** Who an add-on line is for: the attendee's name once given, else their number in the order. */
-export interface AddonHolder {
-  name: string | null;
-  number: number;
-}
-
-/** The attendee each add-on line is for, by line id. */
-export function addonHolders(items: readonly AddonLineFields[]): Map<number, AddonHolder> {
-  const before = new Map<string, number>();
-  let count = 0;
-  for (const item of items) {
-    if (item.kind !== 'TICKET' || item.ticket_id === undefined) continue;
-    before.set(`${item.ticket_id}:${item.price_id ?? ''}`, count);
-    count += item.quantity;
-  }
-  const out = new Map<number, AddonHolder>();
-  for (const item of items) {
-    const target = item.addon_for;
-    if (!target) continue;
-    const offset = before.get(`${target.ticket_id}:${target.price_id ?? ''}`);
-    const number = offset === undefined ? target.seat : offset + target.seat;
-    out.set(item.id, { name: target.attendee_name?.trim() || null, number });
-  }
-  return out;
-}
 
 /** "Meal", "2 × Workshop seat", "T-shirt – M": an add-on line as an attendee's form lists it. */
 const describe = (item: AddonLineFields) => {
