@@ -8,6 +8,7 @@ import { errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
 import { Alert, Button, Card, Columns, Group, Skeleton, Stack, Text, TextInput, Title } from '../../ui';
 import { checkoutPath, completeOrder, questionsQuery, saveDetails } from './api';
+import { addonsByAttendee } from './attendee-addons';
 import { useCheckout } from './context';
 import {
   asksAttendee,
@@ -79,6 +80,10 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
     form.setFieldValue('attendees.0.last_name', form.values.last_name);
     form.setFieldValue('attendees.0.email', form.values.email);
   };
+
+  // What each attendee has added (decision 052), in the order the attendees are named.
+  const addons = addonsByAttendee(order.items, form.values.attendees);
+  const list = new Intl.ListFormat(i18n.locale, { type: 'conjunction' });
 
   const unexpected =
     save.error && !(isApiError(save.error) && Object.keys(save.error.fieldErrors).length > 0)
@@ -168,6 +173,7 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
                   </Button>
                 ) : null}
               </Group>
+              <AttendeeAddons names={addons[i] ?? []} list={list} />
               <Columns>
                 <TextInput
                   label={t`First name`}
@@ -208,5 +214,17 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** "With: Meal, T-shirt – M": the add-ons this attendee has (decision 052); nothing without any. */
+function AttendeeAddons({ names, list }: { names: string[]; list: Intl.ListFormat }) {
+  const { t } = useLingui();
+  if (names.length === 0) return null;
+  const what = list.format(names);
+  return (
+    <Text size="sm" tone="muted" data-testid="attendee-addons">
+      {t`With: ${what}`}
+    </Text>
   );
 }

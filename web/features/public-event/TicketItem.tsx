@@ -19,6 +19,8 @@ interface Props {
   waitlist?: ReactNode;
   /** The level of its title: 4 under a category's heading (decision 051), else 3. */
   headingOrder?: 3 | 4;
+  /** Under the ticket: the add-ons offered to each attendee picked (decision 052). */
+  addons?: ReactNode;
 }
 
 /** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
@@ -30,6 +32,7 @@ export function TicketItem({
   renderLine,
   waitlist,
   headingOrder = 3,
+  addons,
 }: Props) {
   const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
   const headingId = `ticket-${ticket.id}-title`;
@@ -70,6 +73,7 @@ export function TicketItem({
           {ticket.waitlist ? waitlist : null}
         </Stack>
       </div>
+      {addons}
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +9,8 @@ import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Alert, Button, Group, Stack, Text } from '../../ui';
+import { AddonSeats } from './AddonSeats';
+import { addonShortfalls, standalone, withAddons } from './addons';
 import { checkoutPath, createOrder, type PublicTickets } from './api';
 import { CategorySection } from './CategorySection';
 import { catalogueGroups, sellsProducts } from './catalogue';
@@ -16,6 +19,7 @@ import {
   donationProblem,
   errorsByLine,
   lineKey,
+  type Pick,
   type Selection,
   toOrderRequest,
   totalPicked,
@@ -79,9 +83,24 @@ export function TicketPicker({
   const lineErrors =
     sent && reserve.error && isApiError(reserve.error) ? errorsByLine(sent, reserve.error.fieldErrors) : {};
   const picked = totalPicked(selection);
-  const groups = catalogueGroups(tickets);
+  // Add-ons are offered under the tickets they go with, per attendee, never on their own.
+  const groups = catalogueGroups({ ...tickets, data: standalone(tickets.data) });
   const products = sellsProducts(tickets.data);
-  const buyable = tickets.data.some((ticket) =>
+  const shortfalls = addonShortfalls(selection, tickets.data);
+  const addonErrors: Record<string, string> = { ...lineErrors };
+  if (tried)
+    for (const [slot, min] of Object.entries(shortfalls))
+      addonErrors[slot] ??= t({
+        message: plural(min, {
+          one: 'Choose at least one for this attendee.',
+          other: 'Choose at least # for this attendee.',
+        }),
+      });
+  const change = (key: string, pick: Pick) => {
+    setSelection((current) => withAddons({ ...current, [key]: pick }, tickets.data));
+    if (reserve.isError) reserve.reset();
+  };
+  const buyable = standalone(tickets.data).some((ticket) =>
     ticket.prices.some((price) => price.sale_state === 'ON_SALE'),
   );
   const donationsOk = tickets.data
@@ -92,7 +111,7 @@ export function TicketPicker({
 
   const submit = () => {
     setTried(true);
-    if (picked === 0 || !donationsOk || preview) return;
+    if (picked === 0 || !donationsOk || Object.keys(shortfalls).length > 0 || preview) return;
     const request = { ...toOrderRequest(selection, tickets.data, promoCode), date_id: dateId };
     setSent(request);
     reserve.mutate(request);
@@ -124,16 +143,25 @@ export function TicketPicker({
                 waitlist={
                   <WaitlistJoin eventId={eventId} ticket={ticket} dateId={dateId} preview={preview} />
                 }
+                addons={
+                  <AddonSeats
+                    ticket={ticket}
+                    context={{
+                      tickets: tickets.data,
+                      currency: tickets.currency,
+                      selection,
+                      onChange: change,
+                      errors: addonErrors,
+                    }}
+                  />
+                }
                 renderLine={(price) => (
                   <LinePicker
                     ticket={ticket}
                     price={price}
                     currency={tickets.currency}
                     selection={selection}
-                    onChange={(key, pick) => {
-                      setSelection((current) => ({ ...current, [key]: pick }));
-                      if (reserve.isError) reserve.reset();
-                    }}
+                    onChange={change}
                     serverError={lineErrors[lineKey(ticket.id, price.price_id)]}
                     showProblems={tried}
                   />

@@ -19,6 +19,7 @@ const ticket = (more: Partial<PublicTicket> = {}): PublicTicket => ({
   id: 1,
   kind: 'TICKET',
   category_id: null,
+  addon: null,
   title: 'General',
   description: null,
   type: 'PAID',

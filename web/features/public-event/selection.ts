@@ -1,20 +1,9 @@
 import type { CreateOrderRequest } from '../../../common/orders';
 import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
+import { addonLines, addonSlot } from './addons';
+import { canBuy, lineKey, type Pick, type Selection } from './selection-keys';
 
-/**
- * What the buyer picked on the event page, by line (a ticket, or one tier of a TIERED one):
- * how many and, for a DONATION, how much per ticket (minor units; null until typed).
- */
-export interface Pick {
-  quantity: number;
-  amount?: number | null;
-}
-export type Selection = Record<string, Pick>;
-
-export const lineKey = (ticketId: number, priceId: number | null) => `${ticketId}:${priceId ?? ''}`;
-
-export const canBuy = (ticket: PublicTicket, price: PublicTicketPrice) =>
-  ticket.sale_state === 'ON_SALE' && price.sale_state === 'ON_SALE';
+export { canBuy, lineKey, type Pick, type Selection } from './selection-keys';
 
 /** Tickets of this ticket already picked on its other lines (the other tiers). */
 function pickedElsewhere(selection: Selection, ticket: PublicTicket, priceId: number | null): number {
@@ -64,7 +53,10 @@ export function donationProblem(
   return pick.amount < price.price ? 'too_low' : null;
 }
 
-/** The order to reserve, in the event's list order; lines with none picked are left out. */
+/**
+ * The order to reserve: the lines in the event's list order, then the add-ons, each for its
+ * attendee (`addon_for`); lines with none picked are left out.
+ */
 export function toOrderRequest(
   selection: Selection,
   tickets: readonly PublicTicket[],
@@ -72,6 +64,7 @@ export function toOrderRequest(
 ): CreateOrderRequest {
   const lines: CreateOrderRequest['tickets'] = [];
   for (const ticket of tickets) {
+    if (ticket.addon) continue;
     for (const price of ticket.prices) {
       const pick = selection[lineKey(ticket.id, price.price_id)];
       if (!pick || pick.quantity === 0) continue;
@@ -83,12 +76,13 @@ export function toOrderRequest(
       });
     }
   }
+  lines.push(...addonLines(selection, tickets));
   return { tickets: lines, ...(promoCode ? { promo_code: promoCode } : {}) };
 }
 
 /**
  * A 422's field errors (`tickets.{index}.quantity`) back onto the lines they name, by the
- * index of the line in the request that was sent.
+ * index of the line in the request that was sent; an add-on's onto its attendee's slot.
  */
 export function errorsByLine(
   request: CreateOrderRequest,
@@ -98,7 +92,11 @@ export function errorsByLine(
   for (const [field, messages] of Object.entries(fieldErrors)) {
     const match = /^tickets\.(\d+)\./.exec(field);
     const line = match ? request.tickets[Number(match[1])] : undefined;
-    if (line && messages[0]) out[lineKey(line.ticket_id, line.price_id ?? null)] ??= messages[0];
+    if (!line || !messages[0]) continue;
+    const key = line.addon_for
+      ? addonSlot(line.ticket_id, { ...line.addon_for, price_id: line.addon_for.price_id ?? null })
+      : lineKey(line.ticket_id, line.price_id ?? null);
+    out[key] ??= messages[0];
   }
   return out;
 }

@@ -1,0 +1,156 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
+import { expectChecked, expectCount, expectInnerText, focusIn } from './expect';
+import { waitForMail } from './mailbox';
+import { organizerSession } from './session';
+
+// Issue 37, the buyer's side of add-ons (decision 052): a Conference ticket, a T-shirt in four
+// sizes and a redeemable Meal offered only as an add-on of the Conference ticket, one at most per
+// attendee. The buyer picks two Conference tickets, a meal for the first attendee only and a
+// T-shirt in M, names the attendees, and finds the meal "for" the first one in the order and
+// the mail.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const expectAccessible = accessibilityCheck('addons-buyer');
+
+describe('add-ons on the buyer’s side', () => {
+  it('offers them per attendee, not on their own, and names whom each is for', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Harbour Summit ${Date.now()}`,
+      eventSettings: { offline_payments_enabled: true },
+    });
+    const { api, eventId } = session;
+    const conference = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Conference',
+      type: 'PAID',
+      price: 10000,
+      tax_and_fee_ids: [],
+    });
+    await api('POST', `/api/events/${eventId}/tickets`, {
+      kind: 'PRODUCT',
+      title: 'T-shirt',
+      type: 'TIERED',
+      prices: ['S', 'M', 'L', 'XL'].map((label) => ({ label, price: 2000, quantity_available: 20 })),
+      tax_and_fee_ids: [],
+    });
+    await api('POST', `/api/events/${eventId}/tickets`, {
+      kind: 'PRODUCT',
+      redeemable: true,
+      title: 'Meal',
+      type: 'PAID',
+      price: 1500,
+      addon: { ticket_ids: [conference.id], max_per_ticket: 1 },
+      tax_and_fee_ids: [],
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const event = await api<{ slug: string }>('GET', `/api/events/${eventId}`);
+
+    const buyer = await openPage(browser);
+    const { page } = buyer;
+    await page.goto(`/e/${eventId}/${event.slug}`);
+    const section = page.getByRole('region', { name: 'Tickets' });
+    await section.getByRole('heading', { level: 3, name: 'T-shirt' }).waitFor();
+    // The meal is no item of its own: only the ticket and the T-shirt are listed.
+    await expectCount(section.getByTestId('public-ticket')).toBe(2);
+    await expectCount(section.getByRole('heading', { name: 'Meal' })).toBe(0);
+    await expectCount(section.getByTestId('addon-seats')).toBe(0);
+
+    // Picked with the keyboard, as any other line.
+    const press = async (name: string, times = 1) => {
+      const more = section.getByRole('button', { name: `More ${name}`, exact: true });
+      await more.focus();
+      await focusIn(more);
+      for (let n = 0; n < times; n += 1) await page.keyboard.press('Enter');
+    };
+    await press('Conference', 2);
+    // Each attendee picked gets the meal to tick, in a group named after them.
+    const seats = section.getByTestId('addon-seat');
+    await expectCount(seats).toBe(2);
+    const first = section.getByRole('group', { name: 'Attendee 1 (Conference)' });
+    const second = section.getByRole('group', { name: 'Attendee 2 (Conference)' });
+    const firstMeal = first.getByRole('checkbox', { name: /^Meal/ });
+    await expectInnerText(first.getByTestId('addon-choice')).toBe('Meal · €15.00');
+    await firstMeal.focus();
+    await page.keyboard.press('Space');
+    await expectChecked(firstMeal).toBe(true);
+    await expectChecked(second.getByRole('checkbox', { name: /^Meal/ })).toBe(false);
+    await press('T-shirt – M');
+    await expectInnerText(page.getByTestId('checkout-button')).toBe('Check out (4)');
+    await expectAccessible(page, 'event-page');
+    await screenshot(page, 'addons-buyer-picked');
+
+    // Lowering the quantity drops the second attendee's add-ons; the first keeps the meal.
+    await section.getByRole('button', { name: 'Fewer Conference', exact: true }).click();
+    await expectCount(seats).toBe(1);
+    await press('Conference');
+    await expectCount(seats).toBe(2);
+    await expectChecked(firstMeal).toBe(true);
+    await expectChecked(second.getByRole('checkbox', { name: /^Meal/ })).toBe(false);
+
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/details');
+
+    // Two attendees to name; the first one's form says the meal is theirs.
+    const forms = page.getByTestId('attendee-form');
+    await expectCount(forms).toBe(2);
+    await expectInnerText(forms.first().getByTestId('attendee-addons')).toBe('With: Meal');
+    await expectCount(forms.nth(1).getByTestId('attendee-addons')).toBe(0);
+    const sidebar = page.getByRole('complementary', { name: 'Order summary' });
+    const labels = sidebar.getByTestId('breakdown-label');
+    await expectCount(labels).toBe(3);
+    const lines = ['1 × Meal', '1 × T-shirt – M', '2 × Conference'];
+    expect((await labels.allInnerTexts()).sort()).toEqual(lines);
+    const mealRow = sidebar.getByTestId('breakdown-row').filter({ hasText: 'Meal' });
+    await expectInnerText(mealRow.getByTestId('breakdown-detail')).toBe('for attendee 1');
+    await expect(sidebar.getByTestId('order-total').innerText()).resolves.toContain('€235.00');
+    await expectAccessible(page, 'details');
+    await screenshot(page, 'addons-buyer-details');
+
+    const email = `addons.${Date.now()}@example.com`;
+    await page.getByLabel('First name').first().fill('Rita');
+    await page.getByLabel('Last name').first().fill('Lima');
+    await page.getByLabel('E-mail').first().fill(email);
+    await page.getByRole('button', { name: 'Copy my details' }).click();
+    await forms.nth(1).getByLabel('First name').fill('Bruno');
+    await forms.nth(1).getByLabel('Last name').fill('Lima');
+    await forms.nth(1).getByLabel('E-mail').fill(`bruno.${email}`);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/payment');
+    await page.getByTestId('place-order').click();
+    await page.waitForURL('**/summary');
+    await page.getByTestId('order-status').getByText('Awaiting payment').waitFor();
+
+    // Once named, the meal is for Rita.
+    await expectInnerText(mealRow.getByTestId('breakdown-detail')).toBe('for Rita Lima');
+    await expectAccessible(page, 'summary');
+    const reference = await page.getByTestId('order-reference').innerText();
+
+    // The order page: every line, the meal for Rita.
+    await page.getByRole('link', { name: 'Print order' }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor();
+    const main = page.locator('main');
+    expect((await main.getByTestId('breakdown-label').allInnerTexts()).sort()).toEqual(lines);
+    await expectInnerText(
+      main.getByTestId('breakdown-row').filter({ hasText: 'Meal' }).getByTestId('breakdown-detail'),
+    ).toBe('for Rita Lima');
+    await expectAccessible(page, 'print');
+    await screenshot(page, 'addons-buyer-order');
+
+    // The confirmation e-mail lists the meal and the T-shirt.
+    const mail = await waitForMail({ to: email, subject: /^Your order/ });
+    expect(mail.text).toContain('1 × T-shirt – M: €20.00');
+    expect(mail.text).toContain('1 × Meal');
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+    await session.context.close();
+  }, 120_000);
+});

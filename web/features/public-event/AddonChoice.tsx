@@ -1,0 +1,126 @@
+import { useLingui } from '@lingui/react/macro';
+import { formatMoney } from '../../../common/money';
+import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
+import { Checkbox, Group, RadioGroup, Stack, Text } from '../../ui';
+import { type AddonContext, addonKey, addonMax, addonSlot, addonStep, type Seat } from './addons';
+import { QuantityStepper } from './QuantityStepper';
+import { canBuy } from './selection-keys';
+
+const NONE = 'none';
+
+interface Props {
+  addon: PublicTicket;
+  seat: Seat;
+  context: AddonContext;
+}
+
+/**
+ * One add-on for one attendee: a checkbox when one at most may be had, a choice of variant when
+ * it comes in variants (one at most), else a stepper per variant from the minimum to the maximum.
+ * The server's reason, or the minimum not met, is under it.
+ */
+export function AddonChoice({ addon, seat, context }: Props) {
+  const { t, i18n } = useLingui();
+  const rule = addon.addon;
+  if (!rule) return null;
+  const { ref } = seat;
+  const onSale = addon.prices.filter((p) => canBuy(addon, p));
+  const slot = addonSlot(addon.id, ref);
+  const error = context.errors[slot];
+  const errorId = `addon-${slot.replace(/[^a-z0-9]+/gi, '-')}-error`;
+  const money = (p: PublicTicketPrice) =>
+    p.display_price === 0 ? t`Free` : formatMoney(p.display_price, context.currency, i18n.locale);
+  const quantityOf = (p: PublicTicketPrice) => context.selection[addonKey(addon, p, ref)]?.quantity ?? 0;
+  const set = (p: PublicTicketPrice, quantity: number) =>
+    context.onChange(addonKey(addon, p, ref), { quantity });
+  const title = addon.title;
+  const number = seat.attendee;
+
+  if (onSale.length === 0)
+    return (
+      <Text size="sm" tone="muted" data-testid="addon-choice">
+        {t`${title}: not available`}
+      </Text>
+    );
+
+  const { min_per_ticket: min, max_per_ticket: max } = rule;
+  const hint =
+    max === 1 ? undefined : min > 0 ? t`${min} to ${max} per attendee` : t`Up to ${max} per attendee`;
+  const errorText = error ? (
+    <Text id={errorId} size="sm" tone="error" role="alert">
+      {error}
+    </Text>
+  ) : null;
+
+  const first = onSale[0];
+  if (addon.type !== 'TIERED' && max === 1 && first)
+    return (
+      <div data-testid="addon-choice">
+        <Checkbox
+          label={`${title} · ${money(first)}`}
+          checked={quantityOf(first) > 0}
+          // A required add-on (at least one per attendee) is ticked and stays so.
+          disabled={min >= 1}
+          onChange={(e) => set(first, e.currentTarget.checked ? 1 : 0)}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {errorText}
+      </div>
+    );
+
+  if (addon.type === 'TIERED' && max === 1) {
+    const chosen = onSale.find((p) => quantityOf(p) > 0);
+    const options = onSale.map((p) => ({
+      value: String(p.price_id),
+      label: `${p.label ?? title} · ${money(p)}`,
+    }));
+    return (
+      <div data-testid="addon-choice">
+        <RadioGroup
+          label={title}
+          required={min > 0}
+          error={error}
+          value={chosen ? String(chosen.price_id) : NONE}
+          options={min > 0 ? options : [{ value: NONE, label: t`None` }, ...options]}
+          onChange={(value) => {
+            for (const p of onSale) set(p, String(p.price_id) === value ? 1 : 0);
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <Stack gap="2xs" data-testid="addon-choice">
+      <Text size="sm" weight={600}>
+        {title}
+      </Text>
+      {hint ? (
+        <Text size="xs" tone="muted">
+          {hint}
+        </Text>
+      ) : null}
+      {onSale.map((p) => {
+        const name = p.label ? `${title} – ${p.label}` : title;
+        const target = { addon, price: p, ref };
+        return (
+          <Group key={p.price_id ?? 0} justify="between" gap="sm" nowrap>
+            <Text size="sm">
+              {p.label ? `${p.label} · ` : ''}
+              {money(p)}
+            </Text>
+            <QuantityStepper
+              label={t`${name} for attendee ${number}`}
+              value={quantityOf(p)}
+              canIncrease={addonMax(context.selection, target) > quantityOf(p)}
+              onStep={(direction) => set(p, addonStep(context.selection, target, direction))}
+              error={Boolean(error)}
+              describedBy={error ? errorId : undefined}
+            />
+          </Group>
+        );
+      })}
+      {errorText}
+    </Stack>
+  );
+}
