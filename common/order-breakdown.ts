@@ -51,7 +51,7 @@ export interface LineSource {
   taxes: number;
   total: number;
   charges: readonly ChargeSource[];
-  addon_for?: { seat: number; attendee_name: string | null } | null;
+  addon_for?: { seat: number; attendee_name: string | null; attendee_number?: number | null } | null;
 }
 
 /** What the breakdown needs of an order: the public and the organizer's order responses both fit. */
@@ -73,7 +73,10 @@ export interface LineRow {
   unitPrice: number;
   /** EXCLUSIVE: quantity × unit price; INCLUSIVE: what the line costs, fees, taxes and discount in. */
   amount: number;
-  /** An add-on's line (decision 052): the attendee it is for, by name once named. */
+  /**
+   * An add-on's line (decision 052): the attendee it is for, by name once named, else by number
+   * in the order (within its ticket line where the order's numbers are not known).
+   */
   holder: { name: string | null; seat: number } | null;
 }
 
@@ -171,7 +174,9 @@ export function orderBreakdown(order: BreakdownSource): OrderBreakdown {
     quantity: i.quantity,
     unitPrice: i.unit_price,
     amount: inclusive ? i.total : i.quantity * i.unit_price,
-    holder: i.addon_for ? { name: i.addon_for.attendee_name, seat: i.addon_for.seat } : null,
+    holder: i.addon_for
+      ? { name: i.addon_for.attendee_name, seat: i.addon_for.attendee_number ?? i.addon_for.seat }
+      : null,
   }));
   const total = sum(items.map((i) => i.total));
   return inclusive

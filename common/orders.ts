@@ -133,6 +133,8 @@ export const OrderItemResponse = z.object({
       price_id: z.number().int().nullable(),
       seat: z.number().int(),
       attendee_name: z.string().nullable(),
+      /** The attendee's number in the order (as the buyer names them), in the buyer's views. */
+      attendee_number: z.number().int().nullable(),
     })
     .nullable(),
 });

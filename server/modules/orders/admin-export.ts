@@ -99,7 +99,7 @@ export async function exportOrders({
     const o = rowFromJson(orders, orderJson);
     const breakdown = orderBreakdown({
       // Amounts only: the lines' attendees are not named here.
-      items: itemJson.map((item) => toItemResponse(rowFromJson(orderItems, item), new Map())),
+      items: itemJson.map((item) => toItemResponse(rowFromJson(orderItems, item), { names: new Map() })),
       promo_code: o.promoCode,
       price_display_mode: 'EXCLUSIVE',
     });

@@ -253,7 +253,7 @@ export async function getAdminOrder({
       refunded: row.refundedTotal,
       remaining: row.total - row.refundedTotal,
     },
-    items: items.map((i) => toItemResponse(i, holderNames(people.map((p) => p.attendee)))),
+    items: items.map((i) => toItemResponse(i, { names: holderNames(people.map((p) => p.attendee)) })),
     attendees: people.map(({ attendee, ticketTitle }) => ({
       id: attendee.id,
       first_name: attendee.firstName,

@@ -291,7 +291,7 @@ export async function enqueueOrderMails({
       status,
       currency: order.currency,
       breakdown: orderBreakdown({
-        items: items.map((i) => toItemResponse(i, holderNames(people.map((p) => p.attendee)))),
+        items: items.map((i) => toItemResponse(i, { names: holderNames(people.map((p) => p.attendee)) })),
         promo_code: order.promoCode,
         price_display_mode: settings.price_display_mode,
       }),

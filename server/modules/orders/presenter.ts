@@ -21,12 +21,44 @@ export interface SavedAnswers {
   byAttendee: Map<number, AnswerInput[]>;
 }
 
-/** One line of an order as the API shows it. */
 /**
- * An order line as the API shows it; an add-on's line names its attendee from `holders` (their
- * names by attendee id, decision 052).
+ * What an order's add-on lines say of their attendees (decision 052): names by attendee id, and,
+ * where the lines' kinds are known (the buyer's views, where attendees may not be named yet),
+ * each add-on line's attendee numbered across the order as the buyer names them.
  */
-export function toItemResponse(i: ItemRow, holders: ReadonlyMap<number, string>) {
+export interface LineHolders {
+  names: ReadonlyMap<number, string>;
+  numbers?: ReadonlyMap<number, number>;
+}
+
+/**
+ * The order-wide number of each add-on line's attendee, by line id: the ticket lines' units are
+ * numbered in line order (products make no attendee), and the add-on's seat is counted within
+ * its ticket line.
+ */
+export function attendeeNumbers(
+  items: readonly ItemRow[],
+  kinds: ReadonlyMap<number, TicketKind>,
+): Map<number, number> {
+  const firstOf = new Map<string, number>();
+  let count = 0;
+  for (const item of [...items].sort((a, b) => a.id - b.id)) {
+    if (item.forTicketId !== null || kinds.get(item.ticketId) === 'PRODUCT') continue;
+    const key = `${item.ticketId}|${item.priceId ?? ''}`;
+    if (!firstOf.has(key)) firstOf.set(key, count);
+    count += item.quantity;
+  }
+  const numbers = new Map<number, number>();
+  for (const item of items) {
+    if (item.forTicketId === null || item.forSeat === null) continue;
+    const first = firstOf.get(`${item.forTicketId}|${item.forPriceId ?? ''}`);
+    if (first !== undefined) numbers.set(item.id, first + item.forSeat);
+  }
+  return numbers;
+}
+
+/** An order line as the API shows it; an add-on's line names its attendee from `holders`. */
+export function toItemResponse(i: ItemRow, holders: LineHolders) {
   return {
     id: i.id,
     ticket_id: i.ticketId,
@@ -48,7 +80,8 @@ export function toItemResponse(i: ItemRow, holders: ReadonlyMap<number, string>)
             ticket_id: i.forTicketId,
             price_id: i.forPriceId,
             seat: i.forSeat,
-            attendee_name: i.attendeeId === null ? null : (holders.get(i.attendeeId) ?? null),
+            attendee_name: i.attendeeId === null ? null : (holders.names.get(i.attendeeId) ?? null),
+            attendee_number: holders.numbers?.get(i.id) ?? null,
           },
   };
 }
@@ -94,7 +127,7 @@ export function toPublicOrderResponse({
   /** The person whose waiting-list offer started the order, if any. */
   prefill?: PublicOrderResponse['prefill'];
 }): PublicOrderResponse {
-  const holders = holderNames(people);
+  const holders = { names: holderNames(people), numbers: attendeeNumbers(items, context.kinds) };
   return {
     short_id: row.shortId,
     reference: row.reference,
