@@ -162,6 +162,7 @@ describe('an add-on product', () => {
       price_id: null,
       seat: 2,
       attendee_name: 'Rui Silva',
+      attendee_number: 2,
     });
     expect(await ticketCounts(t.app.db, meal)).toEqual({ quantitySold: 1, quantityReserved: 0 });
 
