@@ -7,6 +7,7 @@ import { PrinterIcon } from '../../components/icons';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
 import { EventLogo } from '../public-event/EventLogo';
+import { addonsOfAttendee } from './addons';
 import { publicOrderQuery, qrCodeUrl } from './api';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard } from './TicketCard';
@@ -81,7 +82,7 @@ function OrderSheet({ order }: { order: PublicOrderResponse }) {
           ) : null}
         </Stack>
       </Paper>
-      {order.attendees.map((attendee) => (
+      {order.attendees.map((attendee, index) => (
         <TicketCard
           key={attendee.short_id}
           ticket={{
@@ -89,6 +90,7 @@ function OrderSheet({ order }: { order: PublicOrderResponse }) {
             attendeeName: `${attendee.first_name} ${attendee.last_name}`.trim(),
             ticketTitle: titles.get(attendee.ticket_id) ?? '',
             priceLabel: labels.get(attendee.price_id) ?? null,
+            addons: addonsOfAttendee(order, index),
             orderReference: order.reference,
             qrCodeUrl: qrCodeUrl(order.event_id, attendee.short_id),
             state: ticketState(attendee.status, order.status),

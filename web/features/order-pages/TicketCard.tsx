@@ -13,6 +13,8 @@ export interface TicketCardData {
   attendeeName: string;
   ticketTitle: string;
   priceLabel: string | null;
+  /** What else the ticket comes with (its add-ons, decision 052), one label each. */
+  addons?: string[];
   orderReference: string;
   qrCodeUrl: string;
   state: TicketState;
@@ -110,6 +112,14 @@ export function TicketCard({
               </Text>
             </Stack>
           </Group>
+          {ticket.addons?.length ? (
+            <Stack gap={2} data-testid="ticket-addons">
+              <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+                <Trans>Add-ons</Trans>
+              </Text>
+              <Text fw={600}>{ticket.addons.join(', ')}</Text>
+            </Stack>
+          ) : null}
         </Stack>
         <Box style={{ flex: '0 0 auto' }}>
           {ticket.state === 'VALID' ? (

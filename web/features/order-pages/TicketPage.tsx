@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
 import { PrinterIcon } from '../../components/icons';
+import { addonLabel } from './addons';
 import { ticketHolderQuery } from './api';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
 import { TicketCard, type TicketCardData } from './TicketCard';
@@ -17,6 +18,7 @@ export const ticketCardOf = (ticket: PublicTicketHolderResponse): TicketCardData
   attendeeName: `${ticket.first_name} ${ticket.last_name}`.trim(),
   ticketTitle: ticket.ticket_title,
   priceLabel: ticket.price_label,
+  addons: ticket.addons.map(addonLabel),
   orderReference: ticket.order_reference,
   qrCodeUrl: ticket.qr_code_url,
   state: ticketState(ticket.status, ticket.order_status),
