@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../server/test/pdf';
 import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
 import { expectChecked, expectCount, expectInnerText, focusIn } from './expect';
 import { waitForMail } from './mailbox';
-import { organizerSession } from './session';
+import { apiCall, organizerSession } from './session';
 
 // Issue 37, the buyer's side of add-ons (decision 052): a Conference ticket, a T-shirt in four
 // sizes and a redeemable Meal offered only as an add-on of the Conference ticket, one at most per
@@ -42,7 +43,7 @@ describe('add-ons on the buyer’s side', () => {
       prices: ['S', 'M', 'L', 'XL'].map((label) => ({ label, price: 2000, quantity_available: 20 })),
       tax_and_fee_ids: [],
     });
-    await api('POST', `/api/events/${eventId}/tickets`, {
+    const meal = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
       kind: 'PRODUCT',
       redeemable: true,
       title: 'Meal',
@@ -127,6 +128,7 @@ describe('add-ons on the buyer’s side', () => {
     await page.waitForURL('**/payment');
     await page.getByTestId('place-order').click();
     await page.waitForURL('**/summary');
+    const shortId = new URL(page.url()).pathname.split('/')[3] ?? '';
     await page.getByTestId('order-status').getByText('Awaiting payment').waitFor();
 
     // Once named, the meal is for Rita.
@@ -142,6 +144,8 @@ describe('add-ons on the buyer’s side', () => {
     await expectInnerText(
       main.getByTestId('breakdown-row').filter({ hasText: 'Meal' }).getByTestId('breakdown-detail'),
     ).toBe('for Rita Lima');
+    // Rita's ticket lists her meal; Bruno's lists nothing more.
+    await expectInnerText(main.getByTestId('ticket-addons')).toBe('ADD-ONS\n\nMeal');
     await expectAccessible(page, 'print');
     await screenshot(page, 'addons-buyer-order');
 
@@ -149,6 +153,44 @@ describe('add-ons on the buyer’s side', () => {
     const mail = await waitForMail({ to: email, subject: /^Your order/ });
     expect(mail.text).toContain('1 × T-shirt – M: €20.00');
     expect(mail.text).toContain('1 × Meal');
+
+    // The organizer marks it paid and sees M's stock down by one on the products screen.
+    const [rita] = (
+      await api<{ data: { id: number; order_id: number }[] }>(
+        'GET',
+        `/api/events/${eventId}/attendees?query=${encodeURIComponent(email)}`,
+      )
+    ).data;
+    await api('POST', `/api/events/${eventId}/orders/${rita?.order_id}/mark-paid`);
+    await session.page.goto(`/manage/event/${eventId}/products`);
+    const shirtRow = session.page.getByTestId('ticket-row').filter({ hasText: 'T-shirt' });
+    await shirtRow.getByText('M: €20.00, 19 left').waitFor();
+    await shirtRow.getByText('S: €20.00, 20 left').waitFor();
+
+    // The PDF prints the meal on Rita's ticket, and the meal's voucher in her name.
+    const pdf = await page.request.get(`/api/public/events/${eventId}/orders/${shortId}/tickets.pdf`);
+    expect(pdf.status()).toBe(200);
+    const pages = await pdfText(await pdf.body());
+    expect(pages).toHaveLength(3);
+    expect(pages.filter((text) => /ADD-ONS\s+Meal/.test(text) && text.includes('Rita Lima'))).toHaveLength(1);
+    expect(pages.filter((text) => text.includes('Bruno Lima'))[0]).not.toContain('ADD-ONS');
+
+    // At the door, the meal's voucher is scanned once.
+    const placed = await apiCall<{
+      attendees: { ticket_id: number; ticket_code: string; first_name: string }[];
+    }>('GET', `/api/public/events/${eventId}/orders/${shortId}`);
+    const voucher = placed.attendees.find((a) => a.ticket_id === meal.id);
+    expect(voucher?.first_name).toBe('Rita');
+    const list = await api<{ short_id: string }>('POST', `/api/events/${eventId}/check-in-lists`, {
+      name: 'Lunch hall',
+      ticket_ids: [meal.id],
+    });
+    const scan = () =>
+      apiCall<{ outcome: string }>('POST', `/api/public/check-in-lists/${list.short_id}/check-ins`, {
+        ticket_code: voucher?.ticket_code,
+      });
+    expect((await scan()).outcome).toBe('CHECKED_IN');
+    expect((await scan()).outcome).toBe('ALREADY_CHECKED_IN');
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
     await session.context.close();
