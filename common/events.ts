@@ -7,6 +7,7 @@ import { ImageResponse } from './images';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
+import { TICKET_KINDS } from './tickets';
 import { currency, email, hexColor, timezone } from './validators';
 
 export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
@@ -349,10 +350,10 @@ export const EventStatsResponse = z
     orders: z.number().int(),
     /** Offline orders still waiting for their payment. */
     orders_awaiting_payment: z.number().int(),
-    /** Active attendees of paid orders. */
+    /** Active attendees of paid orders (people: products' vouchers not counted). */
     attendees: z.number().int(),
     page_views: z.number().int(),
-    /** Tickets sold over all the event's tickets (reservations not counted). */
+    /** Tickets sold over all the event's tickets (reservations and products not counted). */
     tickets_sold: z.number().int(),
     /** Seats held by checkouts in progress and orders awaiting payment. */
     tickets_reserved: z.number().int(),
@@ -362,6 +363,19 @@ export const EventStatsResponse = z
     checkouts_in_progress: z.number().int(),
     /** Seats of orders placed but not paid yet (offline payments), held until paid or cancelled. */
     tickets_awaiting_payment: z.number().int(),
+    /**
+     * Each ticket and product of the event, in the catalogue's order: units sold (its counters)
+     * and what the paid orders' lines of it came to, taxes and fees in, before refunds.
+     */
+    sales_by_item: z.array(
+      z.object({
+        ticket_id: z.number().int(),
+        title: z.string(),
+        kind: z.enum(TICKET_KINDS),
+        sold: z.number().int(),
+        gross_sales: z.number().int(),
+      }),
+    ),
     daily: z.array(
       z.object({
         date: z.iso.date(),

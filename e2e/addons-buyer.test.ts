@@ -166,6 +166,23 @@ describe('add-ons on the buyer’s side', () => {
     const shirtRow = session.page.getByTestId('ticket-row').filter({ hasText: 'T-shirt' });
     await shirtRow.getByText('M: €20.00, 19 left').waitFor();
     await shirtRow.getByText('S: €20.00, 20 left').waitFor();
+    // The dashboard sells by item: the meal and the T-shirt beside the tickets.
+    await session.page.goto(`/manage/event/${eventId}/dashboard`);
+    const sales = session.page.getByTestId('item-sales-row');
+    // Two people: the meal's voucher is no attendee of its own.
+    await session.page
+      .getByText('Attendees', { exact: true })
+      .locator('..')
+      .getByText('2', { exact: true })
+      .waitFor();
+    await expectCount(sales).toBe(3);
+    expect((await sales.allInnerTexts()).map((row) => row.replace(/\s+/g, ' '))).toEqual([
+      'Conference 2 €200.00',
+      'T-shirt PRODUCT 1 €20.00',
+      'Meal PRODUCT 1 €15.00',
+    ]);
+    await expectAccessible(session.page, 'dashboard');
+    await screenshot(session.page, 'addons-buyer-dashboard');
 
     // The PDF prints the meal on Rita's ticket, and the meal's voucher in her name.
     const pdf = await page.request.get(`/api/public/events/${eventId}/orders/${shortId}/tickets.pdf`);

@@ -22,7 +22,8 @@ export async function findSalesOfEvents(db: Db, eventIds: number[]): Promise<Map
       })
       .from(tickets)
       .innerJoin(ticketStock, eq(ticketStock.ticketId, tickets.id))
-      .where(inArray(tickets.eventId, eventIds))
+      // Tickets only: products sold beside them are no entries (decision 051).
+      .where(and(inArray(tickets.eventId, eventIds), eq(tickets.kind, 'TICKET')))
       .groupBy(tickets.eventId),
     db
       .select({ eventId: orders.eventId, total: sql<number>`coalesce(sum(${orders.total}), 0)::int` })

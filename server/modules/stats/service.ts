@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/auth';
 import { getCheckoutSeats } from '../orders/open-checkouts';
 import { askedDate } from '../owned-events/dates';
 import { getEvent } from '../owned-events/service';
+import { salesByItem } from './items';
 
 const DAY = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -56,6 +57,8 @@ export async function getEventStats({
     .select({ count: sql<number>`count(*)::int` })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.orderId))
+    // People only: a redeemable product's vouchers are attendee rows too (decision 051).
+    .innerJoin(tickets, and(eq(tickets.id, attendees.ticketId), eq(tickets.kind, 'TICKET')))
     .where(and(paid, eq(attendees.status, 'ACTIVE')));
   const [seats] = await db
     .select({
@@ -65,7 +68,12 @@ export async function getEventStats({
     .from(tickets)
     .innerJoin(ticketStock, eq(ticketStock.ticketId, tickets.id))
     .where(
-      and(eq(tickets.eventId, eventId), dateId === undefined ? undefined : eq(ticketStock.dateId, dateId)),
+      and(
+        eq(tickets.eventId, eventId),
+        // Tickets only: products sold beside them are no entries (decision 051).
+        eq(tickets.kind, 'TICKET'),
+        dateId === undefined ? undefined : eq(ticketStock.dateId, dateId),
+      ),
     );
   const checkouts = await getCheckoutSeats(db, { eventId, dateId }, now);
   const [views] = await db
@@ -123,6 +131,7 @@ export async function getEventStats({
     // The reserved counter holds the open orders' seats (lapsed ones too, until swept) and
     // those of orders awaiting payment.
     tickets_awaiting_payment: Math.max(0, int(seats?.reserved) - checkouts.open),
+    sales_by_item: await salesByItem(db, { eventId, dateId }),
     daily,
   };
 }

@@ -117,4 +117,53 @@ describe('event stats', () => {
     });
     expect(stats.daily.at(-1)).toMatchObject({ orders: 1, gross_sales: 2400 });
   });
+  it('count products apart from tickets, and sales per item', async () => {
+    const owner = await makeAccount(t.app);
+    const { event, tickets: made } = await makeLiveEvent(t.app, owner, {
+      title: 'With merchandise',
+      settings: { offline_payments_enabled: true },
+      tickets: [
+        { title: 'Entry', type: 'PAID', price: 1000, tax_and_fee_ids: [] },
+        {
+          title: 'Scarf',
+          kind: 'PRODUCT',
+          type: 'TIERED',
+          prices: [
+            { label: 'Red', price: 1500 },
+            { label: 'Blue', price: 1500 },
+          ],
+          tax_and_fee_ids: [],
+        },
+        { title: 'Poster', kind: 'PRODUCT', type: 'PAID', price: 500, tax_and_fee_ids: [] },
+      ],
+    });
+    const [entry, scarf] = made;
+    const red = scarf?.prices.find((p) => p.label === 'Red')?.id;
+    const order = await makeOrder(t.app, {
+      eventId: event.id,
+      lines: [
+        { ticket_id: entry?.id ?? 0, quantity: 2 },
+        { ticket_id: scarf?.id ?? 0, price_id: red, quantity: 3, product: true },
+      ],
+      until: 'offline',
+    });
+    const [row] = await t.app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.shortId, order.short_id));
+    await markOrderPaid({
+      db: t.app.db,
+      auth: owner.auth,
+      eventId: event.id,
+      orderId: row?.id ?? 0,
+      links: { appUrl: t.app.config.appUrl },
+    });
+    const stats = (await as(owner.token, 'GET', `/api/events/${event.id}/stats`)).json();
+    expect(stats).toMatchObject({ tickets_sold: 2, gross_sales: 6500 });
+    expect(stats.sales_by_item).toEqual([
+      { ticket_id: entry?.id, title: 'Entry', kind: 'TICKET', sold: 2, gross_sales: 2000 },
+      { ticket_id: scarf?.id, title: 'Scarf', kind: 'PRODUCT', sold: 3, gross_sales: 4500 },
+      { ticket_id: made[2]?.id, title: 'Poster', kind: 'PRODUCT', sold: 0, gross_sales: 0 },
+    ]);
+  });
 });

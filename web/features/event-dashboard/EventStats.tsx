@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { DateFilterSelect } from '../event-dates/DateFilter';
 import { Card } from '../events/EventLayout';
+import { ItemSales } from './ItemSales';
 
 /**
  * The event's figures, or those of one date of it (issue 36): under the event's key with the
@@ -119,6 +120,7 @@ function Figures({ s }: { s: EventStatsResponse }) {
         </StatCard>
         <StatCard label={t`Views today`} value={s.daily.at(-1)?.page_views ?? 0} />
       </SimpleGrid>
+      <ItemSales s={s} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card>
           <Title order={3} fz="lg" mb="md">
