@@ -214,6 +214,7 @@ describe('the buyer’s pages', () => {
       qr_code_url: `/api/public/events/${eventId}/attendees/${holder.short_id}/qr.svg`,
       ticket_title: 'Stream pass',
       price_label: null,
+      addons: [],
       order_status: 'COMPLETED',
       order_reference: order.reference,
       event: expect.objectContaining({ online_event_details: 'Join at https://stream.example.com/room-42' }),
