@@ -238,6 +238,7 @@ export async function getAdminOrder({
   const fees = (t: typeof cardTransactions.$inferSelect | undefined) =>
     t && seesBilling ? { platform_fee: t.platformFee, stripe_fee: t.stripeFee } : null;
   const settings = withSettingDefaults(event?.settings);
+  const holders = { names: holderNames(people.map((p) => p.attendee)) };
   return {
     ...toResponse(row, { count: counts.get(row.id), date: dates.get(row.dateId) }, new Date()),
     promo_code: row.promoCode,
@@ -253,7 +254,7 @@ export async function getAdminOrder({
       refunded: row.refundedTotal,
       remaining: row.total - row.refundedTotal,
     },
-    items: items.map((i) => toItemResponse(i, { names: holderNames(people.map((p) => p.attendee)) })),
+    items: items.map((i) => toItemResponse(i, holders)),
     attendees: people.map(({ attendee, ticketTitle }) => ({
       id: attendee.id,
       first_name: attendee.firstName,

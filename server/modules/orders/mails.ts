@@ -271,6 +271,7 @@ export async function enqueueOrderMails({
   const buyer = email.trim().toLowerCase();
   const own = people.filter((p) => p.attendee.email.trim().toLowerCase() === buyer);
   const others = byAddress(people.filter((p) => !own.includes(p)));
+  const holders = { names: holderNames(people.map((p) => p.attendee)) };
   await enqueueMail(tx, {
     template: 'orderConfirmation',
     to: email,
@@ -291,7 +292,7 @@ export async function enqueueOrderMails({
       status,
       currency: order.currency,
       breakdown: orderBreakdown({
-        items: items.map((i) => toItemResponse(i, { names: holderNames(people.map((p) => p.attendee)) })),
+        items: items.map((i) => toItemResponse(i, holders)),
         promo_code: order.promoCode,
         price_display_mode: settings.price_display_mode,
       }),

@@ -134,7 +134,8 @@ function columns(input: Input) {
     kind: input.kind,
     categoryId: input.category_id,
     redeemable: input.kind === 'PRODUCT' && input.redeemable,
-    ...addonColumns(input.kind === 'PRODUCT' ? input.addon : null),
+    // The schema allows a rule on products only (decision 052).
+    ...addonColumns(input.addon),
     title: input.title,
     description: sanitizeDescription(input.description),
     type: input.type,
@@ -254,11 +255,7 @@ export async function createTicket({
       .returning();
     if (!row) throw new Error('ticket insert returned nothing');
     await saveTiers({ tx, ticketId: row.id, input, current: [] });
-    await saveAddonTickets(tx, {
-      eventId,
-      addonId: row.id,
-      rule: row.addonMax === null ? null : input.addon,
-    });
+    await saveAddonTickets(tx, { eventId, addonId: row.id, rule: input.addon });
     await fillStock(tx, eventId);
     await linkTaxes(tx, row.id, taxIds);
     await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, 'ticket.created');
@@ -294,11 +291,7 @@ export async function updateTicket({
       await setTicketQuantity(tx, ticketId, input.quantity_available ?? null);
       await saveTiers({ tx, ticketId, input, current: tiers });
       await fillStock(tx, ref.eventId);
-      await saveAddonTickets(tx, {
-        eventId: ref.eventId,
-        addonId: ticketId,
-        rule: input.kind === 'PRODUCT' ? input.addon : null,
-      });
+      await saveAddonTickets(tx, { eventId: ref.eventId, addonId: ticketId, rule: input.addon });
     } catch (error) {
       if (quantityViolation(error)) throw fieldError('quantity_available', VALIDATION.quantityBelowTaken);
       throw error;
