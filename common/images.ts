@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const IMAGE_TYPES = ['EVENT_COVER', 'EVENT_LOGO'] as const;
+/** An event's cover and logo, and a product's picture (one per product, issue 37). */
+export const IMAGE_TYPES = ['EVENT_COVER', 'EVENT_LOGO', 'PRODUCT'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** Size rules per image type: pixels, inclusive. */
@@ -10,6 +11,7 @@ export const IMAGE_RULES: Record<
 > = {
   EVENT_COVER: { minWidth: 600, minHeight: 300, maxWidth: 4000, maxHeight: 4000 },
   EVENT_LOGO: { minWidth: 900, minHeight: 50, maxWidth: 4000, maxHeight: 4000 },
+  PRODUCT: { minWidth: 200, minHeight: 200, maxWidth: 4000, maxHeight: 4000 },
 };
 
 /** Widths of the WebP variants made for each upload (never wider than the original). */
@@ -19,6 +21,8 @@ export const ImageResponse = z
   .object({
     id: z.number().int(),
     type: z.enum(IMAGE_TYPES),
+    /** The product a `PRODUCT` picture shows; null for the event's own images. */
+    ticket_id: z.number().int().nullable(),
     url: z.string(),
     width: z.number().int(),
     height: z.number().int(),

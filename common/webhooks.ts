@@ -19,6 +19,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'attendee.checked_in',
   'ticket.created',
   'ticket.updated',
+  'product.created',
+  'product.updated',
   'event.updated',
   'date.cancelled',
 ] as const;

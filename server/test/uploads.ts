@@ -13,13 +13,18 @@ export const pngImage = (width: number, height: number, background = '#3b3fb6') 
  */
 export function imageUpload(fields: {
   type?: string;
+  /** A product's picture names the product. */
+  ticket_id?: string | number;
   image?: { body: Buffer; filename: string; contentType?: string };
 }) {
   const boundary = 'tessera-test-boundary';
   const chunks: Buffer[] = [];
-  if (fields.type !== undefined) {
+  for (const name of ['type', 'ticket_id'] as const) {
+    if (fields[name] === undefined) continue;
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\n${fields.type}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${fields[name]}\r\n`,
+      ),
     );
   }
   if (fields.image) {

@@ -1,6 +1,8 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { events } from './events';
+import { tickets } from './tickets';
 
 export interface StoredVariant {
   width: number;
@@ -21,7 +23,9 @@ export const eventImages = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['EVENT_COVER', 'EVENT_LOGO'] }).notNull(),
+    type: text('type', { enum: ['EVENT_COVER', 'EVENT_LOGO', 'PRODUCT'] }).notNull(),
+    /** The product a `PRODUCT` picture shows (issue 37); it goes with the product. */
+    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => tickets.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -29,5 +33,9 @@ export const eventImages = pgTable(
     variants: jsonb('variants').$type<StoredVariant[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('event_images_event_idx').on(t.eventId)],
+  (t) => [
+    index('event_images_event_idx').on(t.eventId),
+    index('event_images_ticket_idx').on(t.ticketId),
+    check('event_images_product_ticket', sql`(${t.type} = 'PRODUCT') = (${t.ticketId} is not null)`),
+  ],
 );

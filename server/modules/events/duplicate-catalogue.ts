@@ -41,8 +41,13 @@ const shifted = (date: Date | null, ms: number) => (date ? new Date(date.getTime
  * name tickets are only copied along with the tickets, so a copy never applies more widely
  * than its original did. Affiliates keep their codes (unique per event, so the copy may hold
  * the same ones), so a partner's link carries over by changing only the event in it.
+ * Returns source ticket id → the copy's, for the products' pictures.
  */
-export async function copyCatalogue(tx: Transaction, copy: Copy, choices: CatalogueChoices): Promise<void> {
+export async function copyCatalogue(
+  tx: Transaction,
+  copy: Copy,
+  choices: CatalogueChoices,
+): Promise<Map<number, number>> {
   const ticketIds = choices.copy_tickets ? await copyTickets(tx, copy) : new Map<number, number>();
   if (choices.copy_questions) await copyQuestions(tx, copy, ticketIds);
   if (choices.copy_promo_codes) await copyPromoCodes(tx, copy, choices.copy_tickets ? ticketIds : null);
@@ -50,6 +55,7 @@ export async function copyCatalogue(tx: Transaction, copy: Copy, choices: Catalo
   if (choices.copy_capacity_assignments && choices.copy_tickets) await copyCapacity(tx, copy, ticketIds);
   // The copy's date gets a row of stock for each ticket, tier, assignment and code, none sold.
   await fillStock(tx, copy.targetId);
+  return ticketIds;
 }
 
 /** The catalogue's headings (decision 051); returns source category id → copy's. */

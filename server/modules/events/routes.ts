@@ -196,6 +196,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         toEventResponse(
           await duplicateEvent({
             db: app.db,
+            storage: app.storage,
             auth: authOf(request),
             id: request.params.id,
             input: request.body,

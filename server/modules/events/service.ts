@@ -21,6 +21,7 @@ import type { FileStorage } from '../../storage';
 import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
 import { addFirstDate, followEventSpan } from '../event-dates/service';
+import { copyEventImages } from '../images/copy';
 import { findEventImageResponses } from '../images/presenter';
 import { getOrganizer } from '../organizers/service';
 import { getEvent, lockEvent } from '../owned-events/service';
@@ -257,21 +258,24 @@ export async function getPublicEvent(db: Db, storage: FileStorage, id: number) {
   return toPublicEventResponse({
     row: row.event,
     organizer: row.organizer,
-    images: await findEventImageResponses(db, storage, row.event.id),
+    images: await findEventImageResponses(db, storage, { eventId: row.event.id, forBuyers: true }),
   });
 }
 
 /**
  * A draft copy of an event, with its settings unless told otherwise, and what it sells as
- * chosen: all of it is written in one transaction, so a failure leaves no part of a copy.
+ * chosen: all of it is written in one transaction, so a failure leaves no part of a copy (only
+ * copied image files no row points at).
  */
 export async function duplicateEvent({
   db,
+  storage,
   auth,
   id,
   input,
 }: {
   db: Database;
+  storage: FileStorage;
   auth: AuthContext;
   id: number;
   input: z.output<typeof DuplicateEventRequest>;
@@ -307,16 +311,14 @@ export async function duplicateEvent({
     if (!row) throw new Error('event insert returned nothing');
     await addFirstDate(tx, row);
     await createDefaultQuestions(tx, auth.accountId, row.id);
-    await copyCatalogue(
-      tx,
-      {
-        accountId: auth.accountId,
-        sourceId: source.id,
-        targetId: row.id,
-        shiftMs: startDate.getTime() - source.startDate.getTime(),
-      },
-      input,
-    );
+    const copy = {
+      accountId: auth.accountId,
+      sourceId: source.id,
+      targetId: row.id,
+      shiftMs: startDate.getTime() - source.startDate.getTime(),
+    };
+    const ticketIds = await copyCatalogue(tx, copy, input);
+    if (input.copy_images) await copyEventImages(tx, storage, { ...copy, ticketIds });
     return row;
   });
 }
@@ -333,7 +335,7 @@ export async function findPublicOrganizerEvents(db: Db, storage: FileStorage, or
   const now = new Date();
   const data = [];
   for (const r of rows) {
-    const images = await findEventImageResponses(db, storage, r.event.id);
+    const images = await findEventImageResponses(db, storage, { eventId: r.event.id, forBuyers: true });
     data.push(toPublicEventResponse({ row: r.event, organizer: r.organizer, images, now }));
   }
   return { data };

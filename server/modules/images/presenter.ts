@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { ImageResponse } from '../../../common/images';
 import type { Db } from '../../db/client';
-import { eventImages } from '../../db/schema';
+import { eventImages, tickets } from '../../db/schema';
 import type { FileStorage } from '../../storage';
 
 export type ImageRow = typeof eventImages.$inferSelect;
@@ -10,6 +10,7 @@ export function toImageResponse(row: ImageRow, storage: FileStorage): ImageRespo
   return {
     id: row.id,
     type: row.type,
+    ticket_id: row.ticketId,
     url: storage.url(row.key),
     width: row.width,
     height: row.height,
@@ -23,17 +24,24 @@ export function toImageResponse(row: ImageRow, storage: FileStorage): ImageRespo
 
 /**
  * An event's images as the API shows them, oldest first. It does not check who asks: the
- * event's own pages (`events/service.ts`) and the images list call it once they know.
+ * event's own pages (`events/service.ts`) and the images list call it once they know. Buyers
+ * do not see the picture of a hidden product.
  */
 export async function findEventImageResponses(
   db: Db,
   storage: FileStorage,
-  eventId: number,
+  { eventId, forBuyers }: { eventId: number; forBuyers: boolean },
 ): Promise<ImageResponse[]> {
   const rows = await db
-    .select()
+    .select({ image: eventImages })
     .from(eventImages)
-    .where(eq(eventImages.eventId, eventId))
+    .leftJoin(tickets, eq(tickets.id, eventImages.ticketId))
+    .where(
+      and(
+        eq(eventImages.eventId, eventId),
+        forBuyers ? or(isNull(tickets.id), eq(tickets.isHidden, false)) : undefined,
+      ),
+    )
     .orderBy(asc(eventImages.id));
-  return rows.map((row) => toImageResponse(row, storage));
+  return rows.map((row) => toImageResponse(row.image, storage));
 }

@@ -18,28 +18,39 @@ const PngFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: 'string', format: 'binary', description: 'The logo, PNG' });
 const security = [{ bearerAuth: [] }];
+/** A multipart field is text: a product's id as digits, or nothing. */
+const TicketIdField = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/)
+  .transform(Number)
+  .optional();
 
-/** Reads the `image` file and the `type` field of a multipart upload. */
+/** Reads the `image` file, the `type` field and a product's `ticket_id` of a multipart upload. */
 async function readUpload(
   parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
 ) {
   let body: Buffer | undefined;
   let type: unknown;
+  let ticketId: unknown;
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname === 'image') body = await part.toBuffer();
       else await part.toBuffer();
     } else if (part.fieldname === 'type') {
       type = part.value;
+    } else if (part.fieldname === 'ticket_id') {
+      ticketId = part.value;
     }
   }
   const fields: Record<string, (typeof VALIDATION)[keyof typeof VALIDATION][]> = {};
   if (!body || body.length === 0) fields.image = [VALIDATION.required];
   const parsedType = ImageTypeField.safeParse(type);
   if (!parsedType.success) fields.type = [type === undefined ? VALIDATION.required : VALIDATION.invalid];
-  if (Object.keys(fields).length > 0 || !body || !parsedType.success)
+  const parsedTicket = TicketIdField.safeParse(ticketId);
+  if (!parsedTicket.success) fields.ticket_id = [VALIDATION.invalid];
+  if (Object.keys(fields).length > 0 || !body || !parsedType.success || !parsedTicket.success)
     throw new AppError('VALIDATION_FAILED', { fields });
-  return { body, type: parsedType.data };
+  return { body, type: parsedType.data, ticketId: parsedTicket.data ?? null };
 }
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,7 +86,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Upload an image (multipart: `image` file, `type` EVENT_COVER or EVENT_LOGO); max 5 MB',
+        summary:
+          'Upload an image (multipart: `image` file, `type` EVENT_COVER, EVENT_LOGO or PRODUCT with the product’s `ticket_id`); max 5 MB',
         consumes: ['multipart/form-data'],
         params: EventParams,
         response: { 201: ImageResponse, ...errorResponses(401, 403, 404, 422) },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { Database, Db } from '../../db/client';
-import { eventImages, type StoredVariant } from '../../db/schema';
+import { eventImages, type StoredVariant, tickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
@@ -25,12 +26,21 @@ export async function findEventImages({
   eventId: number;
 }): Promise<ImageResponse[]> {
   await getEvent(db, auth.accountId, eventId);
-  return findEventImageResponses(db, storage, eventId);
+  return findEventImageResponses(db, storage, { eventId, forBuyers: false });
+}
+
+/** What is uploaded: the file, its type, and for a product's picture the product. */
+export interface Upload {
+  body: Buffer;
+  type: ImageType;
+  /** A `PRODUCT` picture's product; none for the event's own images. */
+  ticketId?: number | null;
 }
 
 /**
- * Stores an upload and its variants. An event has one image of each type: a new cover
- * replaces the old one, whose files are deleted once the database no longer points at them.
+ * Stores an upload and its variants. An event has one image of each type, and each product
+ * one picture: a new cover replaces the old one, whose files are deleted once the database no
+ * longer points at them.
  */
 export async function uploadEventImage({
   db,
@@ -43,9 +53,10 @@ export async function uploadEventImage({
   storage: FileStorage;
   auth: AuthContext;
   eventId: number;
-  upload: { body: Buffer; type: ImageType };
+  upload: Upload;
 }): Promise<ImageRow> {
   await getEvent(db, auth.accountId, eventId);
+  await assertProductOf(db, { eventId, upload });
   const image = await processImage(upload.body, upload.type);
   const folder = `events/${eventId}/${randomBytes(16).toString('hex')}`;
   const key = `${folder}/original.${image.extension}`;
@@ -65,7 +76,13 @@ export async function uploadEventImage({
     await lockEvent(tx, auth.accountId, eventId);
     const replaced = await tx
       .delete(eventImages)
-      .where(and(eq(eventImages.eventId, eventId), eq(eventImages.type, upload.type)))
+      .where(
+        and(
+          eq(eventImages.eventId, eventId),
+          eq(eventImages.type, upload.type),
+          upload.ticketId ? eq(eventImages.ticketId, upload.ticketId) : isNull(eventImages.ticketId),
+        ),
+      )
       .returning();
     const [row] = await tx
       .insert(eventImages)
@@ -73,6 +90,7 @@ export async function uploadEventImage({
         accountId: auth.accountId,
         eventId,
         type: upload.type,
+        ticketId: upload.ticketId ?? null,
         key,
         width: image.width,
         height: image.height,
@@ -87,7 +105,24 @@ export async function uploadEventImage({
   return row;
 }
 
-async function deleteFiles(storage: FileStorage, row: ImageRow): Promise<void> {
+/** A product's picture names a product of this event; the event's own images name none. */
+async function assertProductOf(db: Db, { eventId, upload }: { eventId: number; upload: Upload }) {
+  const invalid = () => new AppError('VALIDATION_FAILED', { fields: { ticket_id: [VALIDATION.invalid] } });
+  if (upload.type !== 'PRODUCT') {
+    if (upload.ticketId) throw invalid();
+    return;
+  }
+  if (!upload.ticketId)
+    throw new AppError('VALIDATION_FAILED', { fields: { ticket_id: [VALIDATION.required] } });
+  const [product] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.id, upload.ticketId), eq(tickets.eventId, eventId), eq(tickets.kind, 'PRODUCT')));
+  if (!product) throw invalid();
+}
+
+/** The files of images the database no longer points at (a product deleted with its picture). */
+export async function deleteFiles(storage: FileStorage, row: ImageRow): Promise<void> {
   await Promise.all([row.key, ...row.variants.map((v) => v.key)].map((key) => storage.delete(key)));
 }
 

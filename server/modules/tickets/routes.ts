@@ -4,7 +4,8 @@ import { SortTicketsRequest, TicketRequest, TicketResponse } from '../../../comm
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { createTicket, deleteTicket, findTickets, getTicket, sortTickets, updateTicket } from './service';
+import { createTicket, deleteTicket, findTickets, getTicket, updateTicket } from './service';
+import { sortTickets } from './sort';
 
 const EventParams = z.object({ id: idParam() });
 const TicketParams = z.object({ id: idParam(), ticketId: idParam() });
@@ -137,6 +138,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await deleteTicket({
         db: app.db,
+        storage: app.storage,
         auth: authOf(request),
         eventId: request.params.id,
         ticketId: request.params.ticketId,

@@ -6,6 +6,7 @@ import type { Database, Db, Transaction } from '../../db/client';
 import { queryRows, sqlList } from '../../db/rows';
 import {
   catalogueCategories,
+  eventImages,
   taxesAndFees,
   ticketPrices,
   tickets,
@@ -15,8 +16,10 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { assertEachOnce, nextSortOrder } from '../../http/sort-order';
+import type { FileStorage } from '../../storage';
 import { sanitizeDescription } from '../../text/description';
 import { addonColumns, readAddonRules, saveAddonTickets } from '../addons/service';
+import { deleteFiles } from '../images/service';
 import { offerFreedSeats } from '../orders/waitlist-offers';
 import { getEvent, lockEvent } from '../owned-events/service';
 import { fillStock, readDateStocks, setTicketQuantity, setTierQuantity } from '../stock/service';
@@ -258,7 +261,7 @@ export async function createTicket({
     await saveAddonTickets(tx, { eventId, addonId: row.id, rule: input.addon });
     await fillStock(tx, eventId);
     await linkTaxes(tx, row.id, taxIds);
-    await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, 'ticket.created');
+    await queueTicketWebhook(tx, { auth, eventId, ticketId: row.id }, `${kindName(input.kind)}.created`);
     return row.id;
   });
   return getTicket({ db, auth, eventId, ticketId });
@@ -300,7 +303,7 @@ export async function updateTicket({
     // A quantity raised frees seats: people waiting for them are offered them first (decision 030).
     for (const dateId of await datesWithPeopleWaiting(tx, ref.eventId))
       await offerFreedSeats(tx, { dateId, ticketIds: [ticketId] });
-    await queueTicketWebhook(tx, ref, 'ticket.updated');
+    await queueTicketWebhook(tx, ref, `${kindName(input.kind)}.updated`);
   });
   return getTicket({ db, ...ref });
 }
@@ -318,8 +321,15 @@ async function datesWithPeopleWaiting(db: Db, eventId: number): Promise<number[]
   return rows.map((r) => Number(r.date_id));
 }
 
-/** A ticket's webhooks (decision 027), the ticket as the API returns it after the change. */
-function queueTicketWebhook(tx: Transaction, ref: TicketRef, type: 'ticket.created' | 'ticket.updated') {
+/**
+ * A ticket's or product's webhook (decision 027): `ticket.*` or `product.*` by its kind after the
+ * change, with the item as the API returns it.
+ */
+function queueTicketWebhook(
+  tx: Transaction,
+  ref: TicketRef,
+  type: `${'ticket' | 'product'}.${'created' | 'updated'}`,
+) {
   return enqueueWebhookEvent(tx, {
     accountId: ref.auth.accountId,
     eventId: ref.eventId,
@@ -328,12 +338,20 @@ function queueTicketWebhook(tx: Transaction, ref: TicketRef, type: 'ticket.creat
   });
 }
 
+const kindName = (kind: Input['kind']) => (kind === 'PRODUCT' ? 'product' : 'ticket');
+
 /** A ticket that has been ordered stays (hide it instead), so orders keep what they bought. */
-export async function deleteTicket({ db, ...ref }: TicketRef & { db: Database }): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function deleteTicket({
+  db,
+  storage,
+  ...ref
+}: TicketRef & { db: Database; storage: FileStorage }): Promise<void> {
+  const pictures = await inTransaction(db, async (tx) => {
     const current = await lockTicketRow(tx, ref);
     const tiers = await tx.select().from(ticketPrices).where(eq(ticketPrices.ticketId, ref.ticketId));
     if (await hasSales(tx, current.id, tiers)) throw new AppError('TICKET_HAS_SALES');
+    // A product's picture goes with it (its row by the foreign key, its files after commit).
+    const pictures = await tx.select().from(eventImages).where(eq(eventImages.ticketId, ref.ticketId));
     try {
       await tx.delete(tickets).where(eq(tickets.id, ref.ticketId));
     } catch (error) {
@@ -341,34 +359,9 @@ export async function deleteTicket({ db, ...ref }: TicketRef & { db: Database })
       if (sqlState(error) === '23503') throw new AppError('TICKET_HAS_SALES');
       throw error;
     }
+    return pictures;
   });
-}
-
-/** Puts the event's tickets in the given order; every ticket of the event must be named once. */
-export async function sortTickets({
-  db,
-  auth,
-  eventId,
-  ticketIds,
-}: {
-  db: Database;
-  auth: AuthContext;
-  eventId: number;
-  ticketIds: number[];
-}): Promise<TicketResponse[]> {
-  await inTransaction(db, async (tx) => {
-    await lockEvent(tx, auth.accountId, eventId);
-    const rows = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.eventId, eventId));
-    assertEachOnce(
-      ticketIds,
-      rows.map((r) => r.id),
-      'ticket_ids',
-    );
-    for (const [sortOrder, id] of ticketIds.entries()) {
-      await tx.update(tickets).set({ sortOrder }).where(eq(tickets.id, id));
-    }
-  });
-  return findTickets(db, auth, eventId);
+  await Promise.all(pictures.map((picture) => deleteFiles(storage, picture)));
 }
 
 /**

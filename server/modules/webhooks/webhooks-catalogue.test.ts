@@ -71,6 +71,26 @@ it('queues ticket.created, ticket.updated and event.updated with the API’s ans
   expect((await queued(onlyTickets.id))[0]?.webhookId).toBe(deliveries[0]?.webhookId);
 });
 
+it('queues product.created and product.updated for products, not ticket.*', async () => {
+  const event = await makeEvent(t.app, owner, { title: 'Quay Market' });
+  const tickets = await hook({ event_types: ['ticket.created', 'ticket.updated'], event_id: event.id });
+  const products = await hook({ event_types: ['product.created', 'product.updated'], event_id: event.id });
+  const shirt = { kind: 'PRODUCT', title: 'T-shirt', type: 'PAID', price: 2000 };
+  const created = await call('POST', `/api/events/${event.id}/tickets`, shirt);
+  expect(created.statusCode, created.body).toBe(201);
+  const updated = await call('PUT', `/api/events/${event.id}/tickets/${created.json().id}`, {
+    ...shirt,
+    title: 'Hoodie',
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+
+  const deliveries = await queued(products.id);
+  expect(deliveries.map((d) => d.type)).toEqual(['product.created', 'product.updated']);
+  expect(deliveries[1]?.body.data).toEqual(updated.json());
+  expect(deliveries[1]?.body.data).toMatchObject({ kind: 'PRODUCT', title: 'Hoodie' });
+  expect(await queued(tickets.id)).toEqual([]);
+});
+
 it('queues attendee.created, .updated, .checked_in (once) and .cancelled with the API’s answers', async () => {
   const { event, tickets } = await makeLiveEvent(t.app, owner, { title: 'Pier Party' });
   const ticketId = tickets[0]?.id ?? 0;

@@ -18,6 +18,8 @@ export const WEBHOOK_TYPE_LABELS: Record<WebhookDeliveryType, MessageDescriptor>
   'attendee.checked_in': msg`Attendee checked in`,
   'ticket.created': msg`Ticket type created`,
   'ticket.updated': msg`Ticket type changed`,
+  'product.created': msg`Product created`,
+  'product.updated': msg`Product changed`,
   'event.updated': msg`Event changed`,
   'date.cancelled': msg`Date cancelled`,
   'webhook.test': msg`Test event`,
@@ -34,8 +36,15 @@ export const WEBHOOK_TYPE_GROUPS: { label: MessageDescriptor; types: WebhookEven
     types: ['attendee.created', 'attendee.updated', 'attendee.cancelled', 'attendee.checked_in'],
   },
   {
-    label: msg`Tickets and event`,
-    types: ['ticket.created', 'ticket.updated', 'event.updated', 'date.cancelled'],
+    label: msg`Tickets, products and event`,
+    types: [
+      'ticket.created',
+      'ticket.updated',
+      'product.created',
+      'product.updated',
+      'event.updated',
+      'date.cancelled',
+    ],
   },
 ];
 
