@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../common/accounts';
 import { AffiliateRequest } from '../../common/affiliates';
-import { CreateApiKeyRequest } from '../../common/api-keys';
 import { CapacityAssignmentRequest } from '../../common/capacity';
 import { CheckInRequest } from '../../common/check-in';
 import { EventDateRule } from '../../common/event-dates';
@@ -12,7 +10,6 @@ import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
 import {
-  apiKeys,
   attendees,
   cardTransactions,
   catalogueCategories,
@@ -21,7 +18,6 @@ import {
   waitlistEntries,
 } from '../db/schema';
 import { createAffiliate } from '../modules/affiliates/service';
-import { createApiKey, revokeApiKey } from '../modules/api-keys/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
 import { addRuleDates } from '../modules/event-dates/service';
@@ -31,11 +27,13 @@ import { addOrderNote } from '../modules/orders/admin-actions';
 import { createPromoCode } from '../modules/promo-codes/service';
 import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createWebhook, sendTestWebhook } from '../modules/webhooks/service';
+import { makeDraftWithDates } from './authorization-draft';
+import { makeApiKeys } from './authorization-keys';
+import { makeOtherAccount } from './authorization-other';
 import type { World } from './authorization-rules';
 import {
   makeAccount,
   makeCheckInList,
-  makeEvent,
   makeLiveEvent,
   makeMember,
   makeOrder,
@@ -45,6 +43,8 @@ import {
 } from './builders';
 import { firstDateOf } from './stock';
 import { imageUpload, pngImage } from './uploads';
+
+// The sweep's world, built here; the draft's dates, API keys and second account in authorization-*.ts.
 
 /** Two accounts, for the authorization sweep: the first has one of everything, the second a little. */
 export interface AuthorizationWorld {
@@ -132,27 +132,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     .insert(catalogueCategories)
     .values({ accountId: owner.auth.accountId, eventId: event.id, name: `Bar ${tag}` })
     .returning();
-  const draft = await makeEvent(app, owner, { title: `Unannounced ${tag}`, organizer_id: host.id });
-  // Two more dates of the draft: one cancelled (its cancellation is read), one to cancel.
-  const draftDates: number[] = [];
-  for (const starts of ['2031-08-01T19:00:00Z', '2031-08-02T19:00:00Z']) {
-    const added = await app.inject({
-      method: 'POST',
-      url: `/api/events/${draft.id}/dates`,
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { starts_at: starts },
-    });
-    if (added.statusCode !== 201) throw new Error(`date answered ${added.statusCode}: ${added.body}`);
-    draftDates.push(added.json().id);
-  }
-  const [cancelledDateId = 0, spareDateId = 0] = draftDates;
-  const cancelled = await app.inject({
-    method: 'POST',
-    url: `/api/events/${draft.id}/dates/${cancelledDateId}/cancel`,
-    headers: { authorization: `Bearer ${owner.token}` },
-    payload: { action: 'REFUND', notify: false, subject: `Off ${tag}` },
-  });
-  if (cancelled.statusCode !== 202) throw new Error(`cancel answered ${cancelled.statusCode}`);
+  const draft = await makeDraftWithDates(app, { owner, organizerId: host.id, tag });
   const question = await makeQuestion(app, owner, { eventId: event.id, title: `Diet ${tag}` });
   const hiddenQuestion = await makeQuestion(app, owner, {
     eventId: event.id,
@@ -243,34 +223,9 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     limits: app.config.messages,
   });
 
-  const other = await makeAccount(app, { email: `other.${tag}@example.com` });
-  const { event: otherEvent, tickets: otherTickets } = await makeLiveEvent(app, other, {
-    title: `Rival Fair ${tag}`,
-  });
-  const otherTicketId = otherTickets[0]?.id ?? 0;
-  const otherEmail = `quinn.${tag}@example.com`;
-  await makeOrder(app, {
-    eventId: otherEvent.id,
-    lines: [{ ticket_id: otherTicketId, quantity: 1 }],
-    email: otherEmail,
-  });
-  const otherList = await makeCheckInList(app, other, {
-    eventId: otherEvent.id,
-    ticket_ids: [otherTicketId],
-  });
-
-  const key = async (holder: Owner, role: Role, name = `Zapier ${tag}`) =>
-    createApiKey(app.db, holder.auth, CreateApiKeyRequest.parse({ name, role }));
-  const adminKey = await key(owner, 'ADMIN');
-  const organizerKey = await key(owner, 'ORGANIZER');
-  const otherKey = await key(other, 'ADMIN', `Rival sync ${tag}`);
-  const revokedKey = await key(owner, 'ADMIN');
-  await revokeApiKey(app.db, owner.auth, revokedKey.id);
-  const expiredKey = await key(owner, 'ADMIN');
-  await app.db
-    .update(apiKeys)
-    .set({ expiresAt: new Date(Date.now() - 1000) })
-    .where(eq(apiKeys.id, expiredKey.id));
+  const rival = await makeOtherAccount(app, tag);
+  const other = rival.owner;
+  const keys = await makeApiKeys(app, { owner, other, tag });
   const webhook = await createWebhook(
     app.db,
     { auth: owner.auth, policy: app.config.webhooks },
@@ -321,8 +276,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       organizerId: host.id,
       eventId: event.id,
       draftEventId: draft.id,
-      cancelledDateId,
-      spareDateId,
+      cancelledDateId: draft.cancelledDateId,
+      spareDateId: draft.spareDateId,
       ticketId: ticket.id,
       hiddenTicketId: hidden.id,
       categoryId: category?.id ?? 0,
@@ -344,7 +299,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       listShortId: list.short_id,
       checkInId,
       messageId: message.id,
-      apiKeyId: adminKey.id,
+      apiKeyId: keys.admin.id,
       webhookId: webhook.id,
       webhookDeliveryId: webhookDelivery.id,
       billingMonth: paidAt.toISOString().slice(0, 7),
@@ -356,15 +311,15 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     other,
     loggedOutToken: leaving.token,
     keys: {
-      admin: adminKey.key,
-      organizer: organizerKey.key,
-      other: otherKey.key,
-      revoked: revokedKey.key,
-      expired: expiredKey.key,
+      admin: keys.admin.key,
+      organizer: keys.organizer.key,
+      other: keys.other.key,
+      revoked: keys.revoked.key,
+      expired: keys.expired.key,
     },
     secrets: [
-      adminKey.key,
-      organizerKey.key,
+      keys.admin.key,
+      keys.organizer.key,
       `Zapier ${tag}`,
       owner.email,
       organizer.email,
@@ -400,8 +355,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       waitlistToken,
     ],
     publicNames: [event.title, host.name, ticket.title, question.title],
-    otherSecrets: [other.email, other.token, otherEmail, otherKey.key, `Rival sync ${tag}`],
-    otherEventId: otherEvent.id,
-    otherListShortId: otherList.short_id,
+    otherSecrets: [other.email, other.token, rival.buyerEmail, keys.other.key, `Rival sync ${tag}`],
+    otherEventId: rival.eventId,
+    otherListShortId: rival.listShortId,
   };
 }

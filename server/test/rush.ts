@@ -18,3 +18,26 @@ export async function createRushApp(): Promise<{ t: TestApp; base: string }> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
 }
+
+/**
+ * Many buyers at once: every body is sent to the event's public checkout in the same moment.
+ * Answers each order's HTTP status, in the order of the bodies.
+ */
+export function rushOrders(rush: { base: string; eventId: number; bodies: object[] }): Promise<number[]> {
+  return Promise.all(
+    rush.bodies.map(async (body) => {
+      const res = await fetch(`${rush.base}/api/public/events/${rush.eventId}/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+}
+
+/** A rush's outcome: how many orders were reserved (201), and the statuses of the others. */
+export function tally(statuses: number[]): { created: number; others: number[] } {
+  return { created: statuses.filter((s) => s === 201).length, others: statuses.filter((s) => s !== 201) };
+}

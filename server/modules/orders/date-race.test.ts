@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import type { TestApp } from '../../test/app';
 import { makeAccount, makeLiveEvent, makePromoCode, type Owner } from '../../test/builders';
-import { createRushApp } from '../../test/rush';
+import { createRushApp, rushOrders, tally } from '../../test/rush';
 import { addDate, firstDateOf } from '../../test/stock';
 
 // Stock per date (issue 36, decision 049), proved over real HTTP: buyers of one date's last
@@ -50,21 +50,11 @@ async function twoDates(
 
 /** Sends all the orders at once; answers the statuses per date asked for. */
 async function rush(eventId: number, bodies: { date_id: number }[]) {
-  const statuses = await Promise.all(
-    bodies.map(async (body) => {
-      const res = await fetch(`${base}/api/public/events/${eventId}/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      await res.arrayBuffer();
-      return { date: body.date_id, status: res.status };
-    }),
-  );
-  return (dateId: number) => statuses.filter((s) => s.date === dateId).map((s) => s.status);
+  const statuses = await rushOrders({ base, eventId, bodies });
+  return (dateId: number) => statuses.filter((_, i) => bodies[i]?.date_id === dateId);
 }
 
-const created = (statuses: number[]) => statuses.filter((s) => s === 201).length;
+const created = (statuses: number[]) => tally(statuses).created;
 
 /** Seats sold and held per date of a ticket, and the orders' seats per date, to compare. */
 async function perDate(ticketId: number) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import type { TestApp } from '../../test/app';
 import { makeAccount, makeLiveEvent, makePromoCode, type Owner } from '../../test/builders';
-import { createRushApp } from '../../test/rush';
+import { createRushApp, rushOrders, tally } from '../../test/rush';
 
 // Products are sold under the same guarded counters as tickets (decision 051): 200 buyers race
 // for the last units of one variant of a T-shirt while another variant sells freely, over real
@@ -25,20 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function rush(eventId: number, bodies: object[]): Promise<number[]> {
-  return Promise.all(
-    bodies.map(async (body) => {
-      const res = await fetch(`${base}/api/public/events/${eventId}/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      await res.arrayBuffer();
-      return res.status;
-    }),
-  );
-}
 
 /** Units taken per variant by the counters, and by the open orders' lines, to compare. */
 async function perVariant(productId: number) {
@@ -98,23 +84,24 @@ describe(`${BUYERS} buyers for a variant's last ${LAST} units while another vari
         })),
         ...Array.from({ length: 40 }, () => ({ tickets: [line(large.id)] })),
       ].sort(() => Math.random() - 0.5);
-      const statuses = await rush(event.id, bodies);
-      expect(statuses.filter((s) => s === 201)).toHaveLength(LAST + 40);
-      expect(new Set(statuses.filter((s) => s !== 201))).toEqual(new Set([409]));
+      const { created, others } = tally(await rushOrders({ base, eventId: event.id, bodies }));
+      expect(created).toBe(LAST + 40);
+      expect(new Set(others)).toEqual(new Set([409]));
       const counted = await perVariant(shirt.id);
       expect(counted.stock).toEqual({ M: LAST, L: 40 });
       expect(counted.ordered).toEqual(counted.stock);
 
       // The code takes 10% off the T-shirt only, and no more than its 10 uses are taken by
       // 30 buyers at once.
-      const coded = await rush(
-        event.id,
-        Array.from({ length: 30 }, () => ({
+      const coded = await rushOrders({
+        base,
+        eventId: event.id,
+        bodies: Array.from({ length: 30 }, () => ({
           tickets: [line(large.id), { ticket_id: entry.id, quantity: 1 }],
           promo_code: code.code,
         })),
-      );
-      expect(coded.filter((s) => s === 201)).toHaveLength(10);
+      });
+      expect(tally(coded).created).toBe(10);
       const lines = await queryRows<{ ticket_id: string | number; n: number; unit: number }>(
         t.app.db,
         sql`select i.ticket_id, count(*)::int as n, max(i.subtotal)::int as unit from order_items i

@@ -9,7 +9,7 @@ import {
   makeTicket,
   type Owner,
 } from '../../test/builders';
-import { createRushApp } from '../../test/rush';
+import { createRushApp, rushOrders, tally } from '../../test/rush';
 import { capacityUsed, promoUses, ticketCounts, tierCounts } from '../../test/stock';
 
 // The inventory design (docs/architecture.md#inventory), proved: many buyers at once over real
@@ -46,20 +46,7 @@ const ticket = (fields: Omit<Parameters<typeof makeTicket>[2], 'eventId'>) =>
   makeTicket(t.app, owner, { eventId, ...fields });
 
 /** Sends all the orders at once; returns how many were reserved and the other statuses. */
-async function rush(bodies: object[]): Promise<{ created: number; others: number[] }> {
-  const statuses = await Promise.all(
-    bodies.map(async (body) => {
-      const res = await fetch(`${base}/api/public/events/${eventId}/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      await res.arrayBuffer();
-      return res.status;
-    }),
-  );
-  return { created: statuses.filter((s) => s === 201).length, others: statuses.filter((s) => s !== 201) };
-}
+const rush = async (bodies: object[]) => tally(await rushOrders({ base, eventId, bodies }));
 
 const expectExactlyStock = ({ created, others }: { created: number; others: number[] }) => {
   expect(created).toBe(STOCK);
