@@ -1,14 +1,16 @@
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
+import { accessibilityCheck, baseUrl, launchBrowser, openPage, screenshot } from './browser';
 import { expectCount, expectInnerText, focusIn } from './expect';
 import { waitForMail } from './mailbox';
 import { organizerSession } from './session';
 
 // Issue 37, the buyer's side of products (decision 051): a ticket, a category "Merchandise"
-// holding a T-shirt in four sizes and a redeemable drink voucher. The buyer picks two day passes,
-// a T-shirt in M and a voucher, names only the two ticket holders, pays offline, and finds the
-// T-shirt's size in the order and the mail, and the voucher as a ticket card of its own.
+// holding a T-shirt in four sizes (with its picture) and a redeemable drink voucher. The buyer
+// picks two day passes, a T-shirt in M and a voucher, names only the two ticket holders, pays
+// offline, and finds the T-shirt's size in the order and the mail, and the voucher as a ticket
+// card of its own.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,7 +40,7 @@ describe('products on the buyer’s side', () => {
       name: 'Merchandise',
       description: 'Collect it at the merch stand.',
     });
-    await api('POST', `/api/events/${eventId}/tickets`, {
+    const tshirt = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
       kind: 'PRODUCT',
       category_id: merch.id,
       title: 'T-shirt',
@@ -55,6 +57,20 @@ describe('products on the buyer’s side', () => {
       price: 500,
       tax_and_fee_ids: [],
     });
+    // The T-shirt's picture, uploaded as the product form uploads it.
+    const picture = new FormData();
+    picture.append('type', 'PRODUCT');
+    picture.append('ticket_id', String(tshirt.id));
+    const png = await sharp({ create: { width: 480, height: 600, channels: 3, background: '#1d4e89' } })
+      .png()
+      .toBuffer();
+    picture.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shirt.png');
+    const uploaded = await fetch(new URL(`/api/events/${eventId}/images`, baseUrl()), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}` },
+      body: picture,
+    });
+    expect(uploaded.status).toBe(201);
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
     const event = await api<{ slug: string }>('GET', `/api/events/${eventId}`);
 
@@ -72,6 +88,11 @@ describe('products on the buyer’s side', () => {
     const shirt = category.getByTestId('public-ticket').filter({ hasText: 'T-shirt' });
     for (const size of ['S', 'M', 'L', 'XL'])
       await shirt.getByRole('group', { name: `Quantity of T-shirt – ${size}` }).waitFor();
+    // The T-shirt shows its picture, loaded; the voucher has none.
+    const shown = shirt.getByTestId('product-picture');
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectCount(category.getByTestId('product-picture')).toBe(1);
     await expectAccessible(page, 'event-page');
 
     // Picked with the keyboard: each "More" button is reached and pressed like any other.

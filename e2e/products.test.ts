@@ -1,6 +1,11 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryResponse } from '../common/categories';
+import type { ImageResponse } from '../common/images';
 import type { TicketResponse } from '../common/tickets';
 import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
 import { expectEventually, expectInnerText, expectValue } from './expect';
@@ -8,7 +13,7 @@ import { organizerSession } from './session';
 
 // The organizer's products screen (/manage/event/{id}/products, decision 051): categories made
 // and ordered by keyboard, a T-shirt in four sizes listed under its heading with its stock, a
-// variant's stock changed, the product duplicated and the copy deleted; the tickets screen
+// variant's stock changed and a picture uploaded, the product duplicated and the copy deleted; the tickets screen
 // shows tickets only; the screen in German.
 
 let browser: Browser;
@@ -152,12 +157,28 @@ describe('products', () => {
     // M's stock changed to 5.
     await openActions(page, 'T-shirt', 'Edit');
     dialog = page.getByRole('dialog', { name: 'Edit product' });
+    // Its picture, uploaded from the form at once.
+    const pictureDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-product-'));
+    const picturePath = path.join(pictureDir, 'shirt.png');
+    await sharp({ create: { width: 600, height: 600, channels: 3, background: '#2f6f4f' } })
+      .png()
+      .toFile(picturePath);
+    await dialog.getByLabel('Picture of T-shirt', { exact: true }).setInputFiles(picturePath);
+    await dialog.getByTestId('product-picture-preview').waitFor();
+    await expectAccessible(page, 'product-picture');
     await dialog.getByRole('group', { name: 'Variant 2' }).getByLabel('Stock').fill('5');
     await dialog.getByRole('button', { name: 'Save product' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expectInnerText(tshirt.getByTestId('ticket-left')).toBe('35 left');
     product = (await items()).find((item) => item.title === 'T-shirt');
     expect(product?.prices.map((v) => v.quantity_available)).toEqual([10, 5, 10, 10]);
+    const images = await session.api<{ data: ImageResponse[] }>(
+      'GET',
+      `/api/events/${session.eventId}/images`,
+    );
+    expect(images.data.map((image) => [image.type, image.ticket_id, image.width])).toEqual([
+      ['PRODUCT', product?.id, 600],
+    ]);
 
     // Duplicated: same fields, new variants, "(copy)".
     await openActions(page, 'T-shirt', 'Duplicate');

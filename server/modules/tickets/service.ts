@@ -15,7 +15,7 @@ import {
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
-import { assertEachOnce, nextSortOrder } from '../../http/sort-order';
+import { nextSortOrder } from '../../http/sort-order';
 import type { FileStorage } from '../../storage';
 import { sanitizeDescription } from '../../text/description';
 import { addonColumns, readAddonRules, saveAddonTickets } from '../addons/service';

@@ -275,6 +275,7 @@ function Preview({
                   timezone={event.timezone}
                   continueLabel={continueLabel}
                   preview={{ mode: values.price_display_mode }}
+                  images={shown.images}
                 />
               }
             />

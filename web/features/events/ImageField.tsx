@@ -8,19 +8,34 @@ import { useDeleteImage, useUploadImage } from './api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
-/** One image of the event (cover or logo): preview, upload or replace, delete. */
+/** What each type's preview and its absence say. */
+function useTypeText(type: ImageType) {
+  const { t } = useLingui();
+  if (type === 'EVENT_COVER')
+    return { alt: t`Current cover image`, none: t`No cover image yet.`, testId: 'cover-preview' };
+  if (type === 'EVENT_LOGO') return { alt: t`Current logo`, none: t`No logo yet.`, testId: 'logo-preview' };
+  return { alt: t`Current picture`, none: t`No picture yet.`, testId: 'product-picture-preview' };
+}
+
+/**
+ * One image of the event (cover or logo) or a product's picture (`ticketId`): preview, upload
+ * or replace, delete.
+ */
 export function ImageField({
   eventId,
   type,
   image,
   title,
+  ticketId,
 }: {
   eventId: number;
   type: ImageType;
   image: ImageResponse | undefined;
   title: string;
+  ticketId?: number;
 }) {
   const { t } = useLingui();
+  const text = useTypeText(type);
   const upload = useUploadImage(eventId);
   const remove = useDeleteImage(eventId);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +49,7 @@ export function ImageField({
       return;
     }
     upload.mutate(
-      { file, type },
+      { file, type, ticketId },
       {
         onSuccess: () => notify(t`The image has been uploaded.`),
         onError: (e) => setError(apiFieldErrors(e).image?.[0] ?? errorMessage(e)),
@@ -62,17 +77,17 @@ export function ImageField({
             src={previous.variants.at(-1)?.url ?? previous.url}
             srcSet={previous.variants.map((v) => `${v.url} ${v.width}w`).join(', ') || undefined}
             sizes="(max-width: 600px) 100vw, 480px"
-            alt={type === 'EVENT_COVER' ? t`Current cover image` : t`Current logo`}
+            alt={text.alt}
             maw={480}
             mah={240}
             fit="contain"
             radius="sm"
-            data-testid={type === 'EVENT_COVER' ? 'cover-preview' : 'logo-preview'}
+            data-testid={text.testId}
           />
         </Box>
       ) : (
         <Text size="sm" c="gray.7">
-          {type === 'EVENT_COVER' ? <Trans>No cover image yet.</Trans> : <Trans>No logo yet.</Trans>}
+          {text.none}
         </Text>
       )}
       <Text size="xs" c="gray.7">

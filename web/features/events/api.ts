@@ -124,9 +124,17 @@ export const useDuplicateEvent = () =>
   );
 
 /** `POST /events/{id}/images` is multipart: sent with fetch directly, errors read as the API's. */
-async function uploadImage(eventId: number, file: File, type: ImageType): Promise<ImageResponse> {
+interface ImageUpload {
+  file: File;
+  type: ImageType;
+  /** A product's picture names the product. */
+  ticketId?: number | undefined;
+}
+
+async function uploadImage(eventId: number, { file, type, ticketId }: ImageUpload): Promise<ImageResponse> {
   const form = new FormData();
   form.append('type', type);
+  if (ticketId !== undefined) form.append('ticket_id', String(ticketId));
   form.append('image', file);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (i18n.locale) headers['Accept-Language'] = i18n.locale;
@@ -155,7 +163,7 @@ async function uploadImage(eventId: number, file: File, type: ImageType): Promis
 export function useUploadImage(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, type }: { file: File; type: ImageType }) => uploadImage(eventId, file, type),
+    mutationFn: (upload: ImageUpload) => uploadImage(eventId, upload),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.images(eventId) }),
   });
 }

@@ -53,7 +53,12 @@ function EventDetails({ event }: { event: PublicEvent }) {
       event={event}
       continueLabel={continueLabel}
       tickets={
-        <TicketsSection eventId={String(event.id)} timezone={event.timezone} continueLabel={continueLabel} />
+        <TicketsSection
+          eventId={String(event.id)}
+          timezone={event.timezone}
+          continueLabel={continueLabel}
+          images={event.images}
+        />
       }
     />
   );

@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { ImageResponse } from '../../../common/images';
 import { formatMoney } from '../../../common/money';
 import { plainSpaces } from '../../lib/intl-text';
 import { Group, Stack, Text, Title, VisuallyHidden } from '../../ui';
@@ -21,6 +22,8 @@ interface Props {
   headingOrder?: 3 | 4;
   /** Under the ticket: the add-ons offered to each attendee picked (decision 052). */
   addons?: ReactNode;
+  /** A product's picture, beside its name. */
+  picture?: ImageResponse | undefined;
 }
 
 /** One ticket of the public list: what it is, what it costs, and whether it can be bought now. */
@@ -33,25 +36,29 @@ export function TicketItem({
   waitlist,
   headingOrder = 3,
   addons,
+  picture,
 }: Props) {
   const hasCharges = ticket.prices.some((p) => p.fees + p.taxes > 0);
   const headingId = `ticket-${ticket.id}-title`;
   return (
     <li aria-labelledby={headingId} data-testid="public-ticket" data-kind={ticket.kind}>
       <div className="ticket-row">
-        <Stack gap="xs" className="ticket-what">
-          <Title order={headingOrder} size="h4" id={headingId}>
-            {ticket.title}
-          </Title>
-          {ticket.description ? (
-            <div
-              className="ticket-description"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
-              dangerouslySetInnerHTML={{ __html: ticket.description }}
-            />
-          ) : null}
-          <Availability ticket={ticket} timezone={timezone} />
-        </Stack>
+        <div className="ticket-head">
+          {picture ? <ProductPicture picture={picture} /> : null}
+          <Stack gap="xs" className="ticket-what">
+            <Title order={headingOrder} size="h4" id={headingId}>
+              {ticket.title}
+            </Title>
+            {ticket.description ? (
+              <div
+                className="ticket-description"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes descriptions (decision 003).
+                dangerouslySetInnerHTML={{ __html: ticket.description }}
+              />
+            ) : null}
+            <Availability ticket={ticket} timezone={timezone} />
+          </Stack>
+        </div>
         <Stack gap="2xs" className="ticket-price">
           {ticket.type === 'TIERED' ? (
             <TierList ticket={ticket} currency={currency} renderLine={renderLine} />
@@ -195,5 +202,27 @@ function Availability({ ticket, timezone }: { ticket: PublicTicket; timezone: st
     <Text size="xs" weight={700} tone={tone} className="ticket-state" data-testid="ticket-state">
       <StateLabel state={ticket.sale_state} />
     </Text>
+  );
+}
+
+/**
+ * A product's picture: the smallest WebP that fills its box on a sharp screen. Its name is
+ * beside it, so the picture adds nothing a screen reader should say.
+ */
+function ProductPicture({ picture }: { picture: ImageResponse }) {
+  const smallest = picture.variants[0];
+  return (
+    <img
+      className="ticket-picture"
+      src={smallest?.url ?? picture.url}
+      srcSet={picture.variants.map((v) => `${v.url} ${v.width}w`).join(', ') || undefined}
+      sizes="88px"
+      width={88}
+      height={Math.round((88 * picture.height) / picture.width)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      data-testid="product-picture"
+    />
   );
 }

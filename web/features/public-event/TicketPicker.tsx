@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { ImageResponse } from '../../../common/images';
 import type { CreateOrderRequest } from '../../../common/orders';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -42,6 +43,8 @@ interface Props {
   buttonText?: string | undefined;
   /** In the designer's preview the button does nothing. */
   preview?: boolean;
+  /** The event's images, products' pictures among them. */
+  images: readonly ImageResponse[];
 }
 
 /** The ticket list with quantity pickers, and the button that reserves what was picked. */
@@ -55,6 +58,7 @@ export function TicketPicker({
   continueLabel,
   buttonText,
   preview,
+  images,
 }: Props) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -140,6 +144,7 @@ export function TicketPicker({
                 mode={tickets.price_display_mode}
                 timezone={timezone}
                 headingOrder={category ? 4 : 3}
+                picture={images.find((image) => image.ticket_id === ticket.id)}
                 waitlist={
                   <WaitlistJoin eventId={eventId} ticket={ticket} dateId={dateId} preview={preview} />
                 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import type { ImageResponse } from '../../../common/images';
 import { errorMessage } from '../../components/api-error';
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '../../ui';
 import { inDisplayMode, type PublicTickets, previewTicketsQuery, publicTicketsQuery } from './api';
@@ -24,9 +25,12 @@ export function TicketsSection({
   continueLabel,
   buttonText,
   preview,
+  images,
 }: {
   eventId: string;
   timezone: string;
+  /** The event's images: the products' pictures among them are shown beside their products. */
+  images: readonly ImageResponse[];
   /** The design's label for the button that goes on to checkout (before anything is picked). */
   continueLabel?: string;
   buttonText?: string;
@@ -104,6 +108,7 @@ export function TicketsSection({
             continueLabel={continueLabel}
             buttonText={buttonText}
             preview={Boolean(preview)}
+            images={images}
           />
         )}
         {tickets.isError || preview ? null : (

@@ -23,6 +23,7 @@ import type { EventResponse } from '../../../common/events';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
 import { AmountField } from '../../components/AmountField';
+import { ProductPicture } from '../products/ProductPicture';
 import { AddonFields } from './AddonFields';
 import { FormSection } from './FormSection';
 import type { TicketForm } from './form';
@@ -137,6 +138,8 @@ export function TicketFields({
           />
         ) : null}
       </FormSection>
+
+      {kind === 'PRODUCT' ? <ProductPicture eventId={event.id} product={ticket} /> : null}
 
       {values.type === 'TIERED' ? <TierEditor form={form} event={event} kind={kind} /> : null}
 

@@ -81,6 +81,7 @@ function WidgetTickets({ event }: { event: PublicEvent }) {
       <TicketsSection
         eventId={String(event.id)}
         timezone={event.timezone}
+        images={event.images}
         buttonText={buttonText}
         continueLabel={continueButtonText(event.settings, i18n.locale) ?? undefined}
       />
