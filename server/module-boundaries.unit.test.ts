@@ -49,8 +49,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   events: ['service'],
   health: ['service'],
   messages: ['service'],
-  // Event pages show the event's images; tickets, passes and mails its logo (decision 037).
-  images: ['service', 'presenter', 'logo'],
+  // Event pages show the event's images; tickets, passes and mails its logo (decision 037); a
+  // duplicate copies them.
+  images: ['service', 'presenter', 'logo', 'copy'],
   orders: [
     'service',
     // The buyer's checkout after the reservation (the demo places orders through it).
