@@ -13,6 +13,31 @@ export interface QuoteAddon {
   max: number;
 }
 
+/** An add-on's rule as the API shows it (`addon` on a ticket or product). */
+interface AddonRuleShown {
+  ticket_ids: number[];
+  min_per_ticket: number;
+  max_per_ticket: number;
+}
+
+/** The rule of an add-on as the API shows it, in the quote's terms; null for anything else. */
+export const quoteAddon = (rule: AddonRuleShown | null | undefined): QuoteAddon | null =>
+  rule ? { ticketIds: rule.ticket_ids, min: rule.min_per_ticket, max: rule.max_per_ticket } : null;
+
+/** Whether the add-on is offered with this ticket: one of the tickets it names. */
+export const goesWith = (addon: QuoteAddon | null | undefined, ticketId: number): boolean =>
+  addon?.ticketIds.includes(ticketId) ?? false;
+
+/**
+ * How many units of one add-on one seat must and may have, all its variants together: from its
+ * `min` to its `max`, except that an add-on that cannot be bought (hidden; on the event page,
+ * not on sale) is required of nobody.
+ */
+export const seatLimits = (addon: QuoteAddon, { buyable }: { buyable: boolean }) => ({
+  min: buyable ? addon.min : 0,
+  max: addon.max,
+});
+
 /** The attendee an add-on line is for: the `seat`-th unit (from 1) of a line of the order. */
 export interface AddonSeat {
   ticket_id: number;
@@ -46,7 +71,7 @@ const withValues = (d: MessageDescriptor, values: Record<string, unknown>): Mess
 export function addonLineProblem(item: AddonItem, line: Line): MessageDescriptor | null {
   if (item.addon && !line.addon_for) return VALIDATION.addonOnlyWithTicket;
   if (!line.addon_for) return null;
-  if (!item.addon?.ticketIds.includes(line.addon_for.ticket_id)) return VALIDATION.addonNotForTicket;
+  if (!goesWith(item.addon, line.addon_for.ticket_id)) return VALIDATION.addonNotForTicket;
   return null;
 }
 
@@ -72,7 +97,7 @@ export function addonSeatProblems({
   for (const { line, index } of chosen) {
     const item = byId.get(line.ticket_id);
     const seat = line.addon_for;
-    if (!item?.addon || !seat || !item.addon.ticketIds.includes(seat.ticket_id)) continue;
+    if (!item?.addon || !seat || !goesWith(item.addon, seat.ticket_id)) continue;
     const key = seatLineKey(seat.ticket_id, seat.price_id);
     if (seat.seat > (seats.get(key) ?? 0)) {
       problems.push([`tickets.${index}.addon_for`, VALIDATION.addonSeatUnknown]);
@@ -81,22 +106,20 @@ export function addonSeatProblems({
     const held = `${item.id}#${key}#${seat.seat}`;
     const count = (taken.get(held) ?? 0) + line.quantity;
     taken.set(held, count);
-    if (count > item.addon.max)
-      problems.push([
-        `tickets.${index}.quantity`,
-        withValues(VALIDATION.addonAboveMax, { max: item.addon.max }),
-      ]);
+    const { max } = seatLimits(item.addon, { buyable: true });
+    if (count > max)
+      problems.push([`tickets.${index}.quantity`, withValues(VALIDATION.addonAboveMax, { max })]);
   }
   for (const item of byId.values()) {
-    const addon = item.addon;
+    if (!item.addon) continue;
     // A hidden add-on cannot be bought, so it cannot be required either.
-    if (!addon || addon.min === 0 || item.isHidden) continue;
+    const { min } = seatLimits(item.addon, { buyable: !item.isHidden });
+    if (min === 0) continue;
     for (const [key, count] of seats) {
-      const ticketId = Number(key.split('|')[0]);
-      if (!addon.ticketIds.includes(ticketId)) continue;
+      if (!goesWith(item.addon, Number(key.split('|')[0]))) continue;
       for (let seat = 1; seat <= count; seat += 1) {
-        if ((taken.get(`${item.id}#${key}#${seat}`) ?? 0) < addon.min) {
-          problems.push(['tickets', withValues(VALIDATION.addonBelowMin, { min: addon.min })]);
+        if ((taken.get(`${item.id}#${key}#${seat}`) ?? 0) < min) {
+          problems.push(['tickets', withValues(VALIDATION.addonBelowMin, { min })]);
           return problems;
         }
       }
