@@ -58,6 +58,7 @@ export function AddonChoice({ addon, seat, context }: Props) {
   const canHave = (p: PublicTicketPrice) => addonMax(withoutMine, { addon, price: p, ref }) > 0;
   const title = addon.title;
   const number = seat.attendee;
+  const currency = context.currency;
 
   if (onSale.length === 0)
     return (
@@ -89,9 +90,9 @@ export function AddonChoice({ addon, seat, context }: Props) {
   const amountOf = (p: PublicTicketPrice, name: string) =>
     addon.type === 'DONATION' && quantityOf(p) > 0 ? (
       <DonationAmount
-        label={t`${name}: your amount per item (${context.currency})`}
+        label={t`${name}: your amount per item (${currency})`}
         price={p}
-        currency={context.currency}
+        currency={currency}
         pick={pickOf(p)}
         onAmount={(amount) => context.onChange(addonKey(addon, p, ref), { ...pickOf(p), amount })}
         showProblems={context.showProblems}
