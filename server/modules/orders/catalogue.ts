@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { quoteAddon } from '../../../common/addon-rules';
 import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
-import { quoteAddon } from '../../../common/checkout-addons';
 import { isPromoCodeUsable } from '../../../common/promo-codes';
 import type { Db } from '../../db/client';
 import {

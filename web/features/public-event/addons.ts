@@ -1,4 +1,4 @@
-import { goesWith, quoteAddon, seatLimits } from '../../../common/checkout-addons';
+import { goesWith, quoteAddon, seatLimits } from '../../../common/addon-rules';
 import type { CreateOrderRequest } from '../../../common/orders';
 import { type PerOrder, perOrderProblem, perOrderRoom } from '../../../common/per-order';
 import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
