@@ -244,6 +244,7 @@ describe('add-ons on the buyer’s side', () => {
     const session = await organizerSession(browser, {
       confirmEmail: true,
       eventTitle: `Forest Days ${Date.now()}`,
+      eventSettings: { offline_payments_enabled: true },
     });
     const { api, eventId } = session;
     const workshop = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
