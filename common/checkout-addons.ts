@@ -1,18 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { goesWith, type QuoteAddon, seatLimits } from './addon-rules';
 import { VALIDATION } from './i18n/validation';
+
+export type { QuoteAddon } from './addon-rules';
 
 /**
  * The rules of add-ons in an order (decision 052): a product offered only with given tickets is
  * chosen per attendee, as lines that each name the attendee's seat, from `min` to `max` units
- * per seat. Shared by the server's quote and the event page, which offers what this allows.
+ * per seat (`addon-rules.ts`, which the event page shares). Used by the server's quote.
  */
-export interface QuoteAddon {
-  /** The tickets it goes with. */
-  ticketIds: number[];
-  min: number;
-  max: number;
-}
-
 /** The attendee an add-on line is for: the `seat`-th unit (from 1) of a line of the order. */
 export interface AddonSeat {
   ticket_id: number;
@@ -46,7 +42,7 @@ const withValues = (d: MessageDescriptor, values: Record<string, unknown>): Mess
 export function addonLineProblem(item: AddonItem, line: Line): MessageDescriptor | null {
   if (item.addon && !line.addon_for) return VALIDATION.addonOnlyWithTicket;
   if (!line.addon_for) return null;
-  if (!item.addon?.ticketIds.includes(line.addon_for.ticket_id)) return VALIDATION.addonNotForTicket;
+  if (!goesWith(item.addon, line.addon_for.ticket_id)) return VALIDATION.addonNotForTicket;
   return null;
 }
 
@@ -72,7 +68,7 @@ export function addonSeatProblems({
   for (const { line, index } of chosen) {
     const item = byId.get(line.ticket_id);
     const seat = line.addon_for;
-    if (!item?.addon || !seat || !item.addon.ticketIds.includes(seat.ticket_id)) continue;
+    if (!item?.addon || !seat || !goesWith(item.addon, seat.ticket_id)) continue;
     const key = seatLineKey(seat.ticket_id, seat.price_id);
     if (seat.seat > (seats.get(key) ?? 0)) {
       problems.push([`tickets.${index}.addon_for`, VALIDATION.addonSeatUnknown]);
@@ -81,22 +77,20 @@ export function addonSeatProblems({
     const held = `${item.id}#${key}#${seat.seat}`;
     const count = (taken.get(held) ?? 0) + line.quantity;
     taken.set(held, count);
-    if (count > item.addon.max)
-      problems.push([
-        `tickets.${index}.quantity`,
-        withValues(VALIDATION.addonAboveMax, { max: item.addon.max }),
-      ]);
+    const { max } = seatLimits(item.addon, { buyable: true });
+    if (count > max)
+      problems.push([`tickets.${index}.quantity`, withValues(VALIDATION.addonAboveMax, { max })]);
   }
   for (const item of byId.values()) {
-    const addon = item.addon;
+    if (!item.addon) continue;
     // A hidden add-on cannot be bought, so it cannot be required either.
-    if (!addon || addon.min === 0 || item.isHidden) continue;
+    const { min } = seatLimits(item.addon, { buyable: !item.isHidden });
+    if (min === 0) continue;
     for (const [key, count] of seats) {
-      const ticketId = Number(key.split('|')[0]);
-      if (!addon.ticketIds.includes(ticketId)) continue;
+      if (!goesWith(item.addon, Number(key.split('|')[0]))) continue;
       for (let seat = 1; seat <= count; seat += 1) {
-        if ((taken.get(`${item.id}#${key}#${seat}`) ?? 0) < addon.min) {
-          problems.push(['tickets', withValues(VALIDATION.addonBelowMin, { min: addon.min })]);
+        if ((taken.get(`${item.id}#${key}#${seat}`) ?? 0) < min) {
+          problems.push(['tickets', withValues(VALIDATION.addonBelowMin, { min })]);
           return problems;
         }
       }

@@ -118,4 +118,41 @@ describe('quoting an order', () => {
     ]);
     expect(quote.totals.total).toBe(800);
   });
+
+  it('counts an add-on’s limits per order over every attendee’s lines, and prices its donation as sent', () => {
+    const trees = ticket({
+      id: 7,
+      kind: 'PRODUCT',
+      type: 'DONATION',
+      price: 500,
+      minPerOrder: 2,
+      maxPerOrder: 3,
+      addon: { ticketIds: [1], min: 0, max: 2 },
+    });
+    const order = (quantities: number[], price = 1250) =>
+      quoteOrder({
+        lines: [
+          { ticket_id: 1, quantity: 2 },
+          ...quantities.map((quantity, n) => ({
+            ticket_id: 7,
+            quantity,
+            price,
+            addon_for: { ticket_id: 1, seat: n + 1 },
+          })),
+        ],
+        tickets: [ticket({}), trees],
+        promo: null,
+        now,
+      });
+    const refused = (quote: ReturnType<typeof order>) => (quote.ok ? {} : ids(quote.errors));
+    expect(refused(order([2, 2]))).toEqual({ 'tickets.1.quantity': ['validation.above_max_per_order'] });
+    expect(refused(order([1]))).toEqual({ 'tickets.1.quantity': ['validation.below_min_per_order'] });
+    expect(refused(order([2, 1], 499))).toEqual({
+      'tickets.1.price': ['validation.donation_below_minimum'],
+      'tickets.2.price': ['validation.donation_below_minimum'],
+    });
+    const quote = order([2, 1]);
+    if (!quote.ok) throw new Error('refused');
+    expect(quote.totals.total).toBe(4000 + 3 * 1250);
+  });
 });

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { type AddonSeat, addonLineProblem, addonSeatProblems, type QuoteAddon } from './checkout-addons';
 import { VALIDATION } from './i18n/validation';
+import { perOrderProblem } from './per-order';
 import { type LineResult, type OrderTotals, priceLine, sumLines, type TaxOrFee } from './pricing';
 import { type DiscountType, discountPerUnit } from './promo-codes';
 import { saleState, type TicketKind, type TicketType } from './tickets';
@@ -183,9 +184,10 @@ export function quoteOrder(input: {
     const ticket = byId.get(ticketId);
     if (!ticket) continue;
     const field = `tickets.${firstIndex}.quantity`;
-    if (count < ticket.minPerOrder)
+    const problem = perOrderProblem({ min: ticket.minPerOrder, max: ticket.maxPerOrder }, count);
+    if (problem === 'below_min')
       fail(field, withValues(VALIDATION.belowMinPerOrder, { min: ticket.minPerOrder }));
-    if (count > ticket.maxPerOrder)
+    if (problem === 'above_max')
       fail(field, withValues(VALIDATION.aboveMaxPerOrder, { max: ticket.maxPerOrder }));
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };

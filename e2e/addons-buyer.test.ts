@@ -1,8 +1,12 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../server/test/pdf';
 import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
-import { expectChecked, expectCount, expectInnerText, focusIn } from './expect';
+import { expectChecked, expectCount, expectEventually, expectInnerText, expectText, focusIn } from './expect';
+import { writeQrVideo } from './fake-camera';
 import { waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
 
@@ -10,7 +14,8 @@ import { apiCall, organizerSession } from './session';
 // sizes and a redeemable Meal offered only as an add-on of the Conference ticket, one at most per
 // attendee. The buyer picks two Conference tickets, a meal for the first attendee only and a
 // T-shirt in M, names the attendees, and finds the meal "for" the first one in the order and
-// the mail.
+// the mail; at the door the meal's voucher is scanned once. Then a pay-what-you-want add-on:
+// each attendee gives what they want, at least its minimum, within its limits per order.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -192,24 +197,122 @@ describe('add-ons on the buyer’s side', () => {
     expect(pages.filter((text) => /ADD-ONS\s+Meal/.test(text) && text.includes('Rita Lima'))).toHaveLength(1);
     expect(pages.filter((text) => text.includes('Bruno Lima'))[0]).not.toContain('ADD-ONS');
 
-    // At the door, the meal's voucher is scanned once.
+    // At the lunch hall, the staff open the list's shared link on a phone whose camera sees
+    // Rita's meal voucher: let in once, then refused as already used (the code stays in view).
     const placed = await apiCall<{
       attendees: { ticket_id: number; ticket_code: string; first_name: string }[];
     }>('GET', `/api/public/events/${eventId}/orders/${shortId}`);
     const voucher = placed.attendees.find((a) => a.ticket_id === meal.id);
     expect(voucher?.first_name).toBe('Rita');
-    const list = await api<{ short_id: string }>('POST', `/api/events/${eventId}/check-in-lists`, {
-      name: 'Lunch hall',
-      ticket_ids: [meal.id],
-    });
-    const scan = () =>
-      apiCall<{ outcome: string }>('POST', `/api/public/check-in-lists/${list.short_id}/check-ins`, {
-        ticket_code: voucher?.ticket_code,
-      });
-    expect((await scan()).outcome).toBe('CHECKED_IN');
-    expect((await scan()).outcome).toBe('ALREADY_CHECKED_IN');
+    await api('POST', `/api/events/${eventId}/check-in-lists`, { name: 'Lunch hall', ticket_ids: [meal.id] });
+    await session.page.goto(`/manage/event/${eventId}/check-in`);
+    const card = session.page.getByTestId('check-in-list').filter({ hasText: 'Lunch hall' });
+    await card.getByRole('button', { name: 'Staff link' }).click();
+    const link = await session.page.getByTestId('staff-link').textContent();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-camera-'));
+    const video = path.join(dir, 'voucher.y4m');
+    await writeQrVideo(video, voucher?.ticket_code ?? '');
+    const phone = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    try {
+      const door = await openPage(phone);
+      await door.context.grantPermissions(['camera']);
+      await door.page.setViewportSize({ width: 390, height: 844 });
+      await door.page.goto(new URL(link ?? '').pathname);
+      const outcome = door.page.locator('[data-outcome]');
+      await door.page.locator('[data-outcome="CHECKED_IN"]').waitFor({ timeout: 20_000 });
+      await expectText(outcome).toContain('Rita Lima · Meal');
+      await door.page.getByTestId('checked-in-count').getByText('1 / 1').waitFor();
+      await door.page.locator('[data-outcome="ALREADY_CHECKED_IN"]').waitFor({ timeout: 20_000 });
+      await expectText(outcome).toContain('Ticket already scanned at');
+      await expectAccessible(door.page, 'voucher-scanned-twice');
+      await screenshot(door.page, 'addons-buyer-voucher-scanned-twice');
+      expect(door.errors).toEqual([]);
+      await door.context.close();
+    } finally {
+      await phone.close();
+    }
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
     await session.context.close();
+  }, 120_000);
+
+  it('lets each attendee pay what they want for an add-on, within its limits per order', async () => {
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Forest Days ${Date.now()}`,
+      eventSettings: { offline_payments_enabled: true },
+    });
+    const { api, eventId } = session;
+    const workshop = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Workshop',
+      type: 'PAID',
+      price: 4000,
+      tax_and_fee_ids: [],
+    });
+    // At least €5.00 a tree, two at most per attendee, three per order.
+    await api('POST', `/api/events/${eventId}/tickets`, {
+      kind: 'PRODUCT',
+      title: 'Tree planting',
+      type: 'DONATION',
+      price: 500,
+      max_per_order: 3,
+      addon: { ticket_ids: [workshop.id], max_per_ticket: 2 },
+      tax_and_fee_ids: [],
+    });
+    await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
+    const event = await api<{ slug: string }>('GET', `/api/events/${eventId}`);
+    await session.context.close();
+
+    const buyer = await openPage(browser);
+    const { page } = buyer;
+    await page.goto(`/e/${eventId}/${event.slug}`);
+    const section = page.getByRole('region', { name: 'Tickets' });
+    const more = (name: string) => section.getByRole('button', { name: `More ${name}`, exact: true });
+    await more('Workshop').click();
+    await more('Workshop').click();
+    const first = section.getByRole('group', { name: 'Attendee 1 (Workshop)' });
+    const second = section.getByRole('group', { name: 'Attendee 2 (Workshop)' });
+    await expectText(first.getByTestId('addon-choice')).toContain('Pay what you want, at least €5.00');
+    await expectText(first.getByTestId('addon-choice')).toContain('Up to 2 per attendee · Up to 3 per order');
+    await more('Tree planting for attendee 1').click();
+    await more('Tree planting for attendee 1').click();
+    await more('Tree planting for attendee 2').click();
+    // Three in the order: the second attendee may have no more, though two per attendee are allowed.
+    await expectEventually(() => more('Tree planting for attendee 2').isDisabled()).toBe(true);
+    await expectInnerText(page.getByTestId('checkout-button')).toBe('Check out (5)');
+
+    // Each attendee's amount: none typed is refused before anything is reserved, less than €5.00 too.
+    const amount = (group: typeof first) => group.getByLabel('Tree planting: your amount per item (EUR)');
+    await page.getByTestId('checkout-button').click();
+    await first.getByText('Enter an amount.').waitFor();
+    await second.getByText('Enter an amount.').waitFor();
+    await amount(first).fill('3');
+    await first.getByText('At least €5.00.').waitFor();
+    await expectAccessible(page, 'donation-addon-errors');
+    await amount(first).fill('12.50');
+    await amount(second).fill('5');
+    await expectCount(section.getByText(/^(Enter an amount|At least €5\.00)\.$/)).toBe(0);
+    await screenshot(page, 'addons-buyer-donation');
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/details');
+
+    // €80.00 of workshops, two trees at €12.50 for the first attendee and one at €5.00 for the second.
+    const sidebar = page.getByRole('complementary', { name: 'Order summary' });
+    const rows = sidebar.getByTestId('breakdown-row').filter({ hasText: 'Tree planting' });
+    await expectCount(rows).toBe(2);
+    expect((await sidebar.getByTestId('breakdown-label').allInnerTexts()).sort()).toEqual([
+      '1 × Tree planting',
+      '2 × Tree planting',
+      '2 × Workshop',
+    ]);
+    await expectText(rows.filter({ hasText: '2 × Tree planting' })).toContain('€25.00');
+    await expectText(rows.filter({ hasText: '1 × Tree planting' })).toContain('€5.00');
+    await expect(sidebar.getByTestId('order-total').innerText()).resolves.toContain('€110.00');
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
   }, 120_000);
 });

@@ -104,6 +104,8 @@ export interface Option {
   label: ReactNode;
   description?: ReactNode;
   testId?: string;
+  /** Shown, but cannot be chosen now (a radio or checkbox group's). */
+  disabled?: boolean;
 }
 
 /** The browser's own select: on a phone, its own picker. */
@@ -202,6 +204,7 @@ function ChoiceGroup({
               name={ids.controlId}
               value={option.value}
               checked={checked(option.value)}
+              disabled={option.disabled}
               onChange={(e) => onToggle(option.value, e.currentTarget.checked)}
             />
             <span>

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { quoteAddon } from '../../../common/addon-rules';
 import type { QuotePromo, QuoteTicket } from '../../../common/checkout';
-import type { QuoteAddon } from '../../../common/checkout-addons';
 import { isPromoCodeUsable } from '../../../common/promo-codes';
-import type { AddonRuleResponse } from '../../../common/tickets';
 import type { Db } from '../../db/client';
 import {
   catalogueCategories,
@@ -73,9 +72,6 @@ export async function findQuoteTickets(
       })),
   }));
 }
-
-const quoteAddon = (rule: AddonRuleResponse | undefined): QuoteAddon | null =>
-  rule ? { ticketIds: rule.ticket_ids, min: rule.min_per_ticket, max: rule.max_per_ticket } : null;
 
 /** A code of the event that has not expired, or null; one with no use left answers 409. */
 export async function getUsablePromoCode({

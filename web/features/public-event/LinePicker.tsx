@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { formatMoney, MAX_MINOR, readAmount, toMajorText, toMinor } from '../../../common/money';
-import { Text, TextInput } from '../../ui';
+import { Text } from '../../ui';
 import type { PublicTicket, PublicTicketPrice } from './api';
+import { DonationAmount } from './DonationAmount';
 import { QuantityStepper } from './QuantityStepper';
-import { canBuy, donationProblem, lineKey, lineMax, type Pick, type Selection, step } from './selection';
+import { canBuy, lineKey, lineMax, type Pick, type Selection, step } from './selection';
 
 interface Props {
   ticket: PublicTicket;
@@ -28,20 +27,12 @@ export function LinePicker({
   serverError,
   showProblems,
 }: Props) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const key = lineKey(ticket.id, price.price_id);
   const pick = selection[key] ?? { quantity: 0 };
-  const [typed, setTyped] = useState('');
   if (!canBuy(ticket, price)) return null;
   const label = price.label ? `${ticket.title} – ${price.label}` : ticket.title;
   const errorId = `line-${key.replace(':', '-')}-error`;
-  const problem = showProblems && ticket.type === 'DONATION' ? donationProblem(pick, price) : null;
-  const minimum = formatMoney(price.price, currency, i18n.locale);
-  const maximum = formatMoney(MAX_MINOR, currency, i18n.locale);
-  const missing = () =>
-    readAmount(typed, currency).problem === 'too_large' ? t`At most ${maximum}.` : t`Enter an amount.`;
-  const amountError =
-    problem === 'missing' ? missing() : problem === 'too_low' ? t`At least ${minimum}.` : undefined;
   return (
     <div className="line-picker" data-testid="line-picker">
       <QuantityStepper
@@ -55,23 +46,17 @@ export function LinePicker({
         describedBy={serverError ? errorId : undefined}
       />
       {ticket.type === 'DONATION' && pick.quantity > 0 ? (
-        <TextInput
+        <DonationAmount
           label={
             ticket.kind === 'PRODUCT'
               ? t`Your amount per item (${currency})`
               : t`Your amount per ticket (${currency})`
           }
-          description={price.price > 0 ? t`At least ${minimum}` : undefined}
-          inputMode="decimal"
-          style={{ width: 200 }}
-          value={typed}
-          error={amountError}
-          onChange={(e) => {
-            const text = e.currentTarget.value;
-            setTyped(text);
-            onChange(key, { ...pick, amount: toMinor(text, currency) });
-          }}
-          placeholder={toMajorText(price.price, currency)}
+          price={price}
+          currency={currency}
+          pick={pick}
+          onAmount={(amount) => onChange(key, { ...pick, amount })}
+          showProblems={showProblems}
         />
       ) : null}
       {serverError ? (

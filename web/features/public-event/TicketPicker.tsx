@@ -11,13 +11,13 @@ import { errorMessage } from '../../components/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Alert, Button, Group, Stack, Text } from '../../ui';
 import { AddonSeats } from './AddonSeats';
-import { addonShortfalls, standalone, withAddons } from './addons';
+import { addonOrderShortfalls, addonShortfalls, standalone, withAddons } from './addons';
 import { checkoutPath, createOrder, type PublicTickets } from './api';
 import { CategorySection } from './CategorySection';
 import { catalogueGroups, sellsProducts } from './catalogue';
 import { LinePicker } from './LinePicker';
 import {
-  donationProblem,
+  donationsOk,
   errorsByLine,
   lineKey,
   type Pick,
@@ -91,8 +91,9 @@ export function TicketPicker({
   const groups = catalogueGroups({ ...tickets, data: standalone(tickets.data) });
   const products = sellsProducts(tickets.data);
   const shortfalls = addonShortfalls(selection, tickets.data);
+  const orderShortfalls = addonOrderShortfalls(selection, tickets.data);
   const addonErrors: Record<string, string> = { ...lineErrors };
-  if (tried)
+  if (tried) {
     for (const [slot, min] of Object.entries(shortfalls))
       addonErrors[slot] ??= t({
         message: plural(min, {
@@ -100,6 +101,14 @@ export function TicketPicker({
           other: 'Choose at least # for this attendee.',
         }),
       });
+    for (const [slot, min] of Object.entries(orderShortfalls))
+      addonErrors[slot] ??= t({
+        message: plural(min, {
+          one: 'Choose at least one in this order.',
+          other: 'Choose at least # in this order, all attendees together.',
+        }),
+      });
+  }
   const change = (key: string, pick: Pick) => {
     setSelection((current) => withAddons({ ...current, [key]: pick }, tickets.data));
     if (reserve.isError) reserve.reset();
@@ -107,15 +116,12 @@ export function TicketPicker({
   const buyable = standalone(tickets.data).some((ticket) =>
     ticket.prices.some((price) => price.sale_state === 'ON_SALE'),
   );
-  const donationsOk = tickets.data
-    .filter((ticket) => ticket.type === 'DONATION')
-    .every((ticket) =>
-      ticket.prices.every((p) => donationProblem(selection[lineKey(ticket.id, p.price_id)], p) === null),
-    );
+  const amountsOk = donationsOk(selection, tickets.data);
+  const addonsOk = Object.keys(shortfalls).length === 0 && Object.keys(orderShortfalls).length === 0;
 
   const submit = () => {
     setTried(true);
-    if (picked === 0 || !donationsOk || Object.keys(shortfalls).length > 0 || preview) return;
+    if (picked === 0 || !amountsOk || !addonsOk || preview) return;
     const request = { ...toOrderRequest(selection, tickets.data, promoCode), date_id: dateId };
     setSent(request);
     reserve.mutate(request);
@@ -157,6 +163,7 @@ export function TicketPicker({
                       selection,
                       onChange: change,
                       errors: addonErrors,
+                      showProblems: tried,
                     }}
                   />
                 }

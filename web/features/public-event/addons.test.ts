@@ -3,6 +3,8 @@ import type { PublicTicket } from '../../../common/public-tickets';
 import {
   addonKey,
   addonMax,
+  addonOrderLimits,
+  addonOrderShortfalls,
   addonShortfalls,
   addonSlot,
   addonStep,
@@ -10,7 +12,7 @@ import {
   standalone,
   withAddons,
 } from './addons';
-import { errorsByLine, lineKey, type Selection, toOrderRequest } from './selection';
+import { donationsOk, errorsByLine, lineKey, type Selection, toOrderRequest } from './selection';
 
 const price = (price_id: number | null, more = {}) => ({
   price_id,
@@ -148,6 +150,75 @@ describe('add-ons on the event page (decision 052)', () => {
     expect(addonMax(most, { addon: two, price: price(22), ref: seat(1) })).toBe(0);
     const gone = { ...two, sale_state: 'SOLD_OUT' as const };
     expect(addonMax(selection, { addon: gone, price: price(22), ref: seat(1) })).toBe(0);
+  });
+
+  it('stop at the add-on’s max per order, every attendee’s picks together', () => {
+    const workshops = { ...seats, max_per_order: 4 };
+    const selection: Selection = {
+      [lineKey(1, null)]: { quantity: 2 },
+      [lineKey(2, null)]: { quantity: 1 },
+      [addonKey(workshops, price(null), seat(1))]: { quantity: 3 },
+    };
+    const second = { addon: workshops, price: price(null), ref: seat(2) };
+    // Three per attendee, four per order: one left for the second attendee, and none for the third.
+    expect(addonMax(selection, second)).toBe(1);
+    const one = { ...selection, [addonKey(workshops, price(null), seat(2))]: { quantity: 1 } };
+    expect(addonStep(one, second, 1)).toBe(1);
+    expect(addonMax(one, { ...second, ref: seat(1, 2) })).toBe(0);
+    // The first attendee keeps what they have, and may have no more.
+    expect(addonMax(one, { ...second, ref: seat(1) })).toBe(3);
+    expect(addonStep(one, { ...second, ref: seat(1) }, 1)).toBe(3);
+    // Without it, only the max per ticket binds.
+    expect(addonMax(selection, { ...second, addon: seats })).toBe(3);
+    // A meal ticked for one attendee of two, one per order: none for the other.
+    const oneMeal = { ...meal, max_per_order: 1 };
+    const ticked = { ...selection, [addonKey(oneMeal, price(null), seat(1))]: { quantity: 1 } };
+    expect(addonMax(ticked, { addon: oneMeal, price: price(null), ref: seat(2) })).toBe(0);
+    expect(addonMax(ticked, { addon: oneMeal, price: price(null), ref: seat(1) })).toBe(1);
+  });
+
+  it('say where the limits per order bind, and which add-on the order has too few of', () => {
+    const workshops = { ...seats, min_per_order: 2, max_per_order: 4 };
+    const two = { [lineKey(1, null)]: { quantity: 2 } };
+    expect(addonOrderLimits(two, list, workshops)).toEqual({ least: 2, most: 4 });
+    // One attendee could have three: four per order does not bind.
+    expect(addonOrderLimits({ [lineKey(1, null)]: { quantity: 1 } }, list, workshops)).toEqual({
+      least: 2,
+      most: null,
+    });
+    expect(addonOrderLimits(two, list, seats)).toEqual({ least: null, most: null });
+
+    const tickets = [conference, workshop, workshops];
+    // None is fine; one is too few, said on the first attendee who has some; two are enough.
+    expect(addonOrderShortfalls(two, tickets)).toEqual({});
+    const one = { ...two, [addonKey(workshops, price(null), seat(2))]: { quantity: 1 } };
+    expect(addonOrderShortfalls(one, tickets)).toEqual({ [addonSlot(11, seat(2))]: 2 });
+    const both = { ...one, [addonKey(workshops, price(null), seat(1))]: { quantity: 1 } };
+    expect(addonOrderShortfalls(both, tickets)).toEqual({});
+  });
+
+  it('send a pay-what-you-want add-on at the amount typed, at least its minimum', () => {
+    const trees = item(15, {
+      kind: 'PRODUCT',
+      title: 'Tree planting',
+      type: 'DONATION',
+      addon: rule([1], 0, 2),
+      prices: [price(null, { price: 500, display_price: 500 })],
+    });
+    const tickets = [conference, trees];
+    const key = addonKey(trees, trees.prices[0] ?? price(null), seat(1));
+    const picked = { [lineKey(1, null)]: { quantity: 1 }, [key]: { quantity: 2, amount: null } };
+    // No amount typed yet, or under the minimum: not to be sent.
+    expect(donationsOk(picked, tickets)).toBe(false);
+    expect(donationsOk({ ...picked, [key]: { quantity: 2, amount: 499 } }, tickets)).toBe(false);
+    const typed = { ...picked, [key]: { quantity: 2, amount: 1250 } };
+    expect(donationsOk(typed, tickets)).toBe(true);
+    expect(toOrderRequest(typed, tickets, undefined).tickets[1]).toEqual({
+      ticket_id: 15,
+      quantity: 2,
+      price: 1250,
+      addon_for: { ticket_id: 1, seat: 1 },
+    });
   });
 
   it('tell which attendees miss a required add-on, a variant to choose included', () => {

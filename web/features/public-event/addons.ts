@@ -1,4 +1,6 @@
+import { goesWith, quoteAddon, seatLimits } from '../../../common/addon-rules';
 import type { CreateOrderRequest } from '../../../common/orders';
+import { type PerOrder, perOrderProblem, perOrderRoom } from '../../../common/per-order';
 import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
 import { canBuy, lineKey, type Pick, type Selection } from './selection-keys';
 
@@ -37,6 +39,8 @@ export interface AddonContext {
   onChange: (key: string, pick: Pick) => void;
   /** The server's reasons (422) and the minimums not met, by add-on slot (`addonSlot`). */
   errors: Record<string, string>;
+  /** Show a donation amount's problems (after a first try to check out). */
+  showProblems: boolean;
 }
 
 /** What is sold on its own: everything but add-ons, which are only offered per attendee. */
@@ -44,7 +48,13 @@ export const standalone = (tickets: readonly PublicTicket[]) => tickets.filter((
 
 /** The add-ons offered with this ticket, in the list's order. */
 export const addonsFor = (ticket: PublicTicket, tickets: readonly PublicTicket[]) =>
-  tickets.filter((a) => a.addon?.ticket_ids.includes(ticket.id));
+  tickets.filter((a) => goesWith(quoteAddon(a.addon), ticket.id));
+
+/** An item's min and max per order, which bind an add-on across all attendees together. */
+export const perOrderOf = (item: PublicTicket): PerOrder => ({
+  min: item.min_per_order,
+  max: item.max_per_order,
+});
 
 const refKey = (ref: SeatRef) => `${lineKey(ref.ticket_id, ref.price_id)}#${ref.seat}`;
 
@@ -81,23 +91,52 @@ export function pickedForSeat(selection: Selection, addon: PublicTicket, ref: Se
   return addon.prices.reduce((sum, p) => sum + (selection[addonKey(addon, p, ref)]?.quantity ?? 0), 0);
 }
 
-/** The fewest an attendee may have of a variant: the minimum, unless it comes in variants. */
-const floorOf = (addon: PublicTicket) => (addon.type === 'TIERED' ? 0 : (addon.addon?.min_per_ticket ?? 0));
+/** How many of an add-on (all variants) the whole order has, every attendee's together. */
+export const pickedInOrder = (selection: Selection, addon: PublicTicket) =>
+  Object.entries(selection)
+    .filter(([key]) => key.startsWith(`+${addon.id}:`))
+    .reduce((sum, [, pick]) => sum + pick.quantity, 0);
 
-/** The most of this variant one attendee may have: the add-on's max per ticket, and what is left. */
+/** The fewest an attendee may have of a variant: the minimum, unless it comes in variants. */
+function floorOf(addon: PublicTicket): number {
+  const rule = quoteAddon(addon.addon);
+  return addon.type === 'TIERED' || !rule ? 0 : seatLimits(rule, { buyable: true }).min;
+}
+
+/**
+ * The most of this variant one attendee may have: the add-on's max per ticket (all variants
+ * together), its max per order less what the other attendees have, and what is left.
+ */
 export function addonMax(
   selection: Selection,
   { addon, price, ref }: { addon: PublicTicket; price: PublicTicketPrice; ref: SeatRef },
 ): number {
-  if (!canBuy(addon, price) || !addon.addon) return 0;
+  const rule = quoteAddon(addon.addon);
+  if (!canBuy(addon, price) || !rule) return 0;
   const mine = selection[addonKey(addon, price, ref)]?.quantity ?? 0;
-  const room = addon.addon.max_per_ticket - (pickedForSeat(selection, addon, ref) - mine);
-  const elsewhere = Object.entries(selection)
-    .filter(([key]) => key.startsWith(`+${addon.id}:`) && key !== addonKey(addon, price, ref))
-    .reduce((sum, [, pick]) => sum + pick.quantity, 0);
+  const seatRoom = seatLimits(rule, { buyable: true }).max - (pickedForSeat(selection, addon, ref) - mine);
+  const elsewhere = pickedInOrder(selection, addon) - mine;
+  const orderRoom = perOrderRoom(perOrderOf(addon), elsewhere);
   const left =
     addon.quantity_remaining === null ? Number.POSITIVE_INFINITY : addon.quantity_remaining - elsewhere;
-  return Math.max(0, Math.min(room, left));
+  return Math.max(0, Math.min(seatRoom, orderRoom, left));
+}
+
+/**
+ * An add-on's limits per order where they bind, else null: a minimum above one, and a maximum
+ * below what the attendees picked could have together by the max per ticket.
+ */
+export function addonOrderLimits(
+  selection: Selection,
+  tickets: readonly PublicTicket[],
+  addon: PublicTicket,
+): { least: number | null; most: number | null } {
+  const seats = seatsOf(selection, tickets).filter((s) => goesWith(quoteAddon(addon.addon), s.ticket.id));
+  const perTicket = addon.addon?.max_per_ticket ?? 0;
+  return {
+    least: addon.min_per_order > 1 ? addon.min_per_order : null,
+    most: addon.max_per_order < perTicket * seats.length ? addon.max_per_order : null,
+  };
 }
 
 /** One step of an add-on's stepper for one attendee: within its minimum and maximum. */
@@ -139,35 +178,68 @@ export function addonShortfalls(
   const out: Record<string, number> = {};
   for (const { ticket, ref } of seatsOf(selection, tickets)) {
     for (const addon of addonsFor(ticket, tickets)) {
-      const min = addon.addon?.min_per_ticket ?? 0;
+      const rule = quoteAddon(addon.addon);
       const buyable = addon.prices.some((p) => canBuy(addon, p));
-      if (buyable && pickedForSeat(selection, addon, ref) < min) out[addonSlot(addon.id, ref)] = min;
+      if (!rule) continue;
+      const { min } = seatLimits(rule, { buyable });
+      if (pickedForSeat(selection, addon, ref) < min) out[addonSlot(addon.id, ref)] = min;
     }
   }
   return out;
 }
 
-/** The order request's add-on lines: one per add-on variant and attendee that has some. */
-export function addonLines(selection: Selection, tickets: readonly PublicTicket[]): RequestLine[] {
-  const lines: RequestLine[] = [];
+/**
+ * Add-ons the order has some of, but fewer than their minimum per order (all attendees
+ * together): that minimum, on the slot of the first attendee who has some, where the server
+ * puts it too (the first line of the add-on).
+ */
+export function addonOrderShortfalls(
+  selection: Selection,
+  tickets: readonly PublicTicket[],
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  const short = new Set<number>();
+  for (const addon of tickets) {
+    if (addon.addon && perOrderProblem(perOrderOf(addon), pickedInOrder(selection, addon)) === 'below_min')
+      short.add(addon.id);
+  }
+  for (const { addon, ref } of addonPicks(selection, tickets)) {
+    if (!short.has(addon.id)) continue;
+    short.delete(addon.id);
+    out[addonSlot(addon.id, ref)] = addon.min_per_order;
+  }
+  return out;
+}
+
+/** The add-on variants picked, per attendee, in the order of the order request's lines. */
+export function addonPicks(
+  selection: Selection,
+  tickets: readonly PublicTicket[],
+): { addon: PublicTicket; price: PublicTicketPrice; ref: SeatRef; pick: Pick }[] {
+  const picks = [];
   for (const { ticket, ref } of seatsOf(selection, tickets)) {
     for (const addon of addonsFor(ticket, tickets)) {
       for (const price of addon.prices) {
         const pick = selection[addonKey(addon, price, ref)];
-        if (!pick || pick.quantity === 0) continue;
-        lines.push({
-          ticket_id: addon.id,
-          ...(price.price_id !== null ? { price_id: price.price_id } : {}),
-          quantity: pick.quantity,
-          ...(addon.type === 'DONATION' ? { price: pick.amount ?? price.price } : {}),
-          addon_for: {
-            ticket_id: ref.ticket_id,
-            ...(ref.price_id !== null ? { price_id: ref.price_id } : {}),
-            seat: ref.seat,
-          },
-        });
+        if (pick && pick.quantity > 0) picks.push({ addon, price, ref, pick });
       }
     }
   }
-  return lines;
+  return picks;
+}
+
+/** The order request's add-on lines: one per add-on variant and attendee that has some. */
+export function addonLines(selection: Selection, tickets: readonly PublicTicket[]): RequestLine[] {
+  return addonPicks(selection, tickets).map(({ addon, price, ref, pick }) => ({
+    ticket_id: addon.id,
+    ...(price.price_id !== null ? { price_id: price.price_id } : {}),
+    quantity: pick.quantity,
+    // A pay-what-you-want add-on: the amount the buyer typed per unit (at least the minimum).
+    ...(addon.type === 'DONATION' ? { price: pick.amount ?? price.price } : {}),
+    addon_for: {
+      ticket_id: ref.ticket_id,
+      ...(ref.price_id !== null ? { price_id: ref.price_id } : {}),
+      seat: ref.seat,
+    },
+  }));
 }

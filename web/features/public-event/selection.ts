@@ -1,6 +1,6 @@
 import type { CreateOrderRequest } from '../../../common/orders';
 import type { PublicTicket, PublicTicketPrice } from '../../../common/public-tickets';
-import { addonLines, addonSlot } from './addons';
+import { addonLines, addonPicks, addonSlot } from './addons';
 import { canBuy, lineKey, type Pick, type Selection } from './selection-keys';
 
 export { canBuy, lineKey, type Pick, type Selection } from './selection-keys';
@@ -51,6 +51,17 @@ export function donationProblem(
   if (!pick || pick.quantity === 0) return null;
   if (pick.amount === null || pick.amount === undefined) return 'missing';
   return pick.amount < price.price ? 'too_low' : null;
+}
+
+/** Whether every donation picked has an amount of at least its minimum: lines and add-ons alike. */
+export function donationsOk(selection: Selection, tickets: readonly PublicTicket[]): boolean {
+  const lines = tickets
+    .filter((ticket) => ticket.type === 'DONATION' && !ticket.addon)
+    .flatMap((ticket) =>
+      ticket.prices.map((price) => ({ price, pick: selection[lineKey(ticket.id, price.price_id)] })),
+    );
+  const addons = addonPicks(selection, tickets).filter(({ addon }) => addon.type === 'DONATION');
+  return [...lines, ...addons].every(({ pick, price }) => donationProblem(pick, price) === null);
 }
 
 /**
