@@ -45,9 +45,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // The event's dashboard and getting-started checklist: pages the organizer app loads.
   'event-dashboard': [],
   // An event's data, its dates, its layout (every event page sits in it), its status labels
-  // (the dashboard shows them) and its settings fields (the account's defaults for new events
-  // are the same fields).
-  events: ['api', 'datetime', 'EventLayout', 'labels', 'SettingsFields'],
+  // (the dashboard shows them), its settings fields (the account's defaults for new events
+  // are the same fields) and its image field (a product's picture is one of its images).
+  events: ['api', 'datetime', 'EventLayout', 'ImageField', 'labels', 'SettingsFields'],
   integrations: [],
   // The organizer app's shell: its routes load every feature's pages, nothing imports it.
   manage: [],

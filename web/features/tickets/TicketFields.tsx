@@ -23,11 +23,11 @@ import type { EventResponse } from '../../../common/events';
 import type { TaxOrFeeResponse } from '../../../common/taxes-fees';
 import { TICKET_TYPES, type TicketResponse, type TicketType } from '../../../common/tickets';
 import { AmountField } from '../../components/AmountField';
-import { ProductPicture } from '../products/ProductPicture';
 import { AddonFields } from './AddonFields';
 import { FormSection } from './FormSection';
 import type { TicketForm } from './form';
 import { KIND_TEXT } from './kinds';
+import { ProductPicture } from './ProductPicture';
 import { TicketOptions } from './TicketOptions';
 import { TierEditor } from './TierEditor';
 

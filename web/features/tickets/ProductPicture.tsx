@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { useEventImages } from '../events/api';
 import { ImageField } from '../events/ImageField';
-import { FormSection } from '../tickets/FormSection';
+import { FormSection } from './FormSection';
 
 /**
  * A product's picture in its form: uploaded at once, like the event's images, so only a product
