@@ -8,7 +8,8 @@ import { organizerSession } from './session';
 // The organizer's side of add-ons (issue 37): a lunch offered only with the Conference ticket,
 // at most one per attendee, made in the product form; the list badges it and names the ticket;
 // the form loads the rule again; pausing and duplicating keep it; a minimum above the maximum
-// is refused on its field, in English and in German.
+// is refused on its field, in English and in German; with its tickets deleted, the list warns
+// that it cannot be sold.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -169,6 +170,15 @@ describe('add-ons, organizer side', () => {
     await expectAccessible(german.page, 'german-form-error');
     expect(german.errors).toEqual([]);
     await german.context.close();
+
+    // Its tickets deleted, the add-on cannot be sold: the list says so.
+    for (const ticket of (await items()).filter((item) => item.kind === 'TICKET'))
+      await session.api('DELETE', `/api/events/${session.eventId}/tickets/${ticket.id}`);
+    await page.reload();
+    await expectInnerText(row(page, 'Lunch').getByTestId('ticket-addon')).toBe(
+      'Add-on of no ticket any more: buyers cannot get it. Edit it to choose its tickets.',
+    );
+    await expectAccessible(page, 'orphan');
     await session.context.close();
   });
 });

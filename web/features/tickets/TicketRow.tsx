@@ -4,6 +4,7 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { EventResponse } from '../../../common/events';
 import { formatMoney } from '../../../common/money';
 import type { TicketResponse } from '../../../common/tickets';
+import { addonTicketTitles } from './addon';
 import { GripIcon } from './icons';
 import { KIND_TEXT } from './kinds';
 import { AddonBadge, addonSummary, HiddenBadge, priceSummary, SaleStateBadge } from './labels';
@@ -100,7 +101,14 @@ export function TicketRow({
               <span data-testid="ticket-price">{priceSummary(ticket, event.currency, i18n)}</span>
             </Text>
             {ticket.addon ? (
-              <Text size="xs" c="gray.7" data-testid="ticket-addon">
+              <Text
+                size="xs"
+                // An add-on whose tickets were all deleted cannot be sold: said in the warning colour (red.9: orange is too light for small text).
+                {...(addonTicketTitles(ticket.addon, items).length === 0
+                  ? { c: 'red.9', fw: 600 }
+                  : { c: 'gray.7' })}
+                data-testid="ticket-addon"
+              >
                 {addonSummary(ticket.addon, { items, i18n })}
               </Text>
             ) : null}

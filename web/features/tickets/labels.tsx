@@ -105,7 +105,8 @@ export function addonSummary(
 ): string {
   const titles = addonTicketTitles(rule, items);
   const limits = perTicketText(rule, i18n);
-  if (titles.length === 0) return limits;
+  if (titles.length === 0)
+    return i18n._(msg`Add-on of no ticket any more: buyers cannot get it. Edit it to choose its tickets.`);
   const tickets = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(titles);
   return `${i18n._(msg`Add-on of ${tickets}`)} · ${limits}`;
 }
