@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { attendees, orderItems, type orders, tickets } from '../../db/schema';
+import { attendees, type orderItems, type orders, tickets } from '../../db/schema';
 import { newOrderShortId } from './service';
 
 type ItemRow = typeof orderItems.$inferSelect;
@@ -64,16 +64,19 @@ export async function linkAddonLines(
   { items, named }: { items: readonly ItemRow[]; named: readonly NamedAttendee[] },
 ): Promise<Map<number, NamedAttendee>> {
   const holders = new Map<number, NamedAttendee>();
+  const links: SQL[] = [];
   for (const item of items) {
     if (item.forTicketId === null || item.forSeat === null) continue;
     const key = lineKey(item.forTicketId, item.forPriceId);
     const holder = named.filter((a) => lineKey(a.ticketId, a.priceId) === key)[item.forSeat - 1];
-    await tx
-      .update(orderItems)
-      .set({ attendeeId: holder?.id ?? null })
-      .where(eq(orderItems.id, item.id));
+    links.push(sql`(${item.id}::bigint, ${holder?.id ?? null}::bigint)`);
     if (holder) holders.set(item.id, holder);
   }
+  // One statement for all the order's add-on lines, however many.
+  if (links.length > 0)
+    await tx.execute(sql`update order_items set attendee_id = link.attendee_id
+      from (values ${sql.join(links, sql`, `)}) as link(id, attendee_id)
+      where order_items.id = link.id`);
   return holders;
 }
 
