@@ -14,6 +14,7 @@ import { startWorker } from '../server/jobs/worker';
 import { createMailer } from '../server/mail/transport';
 import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { dateCancellationJobHandler } from '../server/modules/date-cancellation/job';
+import { invoiceJobHandler } from '../server/modules/invoices/service';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
@@ -118,6 +119,7 @@ export async function run(): Promise<void> {
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
+      invoices: invoiceJobHandler,
     }),
     schedules: SCHEDULES,
     concurrency: 4,

@@ -1,8 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityCheck,
@@ -14,6 +10,7 @@ import {
 } from './browser';
 import { expectAttribute, expectEventually, expectText, focusIn } from './expect';
 import { type ReceivedMail, waitForMail } from './mailbox';
+import { plainPngFile } from './pictures';
 
 // The journey of issue 4 through the real app: a new account sets up its first organizer and
 // event, fills in the settings, uploads a cover, goes live, and the public page shows it; the
@@ -199,11 +196,7 @@ describe('organizers and events', () => {
     await page.getByText('The event settings have been saved.').waitFor();
 
     // A cover image, made here.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-cover-'));
-    const coverPath = path.join(dir, 'cover.png');
-    await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3b3fb6' } })
-      .png()
-      .toFile(coverPath);
+    const coverPath = await plainPngFile({ width: 1200, height: 600, colour: '#3b3fb6' });
     await page.getByLabel('Cover image', { exact: true }).setInputFiles(coverPath);
     await page.getByTestId('cover-preview').waitFor();
     await page.getByText('The image has been uploaded.').waitFor();

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, baseUrl, launchBrowser, openPage, screenshot } from './browser';
 import { expectCount, expectInnerText, focusIn } from './expect';
 import { waitForMail } from './mailbox';
+import { plainPng } from './pictures';
 import { organizerSession } from './session';
 
 // Issue 37, the buyer's side of products (decision 051): a ticket, a category "Merchandise"
@@ -61,9 +61,7 @@ describe('products on the buyer’s side', () => {
     const picture = new FormData();
     picture.append('type', 'PRODUCT');
     picture.append('ticket_id', String(tshirt.id));
-    const png = await sharp({ create: { width: 480, height: 600, channels: 3, background: '#1d4e89' } })
-      .png()
-      .toBuffer();
+    const png = await plainPng({ width: 480, height: 600, colour: '#1d4e89' });
     picture.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shirt.png');
     const uploaded = await fetch(new URL(`/api/events/${eventId}/images`, baseUrl()), {
       method: 'POST',

@@ -1,14 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryResponse } from '../common/categories';
 import type { ImageResponse } from '../common/images';
 import type { TicketResponse } from '../common/tickets';
 import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
 import { expectEventually, expectInnerText, expectValue } from './expect';
+import { plainPngFile } from './pictures';
 import { organizerSession } from './session';
 
 // The organizer's products screen (/manage/event/{id}/products, decision 051): categories made
@@ -158,11 +155,7 @@ describe('products', () => {
     await openActions(page, 'T-shirt', 'Edit');
     dialog = page.getByRole('dialog', { name: 'Edit product' });
     // Its picture, uploaded from the form at once.
-    const pictureDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-product-'));
-    const picturePath = path.join(pictureDir, 'shirt.png');
-    await sharp({ create: { width: 600, height: 600, channels: 3, background: '#2f6f4f' } })
-      .png()
-      .toFile(picturePath);
+    const picturePath = await plainPngFile({ width: 600, height: 600, colour: '#2f6f4f' });
     await dialog.getByLabel('Picture of T-shirt', { exact: true }).setInputFiles(picturePath);
     await dialog.getByTestId('product-picture-preview').waitFor();
     await expectAccessible(page, 'product-picture');

@@ -46,6 +46,7 @@ import { changesPublicReads, createPublicReads, type PublicReads } from './modul
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     questionRoutes,
     orderRoutes,
     adminOrderRoutes,
+    invoiceRoutes,
     ticketHolderRoutes,
     ticketDocumentRoutes,
     walletRoutes,

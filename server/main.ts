@@ -14,6 +14,7 @@ import { createMailer } from './mail/transport';
 import { passwordResetJobHandler } from './modules/auth/recovery';
 import { dateCancellationJobHandler } from './modules/date-cancellation/job';
 import { seedDemo } from './modules/demo/seed';
+import { invoiceJobHandler } from './modules/invoices/service';
 import { messageJobHandlers } from './modules/messages/delivery';
 import { purgeIdleAddressLanes } from './modules/orders/address-lanes';
 import { sweepExpiredReservations } from './modules/orders/service';
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
       webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
+      invoices: invoiceJobHandler,
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

@@ -52,6 +52,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // Event pages show the event's images; tickets, passes and mails its logo (decision 037); a
   // duplicate copies them.
   images: ['service', 'presenter', 'logo', 'copy'],
+  // Orders queue their invoice and mark it paid; the job runs it (decision 053).
+  invoices: ['service'],
   orders: [
     'service',
     // The buyer's checkout after the reservation (the demo places orders through it).
@@ -114,6 +116,7 @@ const LAYERS: Layers = [
     'api-keys',
     'billing',
     'health',
+    'invoices',
     'members',
     'owned-events',
     'stock',

@@ -274,6 +274,10 @@ export const VALIDATION = {
     message: 'Unknown filter operator. Allowed: {operators}.',
   },
   dateInFuture: /*i18n*/ { id: 'validation.date_in_future', message: 'Choose a time in the future.' },
+  invoiceNumberTaken: /*i18n*/ {
+    id: 'validation.invoice_number_taken',
+    message: 'Numbers up to {last} have been given. The next number must be {next} or higher.',
+  },
   messageNotPromotional: /*i18n*/ {
     id: 'validation.message_not_promotional',
     message: 'Confirm that this message is about the event and is not promotional.',

@@ -9,6 +9,7 @@ import {
   DATE_CANCELLATION_JOB,
   EXPIRE_RESERVATIONS_JOB,
   IDEMPOTENCY_PURGE_JOB,
+  INVOICE_ISSUE_JOB,
   type JobPayload,
   MESSAGE_EXPAND_JOB,
   MESSAGE_SEND_JOB,
@@ -43,6 +44,8 @@ export interface JobDependencies {
   waitlist: JobHandler<JobPayload<typeof WAITLIST_NOTIFY_JOB>>;
   /** Working through a cancelled date's orders (`date-cancellation`'s `dateCancellationJobHandler`). */
   dateCancellation: JobHandler<JobPayload<typeof DATE_CANCELLATION_JOB>>;
+  /** Issuing an order's invoice (`invoices`' `invoiceJobHandler`). */
+  invoices: JobHandler<JobPayload<typeof INVOICE_ISSUE_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -67,5 +70,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [WEBHOOK_DELIVER_JOB]: deps.webhooks,
     [WAITLIST_NOTIFY_JOB]: deps.waitlist,
     [DATE_CANCELLATION_JOB]: deps.dateCancellation,
+    [INVOICE_ISSUE_JOB]: deps.invoices,
   };
 }

@@ -30,6 +30,9 @@ export const WAITLIST_NOTIFY_JOB = 'waitlist.notify';
 /** Works through the orders of a cancelled date, a batch at a time, until none is left (decision 050). */
 export const DATE_CANCELLATION_JOB = 'dates.cancel';
 
+/** Issues the invoice of an order that was completed or placed (decision 053). */
+export const INVOICE_ISSUE_JOB = 'invoices.issue';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -53,6 +56,7 @@ export const JOB_KINDS = {
     kind: z.enum(['joined', 'offered']),
   }),
   [DATE_CANCELLATION_JOB]: z.object({ cancellation_id: z.number().int().positive() }),
+  [INVOICE_ISSUE_JOB]: z.object({ order_id: z.number().int().positive() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

@@ -72,6 +72,12 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/accounts/current': own('admin', () => ({ name: 'Renamed account' })),
   'GET /api/accounts/current/event-defaults': own('member'),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
+  'GET /api/accounts/current/invoice-settings': own('admin'),
+  'PUT /api/accounts/current/invoice-settings': own('admin', () => ({
+    enabled: false,
+    legal_name: 'Riverside Events Lda',
+    address: 'Rua do Rio 1, Lisboa',
+  })),
   'GET /api/accounts/payment': own('admin'),
   'POST /api/accounts/payment/stripe/connect': own('admin'),
   'GET /api/accounts/billing': own('admin'),
@@ -283,6 +289,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/events/{id}/orders/export': member,
   'GET /api/events/{id}/orders/{orderId}': member,
   'PUT /api/events/{id}/orders/{orderId}': { access: 'member', body: () => person('taken.over@example.com') },
+  'GET /api/events/{id}/orders/{orderId}/invoices': member,
   'POST /api/events/{id}/orders/{orderId}/mark-paid': member,
   'POST /api/events/{id}/orders/{orderId}/cancel': {
     access: 'member',

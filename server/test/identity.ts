@@ -6,6 +6,7 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
+import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
@@ -85,6 +86,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
           webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
           waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
           dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
+          invoices: invoiceJobHandler,
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

@@ -5,6 +5,7 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
+import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
@@ -33,6 +34,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
     }),
     waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
     dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
+    invoices: invoiceJobHandler,
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

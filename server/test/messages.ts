@@ -8,6 +8,7 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
+import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
@@ -83,6 +84,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
         webhooks: webhookJobHandler({ ...config.webhooks, appUrl: config.appUrl }),
         waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
         dateCancellation: dateCancellationJobHandler({ stripe: t.app.stripe, appUrl: config.appUrl }),
+        invoices: invoiceJobHandler,
       });
       let total = 0;
       for (;;) {

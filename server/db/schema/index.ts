@@ -11,6 +11,7 @@ export * from './event-dates';
 export * from './events';
 export * from './idempotency';
 export * from './images';
+export * from './invoices';
 export * from './jobs';
 export * from './messages';
 export * from './orders';

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
+import { queueInvoice } from '../invoices/service';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
 import { lineKey, linkAddonLines, type NamedAttendee, peopleOfLines, writeVouchers } from './order-people';
@@ -269,6 +270,8 @@ export async function completeOrder({
     if (links.notify !== false) await enqueueOrderMails({ tx, orderId: waiting.id, links });
     // Placed: the buyer is known and the organizer waits for the money (decision 036).
     await queueOrderWebhooks(tx, waiting, 'order.created');
+    // Its invoice, unpaid with a due date (decision 053).
+    await queueInvoice(tx, waiting);
     return waiting;
   });
 }

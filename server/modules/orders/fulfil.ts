@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
+import { markInvoicePaid, queueInvoice } from '../invoices/service';
 import { getClaimOfOrder, sellSeats } from './inventory';
 import { enqueueOrderMails, type Links } from './mails';
 import { markOfferPurchased } from './waitlist-offers';
@@ -37,6 +38,9 @@ export async function fulfilOrder(
     .returning();
   if (!done) throw new Error('order update returned nothing');
   if (done.waitlistEntryId !== null) await markOfferPurchased(tx, done.waitlistEntryId);
+  // Its invoice (decision 053): issued by a job, or already issued unpaid and now paid.
+  await queueInvoice(tx, done);
+  if (placedBefore) await markInvoicePaid(tx, { orderId: done.id, paidAt: now });
   if (options.notify !== false) await enqueueOrderMails({ tx, orderId: done.id, links: options });
   if (placedBefore) await queueOrderWebhooks(tx, done, 'order.completed');
   else await queueOrderWebhooks(tx, done, 'order.created', 'order.completed');

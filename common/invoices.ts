@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * Invoices and credit notes (issue 38, decision 053): the seller's settings, and the document an
+ * invoice freezes at issue. Amounts are minor units of the document's currency.
+ */
+
+/** Whether checkout asks a buyer for a company, its address and VAT number. */
+export const BUYER_BUSINESS_MODES = ['OFF', 'OPTIONAL', 'REQUIRED'] as const;
+
+/** Letters, digits and `- / . _`: what accountants put before a number ("INV-2026-"). */
+const PREFIX = /^[A-Za-z0-9\-/._]*$/;
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  text(max)
+    .nullable()
+    .default(null)
+    .transform((value) => value || null);
+
+/** `PUT /api/accounts/current/invoice-settings` (ADMIN): the seller's details and rules. */
+export const InvoiceSettingsRequest = z
+  .strictObject({
+    /** Off: no order gets an invoice. Turning it on issues none for orders completed before. */
+    enabled: z.boolean(),
+    legal_name: text(200).min(1),
+    /** The postal address as printed, one line per line. */
+    address: text(500).min(1),
+    /** The seller's VAT or other tax number. */
+    tax_id: optionalText(40),
+    prefix: text(20).regex(PREFIX).default(''),
+    /**
+     * The number the next document gets. It may only move up: a number already given is never
+     * given again (decision 053). Left out: unchanged.
+     */
+    next_number: z.number().int().min(1).max(999_999_999).optional(),
+    /** Days an offline payment has from the invoice's date; its due date. */
+    payment_terms_days: z.number().int().min(0).max(365).default(14),
+    notes: optionalText(2000),
+    footer: optionalText(2000),
+    attach_to_confirmation: z.boolean().default(true),
+    buyer_business: z.enum(BUYER_BUSINESS_MODES).default('OPTIONAL'),
+  })
+  .meta({ id: 'InvoiceSettingsRequest' });
+export type InvoiceSettingsRequest = z.input<typeof InvoiceSettingsRequest>;
+
+/** What the account keeps (`accounts.invoice_settings`): the request without the counter. */
+export type InvoiceSettings = Omit<z.output<typeof InvoiceSettingsRequest>, 'next_number'>;
+
+export const InvoiceSettingsResponse = z
+  .object({
+    enabled: z.boolean(),
+    legal_name: z.string(),
+    address: z.string(),
+    tax_id: z.string().nullable(),
+    prefix: z.string(),
+    next_number: z.number().int(),
+    payment_terms_days: z.number().int(),
+    notes: z.string().nullable(),
+    footer: z.string().nullable(),
+    attach_to_confirmation: z.boolean(),
+    buyer_business: z.enum(BUYER_BUSINESS_MODES),
+  })
+  .meta({ id: 'InvoiceSettings' });
+export type InvoiceSettingsResponse = z.infer<typeof InvoiceSettingsResponse>;
+
+/** Settings before the account has saved any: off, and empty where the seller must fill in. */
+export const INVOICE_SETTING_DEFAULTS: InvoiceSettings = {
+  enabled: false,
+  legal_name: '',
+  address: '',
+  tax_id: null,
+  prefix: '',
+  payment_terms_days: 14,
+  notes: null,
+  footer: null,
+  attach_to_confirmation: true,
+  buyer_business: 'OPTIONAL',
+};
+
+export const INVOICE_KINDS = ['INVOICE', 'CREDIT_NOTE'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+const Party = z.object({
+  name: z.string(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+const DocumentLine = z.object({
+  title: z.string(),
+  /** The tier or variant. */
+  variant: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  discount: z.number().int(),
+  subtotal: z.number().int(),
+  fees: z.number().int(),
+  taxes: z.number().int(),
+  total: z.number().int(),
+});
+
+/** One tax or fee rate over the document: what it applied to and what it came to. */
+const DocumentCharge = z.object({
+  name: z.string(),
+  kind: z.enum(['TAX', 'FEE']),
+  /** "23" for 23 %, null for a fixed amount. */
+  rate: z.string().nullable(),
+  base: z.number().int(),
+  amount: z.number().int(),
+});
+
+/** What an invoice or credit note says, frozen when it is issued (decision 053). */
+export const InvoiceDocument = z
+  .object({
+    kind: z.enum(INVOICE_KINDS),
+    reference: z.string(),
+    issued_at: z.iso.datetime(),
+    /** The date of supply: the event's (date's) start, in its time zone, YYYY-MM-DD. */
+    supply_date: z.string(),
+    due_date: z.string().nullable(),
+    locale: z.string(),
+    currency: z.string(),
+    seller: z.object({ legal_name: z.string(), address: z.string(), tax_id: z.string().nullable() }),
+    buyer: Party,
+    event: z.object({ title: z.string(), timezone: z.string() }),
+    order_reference: z.string(),
+    /** A credit note's invoice, by its printed number. */
+    credits_invoice: z.string().nullable(),
+    lines: z.array(DocumentLine),
+    charges: z.array(DocumentCharge),
+    totals: z.object({
+      gross: z.number().int(),
+      discount: z.number().int(),
+      subtotal: z.number().int(),
+      fees: z.number().int(),
+      taxes: z.number().int(),
+      total: z.number().int(),
+    }),
+    notes: z.string().nullable(),
+    footer: z.string().nullable(),
+  })
+  .meta({ id: 'InvoiceDocument' });
+export type InvoiceDocument = z.infer<typeof InvoiceDocument>;
+export type InvoiceDocumentLine = z.infer<typeof DocumentLine>;
+export type InvoiceDocumentCharge = z.infer<typeof DocumentCharge>;
+
+export const InvoiceResponse = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(INVOICE_KINDS),
+    number: z.number().int(),
+    reference: z.string(),
+    order_id: z.number().int(),
+    event_id: z.number().int(),
+    /** A credit note's invoice. */
+    invoice_id: z.number().int().nullable(),
+    currency: z.string(),
+    total: z.number().int(),
+    status: z.enum(['PAID', 'UNPAID', 'CREDIT']),
+    due_date: z.string().nullable(),
+    issued_at: z.iso.datetime(),
+    document: InvoiceDocument,
+  })
+  .meta({ id: 'Invoice' });
+export type InvoiceResponse = z.infer<typeof InvoiceResponse>;

@@ -1,0 +1,85 @@
+import type { InvoiceDocument, InvoiceDocumentCharge, InvoiceSettings } from '../../../common/invoices';
+import type { StoredCharge } from '../../../common/order-breakdown';
+import type { orderItems, orders } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** Everything an invoice says, as it is at the moment of issue. */
+export interface DocumentSource {
+  order: OrderRow;
+  items: readonly ItemRow[];
+  event: { title: string; timezone: string; startsAt: Date };
+  settings: InvoiceSettings;
+  reference: string;
+  issuedAt: Date;
+  dueDate: string | null;
+}
+
+/** A day as YYYY-MM-DD in a time zone. */
+export function dayIn(date: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, dateStyle: 'short' }).format(date);
+}
+
+/**
+ * Each tax and fee over the whole order, one row per name and rate: what it applied to (the
+ * lines' subtotals, with their fees for a tax computed on fees too) and what it came to.
+ */
+export function chargesOf(items: readonly ItemRow[]): InvoiceDocumentCharge[] {
+  const rows = new Map<string, InvoiceDocumentCharge>();
+  for (const item of items) {
+    for (const charge of (item.charges ?? []) as StoredCharge[]) {
+      const rate = charge.calculation === 'FIXED' ? null : (charge.rate ?? null);
+      const key = `${charge.kind}\u0000${charge.name}\u0000${rate ?? ''}`;
+      const base = item.subtotal + (charge.kind === 'TAX' && charge.appliesToFees ? item.fees : 0);
+      const row = rows.get(key) ?? { name: charge.name, kind: charge.kind, rate, base: 0, amount: 0 };
+      row.base += base;
+      row.amount += charge.amount;
+      rows.set(key, row);
+    }
+  }
+  // Fees first, then taxes, each in the order they were first met.
+  return [...rows.values()].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'FEE' ? -1 : 1));
+}
+
+/** The frozen document of an order's invoice (decision 053). */
+export function invoiceDocument(source: DocumentSource): InvoiceDocument {
+  const { order, items, event, settings } = source;
+  const buyerName = [order.firstName, order.lastName].filter(Boolean).join(' ');
+  return {
+    kind: 'INVOICE',
+    reference: source.reference,
+    issued_at: source.issuedAt.toISOString(),
+    supply_date: dayIn(event.startsAt, event.timezone),
+    due_date: source.dueDate,
+    locale: order.locale ?? 'en',
+    currency: order.currency,
+    seller: { legal_name: settings.legal_name, address: settings.address, tax_id: settings.tax_id },
+    buyer: { name: buyerName, company: null, address: null, tax_id: null, email: order.email },
+    event: { title: event.title, timezone: event.timezone },
+    order_reference: order.reference,
+    credits_invoice: null,
+    lines: items.map((item) => ({
+      title: item.title,
+      variant: item.priceLabel,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+      discount: item.discount,
+      subtotal: item.subtotal,
+      fees: item.fees,
+      taxes: item.taxes,
+      total: item.total,
+    })),
+    charges: chargesOf(items),
+    totals: {
+      gross: order.gross,
+      discount: order.discount,
+      subtotal: order.subtotal,
+      fees: order.fees,
+      taxes: order.taxes,
+      total: order.total,
+    },
+    notes: settings.notes,
+    footer: settings.footer,
+  };
+}
