@@ -46,6 +46,7 @@ import { changesPublicReads, createPublicReads, type PublicReads } from './modul
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { invoiceDocumentRoutes } from './modules/invoice-documents/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     orderRoutes,
     adminOrderRoutes,
     invoiceRoutes,
+    invoiceDocumentRoutes,
     ticketHolderRoutes,
     ticketDocumentRoutes,
     walletRoutes,

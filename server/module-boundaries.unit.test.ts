@@ -54,6 +54,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   images: ['service', 'presenter', 'logo', 'copy'],
   // Orders queue their invoice and mark it paid; the job runs it (decision 053).
   invoices: ['service'],
+  // Nothing imports the PDFs of invoices: its routes serve them.
+  'invoice-documents': [],
   orders: [
     'service',
     // The buyer's checkout after the reservation (the demo places orders through it).
@@ -97,7 +99,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // Signed ticket codes: written on tickets and mails, read at the door.
   'ticket-codes': ['service'],
   tickets: ['service'],
-  'ticket-documents': ['service'],
+  // The fonts and text setting of PDF documents are shared with the invoices' PDFs.
+  'ticket-documents': ['service', 'fonts'],
   users: [],
   waitlist: ['service'],
   wallet: ['service'],
@@ -126,7 +129,7 @@ const LAYERS: Layers = [
   ],
   ['affiliates', 'auth', 'categories', 'event-dates', 'images', 'organizers', 'public-tickets', 'webhooks'],
   ['attendee-view', 'ticket-documents', 'users'],
-  ['orders'],
+  ['invoice-documents', 'orders'],
   ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions'],
   ['date-cancellation', 'demo', 'events'],

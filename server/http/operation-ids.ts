@@ -153,6 +153,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/events/{id}/orders/{orderId}': 'getOrder',
   'PUT /api/events/{id}/orders/{orderId}': 'updateOrderBuyer',
   'GET /api/events/{id}/orders/{orderId}/invoices': 'listOrderInvoices',
+  'GET /api/events/{id}/orders/{orderId}/invoices/{invoiceId}/pdf': 'getInvoicePdf',
   'POST /api/events/{id}/orders/{orderId}/mark-paid': 'markOrderPaid',
   'POST /api/events/{id}/orders/{orderId}/cancel': 'cancelOrder',
   'POST /api/events/{id}/orders/{orderId}/resend': 'resendOrderConfirmation',

@@ -290,6 +290,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/events/{id}/orders/{orderId}': member,
   'PUT /api/events/{id}/orders/{orderId}': { access: 'member', body: () => person('taken.over@example.com') },
   'GET /api/events/{id}/orders/{orderId}/invoices': member,
+  // The world's account issues no invoices: an invoice id of it answers 404 to anyone.
+  'GET /api/events/{id}/orders/{orderId}/invoices/{invoiceId}/pdf': { access: 'member' },
   'POST /api/events/{id}/orders/{orderId}/mark-paid': member,
   'POST /api/events/{id}/orders/{orderId}/cancel': {
     access: 'member',

@@ -124,6 +124,8 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'webhooks/{webhookId}': (w) => w.webhookId,
   'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
   'statements/{month}': (w) => w.billingMonth,
+  // The world's account issues no invoices: any id is another's, or none.
+  'invoices/{invoiceId}': () => 1,
   'waitlist/{entryId}': (w) => w.waitlistEntryId,
   'waitlist/{token}': (w) => w.waitlistToken,
   'reset-password/{token}': () => UNKNOWN_TOKEN,

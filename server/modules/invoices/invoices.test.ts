@@ -11,9 +11,10 @@ import {
   makeTaxOrFee,
   type Owner,
 } from '../../test/builders';
+import { pdfText } from '../../test/pdf';
 
 // Invoices (issue 38, decision 053): the seller's settings, the invoice of a mixed order with
-// two tax rates, a fee and a discount, frozen after the seller moves, unpaid then paid for an
+// two tax rates, a fee and a discount (in the API and its PDF), frozen after the seller moves, unpaid then paid for an
 // offline order, numbers that never go back, and nothing for another account.
 
 let t: TestApp;
@@ -169,6 +170,35 @@ describe('an order’s invoice', () => {
     expect(invoice.total).toBe(order.total);
     const linesTotal = doc.lines.reduce((sum, l) => sum + l.total, 0);
     expect(linesTotal).toBe(doc.totals.total);
+
+    // The PDF says the same, read back from its text.
+    const pdf = await call('GET', `/api/events/${event.id}/orders/${order.id}/invoices/${invoice.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${invoice.reference}.pdf"`);
+    const text = (await pdfText(pdf.rawPayload)).join('\n');
+    for (const expected of [
+      `Invoice ${invoice.reference}`,
+      'Riverside Events Lda',
+      'VAT number: PT123456789',
+      'Marta Silva',
+      'June 20, 2031',
+      'Seat',
+      '€72.00',
+      'VAT 23 % on €72.00',
+      '€16.56',
+      'VAT reduced 6 % on €18.00',
+      'Booking fee',
+      '€110.64',
+    ])
+      expect(text).toContain(expected);
+    const foreign = await call(
+      'GET',
+      `/api/events/${event.id}/orders/${order.id}/invoices/${invoice.id}/pdf`,
+      undefined,
+      (await makeAccount(t.app)).token,
+    );
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('stays as issued when the seller moves, and the database refuses to change it', async () => {

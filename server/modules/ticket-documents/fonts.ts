@@ -78,3 +78,60 @@ export function fontRuns(text: string, weight: Weight): Run[] {
   }
   return runs;
 }
+
+/** The ink of PDF documents' text. */
+export const INK = '#1f2133';
+
+/** Where and how `write` sets a text. */
+export interface TextStyle {
+  x: number;
+  y: number;
+  size: number;
+  weight?: Weight;
+  color?: string;
+  width: number;
+}
+
+/**
+ * Writes `text` at (x, y) in runs of the fonts that have its characters (registered under their
+ * `FontName`s); returns the height used.
+ */
+export function write(doc: PDFKit.PDFDocument, text: string, style: TextStyle) {
+  const runs = fontRuns(text, style.weight ?? 'regular');
+  doc.fontSize(style.size).fillColor(style.color ?? INK);
+  const first = runs[0]?.font ?? 'regular';
+  doc.font(first);
+  const height = doc.heightOfString(text, { width: style.width });
+  runs.forEach((run, index) => {
+    doc.font(run.font);
+    const options = { width: style.width, continued: index < runs.length - 1, lineGap: 1 };
+    if (index === 0) doc.text(run.text, style.x, style.y, options);
+    else doc.text(run.text, options);
+  });
+  return height;
+}
+
+/**
+ * An A4 PDF with the fonts registered, and the bytes it will have once `doc.end()` is called.
+ * pdfkit is loaded on first use: most processes (and every test file) never print a document.
+ */
+export async function newPdfDocument(info: { title: string; lang: string }) {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    lang: info.lang,
+    info: { Title: info.title, Creator: 'Tessera' },
+  });
+  // pdfkit takes a parsed fontkit font as it takes a file (its types only know files).
+  for (const [name, font] of Object.entries(await loadTicketFonts()))
+    doc.registerFont(name, font.font as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { contrastRatio } from '../../../common/contrast';
 import { translate } from '../../../common/i18n/translate';
 import type { Where } from '../../../common/where';
-import { fontRuns, loadTicketFonts, type Weight } from './fonts';
+import { INK, newPdfDocument, type Weight, write } from './fonts';
 
 /** What a PDF of tickets shows: the event once, then one page per ticket. */
 export interface TicketSheet {
@@ -60,37 +60,12 @@ const BAND_HEIGHT = 168;
 const QR_SIZE = 178;
 /** The most room the logo takes on the band, in points, and the white card's padding around it. */
 const LOGO_BOX = { width: 150, height: 56, padding: 8 };
-const INK = '#1f2133';
+
 const MUTED = '#5b5f73';
 
 /** White or near-black, whichever reads better on the band. */
 const onColor = (background: string) =>
   (contrastRatio('#ffffff', background) ?? 21) >= (contrastRatio(INK, background) ?? 0) ? '#ffffff' : INK;
-
-interface TextStyle {
-  x: number;
-  y: number;
-  size: number;
-  weight?: Weight;
-  color?: string;
-  width: number;
-}
-
-/** Writes `text` at (x, y) in runs of the fonts that have its characters; returns the height used. */
-function write(doc: PDFKit.PDFDocument, text: string, style: TextStyle) {
-  const runs = fontRuns(text, style.weight ?? 'regular');
-  doc.fontSize(style.size).fillColor(style.color ?? INK);
-  const first = runs[0]?.font ?? 'regular';
-  doc.font(first);
-  const height = doc.heightOfString(text, { width: style.width });
-  runs.forEach((run, index) => {
-    doc.font(run.font);
-    const options = { width: style.width, continued: index < runs.length - 1, lineGap: 1 };
-    if (index === 0) doc.text(run.text, style.x, style.y, options);
-    else doc.text(run.text, options);
-  });
-  return height;
-}
 
 /** The QR code drawn as squares (sharp at any zoom and printer), with its quiet zone. */
 function drawQr(doc: PDFKit.PDFDocument, code: string, at: { x: number; y: number }) {
@@ -243,23 +218,9 @@ function drawTicket(
  * subsets of the characters used, so a page stays a few tens of kilobytes.
  */
 export async function renderTicketsPdf(sheet: TicketSheet, i18n: I18n): Promise<Buffer> {
-  // Loaded on first use: most processes (and every test file) never print a ticket.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    autoFirstPage: false,
+  const { doc, done } = await newPdfDocument({
+    title: translate(i18n, M.documentTitle, { event: sheet.event.title }),
     lang: i18n.locale,
-    info: { Title: translate(i18n, M.documentTitle, { event: sheet.event.title }), Creator: 'Tessera' },
-  });
-  // pdfkit takes a parsed fontkit font as it takes a file (its types only know files).
-  for (const [name, loaded] of Object.entries(await loadTicketFonts()))
-    doc.registerFont(name, loaded.font as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const when = whenText(sheet, i18n.locale);
   sheet.tickets.forEach((_, index) => {
