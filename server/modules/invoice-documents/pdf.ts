@@ -43,6 +43,12 @@ function line(doc: PDFKit.PDFDocument, text: string, style: Omit<TextStyle, 'wid
   return style.y + write(doc, text, { width: WIDTH, ...style }) + 4;
 }
 
+/** The document's language, and where on the page a part starts. */
+interface At {
+  i18n: I18n;
+  top: number;
+}
+
 function drawHead(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n): number {
   const { locale } = invoice;
   const heading = invoice.kind === 'INVOICE' ? M.invoice : M.creditNote;
@@ -105,7 +111,7 @@ function drawHead(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n)
   return y + 16;
 }
 
-function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n, top: number): number {
+function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, { i18n, top }: At): number {
   const money = (minor: number) => formatMoney(minor, invoice.currency, invoice.locale);
   const cell = (text: string, column: keyof typeof COLUMNS, at: { y: number; bold?: boolean }) => {
     const [x = 0, width = 0] = COLUMNS[column];
@@ -141,7 +147,7 @@ function drawLines(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n
   return y + 8;
 }
 
-function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n, top: number): number {
+function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, { i18n, top }: At): number {
   const money = (minor: number) => formatMoney(minor, invoice.currency, invoice.locale);
   let y = top;
   const row = (label: string, amount: number, bold = false) => {
@@ -179,8 +185,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, i18n: I18n): Pr
   });
   doc.addPage({ size: 'A4', margin: 0 });
   let y = drawHead(doc, invoice, i18n);
-  y = drawLines(doc, invoice, i18n, y);
-  y = drawTotals(doc, invoice, i18n, y);
+  y = drawLines(doc, invoice, { i18n, top: y });
+  y = drawTotals(doc, invoice, { i18n, top: y });
   for (const text of [invoice.notes, invoice.footer].filter((t): t is string => Boolean(t)))
     y = line(doc, text, { x: PAGE.margin, y, size: 9, color: MUTED }) + 8;
   doc.end();
