@@ -50,6 +50,8 @@ export interface World {
   taxId: number;
   imageId: number;
   orderId: number;
+  /** The invoice of that order. */
+  invoiceId: number;
   orderShortId: string;
   orderEmail: string;
   attendeeId: number;
@@ -124,8 +126,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'webhooks/{webhookId}': (w) => w.webhookId,
   'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
   'statements/{month}': (w) => w.billingMonth,
-  // The world's account issues no invoices: any id is another's, or none.
-  'invoices/{invoiceId}': () => 1,
+  'invoices/{invoiceId}': (w) => w.invoiceId,
   'waitlist/{entryId}': (w) => w.waitlistEntryId,
   'waitlist/{token}': (w) => w.waitlistToken,
   'reset-password/{token}': () => UNKNOWN_TOKEN,

@@ -22,6 +22,8 @@ import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
 import { addRuleDates } from '../modules/event-dates/service';
 import { uploadEventImage } from '../modules/images/service';
+import { ensureInvoice } from '../modules/invoices/service';
+import { updateInvoiceSettings } from '../modules/invoices/settings';
 import { createMessage } from '../modules/messages/service';
 import { addOrderNote } from '../modules/orders/admin-actions';
 import { createPromoCode } from '../modules/promo-codes/service';
@@ -74,6 +76,20 @@ export interface AuthorizationWorld {
 
 /** The smallest cover image the upload accepts. */
 export const cover = () => pngImage(600, 300, '#225577');
+
+/** The first account's invoice settings: on, so its first order has an invoice. */
+const WORLD_SELLER = {
+  enabled: true,
+  legal_name: 'World Events Lda',
+  address: 'Rua do Mundo 1, Lisboa',
+  tax_id: null,
+  prefix: 'W-',
+  payment_terms_days: 14,
+  notes: null,
+  footer: null,
+  attach_to_confirmation: false,
+  buyer_business: 'OFF',
+} as const;
 
 /** A multipart upload of a cover image, as the organizer's form sends it. */
 export const coverUpload = (image: Buffer) =>
@@ -196,6 +212,10 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
   const first = await makeOrder(app, { eventId: event.id, lines: line, email: buyers[0] });
   const second = await makeOrder(app, { eventId: event.id, lines: line, email: buyers[1] });
   const mine = await orderRows(app, first.short_id);
+  // The first order has an invoice (decision 053): the account issues them from here on.
+  await updateInvoiceSettings({ db: app.db, auth: owner.auth, input: WORLD_SELLER });
+  const invoice = await ensureInvoice(app.db, mine.order.id);
+  if (!invoice) throw new Error('the world’s order got no invoice');
   const theirs = await orderRows(app, second.short_id);
   const note = `Refund by hand ${tag}`;
   await addOrderNote({ db: app.db, auth: owner.auth, eventId: event.id, orderId: mine.order.id, note });
@@ -291,6 +311,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       taxId: tax.id,
       imageId: image.id,
       orderId: mine.order.id,
+      invoiceId: invoice.id,
       orderShortId: mine.order.shortId,
       orderEmail: buyers[0],
       attendeeId: mine.attendee.id,
