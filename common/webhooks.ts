@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'product.updated',
   'event.updated',
   'date.cancelled',
+  'invoice.issued',
+  'credit_note.issued',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

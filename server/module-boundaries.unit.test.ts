@@ -53,7 +53,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // duplicate copies them.
   images: ['service', 'presenter', 'logo', 'copy'],
   // Orders queue their invoice and mark it paid; the job runs it (decision 053).
-  invoices: ['service'],
+  invoices: ['service', 'credit-notes'],
   // Nothing imports the PDFs of invoices: its routes serve them.
   'invoice-documents': [],
   orders: [
@@ -119,7 +119,6 @@ const LAYERS: Layers = [
     'api-keys',
     'billing',
     'health',
-    'invoices',
     'members',
     'owned-events',
     'stock',
@@ -128,7 +127,7 @@ const LAYERS: Layers = [
     'ticket-codes',
   ],
   ['affiliates', 'auth', 'categories', 'event-dates', 'images', 'organizers', 'public-tickets', 'webhooks'],
-  ['attendee-view', 'ticket-documents', 'users'],
+  ['attendee-view', 'invoices', 'ticket-documents', 'users'],
   ['invoice-documents', 'orders'],
   ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions'],

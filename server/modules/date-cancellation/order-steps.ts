@@ -3,6 +3,7 @@ import { HOLDING_STATUSES, OPEN_ORDER_STATUSES } from '../../../common/orders';
 import type { Transaction } from '../../db/client';
 import { attendees, orders, refunds } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { creditInvoice } from '../invoices/credit-notes';
 import { recordActivity } from '../orders/activity';
 import {
   type Claim,
@@ -52,6 +53,8 @@ async function cancelWhole(tx: Transaction, order: OrderRow, cancellationId: num
     .update(orders)
     .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
+  // An unpaid order's invoice claims nothing any more (decision 053).
+  if (order.status === 'AWAITING_PAYMENT') await creditInvoice(tx, { order, amount: order.total });
   await recordActivity(tx, {
     orderId: order.id,
     userId: null,

@@ -83,3 +83,97 @@ export function invoiceDocument(source: DocumentSource): InvoiceDocument {
     footer: settings.footer,
   };
 }
+
+/**
+ * `amount` split in proportion to `weights`, in whole minor units that add up to it exactly
+ * (largest remainders get the units rounding left over). BigInt: weights times amount can
+ * pass 2^53.
+ */
+export function allocate(amount: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((sum, w) => sum + w, 0);
+  if (whole === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const exact = weights.map((w) => (BigInt(w) * BigInt(amount)) / BigInt(whole));
+  const shares = exact.map(Number);
+  const rest = amount - shares.reduce((sum, s) => sum + s, 0);
+  const byRemainder = weights
+    .map((w, i) => ({ i, remainder: (BigInt(w) * BigInt(amount)) % BigInt(whole) }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  for (let k = 0; k < rest; k += 1) {
+    const at = byRemainder[k % byRemainder.length]?.i ?? 0;
+    shares[at] = (shares[at] ?? 0) + 1;
+  }
+  return shares;
+}
+
+/** A charge row scaled to a share of the document: its amount given, its base in proportion. */
+function scaledCharges(charges: readonly InvoiceDocumentCharge[], share: { of: number; part: number }) {
+  const scale = (value: number) => Number((BigInt(value) * BigInt(share.part)) / BigInt(share.of || 1));
+  return charges.map((charge) => ({ ...charge, base: scale(charge.base) }));
+}
+
+/** What a credit note credits and how it is headed. */
+export interface CreditSource {
+  invoice: InvoiceDocument;
+  amount: number;
+  reference: string;
+  issuedAt: Date;
+  /** The line of a credit note for part of the invoice, in the document's language. */
+  partLine: string;
+}
+
+/**
+ * The frozen document of a credit note (decision 053). Crediting the whole invoice repeats its
+ * lines; crediting part of it is one line for that amount, whose taxes and fees are each
+ * rate's share of the invoice's in proportion, so every rate's VAT is credited exactly once
+ * across all the notes.
+ */
+export function creditNoteDocument(source: CreditSource): InvoiceDocument {
+  const { invoice, amount } = source;
+  const head = {
+    ...invoice,
+    kind: 'CREDIT_NOTE' as const,
+    reference: source.reference,
+    issued_at: source.issuedAt.toISOString(),
+    due_date: null,
+    credits_invoice: invoice.reference,
+  };
+  if (amount === invoice.totals.total) return head;
+  const [net = 0, fees = 0, taxes = 0] = allocate(amount, [
+    invoice.totals.subtotal,
+    invoice.totals.fees,
+    invoice.totals.taxes,
+  ]);
+  const feeRows = invoice.charges.filter((c) => c.kind === 'FEE');
+  const taxRows = invoice.charges.filter((c) => c.kind === 'TAX');
+  const feeAmounts = allocate(
+    fees,
+    feeRows.map((c) => c.amount),
+  );
+  const taxAmounts = allocate(
+    taxes,
+    taxRows.map((c) => c.amount),
+  );
+  const share = { of: invoice.totals.total, part: amount };
+  const charges = [
+    ...scaledCharges(feeRows, share).map((c, i) => ({ ...c, amount: feeAmounts[i] ?? 0 })),
+    ...scaledCharges(taxRows, share).map((c, i) => ({ ...c, amount: taxAmounts[i] ?? 0 })),
+  ];
+  return {
+    ...head,
+    lines: [
+      {
+        title: source.partLine,
+        variant: null,
+        quantity: 1,
+        unit_price: net,
+        discount: 0,
+        subtotal: net,
+        fees,
+        taxes,
+        total: amount,
+      },
+    ],
+    charges,
+    totals: { gross: net, discount: 0, subtotal: net, fees, taxes, total: amount },
+  };
+}

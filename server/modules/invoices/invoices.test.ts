@@ -1,16 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceResponse, InvoiceSettingsRequest } from '../../../common/invoices';
-import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import {
-  makeAccount,
-  makeLiveEvent,
-  makeOrder,
-  makePromoCode,
-  makeTaxOrFee,
-  type Owner,
-} from '../../test/builders';
+import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
+import { invoiceKit } from '../../test/invoice-kit';
 import { pdfText } from '../../test/pdf';
 
 // Invoices (issue 38, decision 053): the seller's settings, the invoice of a mixed order with
@@ -28,80 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = owner.token) =>
-  t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-
-const seller: InvoiceSettingsRequest = {
-  enabled: true,
-  legal_name: 'Riverside Events Lda',
-  address: 'Rua do Rio 1\n1100-001 Lisboa',
-  tax_id: 'PT123456789',
-  prefix: 'RE-2031-',
-  payment_terms_days: 10,
-};
-
-/** A paid order: placed to pay offline, then marked paid as the organizer does. */
-async function paidOrder(plan: Parameters<typeof makeOrder>[1], token = owner.token) {
-  const order = await placed(makeOrder(t.app, { ...plan, until: 'offline' }));
-  const paid = await call(
-    'POST',
-    `/api/events/${plan.eventId}/orders/${order.id}/mark-paid`,
-    undefined,
-    token,
-  );
-  expect(paid.statusCode, paid.body).toBe(200);
-  return order;
-}
-
-/** The order as the organizer's API names it (the buyer's answer has no id). */
-async function placed(order: Promise<{ short_id: string; reference: string }>) {
-  const { short_id, reference } = await order;
-  const [row] = await t.app.db.select().from(orders).where(eq(orders.shortId, short_id));
-  if (!row) throw new Error('order missing');
-  return { id: row.id, total: row.total, reference };
-}
-
-async function invoicesOf(eventId: number, orderId: number, token = owner.token) {
-  const res = await call('GET', `/api/events/${eventId}/orders/${orderId}/invoices`, undefined, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as InvoiceResponse[];
-}
-
-/** A concert with two tickets taxed at 23 % and 6 %, a booking fee on one, and a 10 % code. */
-async function mixedShop() {
-  const vat = await makeTaxOrFee(t.app, owner, {
-    name: 'VAT',
-    type: 'TAX',
-    calculation_type: 'PERCENTAGE',
-    rate: 23,
-  });
-  const reduced = await makeTaxOrFee(t.app, owner, {
-    name: 'VAT reduced',
-    type: 'TAX',
-    calculation_type: 'PERCENTAGE',
-    rate: 6,
-  });
-  const booking = await makeTaxOrFee(t.app, owner, {
-    name: 'Booking fee',
-    type: 'FEE',
-    calculation_type: 'FIXED',
-    rate: 150,
-  });
-  const { event, tickets } = await makeLiveEvent(t.app, owner, {
-    title: 'River Concert',
-    start_date: '2031-06-20T19:00:00Z',
-    timezone: 'Europe/Lisbon',
-    settings: { offline_payments_enabled: true },
-    tickets: [
-      { title: 'Seat', type: 'PAID', price: 4000, tax_and_fee_ids: [vat.id, booking.id] },
-      { title: 'Book', type: 'PAID', price: 2000, tax_and_fee_ids: [reduced.id] },
-    ],
-  });
-  await makePromoCode(t.app, owner, { eventId: event.id, code: 'RIVER10' });
-  const [seat, book] = tickets;
-  if (!seat || !book) throw new Error('tickets missing');
-  return { event, seat, book };
-}
+const { call, seller, paidOrder, placed, invoicesOf, mixedShop } = invoiceKit(() => ({ t, owner }));
 
 describe('invoice settings', () => {
   it('start off, and refuse a seller without a name or a prefix accountants cannot read', async () => {

@@ -2,11 +2,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { InvoiceResponse } from '../../../common/invoices';
 import type { Database, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { eventDates, events, invoices, orderItems, orders } from '../../db/schema';
+import { eventDates, events, invoices, jobs, orderItems, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { enqueue, INVOICE_ISSUE_JOB } from '../../jobs/kinds';
+import { enqueueWebhookEvent } from '../webhooks/service';
 import { dayIn, invoiceDocument } from './document';
 import { accountSequence, readInvoiceSettings } from './settings';
 
@@ -33,7 +34,7 @@ export async function queueInvoice(tx: Transaction, order: OrderRow): Promise<vo
 }
 
 /** Takes the sequence's next number: the row stays locked until the transaction ends. */
-async function takeNumber(tx: Transaction, sequenceId: number): Promise<number> {
+export async function takeNumber(tx: Transaction, sequenceId: number): Promise<number> {
   const [row] = await queryRows<{ number: number }>(
     tx,
     sql`update invoice_sequences set next_number = next_number + 1
@@ -44,62 +45,94 @@ async function takeNumber(tx: Transaction, sequenceId: number): Promise<number> 
 }
 
 /**
+ * Whether the order was queued for an invoice when it was completed or placed (decision 053):
+ * orders completed before invoicing was turned on never get one, not even when refunded later.
+ */
+async function invoiceWasQueued(tx: Transaction, orderId: number): Promise<boolean> {
+  const [job] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(eq(jobs.uniqueKey, `invoice:${orderId}`));
+  return job !== undefined;
+}
+
+/**
+ * The invoice of an order locked by the caller: the one it has, else issued now if it is due
+ * one (queued at completion, and the account still issues invoices), else null. The number is
+ * taken and the document written in the caller's transaction, so a failure gives it back.
+ */
+export async function invoiceOfLockedOrder(tx: Transaction, order: OrderRow): Promise<InvoiceRow | null> {
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'INVOICE')));
+  if (existing) return existing;
+  if (!(await invoiceWasQueued(tx, order.id))) return null;
+  const settings = await readInvoiceSettings(tx, order.accountId);
+  if (!settings.enabled) return null;
+  const [event] = await tx
+    .select({ title: events.title, timezone: events.timezone, startsAt: eventDates.startsAt })
+    .from(events)
+    .innerJoin(eventDates, eq(eventDates.id, order.dateId))
+    .where(eq(events.id, order.eventId));
+  if (!event) throw new Error('order without its event');
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const sequence = await accountSequence(tx, order.accountId);
+  const number = await takeNumber(tx, sequence.id);
+  const reference = `${settings.prefix}${number}`;
+  const issuedAt = new Date();
+  const unpaid = order.status === 'AWAITING_PAYMENT';
+  const dueDate = unpaid
+    ? dayIn(new Date(issuedAt.getTime() + settings.payment_terms_days * 86_400_000), event.timezone)
+    : null;
+  const document = invoiceDocument({ order, items, event, settings, reference, issuedAt, dueDate });
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      accountId: order.accountId,
+      eventId: order.eventId,
+      orderId: order.id,
+      sequenceId: sequence.id,
+      kind: 'INVOICE',
+      number,
+      reference,
+      currency: order.currency,
+      total: order.total,
+      dueDate,
+      paidAt: unpaid ? null : issuedAt,
+      document,
+      issuedAt,
+    })
+    .returning();
+  if (!row) throw new Error('invoice insert returned nothing');
+  await queueInvoiceWebhook(tx, row);
+  return row;
+}
+
+/**
  * The order's invoice, issued now if it has none yet (decision 053): null when the order is
  * not one that gets an invoice, or its account issues none. The order's row is locked first, so
- * two callers for one order issue once; the number is taken and the document written in one
- * transaction, so a failure gives the number back.
+ * two callers for one order issue once.
  */
 export function ensureInvoice(db: Database, orderId: number): Promise<InvoiceRow | null> {
   return inTransaction(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || !INVOICED.has(order.status)) return null;
-    const [existing] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'INVOICE')));
-    if (existing) return existing;
-    const settings = await readInvoiceSettings(tx, order.accountId);
-    if (!settings.enabled) return null;
-    const [event] = await tx
-      .select({ title: events.title, timezone: events.timezone, startsAt: eventDates.startsAt })
-      .from(events)
-      .innerJoin(eventDates, eq(eventDates.id, order.dateId))
-      .where(eq(events.id, order.eventId));
-    if (!event) throw new Error('order without its event');
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.id));
-    const sequence = await accountSequence(tx, order.accountId);
-    const number = await takeNumber(tx, sequence.id);
-    const reference = `${settings.prefix}${number}`;
-    const issuedAt = new Date();
-    const dueDate =
-      order.status === 'AWAITING_PAYMENT'
-        ? dayIn(new Date(issuedAt.getTime() + settings.payment_terms_days * 86_400_000), event.timezone)
-        : null;
-    const document = invoiceDocument({ order, items, event, settings, reference, issuedAt, dueDate });
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        accountId: order.accountId,
-        eventId: order.eventId,
-        orderId,
-        sequenceId: sequence.id,
-        kind: 'INVOICE',
-        number,
-        reference,
-        currency: order.currency,
-        total: order.total,
-        dueDate,
-        paidAt: order.status === 'COMPLETED' ? issuedAt : null,
-        document,
-        issuedAt,
-      })
-      .returning();
-    if (!row) throw new Error('invoice insert returned nothing');
-    return row;
+    return invoiceOfLockedOrder(tx, order);
+  });
+}
+
+/** `invoice.issued` or `credit_note.issued`, in the transaction that issued it. */
+export async function queueInvoiceWebhook(tx: Transaction, row: InvoiceRow): Promise<void> {
+  await enqueueWebhookEvent(tx, {
+    accountId: row.accountId,
+    eventId: row.eventId,
+    type: row.kind === 'INVOICE' ? 'invoice.issued' : 'credit_note.issued',
+    data: toInvoiceResponse(row),
   });
 }
 

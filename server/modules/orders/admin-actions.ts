@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
+import { creditInvoice } from '../invoices/credit-notes';
 import { recordActivity } from './activity';
 import { getAdminOrderRow, lockAdminOrderRow, type OrderRef } from './admin-view';
 import { fulfilOrder } from './fulfil';
@@ -71,6 +72,9 @@ export async function cancelOrder({
       .update(orders)
       .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
       .where(eq(orders.id, row.id));
+    // An unpaid order's invoice claims nothing any more; a paid one's money is credited when
+    // it is given back (decision 053).
+    if (row.status === 'AWAITING_PAYMENT') await creditInvoice(tx, { order: row, amount: row.total });
     await recordActivity(tx, {
       orderId: row.id,
       userId: ref.auth.userId,

@@ -6,6 +6,7 @@ import { accounts, attendees, events, orders, organizers, type refunds } from '.
 import { enqueueMail } from '../../mail/send';
 import { eventMailSender } from '../../mail/sender';
 import { findEventLogoAt } from '../images/logo';
+import { creditInvoice } from '../invoices/credit-notes';
 import { getClaimOfOrder, returnSoldSeats } from './inventory';
 import { queueOrderAttendeeWebhooks, queueOrderWebhooks } from './webhook-events';
 
@@ -53,6 +54,8 @@ export async function applyRefund({
       ? 'REFUNDED'
       : 'PARTIALLY_REFUNDED';
   await tx.update(orders).set({ status, refundedTotal, updatedAt: now }).where(eq(orders.id, order.id));
+  // Money given back is credited on the order's invoice, if it has one (decision 053).
+  if (!neverIssued) await creditInvoice(tx, { order, amount: refund.amount });
   await queueOrderWebhooks(tx, order, 'order.refunded', ...(cancel ? (['order.cancelled'] as const) : []));
   await queueOrderAttendeeWebhooks(tx, order, {
     type: 'attendee.cancelled',

@@ -22,6 +22,8 @@ export const WEBHOOK_TYPE_LABELS: Record<WebhookDeliveryType, MessageDescriptor>
   'product.updated': msg`Product changed`,
   'event.updated': msg`Event changed`,
   'date.cancelled': msg`Date cancelled`,
+  'invoice.issued': msg`Invoice issued`,
+  'credit_note.issued': msg`Credit note issued`,
   'webhook.test': msg`Test event`,
 };
 
@@ -46,6 +48,7 @@ export const WEBHOOK_TYPE_GROUPS: { label: MessageDescriptor; types: WebhookEven
       'date.cancelled',
     ],
   },
+  { label: msg`Invoices`, types: ['invoice.issued', 'credit_note.issued'] },
 ];
 
 export const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, MessageDescriptor> = {
