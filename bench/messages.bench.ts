@@ -14,11 +14,11 @@ import { startWorker } from '../server/jobs/worker';
 import { createMailer } from '../server/mail/transport';
 import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { dateCancellationJobHandler } from '../server/modules/date-cancellation/job';
+import { orderMailDocuments } from '../server/modules/invoice-documents/service';
 import { invoiceJobHandler } from '../server/modules/invoices/service';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
-import { ticketMailDocuments } from '../server/modules/ticket-documents/service';
 import { waitlistJobHandler } from '../server/modules/waitlist/mails';
 import { webhookJobHandler } from '../server/modules/webhooks/delivery';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
@@ -111,7 +111,7 @@ export async function run(): Promise<void> {
     kinds: JOB_KINDS,
     handlers: jobHandlers({
       mailer,
-      mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
+      mailDocuments: orderMailDocuments(config.appUrl, app.storage),
       sweepExpiredReservations,
       purgeIdleAddressLanes,
       passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),

@@ -166,3 +166,15 @@ export const InvoiceResponse = z
   })
   .meta({ id: 'Invoice' });
 export type InvoiceResponse = z.infer<typeof InvoiceResponse>;
+
+/** An invoice or credit note as the buyer's order page lists it (its PDF is at its id). */
+export const BuyerInvoice = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(INVOICE_KINDS),
+    reference: z.string(),
+    total: z.number().int(),
+    issued_at: z.iso.datetime(),
+  })
+  .meta({ id: 'BuyerInvoice' });
+export type BuyerInvoice = z.infer<typeof BuyerInvoice>;

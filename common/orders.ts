@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnswerInput } from './answers';
 import { EventLocation } from './events';
 import { EventLogo } from './images';
+import { BuyerInvoice } from './invoices';
 import { MAX_MINOR } from './money';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './order-statuses';
 import { promoCode } from './promo-codes';
@@ -233,6 +234,8 @@ export const PublicOrderResponse = z
     }),
     /** AWAITING_PAYMENT orders paid offline: how to pay, from the event settings. */
     payment_instructions: z.string().nullable(),
+    /** The order's invoice and credit notes, oldest first, once issued (decision 053). */
+    invoices: z.array(BuyerInvoice),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'PublicOrder' });

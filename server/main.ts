@@ -14,11 +14,11 @@ import { createMailer } from './mail/transport';
 import { passwordResetJobHandler } from './modules/auth/recovery';
 import { dateCancellationJobHandler } from './modules/date-cancellation/job';
 import { seedDemo } from './modules/demo/seed';
+import { orderMailDocuments } from './modules/invoice-documents/service';
 import { invoiceJobHandler } from './modules/invoices/service';
 import { messageJobHandlers } from './modules/messages/delivery';
 import { purgeIdleAddressLanes } from './modules/orders/address-lanes';
 import { sweepExpiredReservations } from './modules/orders/service';
-import { ticketMailDocuments } from './modules/ticket-documents/service';
 import { waitlistJobHandler } from './modules/waitlist/mails';
 import { webhookJobHandler } from './modules/webhooks/delivery';
 import { describeDatabase, describeMail } from './startup-banner';
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     kinds: JOB_KINDS,
     handlers: jobHandlers({
       mailer,
-      mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
+      mailDocuments: orderMailDocuments(config.appUrl, app.storage),
       sweepExpiredReservations,
       purgeIdleAddressLanes,
       passwordReset: passwordResetJobHandler({ db: database.db, links: { appUrl: config.appUrl } }),

@@ -54,8 +54,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   images: ['service', 'presenter', 'logo', 'copy'],
   // Orders queue their invoice and mark it paid; the job runs it (decision 053).
   invoices: ['service', 'credit-notes'],
-  // Nothing imports the PDFs of invoices: its routes serve them.
-  'invoice-documents': [],
+  // The mail job's maker of every order document (tickets and invoice), handed in by main.ts.
+  'invoice-documents': ['service'],
   orders: [
     'service',
     // The buyer's checkout after the reservation (the demo places orders through it).

@@ -145,6 +145,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/public/events/{id}/orders/{shortId}/extend': 'extendPublicOrder',
   'POST /api/public/events/{id}/orders/{shortId}/complete': 'completePublicOrder',
   'GET /api/public/events/{id}/orders/{shortId}/tickets.pdf': 'getPublicOrderTicketsPdf',
+  'GET /api/public/events/{id}/orders/{shortId}/invoices/{invoiceId}/pdf': 'getBuyerInvoicePdf',
   'POST /api/public/events/{id}/orders/{shortId}/stripe/payment-intent': 'createPublicOrderPaymentIntent',
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': 'refreshPublicOrderPayment',
 

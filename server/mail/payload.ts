@@ -10,14 +10,19 @@ export const MAIL_JOB = 'mail.send';
  */
 /**
  * A file made when the mail is sent rather than when it is queued, so a slow one never holds
- * up the request that queued the mail: the PDF of an order's tickets, or of one ticket.
+ * up the request that queued the mail: the PDF of an order's tickets, or of one ticket; or the
+ * order's invoice (issued then if it is not yet, and left out if the seller issues none or does
+ * not attach them).
  */
-export const MailDocumentRequest = z.object({
-  kind: z.literal('tickets-pdf'),
-  eventId: z.number().int(),
-  orderShortId: z.string().optional(),
-  attendeeShortId: z.string().optional(),
-});
+export const MailDocumentRequest = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('tickets-pdf'),
+    eventId: z.number().int(),
+    orderShortId: z.string().optional(),
+    attendeeShortId: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('invoice-pdf'), orderId: z.number().int() }),
+]);
 export type MailDocumentRequest = z.output<typeof MailDocumentRequest>;
 
 export const MailJobPayload = z.object({

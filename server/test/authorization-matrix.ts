@@ -281,6 +281,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),
   'GET /api/public/events/{id}/orders/{shortId}/tickets.pdf': order(200),
+  'GET /api/public/events/{id}/orders/{shortId}/invoices/{invoiceId}/pdf': order(200),
   // The sweep's server makes passes for both wallets (a test kit's credentials).
   'GET /api/public/events/{id}/attendees/{shortId}/wallet.pkpass': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/wallet/google': order(302),
@@ -290,8 +291,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/events/{id}/orders/{orderId}': member,
   'PUT /api/events/{id}/orders/{orderId}': { access: 'member', body: () => person('taken.over@example.com') },
   'GET /api/events/{id}/orders/{orderId}/invoices': member,
-  // The world's account issues no invoices: an invoice id of it answers 404 to anyone.
-  'GET /api/events/{id}/orders/{orderId}/invoices/{invoiceId}/pdf': { access: 'member' },
+  'GET /api/events/{id}/orders/{orderId}/invoices/{invoiceId}/pdf': member,
   'POST /api/events/{id}/orders/{orderId}/mark-paid': member,
   'POST /api/events/{id}/orders/{orderId}/cancel': {
     access: 'member',

@@ -209,11 +209,11 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
 
   const line = [{ ticket_id: ticket.id, quantity: 1 }];
   const buyers = [`olga.${tag}@example.com`, `petra.${tag}@example.com`] as const;
+  // The orders have invoices (decision 053): the account issues them from the start.
+  await updateInvoiceSettings({ db: app.db, auth: owner.auth, input: WORLD_SELLER });
   const first = await makeOrder(app, { eventId: event.id, lines: line, email: buyers[0] });
   const second = await makeOrder(app, { eventId: event.id, lines: line, email: buyers[1] });
   const mine = await orderRows(app, first.short_id);
-  // The first order has an invoice (decision 053): the account issues them from here on.
-  await updateInvoiceSettings({ db: app.db, auth: owner.auth, input: WORLD_SELLER });
   const invoice = await ensureInvoice(app.db, mine.order.id);
   if (!invoice) throw new Error('the world’s order got no invoice');
   const theirs = await orderRows(app, second.short_id);

@@ -6,11 +6,11 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
+import { orderMailDocuments } from '../modules/invoice-documents/service';
 import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
-import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -74,7 +74,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
         kinds: JOB_KINDS,
         handlers: jobHandlers({
           mailer,
-          mailDocuments: ticketMailDocuments(config.appUrl, app.storage),
+          mailDocuments: orderMailDocuments(config.appUrl, app.storage),
           sweepExpiredReservations,
           purgeIdleAddressLanes,
           passwordReset: passwordResetJobHandler({ db: app.db, links: { appUrl: config.appUrl } }),

@@ -8,11 +8,11 @@ import { runDueJobs } from '../jobs/worker';
 import { createMailer, type Mailer } from '../mail/transport';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
+import { orderMailDocuments } from '../modules/invoice-documents/service';
 import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
-import { ticketMailDocuments } from '../modules/ticket-documents/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -72,7 +72,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
     async deliver(using = mailer) {
       const handlers = jobHandlers({
         mailer: using,
-        mailDocuments: ticketMailDocuments(config.appUrl, t.app.storage),
+        mailDocuments: orderMailDocuments(config.appUrl, t.app.storage),
         sweepExpiredReservations,
         purgeIdleAddressLanes,
         passwordReset: passwordResetJobHandler({ db: t.app.db, links: { appUrl: config.appUrl } }),

@@ -1,11 +1,18 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
-import { invoicePdf } from './service';
+import { buyerInvoicePdf, invoicePdf } from './service';
 
 const Params = z.object({ id: idParam(), orderId: idParam(), invoiceId: idParam() });
+/** Order short ids are 22 base64url characters (128 random bits). */
+const BuyerParams = z.object({
+  id: idParam(),
+  shortId: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+  invoiceId: idParam(),
+});
 const PdfFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: 'string', format: 'binary', description: 'The invoice or credit note, an A4 PDF' });
@@ -32,11 +39,31 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.params.orderId,
         invoiceId: request.params.invoiceId,
       });
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(pdf.body);
+      return send(reply, pdf);
+    },
+  );
+
+  app.get(
+    '/api/public/events/:id/orders/:shortId/invoices/:invoiceId/pdf',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The buyer’s invoice or credit note, as a PDF, for whoever holds the order’s link',
+        params: BuyerParams,
+        produces: ['application/pdf'],
+        response: { 200: PdfFile, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, shortId, invoiceId } = request.params;
+      return send(reply, await buyerInvoicePdf(app.db, { eventId: id, orderShortId: shortId, invoiceId }));
     },
   );
 };
+
+const send = (reply: FastifyReply, pdf: { filename: string; body: Buffer }) =>
+  reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf.body);

@@ -1,13 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import { isLocale } from '../../../common/i18n/locales';
-import type { Db } from '../../db/client';
-import { invoices } from '../../db/schema';
+import type { Database, Db } from '../../db/client';
+import { invoices, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import { i18nFor } from '../../i18n';
+import type { MailDocuments } from '../../mail/send';
+import type { FileStorage } from '../../storage';
+import { ensureInvoice, type InvoiceRow } from '../invoices/service';
+import { readInvoiceSettings } from '../invoices/settings';
+import { ticketMailDocuments } from '../ticket-documents/service';
 import { renderInvoicePdf } from './pdf';
 
-/** `GET …/orders/{orderId}/invoices/{invoiceId}.pdf`: an invoice or credit note of the account's order. */
+type InvoicePdf = { filename: string; body: Buffer };
+
+/** The document's PDF, in its language, named by its printed number. */
+async function pdfOf(row: InvoiceRow): Promise<InvoicePdf> {
+  const locale = isLocale(row.document.locale) ? row.document.locale : 'en';
+  const body = await renderInvoicePdf(row.document, i18nFor(locale));
+  return { filename: `${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, body };
+}
+
+/** `GET …/orders/{orderId}/invoices/{invoiceId}/pdf`: an invoice or credit note of the account's order. */
 export async function invoicePdf(
   db: Db,
   {
@@ -16,7 +30,7 @@ export async function invoicePdf(
     orderId,
     invoiceId,
   }: { auth: AuthContext; eventId: number; orderId: number; invoiceId: number },
-): Promise<{ filename: string; body: Buffer }> {
+): Promise<InvoicePdf> {
   const [row] = await db
     .select()
     .from(invoices)
@@ -29,7 +43,44 @@ export async function invoicePdf(
       ),
     );
   if (!row) throw new AppError('NOT_FOUND');
-  const locale = isLocale(row.document.locale) ? row.document.locale : 'en';
-  const body = await renderInvoicePdf(row.document, i18nFor(locale));
-  return { filename: `${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, body };
+  return pdfOf(row);
+}
+
+/**
+ * `GET /api/public/events/{id}/orders/{shortId}/invoices/{invoiceId}/pdf`: the buyer's own
+ * invoice or credit note, for whoever holds the order's link (the link is the capability).
+ */
+export async function buyerInvoicePdf(
+  db: Db,
+  { eventId, orderShortId, invoiceId }: { eventId: number; orderShortId: string; invoiceId: number },
+): Promise<InvoicePdf> {
+  const [found] = await db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.id, invoiceId), eq(orders.shortId, orderShortId), eq(orders.eventId, eventId)));
+  if (!found) throw new AppError('NOT_FOUND');
+  return pdfOf(found.invoice);
+}
+
+/**
+ * The order's invoice for its confirmation mail, issued now if its job has not run yet; none
+ * when the seller issues no invoices or does not attach them.
+ */
+async function invoiceAttachment(db: Database, orderId: number) {
+  const [order] = await db.select({ accountId: orders.accountId }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return [];
+  const settings = await readInvoiceSettings(db, order.accountId);
+  if (!settings.enabled || !settings.attach_to_confirmation) return [];
+  const row = await ensureInvoice(db, orderId);
+  if (!row) return [];
+  const pdf = await pdfOf(row);
+  return [{ filename: pdf.filename, content: pdf.body, contentType: 'application/pdf' }];
+}
+
+/** Every file a mail of an order may carry, made when it is sent: tickets and the invoice. */
+export function orderMailDocuments(appUrl: string, storage: FileStorage): MailDocuments {
+  const tickets = ticketMailDocuments(appUrl, storage);
+  return (db, request) =>
+    request.kind === 'invoice-pdf' ? invoiceAttachment(db, request.orderId) : tickets(db, request);
 }

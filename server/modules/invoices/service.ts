@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { InvoiceResponse } from '../../../common/invoices';
+import type { BuyerInvoice, InvoiceResponse } from '../../../common/invoices';
 import type { Database, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { eventDates, events, invoices, jobs, orderItems, orders } from '../../db/schema';
@@ -195,4 +195,27 @@ export async function markInvoicePaid(
     .update(invoices)
     .set({ paidAt })
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'INVOICE'), isNull(invoices.paidAt)));
+}
+
+/**
+ * The order's invoice and credit notes for its buyer's page. An order queued for an invoice
+ * whose job has not run yet (the buyer arrives straight from paying) gets it now.
+ */
+export async function buyerInvoices(db: Database, order: OrderRow): Promise<BuyerInvoice[]> {
+  const issued = () =>
+    db
+      .select({
+        id: invoices.id,
+        kind: invoices.kind,
+        reference: invoices.reference,
+        total: invoices.total,
+        issuedAt: invoices.issuedAt,
+      })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.number));
+  let rows = await issued();
+  if (rows.length === 0 && INVOICED.has(order.status) && (await ensureInvoice(db, order.id)))
+    rows = await issued();
+  return rows.map(({ issuedAt, ...row }) => ({ ...row, issued_at: issuedAt.toISOString() }));
 }

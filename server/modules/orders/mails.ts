@@ -280,10 +280,13 @@ export async function enqueueOrderMails({
     uniqueKey: resend
       ? `order-${status.toLowerCase()}:${order.id}:resend:${randomUUID()}`
       : `order-${status.toLowerCase()}:${order.id}`,
-    documents:
-      status === 'COMPLETED' && settings.attach_ticket_pdf
-        ? [{ kind: 'tickets-pdf', eventId: event.id, orderShortId: order.shortId }]
-        : [],
+    documents: [
+      ...(status === 'COMPLETED' && settings.attach_ticket_pdf
+        ? [{ kind: 'tickets-pdf' as const, eventId: event.id, orderShortId: order.shortId }]
+        : []),
+      // Whether the seller issues and attaches invoices is asked when the mail is sent.
+      { kind: 'invoice-pdf' as const, orderId: order.id },
+    ],
     data: {
       firstName: order.firstName ?? '',
       event: mailEvent,

@@ -126,6 +126,8 @@ export function toPublicOrderResponse({
   answers: SavedAnswers;
   /** The person whose waiting-list offer started the order, if any. */
   prefill?: PublicOrderResponse['prefill'];
+  /** Its invoice and credit notes; a reservation has none. */
+  invoices?: PublicOrderResponse['invoices'];
 }): PublicOrderResponse {
   const holders = { names: holderNames(people), numbers: attendeeNumbers(items, context.kinds) };
   return {
@@ -173,6 +175,7 @@ export function toPublicOrderResponse({
     answers: context.answers.ofOrder,
     payment_methods: context.paymentMethods,
     payment_instructions: context.paymentInstructions,
+    invoices: context.invoices ?? [],
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { withSettingDefaults } from '../../../common/events';
 import type { EventLogo } from '../../../common/images';
 import type { OrderEventSummary, OrderStatus, PublicOrderResponse } from '../../../common/orders';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
-import type { Db, Transaction } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import {
   attendees,
   eventDates,
@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findEventLogo } from '../images/logo';
+import { buyerInvoices } from '../invoices/service';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { getTicketSigner } from '../ticket-codes/service';
 import { type SavedAnswers, toPublicOrderResponse } from './presenter';
@@ -153,7 +154,11 @@ async function savedAnswers(db: Db, orderId: number): Promise<SavedAnswers> {
 }
 
 /** `GET …/orders/{shortId}`: the order with its lines, attendees and what checkout shows. */
-export async function getPublicOrder(db: Db, eventId: number, shortId: string): Promise<PublicOrderResponse> {
+export async function getPublicOrder(
+  db: Database,
+  eventId: number,
+  shortId: string,
+): Promise<PublicOrderResponse> {
   const row = await getPublicOrderRow(db, eventId, shortId);
   const items = await db
     .select()
@@ -186,6 +191,7 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     sign: await getTicketSigner(db, eventId),
     card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
     answers: await savedAnswers(db, row.id),
+    invoices: await buyerInvoices(db, row),
     // Only while the buyer has not given their own details yet.
     prefill:
       row.waitlistEntryId !== null && row.email === null ? await offerPrefill(db, row.waitlistEntryId) : null,
@@ -247,6 +253,7 @@ function present({
   card: boolean;
   answers: SavedAnswers;
   prefill: PublicOrderResponse['prefill'];
+  invoices?: PublicOrderResponse['invoices'];
 }): PublicOrderResponse {
   const checkedOut = CHECKED_OUT.includes(row.status);
   return toPublicOrderResponse({

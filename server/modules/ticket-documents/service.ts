@@ -212,6 +212,7 @@ export async function ticketsPdf(
  */
 export function ticketMailDocuments(appUrl: string, storage: FileStorage): MailDocuments {
   return async (db, request) => {
+    if (request.kind !== 'tickets-pdf') return [];
     const { eventId, orderShortId, attendeeShortId } = request;
     const of: TicketsOf | null = attendeeShortId
       ? { eventId, attendeeShortId }

@@ -4,6 +4,7 @@ import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { Alert, ANCHOR_CLASS, buttonLook, Card, Group, Stack, Text, Title, VisuallyHidden } from '../../ui';
 import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
+import { InvoiceLinks } from './InvoiceLinks';
 
 /** `…/summary`: the order as it stands, its tickets, and what to do next. */
 export function SummaryStep() {
@@ -12,6 +13,7 @@ export function SummaryStep() {
   const itemOf = (ticketId: number, priceId: number | null) =>
     order.items.find((i) => i.ticket_id === ticketId && i.price_id === priceId);
   const showTickets = order.status === 'COMPLETED' || order.status === 'AWAITING_PAYMENT';
+  const api = `/api/public/events/${eventId}/orders/${encodeURIComponent(shortId)}`;
 
   return (
     <Stack gap="lg" data-testid="order-summary-page">
@@ -64,9 +66,7 @@ export function SummaryStep() {
               <Trans>Print order</Trans>
             </Link>
             {order.status === 'COMPLETED' && order.attendees.length > 0 ? (
-              <PdfButton
-                href={`/api/public/events/${eventId}/orders/${encodeURIComponent(shortId)}/tickets.pdf`}
-              >
+              <PdfButton href={`${api}/tickets.pdf`}>
                 <Trans>Download tickets (PDF)</Trans>
               </PdfButton>
             ) : null}
@@ -111,6 +111,7 @@ export function SummaryStep() {
           </Stack>
         </Card>
       ) : null}
+      <InvoiceLinks invoices={order.invoices} currency={order.currency} base={api} />
     </Stack>
   );
 }
