@@ -34,7 +34,8 @@ class LongFilesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // Vitest leaves a core free by default: on a 2-core machine that is one worker. Integration
-    // files are independent (each its own database), so use both cores; e2e stays serial below.
+    // files are independent (each its own database), and so are e2e files (each worker its own
+    // app): use both cores.
     maxWorkers: 2,
     sequence: { sequencer: LongFilesFirst },
     projects: [
@@ -77,8 +78,9 @@ export default defineConfig({
           // Each test is a whole user flow; the longest take 45–60 s on a 2-core machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One browser and one server for the suite: run files one after another.
-          fileParallelism: false,
+          // Files run two at a time, each worker against its own server, database, mail and
+          // Stripe stand-in (`e2e/global-setup.ts`); `E2E_WORKERS=1` runs them one by one.
+          fileParallelism: process.env.E2E_WORKERS !== '1',
         },
       },
     ],

@@ -1,8 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import type { E2eStack } from './global-setup';
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * The stack of the worker running this file: vitest numbers its workers from 1
+ * (`VITEST_POOL_ID`), and global setup started one stack each.
+ */
+export function myStack(): E2eStack {
+  const stacks = inject('stacks');
+  const id = Number(process.env.VITEST_POOL_ID ?? 1);
+  const stack = stacks[(id - 1) % stacks.length];
+  if (!stack) throw new Error('no e2e stack was started');
+  return stack;
+}
+
+export const baseUrl = (): string => myStack().baseUrl;
 
 /**
  * The system Chromium, headless, with the flags this machine needs (no background networking);

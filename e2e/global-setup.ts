@@ -8,13 +8,19 @@ import { startTessera } from '../server/test/process';
 import { startSmtp } from '../server/test/smtp';
 import { startStripeTestServer } from '../server/test/stripe-server/server';
 
+/** One app under test with its own database, mail server and Stripe stand-in. */
+export interface E2eStack {
+  baseUrl: string;
+  /** DATA_DIR of the app (the local SMTP server files its mail in DATA_DIR/mail/). */
+  dataDir: string;
+  /** The local Stripe stand-in the app talks to. */
+  stripeApiBase: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** DATA_DIR of the app under test (the local SMTP server files its mail in DATA_DIR/mail/). */
-    dataDir: string;
-    /** The local Stripe stand-in the app talks to. */
-    stripeApiBase: string;
+    /** One stack per e2e worker: worker N uses stack N − 1 (`e2e/browser.ts`). */
+    stacks: E2eStack[];
   }
 }
 
@@ -29,12 +35,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How many files run at once, each worker against a stack of its own: the files share nothing
+ * but the machine. Two fit two cores: one file's browser renders while the other's server works.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
 /** Starts the built app (`npm start` without the build step) on a fresh embedded database. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = path.resolve(import.meta.dirname, '..');
-  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
-    throw new Error('The e2e tests run against the built app: run `npm run build` first.');
-  }
+async function startStack(): Promise<{ stack: E2eStack; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-'));
   // A known port, so APP_URL (the links inside e-mails) points at this very server.
   const port = await freePort();
@@ -62,14 +70,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // edits them: more renderings a minute than a visitor causes (decision 038).
     PAGE_RENDER_RATE_LIMIT_PER_MINUTE: '100000',
   });
-  project.provide('stripeApiBase', stripe.url);
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('dataDir', dataDir);
+  return {
+    stack: { baseUrl: `http://127.0.0.1:${port}`, dataDir, stripeApiBase: stripe.url },
+    stop: async () => {
+      await running.stop();
+      await stripe.stop();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
+/** Starts one stack per worker, at once. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = path.resolve(import.meta.dirname, '..');
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error('The e2e tests run against the built app: run `npm run build` first.');
+  }
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startStack()));
+  project.provide(
+    'stacks',
+    started.map((s) => s.stack),
+  );
   return async () => {
-    await running.stop();
-    await stripe.stop();
-    await smtp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(started.map((s) => s.stop()));
   };
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import { inject } from 'vitest';
+import { myStack } from './browser';
 
 export interface ReceivedMail {
   file: string;
@@ -49,7 +49,7 @@ async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
  * a hundred mails or more, and parsing them all on every 200-ms poll kept up to a core busy.
  */
 export async function readMailbox(): Promise<ReceivedMail[]> {
-  const dir = path.join(inject('dataDir'), 'mail');
+  const dir = path.join(myStack().dataDir, 'mail');
   const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
   const mails: ReceivedMail[] = [];
   for (const file of files) {
