@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findEventLogo } from '../images/logo';
+import { getBuyerBusinessMode } from '../invoices/service';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { getTicketSigner } from '../ticket-codes/service';
 import { type SavedAnswers, toPublicOrderResponse } from './presenter';
@@ -186,6 +187,7 @@ export async function getPublicOrder(db: Db, eventId: number, shortId: string): 
     sign: await getTicketSigner(db, eventId),
     card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
     answers: await savedAnswers(db, row.id),
+    buyerBusiness: await getBuyerBusinessMode(db, row.accountId),
     // Only while the buyer has not given their own details yet.
     prefill:
       row.waitlistEntryId !== null && row.email === null ? await offerPrefill(db, row.waitlistEntryId) : null,
@@ -226,6 +228,7 @@ export function presentNewOrder(fresh: {
     },
     card: catalogue.card,
     answers: { ofOrder: [], byAttendee: new Map() },
+    buyerBusiness: catalogue.buyerBusiness,
     prefill: fresh.prefill,
   });
 }
@@ -247,6 +250,7 @@ function present({
   card: boolean;
   answers: SavedAnswers;
   prefill: PublicOrderResponse['prefill'];
+  buyerBusiness: PublicOrderResponse['buyer_business'];
 }): PublicOrderResponse {
   const checkedOut = CHECKED_OUT.includes(row.status);
   return toPublicOrderResponse({
