@@ -9,6 +9,8 @@ import { firstMessages } from '../../components/form-errors';
 import { Alert, Button, Card, Columns, Group, Skeleton, Stack, Text, TextInput, Title } from '../../ui';
 import { checkoutPath, completeOrder, questionsQuery, saveDetails } from './api';
 import { addonsByAttendee } from './attendee-addons';
+import { BusinessFields } from './BusinessFields';
+import { validateBusiness } from './business-form';
 import { useCheckout } from './context';
 import {
   asksAttendee,
@@ -48,7 +50,10 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
   const free = order.totals.total === 0;
   const form = useForm<DetailsValues>({
     initialValues: initialDetails(order, questions),
-    validate: (values) => validateDetails(values, questions, i18n),
+    validate: (values) => ({
+      ...validateDetails(values, questions, i18n),
+      ...validateBusiness(values, order.buyer_business, i18n),
+    }),
   });
 
   const save = useMutation({
@@ -152,6 +157,7 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
             ))}
           </Stack>
         </Card>
+        <BusinessFields form={form} mode={order.buyer_business} />
         {form.values.attendees.map((attendee, i) => (
           <Card
             // biome-ignore lint/suspicious/noArrayIndexKey: one form per ticket, fixed for the order.
