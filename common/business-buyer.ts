@@ -22,7 +22,12 @@ export interface BusinessBuyer {
   vat_id: string | null;
 }
 
-export const NO_BUSINESS: BusinessBuyer = { company: null, company_address: null, vat_country: null, vat_id: null };
+export const NO_BUSINESS: BusinessBuyer = {
+  company: null,
+  company_address: null,
+  vat_country: null,
+  vat_id: null,
+};
 
 const given = (text: string | null | undefined) => text?.trim() || null;
 

@@ -280,7 +280,8 @@ export const VALIDATION = {
   },
   vatNumberFormat: /*i18n*/ {
     id: 'validation.vat_number_format',
-    message: "This is not a VAT number of the chosen country. Enter it in that country's format, such as {example}.",
+    message:
+      "This is not a VAT number of the chosen country. Enter it in that country's format, such as {example}.",
   },
   taxNumberFormat: /*i18n*/ {
     id: 'validation.tax_number_format',

@@ -32,7 +32,9 @@ export function BusinessFields({
         </Title>
         {required ? (
           <Text size="sm" tone="muted">
-            <Trans>The invoice is made out to your company: enter its details as they should appear on it.</Trans>
+            <Trans>
+              The invoice is made out to your company: enter its details as they should appear on it.
+            </Trans>
           </Text>
         ) : (
           <Checkbox

@@ -1,5 +1,9 @@
 import type { I18n } from '@lingui/core';
-import { type BusinessBuyer, type BuyerBusinessMode, checkBusinessBuyer } from '../../../common/business-buyer';
+import {
+  type BusinessBuyer,
+  type BuyerBusinessMode,
+  checkBusinessBuyer,
+} from '../../../common/business-buyer';
 import { COUNTRY_CODES } from '../../../common/countries';
 import type { PublicOrderResponse } from '../../../common/orders';
 
@@ -21,7 +25,8 @@ type Saved = Pick<PublicOrderResponse, 'buyer_business' | keyof BusinessBuyer>;
 /** The details saved before, if any; the box ticked where they are required or were given. */
 export function initialBusiness(order: Saved): BusinessValues {
   return {
-    business_invoice: order.buyer_business === 'REQUIRED' || (order.buyer_business === 'OPTIONAL' && !!order.company),
+    business_invoice:
+      order.buyer_business === 'REQUIRED' || (order.buyer_business === 'OPTIONAL' && !!order.company),
     company: order.company ?? '',
     company_address: order.company_address ?? '',
     vat_country: order.vat_country ?? '',
