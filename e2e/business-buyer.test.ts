@@ -137,4 +137,38 @@ describe('a business buyer', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('asked while the form was open: the server’s field errors open the fields, now required', async () => {
+    const { session, path } = await invoicingEvent('OPTIONAL', 'Masterclass');
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(path);
+    await ticketRow(page, 'Masterclass').getByRole('button', { name: 'More Masterclass' }).click();
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL(/\/details$/);
+    await fillBuyer(page);
+    await page.getByRole('button', { name: 'Copy my details' }).click();
+    await session.api('PUT', '/api/accounts/current/invoice-settings', {
+      enabled: true,
+      legal_name: 'Konferenz GmbH',
+      address: 'Messeplatz 1\n80331 München',
+      buyer_business: 'REQUIRED',
+    });
+    await page.getByTestId('details-submit').click();
+    const business = page.getByRole('region', { name: 'Buying for a business' });
+    const company = business.getByLabel('Company name');
+    await expectAttribute(company, 'aria-invalid').toBe('true');
+    await expectAttribute(company, 'required').toBe('');
+    expect(await business.getByRole('checkbox').count()).toBe(0);
+    await company.fill('Atelier SARL');
+    await business.getByLabel('Company address').fill('1 rue de la Paix\n75002 Paris');
+    await business.getByLabel('Country').selectOption('FR');
+    await business.getByLabel('VAT number').fill('FR 40 303 265 045');
+    await page.getByTestId('details-submit').click();
+    await page.waitForURL('**/summary');
+    const [invoice] = await invoicesOf(session);
+    expect(invoice?.document.buyer).toMatchObject({ company: 'Atelier SARL', tax_id: 'FR40303265045' });
+    // The refused save is the browser's only complaint.
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+    await context.close();
+  });
 });

@@ -20,6 +20,9 @@ export interface BusinessValues {
   vat_id: string;
 }
 
+/** The request's fields of a business buyer, as its field errors name them. */
+export const BUSINESS_FIELDS = ['company', 'company_address', 'vat_country', 'vat_id'] as const;
+
 type Saved = Pick<PublicOrderResponse, 'buyer_business' | keyof BusinessBuyer>;
 
 /** The details saved before, if any; the box ticked where they are required or were given. */
