@@ -21,6 +21,8 @@ export const LIMITS = {
   /** Messages to attendees: the subject, the body's HTML as the editor writes it, a listed scope. */
   message: { subjectMax: 200, bodyMax: 50_000, maxListedAttendees: 1000 },
   passwordMin: 8,
+  /** A business buyer's company name, its postal address and its VAT number (issue 38). */
+  businessBuyer: { companyMax: 200, addressMax: 500, vatIdMax: 40 },
   queryFreshMs: 60_000,
   notifications: { autoCloseMs: 4000, limit: 5, position: 'bottom-right', width: 440 },
 } as const;

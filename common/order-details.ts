@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AnswerInput } from './answers';
+import { LIMITS } from './limits';
 import { buyerEmail, buyerFirstName, buyerLastName } from './person-fields';
 
 /**
@@ -7,6 +8,10 @@ import { buyerEmail, buyerFirstName, buyerLastName } from './person-fields';
  * the API checks on the server. Written with `zod/mini`, whose functions a bundle takes one by
  * one, so that checkout downloads a fraction of zod (decision 033).
  */
+
+/** A business detail: blank is as good as left out (`common/business-buyer.ts` has the rules). */
+const businessText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const business = LIMITS.businessBuyer;
 
 const answers = () => z._default(z.array(AnswerInput).check(z.maxLength(100)), []);
 
@@ -28,6 +33,16 @@ export const OrderDetailsRequest = z
     email: buyerEmail(),
     attendees: z.array(AttendeeInput).check(z.maxLength(1000)),
     answers: answers(),
+    /**
+     * A business buyer's details for the invoice, asked when the seller's invoice settings say
+     * so (`buyer_business` of the order): required, optional, or ignored when off (issue 38).
+     */
+    company: businessText(business.companyMax),
+    company_address: businessText(business.addressMax),
+    /** The company's country, ISO 3166-1 ("DE"): the VAT number is checked against its format. */
+    vat_country: businessText(2),
+    /** With or without the country prefix; saved normalised with it ("DE123456789"). */
+    vat_id: businessText(business.vatIdMax),
   })
   .register(z.globalRegistry, { id: 'OrderDetailsRequest' });
 export type OrderDetailsRequest = z.input<typeof OrderDetailsRequest>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AnswerInput } from './answers';
 import { EventLocation } from './events';
 import { EventLogo } from './images';
-import { BuyerInvoice } from './invoices';
+import { BUYER_BUSINESS_MODES, BuyerInvoice } from './invoices';
 import { MAX_MINOR } from './money';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './order-statuses';
 import { promoCode } from './promo-codes';
@@ -213,6 +213,16 @@ export const PublicOrderResponse = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     email: z.string().nullable(),
+    /** A business buyer's details as saved (issue 38); `vat_id` normalised with its prefix. */
+    company: z.string().nullable(),
+    company_address: z.string().nullable(),
+    vat_country: z.string().nullable(),
+    vat_id: z.string().nullable(),
+    /**
+     * Whether checkout asks for them, from the seller's invoice settings: REQUIRED, OPTIONAL (the
+     * buyer says whether they need a business invoice), or OFF (also when no invoice is issued).
+     */
+    buyer_business: z.enum(BUYER_BUSINESS_MODES),
     /**
      * Who the buyer is known to be before they give their details: the person on the waiting
      * list whose offer started the order (names empty for an entry that had only one). Checkout

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, launchBrowser, openPage } from './browser';
+import { fillBuyer, publish, ticketRow } from './checkout-steps';
 import { expectAttribute, expectCount, expectEventually, expectText, expectValue } from './expect';
-import { type OrganizerSession, organizerSession } from './session';
+import { organizerSession } from './session';
 
 // The buyer's checkout: pick tickets on the event page, reserve, give details, pay, see the summary.
 
@@ -16,28 +17,11 @@ afterAll(async () => {
 
 const expectAccessible = accessibilityCheck('checkout');
 
-/** Makes the event live and answers the buyer's address of it. */
-async function publish(session: OrganizerSession): Promise<string> {
-  await session.api('PUT', `/api/events/${session.eventId}/status`, { status: 'LIVE' });
-  const event = await session.api<{ slug: string }>('GET', `/api/events/${session.eventId}`);
-  await session.context.close();
-  return `/e/${session.eventId}/${event.slug}`;
-}
-
-const ticketRow = (page: Page, title: string) =>
-  page.getByRole('region', { name: 'Tickets' }).getByRole('listitem').filter({ hasText: title }).first();
-
 /** "1:45" → 105. */
 const secondsLeft = (countdown: string | null) => {
   const [minutes = 0, seconds = 0] = (countdown ?? '').split(':').map(Number);
   return minutes * 60 + seconds;
 };
-
-async function fillBuyer(page: Page) {
-  await page.getByLabel('First name').first().fill('Ana');
-  await page.getByLabel('Last name').first().fill('Lima');
-  await page.getByLabel('E-mail').first().fill('ana.lima@example.com');
-}
 
 describe('checkout', () => {
   it('reserves with a promo code, asks the questions and completes a free order', async () => {

@@ -278,6 +278,16 @@ export const VALIDATION = {
     id: 'validation.invoice_number_taken',
     message: 'Numbers up to {last} have been given. The next number must be {next} or higher.',
   },
+  vatNumberFormat: /*i18n*/ {
+    id: 'validation.vat_number_format',
+    message:
+      "This is not a VAT number of the chosen country. Enter it in that country's format, such as {example}.",
+  },
+  taxNumberFormat: /*i18n*/ {
+    id: 'validation.tax_number_format',
+    message: 'Enter the tax number as 2 to 20 letters and digits.',
+  },
+  invalidCountry: /*i18n*/ { id: 'validation.invalid_country', message: 'Choose a country from the list.' },
   messageNotPromotional: /*i18n*/ {
     id: 'validation.message_not_promotional',
     message: 'Confirm that this message is about the event and is not promotional.',

@@ -82,6 +82,15 @@ export const orders = pgTable(
     email: text('email'),
     locale: text('locale'),
     /**
+     * A business buyer's details for the invoice (issue 38), asked at checkout when the seller's
+     * invoice settings say so: the company, its postal address, its country (ISO 3166) and VAT
+     * number, normalised with its country prefix ("DE123456789"; `common/vat.ts`).
+     */
+    company: text('company'),
+    companyAddress: text('company_address'),
+    vatCountry: text('vat_country'),
+    vatId: text('vat_id'),
+    /**
      * Who reserved it: the client address (an IPv6 address cut to its /64), to cap the
      * reservations one address holds open (decision 018). Null for orders made otherwise.
      */

@@ -1,3 +1,4 @@
+import { countryName } from '../../../common/countries';
 import type { InvoiceDocument, InvoiceDocumentCharge, InvoiceSettings } from '../../../common/invoices';
 import type { StoredCharge } from '../../../common/order-breakdown';
 import type { orderItems, orders } from '../../db/schema';
@@ -42,6 +43,13 @@ export function chargesOf(items: readonly ItemRow[]): InvoiceDocumentCharge[] {
   return [...rows.values()].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'FEE' ? -1 : 1));
 }
 
+/** A business buyer's postal address as printed: their lines, then the country's name in `locale`. */
+function buyerAddress(order: OrderRow, locale: string): string | null {
+  const country = order.vatCountry ? countryName(order.vatCountry, locale) : null;
+  const lines = [order.companyAddress, country].filter(Boolean);
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
 /** The frozen document of an order's invoice (decision 053). */
 export function invoiceDocument(source: DocumentSource): InvoiceDocument {
   const { order, items, event, settings } = source;
@@ -55,7 +63,13 @@ export function invoiceDocument(source: DocumentSource): InvoiceDocument {
     locale: order.locale ?? 'en',
     currency: order.currency,
     seller: { legal_name: settings.legal_name, address: settings.address, tax_id: settings.tax_id },
-    buyer: { name: buyerName, company: null, address: null, tax_id: null, email: order.email },
+    buyer: {
+      name: buyerName,
+      company: order.company,
+      address: buyerAddress(order, order.locale ?? 'en'),
+      tax_id: order.vatId,
+      email: order.email,
+    },
     event: { title: event.title, timezone: event.timezone },
     order_reference: order.reference,
     credits_invoice: null,

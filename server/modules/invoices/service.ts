@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { BuyerBusinessMode } from '../../../common/business-buyer';
 import type { BuyerInvoice, InvoiceResponse } from '../../../common/invoices';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { eventDates, events, invoices, jobs, orderItems, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -31,6 +32,15 @@ export async function queueInvoice(tx: Transaction, order: OrderRow): Promise<vo
     payload: { order_id: order.id },
     uniqueKey: `invoice:${order.id}`,
   });
+}
+
+/**
+ * What checkout asks of a business buyer (issue 38): the account's `buyer_business`, or OFF
+ * while it issues no invoices.
+ */
+export async function getBuyerBusinessMode(db: Db, accountId: number): Promise<BuyerBusinessMode> {
+  const settings = await readInvoiceSettings(db, accountId);
+  return settings.enabled ? settings.buyer_business : 'OFF';
 }
 
 /** Takes the sequence's next number: the row stays locked until the transaction ends. */

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AnswerValue, type AskedQuestion, answerProblem } from '../../../common/answers';
+import { checkBusinessBuyer } from '../../../common/business-buyer';
 import { withSettingDefaults } from '../../../common/events';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { OrderDetailsRequest } from '../../../common/order-details';
@@ -18,7 +19,7 @@ import {
 } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
-import { queueInvoice } from '../invoices/service';
+import { getBuyerBusinessMode, queueInvoice } from '../invoices/service';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
 import { lineKey, linkAddonLines, type NamedAttendee, peopleOfLines, writeVouchers } from './order-people';
@@ -164,13 +165,25 @@ export async function saveOrderDetails({
       const forTicket = asked.filter((q) => q.scope === 'PER_ATTENDEE' && appliesTo(q, a.ticket_id));
       Object.assign(problems, checkAnswers(forTicket, a.answers, `attendees.${i}.answers`));
     });
+    // A business buyer's details, as the seller's invoice settings ask them (issue 38).
+    const business = checkBusinessBuyer(await getBuyerBusinessMode(tx, order.accountId), input);
+    for (const [field, problem] of Object.entries(business.problems)) problems[field] = [problem];
     if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', { fields: problems });
 
     await tx.delete(attendees).where(eq(attendees.orderId, order.id));
     await tx.delete(questionAnswers).where(eq(questionAnswers.orderId, order.id));
     await tx
       .update(orders)
-      .set({ firstName: input.first_name, lastName: input.last_name, email: input.email, updatedAt: now })
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        company: business.value.company,
+        companyAddress: business.value.company_address,
+        vatCountry: business.value.vat_country,
+        vatId: business.value.vat_id,
+        updatedAt: now,
+      })
       .where(eq(orders.id, order.id));
     const keep = (answer: AnswerValue) => !(typeof answer === 'string' && answer.trim() === '');
     const orderAnswers = input.answers.filter((a) => keep(a.answer));

@@ -1,6 +1,7 @@
 import type { OrderRefundResponse } from '../../../common/admin-orders';
 import type { AnswerInput } from '../../../common/answers';
 import type { CardFees } from '../../../common/billing';
+import type { BuyerBusinessMode } from '../../../common/business-buyer';
 import { chargeResponses, type PriceDisplayMode } from '../../../common/order-breakdown';
 import {
   OPEN_ORDER_STATUSES,
@@ -128,6 +129,8 @@ export function toPublicOrderResponse({
   prefill?: PublicOrderResponse['prefill'];
   /** Its invoice and credit notes; a reservation has none. */
   invoices?: PublicOrderResponse['invoices'];
+  /** What checkout asks of a business buyer (the seller's invoice settings). */
+  buyerBusiness: BuyerBusinessMode;
 }): PublicOrderResponse {
   const holders = { names: holderNames(people), numbers: attendeeNumbers(items, context.kinds) };
   return {
@@ -160,6 +163,11 @@ export function toPublicOrderResponse({
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,
+    company: row.company,
+    company_address: row.companyAddress,
+    vat_country: row.vatCountry,
+    vat_id: row.vatId,
+    buyer_business: context.buyerBusiness,
     prefill: row.email === null ? (context.prefill ?? null) : null,
     attendees: people.map((a) => ({
       short_id: a.shortId,

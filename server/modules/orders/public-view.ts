@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findEventLogo } from '../images/logo';
-import { buyerInvoices } from '../invoices/service';
+import { buyerInvoices, getBuyerBusinessMode } from '../invoices/service';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { getTicketSigner } from '../ticket-codes/service';
 import { type SavedAnswers, toPublicOrderResponse } from './presenter';
@@ -192,6 +192,7 @@ export async function getPublicOrder(
     card: (await getChargeableStripeAccount(db, row.accountId)) !== null,
     answers: await savedAnswers(db, row.id),
     invoices: await buyerInvoices(db, row),
+    buyerBusiness: await getBuyerBusinessMode(db, row.accountId),
     // Only while the buyer has not given their own details yet.
     prefill:
       row.waitlistEntryId !== null && row.email === null ? await offerPrefill(db, row.waitlistEntryId) : null,
@@ -232,6 +233,7 @@ export function presentNewOrder(fresh: {
     },
     card: catalogue.card,
     answers: { ofOrder: [], byAttendee: new Map() },
+    buyerBusiness: catalogue.buyerBusiness,
     prefill: fresh.prefill,
   });
 }
@@ -254,6 +256,7 @@ function present({
   answers: SavedAnswers;
   prefill: PublicOrderResponse['prefill'];
   invoices?: PublicOrderResponse['invoices'];
+  buyerBusiness: PublicOrderResponse['buyer_business'];
 }): PublicOrderResponse {
   const checkedOut = CHECKED_OUT.includes(row.status);
   return toPublicOrderResponse({

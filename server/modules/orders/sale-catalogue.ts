@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { BuyerBusinessMode } from '../../../common/business-buyer';
 import type { QuoteTicket } from '../../../common/checkout';
 import type { EventLogo } from '../../../common/images';
 import type { Db } from '../../db/client';
@@ -13,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import { type SharedReads, sharedReads } from '../../http/fresh-reads';
 import { findSaleDates, type SaleDate } from '../event-dates/service';
 import { findEventLogo } from '../images/logo';
+import { getBuyerBusinessMode } from '../invoices/service';
 import { type DateOverride, onDate } from '../stock/service';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { listeners } from '../webhooks/service';
@@ -31,6 +33,8 @@ export interface SaleCatalogue {
   logo: EventLogo | null;
   tickets: QuoteTicket[];
   card: boolean;
+  /** What checkout asks of a business buyer (the account's invoice settings, issue 38). */
+  buyerBusiness: BuyerBusinessMode;
   checkoutStartedListeners: { id: number }[];
   /** Tickets that share a capacity limit with others: their orders take the transactional way. */
   sharedTickets: ReadonlySet<number>;
@@ -101,6 +105,7 @@ export async function readSaleCatalogue(db: Db, eventId: number): Promise<SaleCa
     logo: await findEventLogo(db, eventId),
     tickets,
     card: stripeAccount !== null,
+    buyerBusiness: await getBuyerBusinessMode(db, event.accountId),
     checkoutStartedListeners,
     sharedTickets: new Set(shared.map((s) => s.ticketId)),
   };

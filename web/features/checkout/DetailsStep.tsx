@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PublicQuestion } from '../../../common/questions';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
 import { Alert, Button, Card, Columns, Group, Skeleton, Stack, Text, TextInput, Title } from '../../ui';
-import { checkoutPath, completeOrder, questionsQuery, saveDetails } from './api';
+import { checkoutPath, completeOrder, orderQuery, questionsQuery, saveDetails } from './api';
 import { addonsByAttendee } from './attendee-addons';
+import { BusinessFields } from './BusinessFields';
+import { BUSINESS_FIELDS, validateBusiness } from './business-form';
 import { useCheckout } from './context';
 import {
   asksAttendee,
@@ -44,11 +46,15 @@ export function DetailsStep() {
 function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { eventId, shortId, order, setOrder, handleOrderError } = useCheckout();
   const free = order.totals.total === 0;
   const form = useForm<DetailsValues>({
     initialValues: initialDetails(order, questions),
-    validate: (values) => validateDetails(values, questions, i18n),
+    validate: (values) => ({
+      ...validateDetails(values, questions, i18n),
+      ...validateBusiness(values, order.buyer_business, i18n),
+    }),
   });
 
   const save = useMutation({
@@ -63,6 +69,11 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
     onError: (error) => {
       if (handleOrderError(error)) return;
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+        // The seller began asking for a business since the page loaded: show the fields, asked anew.
+        if (BUSINESS_FIELDS.some((field) => field in error.fieldErrors)) {
+          form.setFieldValue('business_invoice', true);
+          void queryClient.invalidateQueries({ queryKey: orderQuery(eventId, shortId).queryKey });
+        }
         form.setErrors(firstMessages(error.fieldErrors));
         focusFirst(Object.keys(error.fieldErrors));
       }
@@ -152,6 +163,7 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
             ))}
           </Stack>
         </Card>
+        <BusinessFields form={form} mode={order.buyer_business} />
         {form.values.attendees.map((attendee, i) => (
           <Card
             // biome-ignore lint/suspicious/noArrayIndexKey: one form per ticket, fixed for the order.

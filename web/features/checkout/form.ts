@@ -5,6 +5,7 @@ import { OrderDetailsRequest } from '../../../common/order-details';
 import type { PublicOrderResponse } from '../../../common/orders';
 import type { PublicQuestion } from '../../../common/questions';
 import { firstMessages } from '../../components/form-errors';
+import { type BusinessValues, businessRequest, initialBusiness } from './business-form';
 
 /** One ticket's holder as the form keeps it; answers by question id, as the API's field paths. */
 export interface AttendeeValues {
@@ -18,7 +19,7 @@ export interface AttendeeValues {
   answers: Record<string, AnswerValue>;
 }
 
-export interface DetailsValues {
+export interface DetailsValues extends BusinessValues {
   first_name: string;
   last_name: string;
   email: string;
@@ -123,6 +124,7 @@ export function initialDetails(
     email: order.email ?? known?.email ?? '',
     attendees,
     answers: withSaved(blanks(asksOrder(questions)), order.answers),
+    ...initialBusiness(order),
   };
 }
 
@@ -153,6 +155,7 @@ export function toDetailsRequest(values: DetailsValues): OrderDetailsRequest {
       answers: answerList(a.answers),
     })),
     answers: answerList(values.answers),
+    ...businessRequest(values),
   };
 }
 
