@@ -79,6 +79,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_sequence_number_uq').on(t.sequenceId, t.number),
     uniqueIndex('invoices_order_invoice_uq').on(t.orderId).where(sql`${t.kind} = 'INVOICE'`),
+    // An order's documents (its page, its refunds' credit notes), without reading the others'.
+    index('invoices_order_idx').on(t.orderId),
     index('invoices_account_issued_idx').on(t.accountId, t.issuedAt),
     index('invoices_event_issued_idx').on(t.eventId, t.issuedAt),
     check(

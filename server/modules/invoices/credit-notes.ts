@@ -17,11 +17,11 @@ const PART_LINE = /*i18n*/ {
 };
 
 /** What the invoice's credit notes credit so far, in minor units. */
-async function creditedOn(tx: Transaction, invoiceId: number): Promise<number> {
+async function creditedOn(tx: Transaction, invoice: InvoiceRow): Promise<number> {
   const [row] = await queryRows<{ credited: string | number }>(
     tx,
     sql`select coalesce(sum(total), 0) as credited from invoices
-        where invoice_id = ${invoiceId} and kind = 'CREDIT_NOTE'`,
+        where order_id = ${invoice.orderId} and invoice_id = ${invoice.id} and kind = 'CREDIT_NOTE'`,
   );
   return Number(row?.credited ?? 0);
 }
@@ -41,7 +41,7 @@ export async function creditInvoice(
   if (!invoice) return null;
   // Two credits of one invoice at once wait for each other here, and count each other's.
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
-  const left = invoice.total - (await creditedOn(tx, invoice.id));
+  const left = invoice.total - (await creditedOn(tx, invoice));
   const credit = Math.min(amount, left);
   if (credit <= 0) return null;
   const settings = await readInvoiceSettings(tx, order.accountId);
