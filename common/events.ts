@@ -4,6 +4,7 @@ import { DESIGN_DEFAULTS } from './design';
 import { continueButtonTexts } from './design-texts';
 import { VALIDATION } from './i18n/validation';
 import { ImageResponse } from './images';
+import { InvoiceSellerOverride } from './invoices';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
@@ -111,6 +112,8 @@ const settingsFields = {
   waitlist_auto_offer: z.boolean(),
   /** How long an offer holds its seat. */
   waitlist_offer_hours: z.int().min(WAITLIST_OFFER_HOURS.min).max(WAITLIST_OFFER_HOURS.max),
+  /** The seller its invoices name, when not the account's (decision 053); null: the account's. */
+  invoice_seller: InvoiceSellerOverride.nullable(),
 };
 
 export const EVENT_SETTING_DEFAULTS = {
@@ -137,6 +140,7 @@ export const EVENT_SETTING_DEFAULTS = {
   waitlist_enabled: false,
   waitlist_auto_offer: true,
   waitlist_offer_hours: WAITLIST_OFFER_HOURS.default,
+  invoice_seller: null,
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from './i18n/validation';
 
 /**
  * Invoices and credit notes (issue 38, decision 053): the seller's settings, and the document an
@@ -43,6 +44,27 @@ export const InvoiceSettingsRequest = z
   })
   .meta({ id: 'InvoiceSettingsRequest' });
 export type InvoiceSettingsRequest = z.input<typeof InvoiceSettingsRequest>;
+
+/**
+ * An event's own seller (`invoice_seller` in its settings, decision 053): its invoices name this
+ * seller rather than the account's, and with `own_sequence` they are numbered in a series of
+ * the event's own, under its prefix (which must then be given, so the two series never print
+ * the same number). Null: the account's seller and sequence.
+ */
+export const InvoiceSellerOverride = z
+  .strictObject({
+    legal_name: text(200).min(1),
+    address: text(500).min(1),
+    tax_id: optionalText(40),
+    prefix: text(20).regex(PREFIX).default(''),
+    own_sequence: z.boolean().default(false),
+  })
+  .refine((v) => !v.own_sequence || v.prefix !== '', {
+    path: ['prefix'],
+    message: VALIDATION.invoicePrefixForOwnSequence.id,
+  })
+  .meta({ id: 'InvoiceSellerOverride' });
+export type InvoiceSellerOverride = z.output<typeof InvoiceSellerOverride>;
 
 /** What the account keeps (`accounts.invoice_settings`): the request without the counter. */
 export type InvoiceSettings = Omit<z.output<typeof InvoiceSettingsRequest>, 'next_number'>;

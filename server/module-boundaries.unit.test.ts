@@ -53,7 +53,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // duplicate copies them.
   images: ['service', 'presenter', 'logo', 'copy'],
   // Orders queue their invoice and mark it paid; the job runs it (decision 053).
-  invoices: ['service', 'credit-notes'],
+  invoices: ['service', 'credit-notes', 'settings'],
   // The mail job's maker of every order document (tickets and invoice), handed in by main.ts.
   'invoice-documents': ['service'],
   orders: [

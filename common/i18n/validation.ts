@@ -278,6 +278,10 @@ export const VALIDATION = {
     id: 'validation.invoice_number_taken',
     message: 'Numbers up to {last} have been given. The next number must be {next} or higher.',
   },
+  invoicePrefixForOwnSequence: /*i18n*/ {
+    id: 'validation.invoice_prefix_for_own_sequence',
+    message: 'An event with its own number series needs a prefix of its own, different from the account’s.',
+  },
   vatNumberFormat: /*i18n*/ {
     id: 'validation.vat_number_format',
     message:

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
 import {
   INVOICE_SETTING_DEFAULTS,
+  type InvoiceSellerOverride,
   type InvoiceSettings,
   type InvoiceSettingsRequest,
   type InvoiceSettingsResponse,
@@ -11,7 +12,7 @@ import type { Database, Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { accounts, invoiceSequences } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../http/app-error';
+import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 
 type Input = z.output<typeof InvoiceSettingsRequest>;
@@ -23,6 +24,28 @@ export async function readInvoiceSettings(db: Db, accountId: number): Promise<In
     .from(accounts)
     .where(eq(accounts.id, accountId));
   return { ...INVOICE_SETTING_DEFAULTS, ...(row?.settings ?? {}) };
+}
+
+/**
+ * Refuses an event's own number series under the account's prefix: both series would print the
+ * same numbers (decision 053).
+ */
+export async function requireOwnSeries(db: Db, accountId: number, seller: InvoiceSellerOverride) {
+  if (!seller.own_sequence) return;
+  const account = await readInvoiceSettings(db, accountId);
+  if (seller.prefix === account.prefix)
+    throw fieldError('settings.invoice_seller.prefix', VALIDATION.invoicePrefixForOwnSequence);
+}
+
+/** The sequence of an event that numbers its own invoices, made on first use. */
+export async function eventSequence(tx: Transaction, { accountId, eventId }: { accountId: number; eventId: number }) {
+  await tx
+    .insert(invoiceSequences)
+    .values({ accountId, eventId })
+    .onConflictDoNothing({ target: invoiceSequences.eventId, where: sql`event_id is not null` });
+  const [row] = await tx.select().from(invoiceSequences).where(eq(invoiceSequences.eventId, eventId));
+  if (!row) throw new Error('invoice sequence missing after insert');
+  return row;
 }
 
 /** The account's own sequence (decision 053), made on first use. */
