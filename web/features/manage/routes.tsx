@@ -264,6 +264,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'invoice-settings',
+            Component: lazyPage(
+              () => import('../invoices/InvoiceSettingsPage'),
+              (m) => m.InvoiceSettingsPage,
+            ),
+          },
+          {
             path: 'payment',
             Component: lazyPage(
               () => import('../accounts/PaymentPage'),
