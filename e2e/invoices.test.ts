@@ -47,6 +47,7 @@ async function downloaded(page: Page, trigger: () => Promise<void>) {
 describe('invoices', () => {
   it('are set up by the admin, issued for a paid order and downloaded from its drawer', async () => {
     const session = await organizerSession(browser, {
+      confirmEmail: true,
       eventSettings: { offline_payments_enabled: true },
     });
     const { api, eventId, page } = session;
@@ -118,7 +119,7 @@ describe('invoices', () => {
     await expectText(invoice.locator('[data-status]')).toBe('Paid');
     await expectAccessible(page, 'drawer');
     const pdf = await downloaded(page, () =>
-      invoice.getByRole('button', { name: 'Download RE-2031-1000 (PDF)' }).click(),
+      invoice.getByRole('button', { name: 'Download PDF RE-2031-1000' }).click(),
     );
     expect(pdf.name).toBe('RE-2031-1000.pdf');
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

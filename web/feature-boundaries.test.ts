@@ -49,8 +49,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // are the same fields) and its image field (a product's picture is one of its images).
   events: ['api', 'datetime', 'EventLayout', 'ImageField', 'labels', 'SettingsFields'],
   integrations: [],
-  // Invoices and credit notes (decision 053): an order's documents and their PDFs, for the order drawer.
-  invoices: ['api'],
+  // Invoices and credit notes (decision 053): an order's documents, their PDFs and status
+  // badges, for the order drawer.
+  invoices: ['api', 'labels'],
   // The organizer app's shell: its routes load every feature's pages, nothing imports it.
   manage: [],
   messages: [],

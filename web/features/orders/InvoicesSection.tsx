@@ -1,18 +1,13 @@
-import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/VisuallyHidden.css';
 import { useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { InvoiceResponse } from '../../../common/invoices';
 import { formatMoney } from '../../../common/money';
 import { notify } from '../../components/notify';
 import { formatEventDate } from '../events/datetime';
 import { downloadInvoicePdf, useOrderInvoices } from '../invoices/api';
+import { INVOICE_KIND_LABELS, InvoiceStatusBadge } from '../invoices/labels';
 import { DrawerSection } from './OrderSections';
-
-const STATUS_COLORS: Record<InvoiceResponse['status'], string> = {
-  PAID: 'teal',
-  UNPAID: 'orange',
-  CREDIT: 'gray',
-};
 
 /**
  * The order's invoice and credit notes (decision 053), each with its PDF; nothing when the
@@ -30,8 +25,6 @@ export function InvoicesSection({
   const { t, i18n } = useLingui();
   const invoices = useOrderInvoices(eventId, orderId);
   if (!invoices.data || invoices.data.length === 0) return null;
-  const kinds = { INVOICE: t`Invoice`, CREDIT_NOTE: t`Credit note` };
-  const statuses = { PAID: t`Paid`, UNPAID: t`Unpaid`, CREDIT: t`Credit` };
   const download = (invoice: InvoiceResponse) =>
     downloadInvoicePdf(invoice).catch(() =>
       notify(t`The PDF could not be downloaded. Please try again.`, 'error'),
@@ -47,22 +40,16 @@ export function InvoicesSection({
                 {reference}
               </Text>
               <Text size="xs" c="gray.7">
-                {kinds[invoice.kind]} · {formatEventDate(invoice.issued_at, timezone, i18n.locale)} ·{' '}
+                {i18n._(INVOICE_KIND_LABELS[invoice.kind])} ·{' '}
+                {formatEventDate(invoice.issued_at, timezone, i18n.locale)} ·{' '}
                 {formatMoney(invoice.total, invoice.currency, i18n.locale)}
               </Text>
             </Stack>
             <Group gap="sm" wrap="nowrap">
-              <Badge color={STATUS_COLORS[invoice.status]} variant="light" data-status={invoice.status}>
-                {statuses[invoice.status]}
-              </Badge>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => download(invoice)}
-                aria-label={t`Download ${reference} (PDF)`}
-              >
-                {t`PDF`}
+              <InvoiceStatusBadge status={invoice.status} />
+              <Anchor component="button" type="button" size="sm" onClick={() => download(invoice)}>
+                {t`Download PDF`}
+                <VisuallyHidden> {reference}</VisuallyHidden>
               </Anchor>
             </Group>
           </Group>
