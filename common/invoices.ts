@@ -206,14 +206,10 @@ export const INVOICE_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** `GET …/invoices/zip?month=YYYY-MM`: the PDFs of the documents dated in that month. */
 export const InvoiceMonthQuery = z.strictObject({
-  month: z
-    .string()
-    .regex(INVOICE_MONTH)
-    .optional()
-    .meta({
-      description:
-        'The month, YYYY-MM, as the documents are dated (in their event’s time zone); this month (UTC) when left out.',
-    }),
+  month: z.string().regex(INVOICE_MONTH).optional().meta({
+    description:
+      'The month, YYYY-MM, as the documents are dated (in their event’s time zone); this month (UTC) when left out.',
+  }),
 });
 
 /** One row of an invoice list: the document's number, buyer and totals, without the document. */

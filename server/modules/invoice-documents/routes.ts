@@ -87,7 +87,8 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [authenticate, authorize('account.manage')],
       schema: {
         tags: ['invoices'],
-        summary: 'A month’s invoices and credit notes of all the account’s events (admins), one PDF each, in a ZIP',
+        summary:
+          'A month’s invoices and credit notes of all the account’s events (admins), one PDF each, in a ZIP',
         security: [{ bearerAuth: [] }],
         querystring: InvoiceMonthQuery,
         produces: ['application/zip'],
@@ -95,6 +96,9 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendZip(reply, await exportInvoiceMonth({ db: app.db, auth: authOf(request), month: request.query.month })),
+      sendZip(
+        reply,
+        await exportInvoiceMonth({ db: app.db, auth: authOf(request), month: request.query.month }),
+      ),
   );
 };

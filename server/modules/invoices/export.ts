@@ -103,7 +103,10 @@ async function* batches(db: Db, { where, i18n }: { where: SQL | undefined; i18n:
   }
 }
 
-function invoiceTable(db: Db, { scope, query, i18n }: { scope: InvoiceScope; query: InvoiceQueryOf; i18n: I18n }) {
+function invoiceTable(
+  db: Db,
+  { scope, query, i18n }: { scope: InvoiceScope; query: InvoiceQueryOf; i18n: I18n },
+) {
   const where = listWhere(query, invoiceList(db, scope));
   return {
     columns: COLUMNS.map((c) => i18n._(c)),

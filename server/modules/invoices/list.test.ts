@@ -189,7 +189,10 @@ describe('an event’s invoices', () => {
     const res = await call(`/api/events/${concert.id}/invoices/export?format=csv&query=nuno`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="invoices-${concert.id}.csv"`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(
       'Number,Kind,Date of issue,Payment due,Status,Credits invoice,Buyer,Company,Buyer’s VAT number,' +
         'E-mail,Order reference,Event,Currency,Net,Fees,Taxes,Total',
@@ -240,10 +243,12 @@ describe('the account’s invoices', () => {
       'RE-10',
       credit.reference,
     ]);
-    expect(await references(`/api/accounts/current/invoices?filter_fields[event_id][eq]=${fair.id}`)).toEqual([
-      'RE-10',
-    ]);
-    const csv = await call('/api/accounts/current/invoices/export?format=csv&filter_fields[kind][eq]=INVOICE');
+    expect(await references(`/api/accounts/current/invoices?filter_fields[event_id][eq]=${fair.id}`)).toEqual(
+      ['RE-10'],
+    );
+    const csv = await call(
+      '/api/accounts/current/invoices/export?format=csv&filter_fields[kind][eq]=INVOICE',
+    );
     expect(csv.headers['content-disposition']).toBe('attachment; filename="invoices.csv"');
     expect(csv.body.trim().split(/\r?\n/)).toHaveLength(5);
     expect(csv.body).toContain('Rui Silva');

@@ -92,7 +92,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     response: pageSchema(InvoiceListItem),
     list: findEventInvoices,
     export: {
-      summary: 'Download the event’s invoices and credit notes (CSV or XLSX); the list’s search and filters apply',
+      summary:
+        'Download the event’s invoices and credit notes (CSV or XLSX); the list’s search and filters apply',
       querystring: InvoicesExportQuery,
       name: 'invoices',
       table: exportEventInvoices,
@@ -121,7 +122,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admins,
       schema: {
         tags: ['invoices'],
-        summary: 'Download the account’s invoices and credit notes (admins; CSV or XLSX); the list’s search and filters apply',
+        summary:
+          'Download the account’s invoices and credit notes (admins; CSV or XLSX); the list’s search and filters apply',
         security,
         querystring: AccountInvoicesExportQuery,
         produces: EXPORT_PRODUCES,

@@ -1,13 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  InvoiceListItem,
   InvoiceResponse,
   InvoiceSettingsRequest,
   InvoiceSettingsResponse,
 } from '../../../common/invoices';
+import type { PageMeta } from '../../../common/list-query';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { whileLoggedIn, whileLoggedInAnd } from '../../api/token';
-import { downloadFile } from '../../components/export-download';
+import type { ExportFormat } from '../../components/ExportMenu';
+import { downloadExport, downloadFile } from '../../components/export-download';
+import { filterQuery, type InvoicesParams, listQuery } from './params';
 
 // Invoices and credit notes (issue 38, docs/decisions/053-invoices.md): the seller's settings,
 // an order's documents and their PDFs.
@@ -49,3 +53,44 @@ export function downloadInvoicePdf(
     fallbackName: `${invoice.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
   });
 }
+
+/** Whose invoices a screen lists: one event's, or (null) the whole account's. */
+export type InvoiceScope = { eventId: number } | null;
+
+const basePath = (scope: InvoiceScope) =>
+  scope === null ? '/accounts/current/invoices' : `/events/${scope.eventId}/invoices`;
+
+export const useInvoices = (scope: InvoiceScope, params: InvoicesParams) => {
+  const query = listQuery(params);
+  return useQuery({
+    queryKey: queryKeys.invoices.list(scope?.eventId ?? null, query),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: InvoiceListItem[]; meta: PageMeta }>(basePath(scope), { signal, query }),
+    placeholderData: keepPreviousData,
+    ...whileLoggedIn,
+  });
+};
+
+/** The list as it is searched and filtered, as CSV or XLSX. */
+export const downloadInvoices = ({
+  scope,
+  params,
+  format,
+  onProgress,
+}: {
+  scope: InvoiceScope;
+  params: InvoicesParams;
+  format: ExportFormat;
+  onProgress: (bytes: number) => void;
+}) =>
+  downloadExport({
+    path: `${basePath(scope)}/export`,
+    query: filterQuery(params),
+    format,
+    fallbackName: scope === null ? 'invoices' : `invoices-${scope.eventId}`,
+    onProgress,
+  });
+
+/** One month's documents (YYYY-MM), a PDF each, in a ZIP. */
+export const downloadInvoiceMonth = (scope: InvoiceScope, month: string) =>
+  downloadFile({ path: `${basePath(scope)}/zip`, query: { month }, fallbackName: `invoices-${month}.zip` });
