@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, launchBrowser, screenshot, waitForToastsToClose } from './browser';
@@ -133,6 +134,65 @@ describe('invoices', () => {
       .getByText('Numbers up to 1000 have been given. The next number must be 1001 or higher.')
       .waitFor();
     await screenshot(page, 'invoices-settings-next-number-taken');
+
+    // A second order, still unpaid: the event's Invoices screen lists both, finds one, exports.
+    const olga = await placeOffline(eventId, seat.id, 'Olga');
+    await page.goto(`/manage/event/${eventId}`);
+    await page
+      .getByRole('navigation', { name: 'Event pages' })
+      .getByRole('link', { name: 'Invoices' })
+      .click();
+    await page.waitForURL(`**/manage/event/${eventId}/invoices`);
+    const table = page.getByRole('table', { name: 'Invoices' });
+    const rows = table.locator('tbody tr');
+    await expectCount(rows).toBe(2);
+    await expectText(rows.first()).toContain('RE-2031-1001');
+    await expectText(rows.first().locator('[data-status]')).toBe('Unpaid');
+    await expectText(rows.nth(1)).toContain('RE-2031-1000');
+    await expectAccessible(page, 'event-list');
+    await page.getByLabel('Search').fill('olga');
+    await expectCount(rows).toBe(1);
+    await expectText(rows.first()).toContain(olga);
+    const csv = await downloaded(page, async () => {
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+    });
+    expect(csv.name).toBe(`invoices-${eventId}.csv`);
+    const lines = csv.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Number,Kind,Date of issue,/);
+    expect(lines[1]).toMatch(/^RE-2031-1001,Invoice,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},Unpaid,/);
+    expect(lines[1]).toContain(',EUR,50.00,0.00,0.00,50.00');
+    await page.getByLabel('Search').fill('');
+    await expectCount(rows).toBe(2);
+
+    // This month's PDFs, both, in one ZIP; then the order behind a row.
+    const zip = await downloaded(page, () =>
+      page.getByRole('button', { name: "Download a month's PDFs (ZIP)" }).click(),
+    );
+    expect(zip.name).toMatch(new RegExp(`^invoices-${eventId}-\\d{4}-\\d{2}\\.zip$`));
+    expect(Object.keys(unzipSync(zip.bytes)).sort()).toEqual(['RE-2031-1000.pdf', 'RE-2031-1001.pdf']);
+    await rows.nth(1).getByRole('link').click();
+    await page.waitForURL(`**/manage/event/${eventId}/orders?order=${orderId}`);
+    await page.getByRole('dialog', { name: 'Order', exact: true }).getByTestId('order-invoice').waitFor();
+
+    // The account's screen holds the same two, with their event.
+    await page.goto('/account/invoices');
+    await expectCount(rows).toBe(2);
+    await expectText(rows.first()).toContain('Summer Concert');
+    await page
+      .getByRole('textbox', { name: 'Status' })
+      .or(page.getByRole('combobox', { name: 'Status' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Paid', exact: true }).click();
+    await expectCount(rows).toBe(1);
+    await expectText(rows.first()).toContain('RE-2031-1000');
+    await expectAccessible(page, 'account-list');
     expect(session.errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
 });

@@ -85,11 +85,7 @@ function Invoices({ scope, documentTitle }: { scope: InvoiceScope; documentTitle
       filters={
         hasAny ? (
           <>
-            <ListSearch
-              placeholder={t`Number, buyer, company or order`}
-              value={searchText}
-              onChange={setSearchText}
-            />
+            <ListSearch placeholder={t`Number, buyer or order`} value={searchText} onChange={setSearchText} />
             <FitSelect
               label={t`Kind`}
               data={[
