@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
+import { exportParams, listQuerySchema } from './list-query';
 
 /**
  * Invoices and credit notes (issue 38, decision 053): the seller's settings, and the document an
@@ -200,3 +201,69 @@ export const BuyerInvoice = z
   })
   .meta({ id: 'BuyerInvoice' });
 export type BuyerInvoice = z.infer<typeof BuyerInvoice>;
+/** What an invoice shows as its state: paid, unpaid (an offline payment due) or a credit note. */
+export const INVOICE_STATUSES = ['PAID', 'UNPAID', 'CREDIT'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+const invoiceList = {
+  sortable: ['issued_at', 'number'],
+  defaultSort: 'issued_at',
+  defaultDirection: 'desc',
+  filterable: {
+    kind: ['eq', 'in'],
+    status: ['eq', 'in'],
+    issued_at: ['gte', 'gt', 'lte', 'lt'],
+  },
+} as const;
+/** The account's list can also narrow to some of its events. */
+const accountInvoiceList = {
+  ...invoiceList,
+  filterable: { ...invoiceList.filterable, event_id: ['eq', 'in'] },
+} as const;
+
+/**
+ * `GET /api/events/{id}/invoices`: the event's invoices and credit notes. `query` finds part of
+ * the number as printed, of the buyer's name, e-mail or company, or of the order's reference;
+ * filter by `kind`, `status` and `issued_at`; sort by `issued_at` (newest first by default) or
+ * `number`.
+ */
+export const InvoicesQuery = listQuerySchema(invoiceList);
+/** `GET /api/events/{id}/invoices/export?format=csv|xlsx`, with the list's search and filters. */
+export const InvoicesExportQuery = listQuerySchema({ ...invoiceList, params: exportParams });
+/** `GET /api/accounts/current/invoices`: the same over all of the account's events. */
+export const AccountInvoicesQuery = listQuerySchema(accountInvoiceList);
+export const AccountInvoicesExportQuery = listQuerySchema({ ...accountInvoiceList, params: exportParams });
+
+/** A month as YYYY-MM. */
+export const INVOICE_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** `GET …/invoices/zip?month=YYYY-MM`: the PDFs of the documents dated in that month. */
+export const InvoiceMonthQuery = z.strictObject({
+  month: z.string().regex(INVOICE_MONTH).optional().meta({
+    description:
+      'The month, YYYY-MM, as the documents are dated (in their event’s time zone); this month (UTC) when left out.',
+  }),
+});
+
+/** One row of an invoice list: the document's number, buyer and totals, without the document. */
+export const InvoiceListItem = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(INVOICE_KINDS),
+    number: z.number().int(),
+    reference: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    issued_at: z.iso.datetime(),
+    due_date: z.string().nullable(),
+    currency: z.string(),
+    /** What the document totals, in minor units; a credit note's is what it gives back. */
+    total: z.number().int(),
+    buyer: z.object({ name: z.string(), company: z.string().nullable(), email: z.string().nullable() }),
+    order_id: z.number().int(),
+    order_reference: z.string(),
+    event: z.object({ id: z.number().int(), title: z.string(), timezone: z.string() }),
+    /** A credit note's invoice, by its printed number. */
+    credits_invoice: z.string().nullable(),
+  })
+  .meta({ id: 'InvoiceListItem' });
+export type InvoiceListItem = z.infer<typeof InvoiceListItem>;

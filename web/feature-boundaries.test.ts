@@ -49,6 +49,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // are the same fields) and its image field (a product's picture is one of its images).
   events: ['api', 'datetime', 'EventLayout', 'ImageField', 'labels', 'SettingsFields'],
   integrations: [],
+  // Invoices and credit notes (decision 053): an order's documents, their PDFs and status
+  // badges, for the order drawer.
+  invoices: ['api', 'labels'],
   // The organizer app's shell: its routes load every feature's pages, nothing imports it.
   manage: [],
   messages: [],
@@ -101,7 +104,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
 const WEB_LAYERS: Layers = [
   ['auth', 'billing', 'organizers', 'profile', 'public-event'],
   ['events'],
-  ['accounts', 'affiliates', 'event-dates', 'order-pages', 'tickets'],
+  ['accounts', 'affiliates', 'event-dates', 'invoices', 'order-pages', 'tickets'],
   [
     'attendees',
     'capacity',

@@ -78,6 +78,10 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
     legal_name: 'Riverside Events Lda',
     address: 'Rua do Rio 1, Lisboa',
   })),
+  'GET /api/accounts/current/invoices': own('admin'),
+  'GET /api/accounts/current/invoices/export': own('admin'),
+  // This month's PDFs (the world's invoice is of this month); another account gets its own, none.
+  'GET /api/accounts/current/invoices/zip': own('admin'),
   'GET /api/accounts/payment': own('admin'),
   'POST /api/accounts/payment/stripe/connect': own('admin'),
   'GET /api/accounts/billing': own('admin'),
@@ -292,6 +296,9 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/events/{id}/orders/{orderId}': { access: 'member', body: () => person('taken.over@example.com') },
   'GET /api/events/{id}/orders/{orderId}/invoices': member,
   'GET /api/events/{id}/orders/{orderId}/invoices/{invoiceId}/pdf': member,
+  'GET /api/events/{id}/invoices': member,
+  'GET /api/events/{id}/invoices/export': member,
+  'GET /api/events/{id}/invoices/zip': member,
   'POST /api/events/{id}/orders/{orderId}/mark-paid': member,
   'POST /api/events/{id}/orders/{orderId}/cancel': {
     access: 'member',

@@ -141,6 +141,16 @@ export const queryKeys = {
   /** The tickets of an event as the forms that apply to some of them offer them (`ticketChoicesQuery`). */
   ticketChoices: (eventId: number) => [...queryKeys.events.detail(eventId), 'tickets', 'choices'] as const,
   eventDefaults: ['accounts', 'current', 'event-defaults'] as const,
+  /** The seller's invoice settings (`GET accounts/current/invoice-settings`, decision 053). */
+  invoiceSettings: ['accounts', 'current', 'invoice-settings'] as const,
+  /** Invoices and credit notes: an order's (under its detail), and the lists of an event or the account. */
+  invoices: {
+    order: (eventId: number, orderId: number) =>
+      [...queryKeys.adminOrders.detail(eventId, orderId), 'invoices'] as const,
+    all: ['invoices'] as const,
+    list: (eventId: number | null, params: Record<string, string | number | undefined>) =>
+      ['invoices', 'list', eventId ?? 'account', params] as const,
+  },
   /** The account's card payment connection (`GET accounts/payment`). */
   paymentConnection: ['accounts', 'payment'] as const,
   /** What the platform charged the account, per month (`GET accounts/billing`). */

@@ -22,8 +22,8 @@ import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
 import { addFirstDate, followEventSpan } from '../event-dates/service';
 import { copyEventImages } from '../images/copy';
-import { requireOwnSeries } from '../invoices/settings';
 import { findEventImageResponses } from '../images/presenter';
+import { requireOwnSeries } from '../invoices/settings';
 import { getOrganizer } from '../organizers/service';
 import { getEvent, lockEvent } from '../owned-events/service';
 import { createDefaultQuestions, hasHiddenQuestions } from '../questions/defaults';
@@ -99,7 +99,8 @@ export async function updateEvent({
     // It cannot be turned off while a hidden question exists (decision 005).
     if (!settings.show_hidden_questions && (await hasHiddenQuestions(tx, id)))
       settings.show_hidden_questions = true;
-    if (input.settings?.invoice_seller) await requireOwnSeries(tx, auth.accountId, input.settings.invoice_seller);
+    if (input.settings?.invoice_seller)
+      await requireOwnSeries(tx, auth.accountId, input.settings.invoice_seller);
     const location =
       input.location === undefined || input.location === null
         ? input.location

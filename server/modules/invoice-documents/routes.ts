@@ -1,9 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { InvoiceMonthQuery } from '../../../common/invoices';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { exportInvoiceMonth, type InvoiceMonthZip } from './month';
 import { buyerInvoicePdf, invoicePdf } from './service';
 
 const Params = z.object({ id: idParam(), orderId: idParam(), invoiceId: idParam() });
@@ -16,6 +18,18 @@ const BuyerParams = z.object({
 const PdfFile = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: 'string', format: 'binary', description: 'The invoice or credit note, an A4 PDF' });
+const ZipFile = z
+  .custom<Buffer>(() => true)
+  .meta({ type: 'string', format: 'binary', description: 'A ZIP of one PDF per invoice or credit note' });
+const EventParams = z.object({ id: idParam() });
+
+/** Sends a month's ZIP as a download. */
+const sendZip = (reply: FastifyReply, zip: InvoiceMonthZip) =>
+  reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', `attachment; filename="${zip.filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(zip.body);
 
 /** Invoices and credit notes as PDFs (decision 053), drawn from their frozen documents. */
 export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,6 +72,53 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, shortId, invoiceId } = request.params;
       return send(reply, await buyerInvoicePdf(app.db, { eventId: id, orderShortId: shortId, invoiceId }));
     },
+  );
+
+  app.get(
+    '/api/events/:id/invoices/zip',
+    {
+      preHandler: [authenticate, authorize('events.manage')],
+      schema: {
+        tags: ['invoices'],
+        summary: 'A month’s invoices and credit notes of the event, one PDF each, in a ZIP',
+        security: [{ bearerAuth: [] }],
+        params: EventParams,
+        querystring: InvoiceMonthQuery,
+        produces: ['application/zip'],
+        response: { 200: ZipFile, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) =>
+      sendZip(
+        reply,
+        await exportInvoiceMonth({
+          db: app.db,
+          auth: authOf(request),
+          eventId: request.params.id,
+          month: request.query.month,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/accounts/current/invoices/zip',
+    {
+      preHandler: [authenticate, authorize('account.manage')],
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'A month’s invoices and credit notes of all the account’s events (admins), one PDF each, in a ZIP',
+        security: [{ bearerAuth: [] }],
+        querystring: InvoiceMonthQuery,
+        produces: ['application/zip'],
+        response: { 200: ZipFile, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) =>
+      sendZip(
+        reply,
+        await exportInvoiceMonth({ db: app.db, auth: authOf(request), month: request.query.month }),
+      ),
   );
 };
 

@@ -1,9 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InvoiceResponse, InvoiceSettingsRequest, InvoiceSettingsResponse } from '../../../common/invoices';
+import {
+  AccountInvoicesExportQuery,
+  AccountInvoicesQuery,
+  InvoiceListItem,
+  InvoiceResponse,
+  InvoiceSettingsRequest,
+  InvoiceSettingsResponse,
+  InvoicesExportQuery,
+  InvoicesQuery,
+} from '../../../common/invoices';
+import { pageSchema } from '../../../common/list-query';
 import { idParam } from '../../../common/validators';
+import { EXPORT_PRODUCES, ExportFile, sendExport } from '../../exports/send';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { errorResponses } from '../../http/responses';
+import { eventListRoutes } from '../owned-events/list-routes';
+import { exportAccountInvoices, exportEventInvoices } from './export';
+import { findAccountInvoices, findEventInvoices } from './list';
 import { findOrderInvoices } from './service';
 import { getInvoiceSettings, updateInvoiceSettings } from './settings';
 
@@ -67,5 +81,63 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId: request.params.orderId,
       }),
     }),
+  );
+
+  eventListRoutes(app, {
+    path: '/api/events/:id/invoices',
+    permission: 'events.manage',
+    tags: ['invoices'],
+    summary: 'Invoices and credit notes of an event: search, filter by kind, status or date, sort, page',
+    querystring: InvoicesQuery,
+    response: pageSchema(InvoiceListItem),
+    list: findEventInvoices,
+    export: {
+      summary:
+        'Download the event’s invoices and credit notes (CSV or XLSX); the list’s search and filters apply',
+      querystring: InvoicesExportQuery,
+      name: 'invoices',
+      table: exportEventInvoices,
+    },
+  });
+
+  const admins = { preHandler: [authenticate, authorize('account.manage')] };
+  app.get(
+    '/api/accounts/current/invoices',
+    {
+      ...admins,
+      schema: {
+        tags: ['invoices'],
+        summary: 'Invoices and credit notes of all the account’s events (admins): search, filter, sort, page',
+        security,
+        querystring: AccountInvoicesQuery,
+        response: { 200: pageSchema(InvoiceListItem), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => findAccountInvoices({ db: app.db, auth: authOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/accounts/current/invoices/export',
+    {
+      ...admins,
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Download the account’s invoices and credit notes (admins; CSV or XLSX); the list’s search and filters apply',
+        security,
+        querystring: AccountInvoicesExportQuery,
+        produces: EXPORT_PRODUCES,
+        response: { 200: ExportFile, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const table = await exportAccountInvoices({
+        db: app.db,
+        auth: authOf(request),
+        query: request.query,
+        i18n: request.i18n,
+      });
+      return sendExport(reply, { format: request.query.params.format, table, name: 'invoices' });
+    },
   );
 };

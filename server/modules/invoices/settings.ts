@@ -38,7 +38,10 @@ export async function requireOwnSeries(db: Db, accountId: number, seller: Invoic
 }
 
 /** The sequence of an event that numbers its own invoices, made on first use. */
-export async function eventSequence(tx: Transaction, { accountId, eventId }: { accountId: number; eventId: number }) {
+export async function eventSequence(
+  tx: Transaction,
+  { accountId, eventId }: { accountId: number; eventId: number },
+) {
   await tx
     .insert(invoiceSequences)
     .values({ accountId, eventId })

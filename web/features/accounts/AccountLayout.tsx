@@ -13,6 +13,8 @@ const TABS = [
   { to: 'users', permission: 'users.manage', label: <Trans>Users</Trans> },
   { to: 'event-defaults', permission: 'account.manage', label: <Trans>Event defaults</Trans> },
   { to: 'taxes-and-fees', permission: 'account.manage', label: <Trans>Taxes and fees</Trans> },
+  { to: 'invoices', permission: 'account.manage', label: <Trans>Invoices</Trans> },
+  { to: 'invoice-settings', permission: 'account.manage', label: <Trans>Invoice settings</Trans> },
   { to: 'payment', permission: 'payments.manage', label: <Trans>Payments</Trans> },
   { to: 'billing', permission: 'billing.manage', label: <Trans>Billing</Trans> },
   { to: 'integrations', permission: 'integrations.manage', label: <Trans>Integrations</Trans> },

@@ -119,6 +119,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/orders`}>
                   <Trans>Orders</Trans>
                 </SideLink>
+                <SideLink to={`${base}/invoices`}>
+                  <Trans>Invoices</Trans>
+                </SideLink>
                 <SideLink to={`${base}/attendees`}>
                   <Trans>Attendees</Trans>
                 </SideLink>

@@ -153,6 +153,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'invoices',
+                Component: lazyPage(
+                  () => import('../invoices/InvoicesPage'),
+                  (m) => m.EventInvoicesPage,
+                ),
+              },
+              {
                 path: 'messages',
                 Component: lazyPage(
                   () => import('../messages/MessagesPage'),
@@ -261,6 +268,20 @@ export const organizerRoutes: RouteObject[] = [
             Component: lazyPage(
               () => import('../taxes-fees/TaxesAndFeesPage'),
               (m) => m.TaxesAndFeesPage,
+            ),
+          },
+          {
+            path: 'invoices',
+            Component: lazyPage(
+              () => import('../invoices/InvoicesPage'),
+              (m) => m.AccountInvoicesPage,
+            ),
+          },
+          {
+            path: 'invoice-settings',
+            Component: lazyPage(
+              () => import('../invoices/InvoiceSettingsPage'),
+              (m) => m.InvoiceSettingsPage,
             ),
           },
           {

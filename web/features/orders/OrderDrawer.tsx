@@ -12,6 +12,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { dateText, useDateChoices } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { useOrder } from './api';
+import { InvoicesSection } from './InvoicesSection';
 import { CheckoutInProgress, OrderStateBadge } from './OpenCheckout';
 import { OrderActionBar } from './OrderActionBar';
 import { OrderActivity } from './OrderActivity';
@@ -106,6 +107,7 @@ function OrderDetails({
       <AttendeesSection order={order} />
       <AnswersSection order={order} />
       <RefundsSection order={order} timezone={timezone} />
+      <InvoicesSection eventId={eventId} orderId={order.id} timezone={timezone} />
       <Divider />
       <OrderActivity eventId={eventId} order={order} timezone={timezone} />
     </Stack>
