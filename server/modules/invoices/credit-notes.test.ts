@@ -184,3 +184,47 @@ describe('credit notes', () => {
     ]);
   });
 });
+
+describe('an event with its own seller', () => {
+  it('names that seller, numbers in its own series with both notes and invoices, and never under the account’s prefix', async () => {
+    await call('PUT', '/api/accounts/current/invoice-settings', seller);
+    const { event, book } = await mixedShop();
+    const own = (prefix: string) =>
+      call('PUT', `/api/events/${event.id}`, {
+        settings: {
+          invoice_seller: {
+            legal_name: 'Festival do Rio Associação',
+            address: 'Cais 2\nPorto',
+            tax_id: 'PT509999999',
+            prefix,
+            own_sequence: true,
+          },
+        },
+      });
+    const clash = await own(seller.prefix ?? '');
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().errors).toEqual({
+      'settings.invoice_seller.prefix': [
+        'An event with its own number series needs a prefix of its own, different from the account’s.',
+      ],
+    });
+    expect((await own('FEST-')).statusCode).toBe(200);
+    const order = await paidOrder({ eventId: event.id, lines: [{ ticket_id: book.id, quantity: 1 }] });
+    expect((await refund(event.id, order.id, { amount: 500 })).statusCode).toBe(201);
+    const [invoice, note] = await invoicesOf(event.id, order.id);
+    expect([invoice?.reference, note?.reference]).toEqual(['FEST-1', 'FEST-2']);
+    expect(invoice?.document.seller).toEqual({
+      legal_name: 'Festival do Rio Associação',
+      address: 'Cais 2\nPorto',
+      tax_id: 'PT509999999',
+    });
+    // The account's series goes on where it was.
+    const before = (await call('GET', '/api/accounts/current/invoice-settings')).json().next_number;
+    const { event: other, book: otherBook } = await mixedShop();
+    const elsewhere = await paidOrder({
+      eventId: other.id,
+      lines: [{ ticket_id: otherBook.id, quantity: 1 }],
+    });
+    expect((await invoicesOf(other.id, elsewhere.id))[0]?.reference).toBe(`RE-2031-${before}`);
+  });
+});

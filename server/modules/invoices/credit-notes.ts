@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { withSettingDefaults } from '../../../common/events';
 import { isLocale } from '../../../common/i18n/locales';
 import { translate } from '../../../common/i18n/translate';
 import type { Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { invoices, type orders } from '../../db/schema';
+import { events, invoiceSequences, invoices, type orders } from '../../db/schema';
 import { i18nFor } from '../../i18n';
 import { creditNoteDocument } from './document';
 import { type InvoiceRow, invoiceOfLockedOrder, queueInvoiceWebhook, takeNumber } from './service';
@@ -27,6 +28,25 @@ async function creditedOn(tx: Transaction, invoice: InvoiceRow): Promise<number>
 }
 
 /**
+ * The prefix a new document of the invoice's series is printed with: the event's own, for an
+ * event that keeps its own series, else the account's (as they are now: a seller who starts a
+ * new prefix each year prints this year's).
+ */
+async function seriesPrefix(tx: Transaction, invoice: InvoiceRow): Promise<string> {
+  const [row] = await tx
+    .select({ eventId: invoiceSequences.eventId, settings: events.settings })
+    .from(invoiceSequences)
+    .leftJoin(events, eq(events.id, invoiceSequences.eventId))
+    .where(eq(invoiceSequences.id, invoice.sequenceId));
+  if (!row?.eventId) return (await readInvoiceSettings(tx, invoice.accountId)).prefix;
+  const own = withSettingDefaults(row.settings).invoice_seller;
+  // An event that gave up its own series since: its invoice's prefix, never the account's.
+  return own?.own_sequence
+    ? own.prefix
+    : invoice.reference.slice(0, invoice.reference.length - String(invoice.number).length);
+}
+
+/**
  * Credits `amount` of the order's invoice with a credit note in the invoice's sequence
  * (decision 053), in the caller's transaction with the order locked: for money given back (a
  * refund) or a claim dropped (an unpaid order cancelled). Never more than the invoice has left
@@ -44,9 +64,8 @@ export async function creditInvoice(
   const left = invoice.total - (await creditedOn(tx, invoice));
   const credit = Math.min(amount, left);
   if (credit <= 0) return null;
-  const settings = await readInvoiceSettings(tx, order.accountId);
   const number = await takeNumber(tx, invoice.sequenceId);
-  const reference = `${settings.prefix}${number}`;
+  const reference = `${await seriesPrefix(tx, invoice)}${number}`;
   const issuedAt = new Date();
   const locale = isLocale(invoice.document.locale) ? invoice.document.locale : 'en';
   const document = creditNoteDocument({

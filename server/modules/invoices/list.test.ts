@@ -200,7 +200,7 @@ describe('an event’s invoices', () => {
     const orderRef = issued.nuno.document.order_reference;
     const day = dayIn(new Date(issued.nuno.issued_at), 'Europe/Lisbon');
     expect(lines.slice(1)).toEqual([
-      `RE-8,Invoice,${day},,Paid,,Nuno Silva,,,nuno@example.com,${orderRef},River Concert,EUR,50.00,0.00,0.00,50.00`,
+      `RE-8,Invoice,${day},${issued.nuno.due_date ?? ''},Paid,,Nuno Silva,,,nuno@example.com,${orderRef},River Concert,EUR,50.00,0.00,0.00,50.00`,
       `${credit.reference},Credit note,2031-07-01,,Credit,RE-8,Nuno Silva,Acme Lda,PT509999999,nuno@example.com,${orderRef},River Concert,EUR,-25.00,0.00,0.00,-25.00`,
     ]);
     const xlsx = await call(`/api/events/${concert.id}/invoices/export?format=xlsx`);

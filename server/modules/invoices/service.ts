@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { BuyerBusinessMode } from '../../../common/business-buyer';
+import { withSettingDefaults } from '../../../common/events';
 import type { BuyerInvoice, InvoiceResponse } from '../../../common/invoices';
 import type { Database, Db, Transaction } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -10,7 +11,7 @@ import type { AuthContext } from '../../http/auth';
 import { enqueue, INVOICE_ISSUE_JOB } from '../../jobs/kinds';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { dayIn, invoiceDocument } from './document';
-import { accountSequence, readInvoiceSettings } from './settings';
+import { accountSequence, eventSequence, readInvoiceSettings } from './settings';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -81,7 +82,12 @@ export async function invoiceOfLockedOrder(tx: Transaction, order: OrderRow): Pr
   const settings = await readInvoiceSettings(tx, order.accountId);
   if (!settings.enabled) return null;
   const [event] = await tx
-    .select({ title: events.title, timezone: events.timezone, startsAt: eventDates.startsAt })
+    .select({
+      title: events.title,
+      timezone: events.timezone,
+      startsAt: eventDates.startsAt,
+      settings: events.settings,
+    })
     .from(events)
     .innerJoin(eventDates, eq(eventDates.id, order.dateId))
     .where(eq(events.id, order.eventId));
@@ -91,15 +97,22 @@ export async function invoiceOfLockedOrder(tx: Transaction, order: OrderRow): Pr
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
-  const sequence = await accountSequence(tx, order.accountId);
+  // The event's own seller, and its own series when it keeps one (decision 053).
+  const own = withSettingDefaults(event.settings).invoice_seller;
+  const seller = own
+    ? { ...settings, ...own, prefix: own.own_sequence ? own.prefix : settings.prefix }
+    : settings;
+  const sequence = own?.own_sequence
+    ? await eventSequence(tx, { accountId: order.accountId, eventId: order.eventId })
+    : await accountSequence(tx, order.accountId);
   const number = await takeNumber(tx, sequence.id);
-  const reference = `${settings.prefix}${number}`;
+  const reference = `${seller.prefix}${number}`;
   const issuedAt = new Date();
   const unpaid = order.status === 'AWAITING_PAYMENT';
   const dueDate = unpaid
     ? dayIn(new Date(issuedAt.getTime() + settings.payment_terms_days * 86_400_000), event.timezone)
     : null;
-  const document = invoiceDocument({ order, items, event, settings, reference, issuedAt, dueDate });
+  const document = invoiceDocument({ order, items, event, settings: seller, reference, issuedAt, dueDate });
   const [row] = await tx
     .insert(invoices)
     .values({

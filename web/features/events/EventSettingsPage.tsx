@@ -28,6 +28,7 @@ import { useEvent, useEventImages, useUpdateEvent } from './api';
 import { useEventId } from './EventLayout';
 import { type LocationField, toUpdateRequest, toValues, type Values, validateEventSettings } from './form';
 import { ImageField } from './ImageField';
+import { InvoiceSellerFields } from './InvoiceSellerFields';
 import { RichTextField } from './RichTextField';
 import {
   FooterField,
@@ -241,6 +242,10 @@ function EventSettingsForm({ event, organizers }: { event: EventResponse; organi
             <OfflinePaymentFields form={form} prefix="settings." />
           </Section>
         </div>
+
+        <Section title={t`Invoices`}>
+          <InvoiceSellerFields form={form} />
+        </Section>
 
         <Section title={t`E-mail and notifications`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,6 +1,7 @@
 import { CreateEventRequest, type EventResponse, type UpdateEventRequest } from '../../../common/events';
 import { validateWith } from '../../components/form-errors';
 import { isoToZoned, zonedToIso } from './datetime';
+import { type InvoiceSellerValues, toSellerRequest, toSellerValues } from './invoice-seller';
 
 /**
  * The event settings form's values and their mapping to and from the API: empty fields are
@@ -46,6 +47,7 @@ export interface Values {
     price_display_mode: 'INCLUSIVE' | 'EXCLUSIVE';
     offline_payments_enabled: boolean;
     offline_payment_instructions: string;
+    invoice_seller: InvoiceSellerValues;
   };
 }
 
@@ -85,6 +87,7 @@ export function toValues(event: EventResponse): Values {
       price_display_mode: s.price_display_mode,
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: s.offline_payment_instructions ?? '',
+      invoice_seller: toSellerValues(s.invoice_seller),
     },
   };
 }
@@ -121,6 +124,7 @@ export function toUpdateRequest(v: Values): UpdateEventRequest {
       price_display_mode: s.price_display_mode,
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: orNull(s.offline_payment_instructions),
+      invoice_seller: toSellerRequest(s.invoice_seller),
     },
   };
 }

@@ -1,0 +1,33 @@
+import type { InvoiceSellerOverride } from '../../../common/invoices';
+
+/** The form's side of an event's own seller: all strings, and whether it is used at all. */
+export interface InvoiceSellerValues {
+  on: boolean;
+  legal_name: string;
+  address: string;
+  tax_id: string;
+  prefix: string;
+  own_sequence: boolean;
+}
+
+export function toSellerValues(seller: InvoiceSellerOverride | null): InvoiceSellerValues {
+  return {
+    on: seller !== null,
+    legal_name: seller?.legal_name ?? '',
+    address: seller?.address ?? '',
+    tax_id: seller?.tax_id ?? '',
+    prefix: seller?.prefix ?? '',
+    own_sequence: seller?.own_sequence ?? false,
+  };
+}
+
+export function toSellerRequest(values: InvoiceSellerValues): InvoiceSellerOverride | null {
+  if (!values.on) return null;
+  return {
+    legal_name: values.legal_name,
+    address: values.address,
+    tax_id: values.tax_id.trim() === '' ? null : values.tax_id,
+    prefix: values.prefix,
+    own_sequence: values.own_sequence,
+  };
+}
