@@ -15,8 +15,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) link in the text part, in order. */
   links: string[];
-  /** The attached files: name and type. */
-  attachments: { filename: string; mimeType: string }[];
+  /** The attached files: name, type and bytes. */
+  attachments: { filename: string; mimeType: string; content: Buffer }[];
 }
 
 /** Mails parsed so far, by file, with the size they were parsed at: a poll parses only new files. */
@@ -37,7 +37,11 @@ async function parseMail(file: string, content: Buffer): Promise<ReceivedMail> {
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0]),
-    attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', mimeType: a.mimeType })),
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      mimeType: a.mimeType,
+      content: Buffer.from(typeof a.content === 'string' ? a.content : new Uint8Array(a.content)),
+    })),
   };
 }
 
