@@ -73,6 +73,11 @@ export const AdminOrderResponse = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     email: z.string().nullable(),
+    /** A business buyer's company, its address, and its VAT number with its country (issue 38). */
+    company: z.string().nullable(),
+    company_address: z.string().nullable(),
+    vat_country: z.string().nullable(),
+    vat_id: z.string().nullable(),
     currency: z.string(),
     total: z.number().int(),
     refunded_total: z.number().int(),

@@ -100,6 +100,9 @@ describe('an invoice from checkout to credit note', () => {
     await page.goto(`/manage/event/${eventId}/orders`);
     await page.getByTestId('order-row').first().getByRole('link').click();
     const drawer = page.getByRole('dialog', { name: 'Order', exact: true });
+    await expectText(drawer.getByTestId('order-company')).toContain(
+      'Matos & Filhos Lda · VAT number PT509876543',
+    );
     await drawer.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: /^Refund order/ });
     await refund.getByLabel('Amount to refund').fill('20.00');

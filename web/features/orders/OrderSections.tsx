@@ -53,6 +53,13 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
           )}
         </Group>
       )}
+      {order.company ? (
+        <Text size="sm" data-testid="order-company" style={{ whiteSpace: 'pre-line' }}>
+          {order.company}
+          {order.vat_id ? ` · ${t`VAT number ${order.vat_id}`}` : ''}
+          {order.company_address ? `\n${order.company_address}` : ''}
+        </Text>
+      ) : null}
       <Text size="sm" c="gray.7">
         {order.payment_provider
           ? providers[order.payment_provider]
