@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { InvoiceMonthQuery } from '../../../common/invoices';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { sendDownload } from '../../http/downloads';
 import { errorResponses } from '../../http/responses';
 import { exportInvoiceMonth, type InvoiceMonthZip } from './month';
 import { buyerInvoicePdf, invoicePdf } from './service';
@@ -25,11 +26,7 @@ const EventParams = z.object({ id: idParam() });
 
 /** Sends a month's ZIP as a download. */
 const sendZip = (reply: FastifyReply, zip: InvoiceMonthZip) =>
-  reply
-    .header('Content-Type', 'application/zip')
-    .header('Content-Disposition', `attachment; filename="${zip.filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(zip.body);
+  sendDownload(reply, { type: 'application/zip', filename: zip.filename, body: zip.body });
 
 /** Invoices and credit notes as PDFs (decision 053), drawn from their frozen documents. */
 export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -123,8 +120,4 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const send = (reply: FastifyReply, pdf: { filename: string; body: Buffer }) =>
-  reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(pdf.body);
+  sendDownload(reply, { type: 'application/pdf', ...pdf });

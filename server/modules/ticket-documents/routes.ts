@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../common/validators';
+import { sendDownload } from '../../http/downloads';
 import { errorResponses } from '../../http/responses';
 import { ticketsPdf } from './service';
 
@@ -18,11 +19,7 @@ const tags = ['checkout'];
  * made by the job that sends it.
  */
 const send = (reply: FastifyReply, pdf: { filename: string; body: Buffer }) =>
-  reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(pdf.body);
+  sendDownload(reply, { type: 'application/pdf', ...pdf });
 
 export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = () => ({ appUrl: app.config.appUrl, storage: app.storage });

@@ -7,9 +7,9 @@ import { type AccountResponse, UpdateAccountRequest } from '../../../common/acco
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
-import { InlineLoader } from '../../components/InlineLoader';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
+import { QueryPage } from '../../components/QueryPage';
 import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
 import { useAccount, useUpdateAccount } from './api';
@@ -25,27 +25,14 @@ export function AccountSettingsPage() {
 
 function AccountSettings() {
   const { t } = useLingui();
-  const account = useAccount();
-  const title = <title>{`${t`Account settings`} · Tessera`}</title>;
-
-  if (account.isPending) return <InlineLoader />;
-  if (account.isError) {
-    if (isForbidden(account.error)) return <NoPermissionPage />;
-    return (
-      <Stack gap="sm">
-        {title}
-        <ErrorAlert error={account.error} title={t`Could not load the account settings`} />
-        <Button variant="default" w="fit-content" onClick={() => account.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Stack>
-    );
-  }
   return (
-    <>
-      {title}
-      <AccountSettingsForm account={account.data} />
-    </>
+    <QueryPage
+      query={useAccount()}
+      pageTitle={t`Account settings`}
+      errorTitle={t`Could not load the account settings`}
+    >
+      {(account) => <AccountSettingsForm account={account} />}
+    </QueryPage>
   );
 }
 

@@ -6,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ConnectionStatus, PaymentConnectionResponse } from '../../../common/payments';
 import { errorMessage } from '../../components/api-error';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { InlineLoader } from '../../components/InlineLoader';
-import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
+import { RequirePermission } from '../../components/NoPermission';
+import { QueryPage } from '../../components/QueryPage';
 import { Section } from '../../components/Section';
 import { paymentConnectionQuery, useConnectStripe } from './api';
 
@@ -29,26 +28,14 @@ const STATUS_COLOR: Record<ConnectionStatus, string> = {
 
 function Payment() {
   const { t } = useLingui();
-  const connection = useQuery(paymentConnectionQuery);
-  const title = <title>{`${t`Payments`} · Tessera`}</title>;
-  if (connection.isPending) return <InlineLoader />;
-  if (connection.isError) {
-    if (isForbidden(connection.error)) return <NoPermissionPage />;
-    return (
-      <Stack gap="sm">
-        {title}
-        <ErrorAlert error={connection.error} title={t`Could not load the payment settings`} />
-        <Button variant="default" w="fit-content" onClick={() => connection.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Stack>
-    );
-  }
   return (
-    <>
-      {title}
-      <Connection connection={connection.data} />
-    </>
+    <QueryPage
+      query={useQuery(paymentConnectionQuery)}
+      pageTitle={t`Payments`}
+      errorTitle={t`Could not load the payment settings`}
+    >
+      {(connection) => <Connection connection={connection} />}
+    </QueryPage>
   );
 }
 

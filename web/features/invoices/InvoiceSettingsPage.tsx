@@ -25,9 +25,9 @@ import {
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
-import { InlineLoader } from '../../components/InlineLoader';
 import { isForbidden, NoPermissionPage, RequirePermission } from '../../components/NoPermission';
 import { notify } from '../../components/notify';
+import { QueryPage } from '../../components/QueryPage';
 import { Section } from '../../components/Section';
 import { useInvoiceSettings, useUpdateInvoiceSettings } from './api';
 
@@ -42,26 +42,15 @@ export function InvoiceSettingsPage() {
 
 function InvoiceSettings() {
   const { t } = useLingui();
-  const settings = useInvoiceSettings();
-  const title = <title>{`${t`Invoice settings`} · Tessera`}</title>;
-  if (settings.isPending) return <InlineLoader label={t`Loading the invoice settings`} />;
-  if (settings.isError) {
-    if (isForbidden(settings.error)) return <NoPermissionPage />;
-    return (
-      <Stack gap="sm">
-        {title}
-        <ErrorAlert error={settings.error} title={t`Could not load the invoice settings`} />
-        <Button variant="default" w="fit-content" onClick={() => settings.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Stack>
-    );
-  }
   return (
-    <>
-      {title}
-      <InvoiceSettingsForm settings={settings.data} />
-    </>
+    <QueryPage
+      query={useInvoiceSettings()}
+      pageTitle={t`Invoice settings`}
+      errorTitle={t`Could not load the invoice settings`}
+      loading={t`Loading the invoice settings`}
+    >
+      {(settings) => <InvoiceSettingsForm settings={settings} />}
+    </QueryPage>
   );
 }
 
