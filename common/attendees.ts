@@ -82,6 +82,14 @@ export const AttendeeDetailResponse = AttendeeResponse.extend({
       device: z.string().nullable(),
     }),
   ),
+  /**
+   * What cancelling the ticket may give back: its price with its add-ons', at most what its order
+   * has left, by card (`…/orders/{orderId}/refund`) or recorded as given back by hand
+   * (`…/orders/{orderId}/offline-refunds`). Null when its order allows no refund.
+   */
+  refund: z
+    .object({ amount: z.number().int(), currency: z.string(), method: z.enum(['CARD', 'OFFLINE']) })
+    .nullable(),
 }).meta({ id: 'AttendeeDetail' });
 export type AttendeeDetailResponse = z.infer<typeof AttendeeDetailResponse>;
 

@@ -20,6 +20,7 @@ import { accountReader } from '../../http/auth-context';
 import { toDateRef } from '../owned-events/dates';
 import { getEvent } from '../owned-events/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
+import { ticketRefund } from './refund-share';
 
 /*
  * An attendee as the organizer's API shows it, and its webhook: read by the attendees module's
@@ -153,6 +154,7 @@ export async function getAttendee({ db, ...ref }: AttendeeRef & { db: Db }): Pro
     ...toAttendeeResponse(row),
     answers: answers.map((a) => ({ question_id: a.questionId, title: a.title, answer: a.answer })),
     ticket_url: `/ticket/${eventId}/${row.attendee.shortId}`,
+    refund: await ticketRefund(db, row),
     check_ins: history.map(({ checkIn, listName }) => ({
       id: checkIn.id,
       list_name: listName,
