@@ -89,11 +89,9 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 const rangeFields = {
-  from: reportDay()
-    .optional()
-    .meta({
-      description: 'First day, in the event’s (or account’s) time zone; 30 days before `to` if left out',
-    }),
+  from: reportDay().optional().meta({
+    description: 'First day, in the event’s (or account’s) time zone; 30 days before `to` if left out',
+  }),
   to: reportDay().optional().meta({ description: 'Last day, included; today if left out' }),
 };
 

@@ -5,7 +5,6 @@ import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, type Owner } from '../../test/builders';
 import {
-  columnSum,
   makeReportShop,
   RANGE,
   RANGE_END,
