@@ -4,14 +4,7 @@ import type { ReportResponse } from '../../../common/reports';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, type Owner } from '../../test/builders';
-import {
-  makeReportShop,
-  RANGE,
-  RANGE_END,
-  RANGE_START,
-  summedByHand,
-  totalsOf,
-} from '../../test/report-kit';
+import { makeReportShop, RANGE, RANGE_END, RANGE_START, summedByHand, totalsOf } from '../../test/report-kit';
 
 // An event's reports (issue 38, decision 054) over mixed sales: each report's totals are the
 // sum of its orders added up another way, the reports agree with each other, days are the
