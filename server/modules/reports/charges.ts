@@ -22,7 +22,7 @@ const n = (value: unknown) => Number(value ?? 0);
  * currency, from the charges each line keeps (`order_items.charges`): what each one came to and
  * what it was worked out on (the line after its discount; for a tax on the fees too, plus the
  * line's fees). A line priced before the charges were kept by name adds its taxes and fees to a
- * row without a name, so the rows add up to the sales' taxes and fees exactly. Refunds are not
+ * row without a name, so the rows add up to the sales' taxes and fees exactly (an order's are the sums of its lines'). Refunds are not
  * spread over the rates here (an invoice's credit notes do that, decision 053).
  */
 export async function chargeRows(
@@ -32,7 +32,7 @@ export async function chargeRows(
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`with l as (
-        select o.currency as cur, oi.subtotal, oi.fees, oi.taxes, oi.charges
+        select o.currency as cur, oi.subtotal, oi.fees, oi.charges
         from orders o join order_items oi on oi.order_id = o.id
         where ${soldWithin(scope, range)}
       ), c as (
@@ -46,7 +46,8 @@ export async function chargeRows(
         select cur, kind, name, calc, rate, sum(base) as base, sum(amount) as amount
         from c group by cur, kind, name, calc, rate
       ), whole as (
-        select cur, sum(fees) as fees, sum(taxes) as taxes from l group by cur
+        select o.currency as cur, sum(o.fees) as fees, sum(o.taxes) as taxes
+        from orders o where ${soldWithin(scope, range)} group by o.currency
       )
       select cur, kind, name, calc, rate, base, amount from named
       union all

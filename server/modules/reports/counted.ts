@@ -82,7 +82,7 @@ export async function salesGroups(db: Db, grouping: SalesGrouping): Promise<Sale
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`with s as (
-        select (${saleKey})::text as k, o.currency as cur, o.id, o.gross, o.discount, o.fees, o.taxes, o.total
+        select coalesce((${saleKey})::text, '') as k, o.currency as cur, o.id, o.gross, o.discount, o.fees, o.taxes, o.total
         from orders o where ${soldWithin(scope, range)}${more}
       ), m as (
         select k, cur, count(*) as orders, sum(gross) as gross, sum(discount) as discounts, sum(fees) as fees,
@@ -94,15 +94,15 @@ export async function salesGroups(db: Db, grouping: SalesGrouping): Promise<Sale
         join tickets tk on tk.id = oi.ticket_id and tk.kind = 'TICKET'
         group by s.k, s.cur
       ), f as (
-        select (${refundKey})::text as k, o.currency as cur, sum(r.amount) as refunds
+        select coalesce((${refundKey})::text, '') as k, o.currency as cur, sum(r.amount) as refunds
         from refunds r join orders o on o.id = r.order_id
         where ${refundedWithin(scope, range)}${more}
         group by 1, 2
       )
       select coalesce(m.k, f.k) as key, coalesce(m.cur, f.cur) as currency, m.orders, t.tickets, m.gross,
         m.discounts, m.fees, m.taxes, m.total, f.refunds
-      from m full join f on f.k is not distinct from m.k and f.cur = m.cur
-      left join t on t.k is not distinct from m.k and t.cur = m.cur
+      from m full join f on f.k = m.k and f.cur = m.cur
+      left join t on t.k = m.k and t.cur = m.cur
       order by 1, 2`,
   );
   return rows.map((row) => {
