@@ -15,6 +15,7 @@ const TABS = [
   { to: 'taxes-and-fees', permission: 'account.manage', label: <Trans>Taxes and fees</Trans> },
   { to: 'payment', permission: 'payments.manage', label: <Trans>Payments</Trans> },
   { to: 'billing', permission: 'billing.manage', label: <Trans>Billing</Trans> },
+  { to: 'reports', permission: 'billing.manage', label: <Trans>Reports</Trans> },
   { to: 'integrations', permission: 'integrations.manage', label: <Trans>Integrations</Trans> },
 ] as const satisfies readonly { to: string; permission: Permission; label: ReactNode }[];
 
