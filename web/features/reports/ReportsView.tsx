@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NativeSelect.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
