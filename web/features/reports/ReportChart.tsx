@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';

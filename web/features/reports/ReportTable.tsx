@@ -47,7 +47,14 @@ export function ReportTable({ report, caption }: { report: ReportResponse; capti
   const [first, ...rest] = report.columns;
   if (!first) return null;
   return (
-    <Table.ScrollContainer minWidth={Math.max(480, report.columns.length * 110)} type="native">
+    // A region that keyboards can scroll sideways when the table is wider than the screen.
+    <Table.ScrollContainer
+      minWidth={Math.max(480, report.columns.length * 110)}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <Table verticalSpacing="xs" striped highlightOnHover data-testid="report-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>

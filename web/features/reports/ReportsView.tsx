@@ -118,7 +118,7 @@ function Result({ report, title }: { report: ReportResponse; title: string }) {
         </Text>
       ) : (
         <>
-          {trend && trend.points.length > 1 ? (
+          {trend && trend.points.length > 0 ? (
             <Suspense fallback={<InlineLoader label={t`Loading the chart`} />}>
               <ReportChart
                 points={trend.points}
