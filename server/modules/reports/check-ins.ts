@@ -24,7 +24,7 @@ export async function checkInsByList({ db, event, range }: EventReportContext): 
     db,
     sql`with a as (
         select a.id, a.ticket_id, a.date_id from attendees a join orders o on o.id = a.order_id
-        where a.event_id = ${event.id} and a.status = 'ACTIVE' and o.completed_at is not null
+        where a.event_id = ${event.id} and o.event_id = ${event.id} and a.status = 'ACTIVE' and o.completed_at is not null
       )
       select l.id, l.name,
         (select count(*) from a join check_in_list_tickets lt on lt.ticket_id = a.ticket_id
@@ -51,7 +51,7 @@ export async function checkInsByTicket({ db, event, range }: EventReportContext)
     db,
     sql`with a as (
         select a.id, a.ticket_id from attendees a join orders o on o.id = a.order_id
-        where a.event_id = ${event.id} and a.status = 'ACTIVE' and o.completed_at is not null
+        where a.event_id = ${event.id} and o.event_id = ${event.id} and a.status = 'ACTIVE' and o.completed_at is not null
       ), inside as (
         select distinct c.attendee_id from check_ins c
         where c.event_id = ${event.id} and c.checked_out_at is null
