@@ -136,7 +136,6 @@ export async function eventsPerformance({
           where v.event_id = e.id and v.day >= ${range.from}::date and v.day <= ${range.to}::date) as views
       from events e where e.account_id = ${account.id} order by e.start_date, e.id`,
   );
-  const sales = new Map(groups.map((g) => [`${g.key} ${g.currency}`, g]));
   const rows: ReportRow[] = [];
   for (const e of events) {
     const id = String(e.id);
@@ -144,8 +143,7 @@ export async function eventsPerformance({
     const own = groups.filter((g) => g.key === id);
     const views = n(e.views);
     if (e.status === 'ARCHIVED' && own.length === 0 && views === 0) continue;
-    for (const g of own.length > 0 ? own : [noSales(id, currency)]) {
-      const figures = sales.get(`${id} ${g.currency}`) ?? g;
+    for (const figures of own.length > 0 ? own : [noSales(id, currency)]) {
       rows.push({
         event: String(e.title),
         starts_at: String(e.starts),
