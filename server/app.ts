@@ -58,6 +58,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketDocumentRoutes } from './modules/ticket-documents/routes';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     messageRoutes,
     paymentRoutes,
     billingRoutes,
+    reportRoutes,
     waitlistRoutes,
   ]) {
     await app.register(routes);

@@ -94,6 +94,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   stock: ['service'],
   // Every event gets the default questions.
   questions: ['service', 'defaults'],
+  // Reports are read by their routes only.
+  reports: [],
   stats: ['service'],
   'taxes-fees': ['service'],
   // Signed ticket codes: written on tickets and mails, read at the door.
@@ -126,7 +128,17 @@ const LAYERS: Layers = [
     'taxes-fees',
     'ticket-codes',
   ],
-  ['affiliates', 'auth', 'categories', 'event-dates', 'images', 'organizers', 'public-tickets', 'webhooks'],
+  [
+    'affiliates',
+    'auth',
+    'categories',
+    'event-dates',
+    'images',
+    'organizers',
+    'public-tickets',
+    'reports',
+    'webhooks',
+  ],
   ['attendee-view', 'invoices', 'ticket-documents', 'users'],
   ['invoice-documents', 'orders'],
   ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],

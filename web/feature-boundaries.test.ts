@@ -78,6 +78,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'EventLoadError',
   ],
   questions: [],
+  // The event's and the account's reports: pages the organizer app loads.
+  reports: [],
   'taxes-fees': [],
   // The event's tickets, for the screens that pick or count them; the list, form, states and
   // catalogue categories the products screen shares with the tickets screen (decision 051).
@@ -104,7 +106,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
 const WEB_LAYERS: Layers = [
   ['auth', 'billing', 'organizers', 'profile', 'public-event'],
   ['events'],
-  ['accounts', 'affiliates', 'event-dates', 'invoices', 'order-pages', 'tickets'],
+  ['accounts', 'affiliates', 'event-dates', 'invoices', 'order-pages', 'reports', 'tickets'],
   [
     'attendees',
     'capacity',
@@ -189,12 +191,12 @@ describe('web features', () => {
     const planted = [
       { file: 'web/features/events/EventLayout.tsx', imports: ['web/features/tickets/api'] },
       { file: 'web/features/tickets/TicketsPage.tsx', imports: ['web/features/events/api'] },
-      { file: 'web/features/reports/ReportsPage.tsx', imports: ['web/features/events/api'] },
+      { file: 'web/features/forecasts/ForecastsPage.tsx', imports: ['web/features/events/api'] },
     ];
     expect(twoWayPairs(planted, placeOf)).toEqual(['events ↔ tickets']);
     expect(climbingImports(planted, placeOf, WEB_LAYERS)).toEqual([
       'web/features/events/EventLayout.tsx → web/features/tickets/api',
-      'web/features/reports/ReportsPage.tsx → web/features/events/api',
+      'web/features/forecasts/ForecastsPage.tsx → web/features/events/api',
     ]);
     // The shells may load any feature's pages; tests may reach into what they test.
     const free = [

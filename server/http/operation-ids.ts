@@ -44,6 +44,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/accounts/payment/stripe/connect': 'connectStripe',
   'GET /api/accounts/billing': 'getBilling',
   'GET /api/accounts/billing/statements/{month}.csv': 'getBillingStatement',
+  'GET /api/accounts/current/reports/{report}': 'getAccountReport',
+  'GET /api/accounts/current/reports/{report}/export': 'exportAccountReport',
 
   'GET /api/api-keys': 'listApiKeys',
   'POST /api/api-keys': 'createApiKey',
@@ -72,6 +74,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/events/{id}/status': 'updateEventStatus',
   'POST /api/events/{id}/duplicate': 'duplicateEvent',
   'GET /api/events/{id}/stats': 'getEventStats',
+  'GET /api/events/{id}/reports/{report}': 'getEventReport',
+  'GET /api/events/{id}/reports/{report}/export': 'exportEventReport',
   'GET /api/events/{id}/check_in_stats': 'getCheckInStats',
   'GET /api/public/events/{id}': 'getPublicEvent',
   'GET /api/public/events/{id}/calendar.ics': 'getPublicEventCalendar',

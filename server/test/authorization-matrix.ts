@@ -87,6 +87,14 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/accounts/billing': own('admin'),
   // A month without the caller's card payments has no statement: 404, like another account's id.
   'GET /api/accounts/billing/statements/{month}.csv': { access: 'admin' },
+  'GET /api/accounts/current/reports/{report}': {
+    ...own('admin'),
+    params: () => ({ report: 'revenue-by-month' }),
+  },
+  'GET /api/accounts/current/reports/{report}/export': {
+    ...own('admin'),
+    params: () => ({ report: 'revenue-by-month' }),
+  },
 
   'GET /api/api-keys': personal(own('admin')),
   'POST /api/api-keys': personal(own('admin', () => ({ name: 'Door system', role: 'ORGANIZER' }))),
@@ -121,6 +129,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/events/{id}/status': { access: 'member', body: () => ({ status: 'LIVE' }) },
   'POST /api/events/{id}/duplicate': { access: 'member', body: () => ({}) },
   'GET /api/events/{id}/stats': member,
+  'GET /api/events/{id}/reports/{report}': member,
+  'GET /api/events/{id}/reports/{report}/export': member,
   'GET /api/public/events/{id}': pub(200),
   'GET /api/public/events/{id}/calendar.ics': pub(200),
   'GET /api/public/events/{id}/logo.png': pub(404),

@@ -126,6 +126,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'webhooks/{webhookId}': (w) => w.webhookId,
   'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
   'statements/{month}': (w) => w.billingMonth,
+  'reports/{report}': () => 'sales-by-day',
   'invoices/{invoiceId}': (w) => w.invoiceId,
   'waitlist/{entryId}': (w) => w.waitlistEntryId,
   'waitlist/{token}': (w) => w.waitlistToken,

@@ -155,6 +155,13 @@ export const queryKeys = {
   paymentConnection: ['accounts', 'payment'] as const,
   /** What the platform charged the account, per month (`GET accounts/billing`). */
   billing: ['accounts', 'billing'] as const,
+  /** Reports of an event or of the account over a range (`GET …/reports/{report}`). */
+  reports: {
+    event: (eventId: number, report: string, range: { from: string; to: string }) =>
+      [...queryKeys.events.detail(eventId), 'reports', report, range.from, range.to] as const,
+    account: (report: string, range: { from: string; to: string }) =>
+      ['accounts', 'current', 'reports', report, range.from, range.to] as const,
+  },
   /** The logged-in user and the account of the session (`GET users/me`). */
   me: ['users', 'me'] as const,
   users: {

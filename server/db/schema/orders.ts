@@ -117,6 +117,11 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.eventId, t.idempotencyKey),
     index('orders_event_idx').on(t.eventId, t.createdAt),
     index('orders_date_idx').on(t.dateId),
+    // Reports read an event's or an account's sales by when they were completed (decision 054).
+    index('orders_event_completed_idx').on(t.eventId, t.completedAt).where(sql`${t.completedAt} is not null`),
+    index('orders_account_completed_idx')
+      .on(t.accountId, t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
     index('orders_affiliate_idx').on(t.affiliateId).where(sql`${t.affiliateId} is not null`),
     index('orders_reserved_idx')
       .on(t.reservedUntil)

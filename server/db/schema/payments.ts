@@ -69,6 +69,8 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_provider_idx').on(t.providerRefundId),
     index('refunds_order_idx').on(t.orderId),
+    // Reports count a refund on the day it went through (decision 054).
+    index('refunds_succeeded_idx').on(t.updatedAt).where(sql`${t.status} = 'SUCCEEDED'`),
     check('refunds_amount', sql`${t.amount} > 0`),
   ],
 );

@@ -2,8 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AttendeeDetailResponse } from '../../../common/attendees';
 import { orderActionRefusal } from '../../../common/order-actions';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
-import type { AttendeeRow } from './service';
+import { type attendees, orderItems, orders } from '../../db/schema';
 
 /**
  * What cancelling the ticket may give back, and how (decision 053): its price as its order
@@ -11,8 +10,10 @@ import type { AttendeeRow } from './service';
  * than the order has left; by card through Stripe, or recorded by hand for an offline payment.
  * Null when the order allows no refund (unpaid, added by hand, already given back).
  */
-export async function ticketRefund(db: Db, row: AttendeeRow): Promise<AttendeeDetailResponse['refund']> {
-  const { attendee } = row;
+export async function ticketRefund(
+  db: Db,
+  attendee: typeof attendees.$inferSelect,
+): Promise<AttendeeDetailResponse['refund']> {
   const [order] = await db.select().from(orders).where(eq(orders.id, attendee.orderId));
   if (!order) return null;
   const method = !orderActionRefusal('REFUND', order)
@@ -44,7 +45,8 @@ export async function ticketRefund(db: Db, row: AttendeeRow): Promise<AttendeeDe
       ),
     );
   const share = lines.reduce(
-    (sum, line) => sum + (line.attendeeId === attendee.id ? line.total : Math.floor(line.total / line.quantity)),
+    (sum, line) =>
+      sum + (line.attendeeId === attendee.id ? line.total : Math.floor(line.total / line.quantity)),
     0,
   );
   const amount = Math.min(share, order.total - order.refundedTotal);

@@ -154,7 +154,7 @@ export async function getAttendee({ db, ...ref }: AttendeeRef & { db: Db }): Pro
     ...toAttendeeResponse(row),
     answers: answers.map((a) => ({ question_id: a.questionId, title: a.title, answer: a.answer })),
     ticket_url: `/ticket/${eventId}/${row.attendee.shortId}`,
-    refund: await ticketRefund(db, row),
+    refund: await ticketRefund(db, row.attendee),
     check_ins: history.map(({ checkIn, listName }) => ({
       id: checkIn.id,
       list_name: listName,

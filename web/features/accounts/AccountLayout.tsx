@@ -17,6 +17,7 @@ const TABS = [
   { to: 'invoice-settings', permission: 'account.manage', label: <Trans>Invoice settings</Trans> },
   { to: 'payment', permission: 'payments.manage', label: <Trans>Payments</Trans> },
   { to: 'billing', permission: 'billing.manage', label: <Trans>Billing</Trans> },
+  { to: 'reports', permission: 'billing.manage', label: <Trans>Reports</Trans> },
   { to: 'integrations', permission: 'integrations.manage', label: <Trans>Integrations</Trans> },
 ] as const satisfies readonly { to: string; permission: Permission; label: ReactNode }[];
 

@@ -125,6 +125,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/attendees`}>
                   <Trans>Attendees</Trans>
                 </SideLink>
+                <SideLink to={`${base}/reports`}>
+                  <Trans>Reports</Trans>
+                </SideLink>
                 <SideLink to={`${base}/check-in`}>
                   <Trans>Check-in</Trans>
                 </SideLink>

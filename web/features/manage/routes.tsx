@@ -188,6 +188,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'reports',
+                Component: lazyPage(
+                  () => import('../reports/EventReportsPage'),
+                  (m) => m.EventReportsPage,
+                ),
+              },
+              {
                 path: 'widget',
                 Component: lazyPage(
                   () => import('../widget/WidgetEmbedPage'),
@@ -296,6 +303,13 @@ export const organizerRoutes: RouteObject[] = [
             Component: lazyPage(
               () => import('../billing/BillingPage'),
               (m) => m.BillingPage,
+            ),
+          },
+          {
+            path: 'reports',
+            Component: lazyPage(
+              () => import('../reports/AccountReportsPage'),
+              (m) => m.AccountReportsPage,
             ),
           },
           {

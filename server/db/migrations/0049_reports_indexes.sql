@@ -1,0 +1,3 @@
+CREATE INDEX "orders_event_completed_idx" ON "orders" USING btree ("event_id","completed_at") WHERE "orders"."completed_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_account_completed_idx" ON "orders" USING btree ("account_id","completed_at") WHERE "orders"."completed_at" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_succeeded_idx" ON "refunds" USING btree ("updated_at") WHERE "refunds"."status" = 'SUCCEEDED';
