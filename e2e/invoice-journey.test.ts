@@ -126,6 +126,37 @@ describe('an invoice from checkout to credit note', () => {
     const note = await pdfSaved(page, () => credit.getByRole('button', { name: /Download PDF/ }).click());
     for (const expected of ['Credit note CC-2', 'Credits invoice CC-1', 'Matos & Filhos Lda', '€20.00'])
       expect(note.text).toContain(expected);
+
+    // Cancelling the ticket, its price refunded too: what is left of it (€20) goes back and is
+    // credited by the next note.
+    await page.goto(`/manage/event/${eventId}/attendees`);
+    await page.getByRole('link', { name: 'Rosa Matos' }).first().click();
+    const attendee = page.getByRole('dialog', { name: 'Attendee', exact: true });
+    await attendee.getByRole('button', { name: 'Cancel ticket' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel the ticket of Rosa Matos?' });
+    const refundToo = confirm.getByRole('checkbox', { name: 'Also refund its price, €20.00, to the buyer' });
+    expect(await refundToo.isChecked()).toBe(true);
+    await expectAccessible(page, 'cancel-ticket-with-refund');
+    await confirm.getByRole('button', { name: 'Cancel ticket' }).click();
+    await attendee.getByTestId('attendee-status').filter({ hasText: 'Cancelled' }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const orders = await api<{ data: { id: number; status: string }[] }>(
+            'GET',
+            `/api/events/${eventId}/orders`,
+          );
+          const order = orders.data[0];
+          if (!order) return [];
+          const invoices = await api<{ data: { reference: string; total: number }[] }>(
+            'GET',
+            `/api/events/${eventId}/orders/${order.id}/invoices`,
+          );
+          return [order.status, ...invoices.data.map((d) => `${d.reference} ${d.total}`)];
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toEqual(['REFUNDED', 'CC-1 4000', 'CC-2 2000', 'CC-3 2000']);
     await session.context.close();
   }, 120_000);
 });

@@ -228,3 +228,42 @@ describe('an event with its own seller', () => {
     expect((await invoicesOf(other.id, elsewhere.id))[0]?.reference).toBe(`RE-2031-${before}`);
   });
 });
+
+describe('cancelling one ticket', () => {
+  it('offers its price back, no more than is left, and its refund is credited for exactly that', async () => {
+    await call('PUT', '/api/accounts/current/invoice-settings', seller);
+    const { event, seat } = await mixedShop();
+    const unpaid = await placed(
+      makeOrder(t.app, { eventId: event.id, lines: [{ ticket_id: seat.id, quantity: 1 }], until: 'offline' }),
+    );
+    const attendeesOf = async (orderId: number) =>
+      (await call('GET', `/api/events/${event.id}/orders/${orderId}`)).json().attendees as { id: number }[];
+    const detail = async (id: number) =>
+      (await call('GET', `/api/events/${event.id}/attendees/${id}`)).json();
+    // Nothing was paid: nothing to give back.
+    const [waiting] = await attendeesOf(unpaid.id);
+    expect((await detail(waiting?.id ?? 0)).refund).toBeNull();
+
+    // Two seats at €40 + €1.50 fee + 23 % VAT on €40: €50.70 each.
+    const order = await paidOrder({ eventId: event.id, lines: [{ ticket_id: seat.id, quantity: 2 }] });
+    const [first, second] = await attendeesOf(order.id);
+    expect((await detail(first?.id ?? 0)).refund).toEqual({
+      amount: 5070,
+      currency: 'EUR',
+      method: 'OFFLINE',
+    });
+    expect((await call('POST', `/api/events/${event.id}/attendees/${first?.id}/cancel`)).statusCode).toBe(
+      200,
+    );
+    expect((await refund(event.id, order.id, { amount: 5070 })).statusCode).toBe(201);
+    const [, note] = await invoicesOf(event.id, order.id);
+    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', total: 5070 });
+    // The other ticket may give back no more than the order has left.
+    expect((await refund(event.id, order.id, { amount: 5000 })).statusCode).toBe(201);
+    expect((await detail(second?.id ?? 0)).refund).toEqual({
+      amount: 70,
+      currency: 'EUR',
+      method: 'OFFLINE',
+    });
+  });
+});

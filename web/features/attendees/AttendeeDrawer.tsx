@@ -4,11 +4,28 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { AttendeeAction } from '../../../common/attendee-actions';
 import type { AttendeeDetailResponse } from '../../../common/attendees';
+import { formatMoney } from '../../../common/money';
 import { errorCode, errorMessage } from '../../components/api-error';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -19,7 +36,13 @@ import { dateText, useDateChoices } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { attendeeName } from './AttendeesTable';
 import { answerLines } from './answers';
-import { useAttendee, useCancelAttendee, useReactivateAttendee, useResendTicket } from './api';
+import {
+  RefundAfterCancelFailed,
+  useAttendee,
+  useCancelAttendee,
+  useReactivateAttendee,
+  useResendTicket,
+} from './api';
 import { EditAttendeeForm } from './EditAttendeeForm';
 import { AttendeeStatusBadge, ManualBadge } from './labels';
 
@@ -101,6 +124,7 @@ function AttendeeDetails({
   const resend = useResendTicket(eventId, attendee.id);
   const dates = useDateChoices(eventId, timezone);
   const [actionError, setActionError] = useState<unknown>(null);
+  const [refundProblem, setRefundProblem] = useState<string | null>(null);
   const name = attendeeName(attendee);
   // What the server allows now (`common/attendee-actions.ts`): only those are offered.
   const allows = (action: AttendeeAction) => attendee.actions.includes(action);
@@ -117,16 +141,31 @@ function AttendeeDetails({
       onError: setActionError,
     });
   };
+  const refund = attendee.refund;
+  const [refundToo, setRefundToo] = useState(true);
   const doCancel = () => {
     setActionError(null);
-    cancel.mutate(undefined, {
+    setRefundProblem(null);
+    const withRefund =
+      refund && refundToo
+        ? { refund, orderId: attendee.order_id, note: t`Ticket of ${name} cancelled` }
+        : null;
+    cancel.mutate(withRefund, {
       onSuccess: () => {
         setConfirmingCancel(false);
-        notify(t`The ticket of ${name} has been cancelled.`);
+        notify(
+          withRefund
+            ? t`The ticket of ${name} has been cancelled and its price is being refunded.`
+            : t`The ticket of ${name} has been cancelled.`,
+        );
       },
       onError: (error) => {
         setConfirmingCancel(false);
-        setActionError(error);
+        if (error instanceof RefundAfterCancelFailed)
+          setRefundProblem(
+            t`The ticket of ${name} was cancelled, but its refund failed: ${errorMessage(error.cause)} Refund it from the order.`,
+          );
+        else setActionError(error);
       },
     });
   };
@@ -157,6 +196,11 @@ function AttendeeDetails({
       </Stack>
 
       <ErrorAlert error={actionError} />
+      {refundProblem ? (
+        <Alert color="red" variant="light" role="alert">
+          {refundProblem}
+        </Alert>
+      ) : null}
 
       {editing ? (
         <EditAttendeeForm eventId={eventId} attendee={attendee} onDone={() => setEditing(false)} />
@@ -288,10 +332,30 @@ function AttendeeDetails({
         onClose={() => setConfirmingCancel(false)}
         onConfirm={doCancel}
       >
-        <Trans>
-          The ticket stops being valid and its seat goes back on sale. The order is not refunded. You can
-          reactivate the ticket later while a seat is free.
-        </Trans>
+        <Stack gap="sm">
+          <Text size="sm">
+            <Trans>
+              The ticket stops being valid and its seat goes back on sale. You can reactivate the ticket later
+              while a seat is free.
+            </Trans>
+          </Text>
+          {refund ? (
+            <Checkbox
+              checked={refundToo}
+              onChange={(event) => setRefundToo(event.currentTarget.checked)}
+              label={t`Also refund its price, ${formatMoney(refund.amount, refund.currency, i18n.locale)}, to the buyer`}
+              description={
+                refund.method === 'CARD'
+                  ? t`Given back to the card it was paid with; a credit note follows if the order has an invoice.`
+                  : t`Paid offline: give the money back yourself; it is recorded on the order, with a credit note if the order has an invoice.`
+              }
+            />
+          ) : (
+            <Text size="sm" c="gray.7">
+              <Trans>The order is not refunded.</Trans>
+            </Text>
+          )}
+        </Stack>
       </ConfirmModal>
     </Stack>
   );

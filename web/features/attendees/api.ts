@@ -70,12 +70,55 @@ export const useUpdateAttendee = (eventId: number, attendeeId: number) =>
     apiFetch<AttendeeDetailResponse>(`/events/${eventId}/attendees/${attendeeId}`, { method: 'PUT', body }),
   );
 
-export const useCancelAttendee = (eventId: number, attendeeId: number) =>
-  useAttendeeMutation(eventId, () =>
-    apiFetch<AttendeeDetailResponse>(`/events/${eventId}/attendees/${attendeeId}/cancel`, {
-      method: 'POST',
-    }),
-  );
+/** Cancelling with its refund given: the refund offered, and the note of one given back by hand. */
+export interface CancelWithRefund {
+  refund: NonNullable<AttendeeDetailResponse['refund']>;
+  orderId: number;
+  note: string;
+}
+
+/** The ticket was cancelled but its refund was not made: the organizer refunds from the order. */
+export class RefundAfterCancelFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('refund after cancel failed');
+  }
+}
+
+/**
+ * Cancels the ticket and, when asked, gives its price back: by card through Stripe, or written
+ * down as given back by hand (decision 053: the credit note follows the refund).
+ */
+export const useCancelAttendee = (eventId: number, attendeeId: number) => {
+  const queryClient = useQueryClient();
+  return useAttendeeMutation(eventId, async (withRefund: CancelWithRefund | null) => {
+    const cancelled = await apiFetch<AttendeeDetailResponse>(
+      `/events/${eventId}/attendees/${attendeeId}/cancel`,
+      { method: 'POST' },
+    );
+    if (!withRefund) return cancelled;
+    const { refund, orderId, note } = withRefund;
+    const order = `/events/${eventId}/orders/${orderId}`;
+    try {
+      if (refund.method === 'CARD')
+        await apiFetch(`${order}/refund`, {
+          method: 'POST',
+          body: { amount: refund.amount, notify_buyer: true, cancel_order: false },
+        });
+      else
+        await apiFetch(`${order}/offline-refunds`, {
+          method: 'POST',
+          body: { amount: refund.amount, note, notify_buyer: true },
+        });
+    } catch (error) {
+      // The ticket is cancelled all the same: show it so.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.attendees.detail(eventId, attendeeId) });
+      throw new RefundAfterCancelFailed(error);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders.all(eventId) });
+    }
+    return apiFetch<AttendeeDetailResponse>(`/events/${eventId}/attendees/${attendeeId}`);
+  });
+};
 
 export const useReactivateAttendee = (eventId: number, attendeeId: number) =>
   useAttendeeMutation(eventId, () =>
