@@ -28,8 +28,13 @@ async function placeOffline(eventId: number, ticketId: number, buyer: string): P
   });
   const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
   const person = { first_name: buyer, last_name: 'Reis', email };
+  // The seller asks every buyer for their company (`buyer_business: REQUIRED`).
   await apiCall('PUT', `${base}/${order.short_id}`, {
     ...person,
+    company: `${buyer} Reis Lda`,
+    company_address: 'Rua Nova 3\n4000-001 Porto',
+    vat_country: 'PT',
+    vat_id: 'PT509999999',
     attendees: [
       { ticket_id: ticketId, ...person },
       { ticket_id: ticketId, ...person },
