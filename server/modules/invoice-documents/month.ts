@@ -1,13 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { Zip, ZipPassThrough } from 'fflate';
-import { isLocale } from '../../../common/i18n/locales';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { AuthContext } from '../../http/auth';
-import { i18nFor } from '../../i18n';
+import type { FileStorage } from '../../storage';
 import { getEvent } from '../owned-events/service';
-import { renderInvoicePdf } from './pdf';
+import { type InvoiceFiles, invoicePdfs } from './service';
 
 // A month's invoices and credit notes as one ZIP of their PDFs (issue 38, decision 053), for the
 // accountant: the documents dated in that month, each as its own PDF.
@@ -59,7 +58,8 @@ function entryNames(rows: readonly Row[]): string[] {
  * The PDFs as a ZIP, drawn one at a time while the client reads: the PDFs are compressed
  * already, so they are stored as they are.
  */
-function zipOf(rows: readonly Row[]): Readable {
+function zipOf(rows: readonly Row[], files: InvoiceFiles): Readable {
+  const draw = invoicePdfs(files);
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) {
@@ -73,8 +73,7 @@ function zipOf(rows: readonly Row[]): Readable {
   const write = async () => {
     for (const [index, row] of rows.entries()) {
       if (out.destroyed) return;
-      const locale = isLocale(row.document.locale) ? row.document.locale : 'en';
-      const pdf = await renderInvoicePdf(row.document, i18nFor(locale));
+      const { body: pdf } = await draw(row);
       const entry = new ZipPassThrough(names[index] ?? `${row.id}.pdf`);
       entry.mtime = row.issuedAt;
       zip.add(entry);
@@ -100,11 +99,13 @@ export interface InvoiceMonthZip {
  */
 export async function exportInvoiceMonth({
   db,
+  storage,
   auth,
   eventId,
   month,
 }: {
   db: Db;
+  storage: FileStorage;
   auth: AuthContext;
   eventId?: number;
   month?: string | undefined;
@@ -113,5 +114,5 @@ export async function exportInvoiceMonth({
   const asked = month ?? thisMonth(new Date());
   const rows = await monthRows(db, { accountId: auth.accountId, eventId, month: asked });
   const filename = eventId === undefined ? `invoices-${asked}.zip` : `invoices-${eventId}-${asked}.zip`;
-  return { filename, count: rows.length, body: zipOf(rows) };
+  return { filename, count: rows.length, body: zipOf(rows, { db, storage }) };
 }

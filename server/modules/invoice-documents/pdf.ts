@@ -49,7 +49,16 @@ interface At {
   top: number;
 }
 
-function drawHead(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n): number {
+/** The head's room: its heading beside the logo, its parties below the logo. */
+interface HeadRoom {
+  i18n: I18n;
+  headingWidth: number;
+  /** Where the parties may start at the earliest: under the logo. */
+  below: number;
+}
+
+function drawHead(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, room: HeadRoom): number {
+  const { i18n } = room;
   const { locale } = invoice;
   const heading = invoice.kind === 'INVOICE' ? M.invoice : M.creditNote;
   let y = line(doc, translate(i18n, heading, { reference: invoice.reference }), {
@@ -57,6 +66,7 @@ function drawHead(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n)
     y: PAGE.margin,
     size: 20,
     weight: 'bold',
+    width: room.headingWidth,
   });
   if (invoice.credits_invoice)
     y = line(doc, translate(i18n, M.credits, { reference: invoice.credits_invoice }), {
@@ -64,8 +74,9 @@ function drawHead(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, i18n: I18n)
       y,
       size: 10,
       color: MUTED,
+      width: room.headingWidth,
     });
-  y += 12;
+  y = Math.max(y, room.below) + 12;
   // The seller on the left, the document's dates and references on the right.
   let left = line(doc, invoice.seller.legal_name, {
     x: PAGE.margin,
@@ -177,14 +188,44 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, { i18n, t
  * An invoice or credit note as a PDF, drawn from its frozen document in the language it was
  * issued in, so it prints the same every time (decision 053).
  */
-export async function renderInvoicePdf(invoice: InvoiceDocument, i18n: I18n): Promise<Buffer> {
+/** The most room the logo takes at the page's top right, in points. */
+const LOGO_BOX = { width: 140, height: 56 };
+
+/** The logo at the top right, fitted into `LOGO_BOX`; answers the width it took. */
+function drawLogo(doc: PDFKit.PDFDocument, logo: InvoiceLogo): number {
+  const scale = Math.min(LOGO_BOX.width / logo.width, LOGO_BOX.height / logo.height, 1);
+  const width = logo.width * scale;
+  doc.image(logo.body, PAGE.width - PAGE.margin - width, PAGE.margin, {
+    width,
+    height: logo.height * scale,
+  });
+  return width;
+}
+
+/** The event's logo as a PNG, which the invoice carries at its top right. */
+export interface InvoiceLogo {
+  body: Buffer;
+  width: number;
+  height: number;
+}
+
+export async function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  i18n: I18n,
+  logo: InvoiceLogo | null = null,
+): Promise<Buffer> {
   const heading = invoice.kind === 'INVOICE' ? M.invoice : M.creditNote;
   const { doc, done } = await newPdfDocument({
     title: translate(i18n, heading, { reference: invoice.reference }),
     lang: invoice.locale,
   });
   doc.addPage({ size: 'A4', margin: 0 });
-  let y = drawHead(doc, invoice, i18n);
+  const logoWidth = logo ? drawLogo(doc, logo) + 16 : 0;
+  let y = drawHead(doc, invoice, {
+    i18n,
+    headingWidth: WIDTH - logoWidth,
+    below: logo ? PAGE.margin + LOGO_BOX.height : 0,
+  });
   y = drawLines(doc, invoice, { i18n, top: y });
   y = drawTotals(doc, invoice, { i18n, top: y });
   for (const text of [invoice.notes, invoice.footer].filter((t): t is string => Boolean(t)))

@@ -30,6 +30,7 @@ const sendZip = (reply: FastifyReply, zip: InvoiceMonthZip) =>
 
 /** Invoices and credit notes as PDFs (decision 053), drawn from their frozen documents. */
 export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const files = () => ({ db: app.db, storage: app.storage });
   app.get(
     '/api/events/:id/orders/:orderId/invoices/:invoiceId/pdf',
     {
@@ -44,7 +45,7 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await invoicePdf(app.db, {
+      const pdf = await invoicePdf(files(), {
         auth: authOf(request),
         eventId: request.params.id,
         orderId: request.params.orderId,
@@ -67,7 +68,7 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, shortId, invoiceId } = request.params;
-      return send(reply, await buyerInvoicePdf(app.db, { eventId: id, orderShortId: shortId, invoiceId }));
+      return send(reply, await buyerInvoicePdf(files(), { eventId: id, orderShortId: shortId, invoiceId }));
     },
   );
 
@@ -89,7 +90,7 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       sendZip(
         reply,
         await exportInvoiceMonth({
-          db: app.db,
+          ...files(),
           auth: authOf(request),
           eventId: request.params.id,
           month: request.query.month,
@@ -114,7 +115,7 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendZip(
         reply,
-        await exportInvoiceMonth({ db: app.db, auth: authOf(request), month: request.query.month }),
+        await exportInvoiceMonth({ ...files(), auth: authOf(request), month: request.query.month }),
       ),
   );
 };

@@ -1,9 +1,10 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicOrderResponse } from '../../../common/orders';
-import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
+import { makeAccount, makeEventImage, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 import { seller } from '../../test/invoice-kit';
-import { pdfText } from '../../test/pdf';
+import { pdfPagePixels, pdfText } from '../../test/pdf';
 
 // The buyer's invoice (issue 38, decision 053): attached to the order's confirmation when the
 // seller asks for it, listed on the order's page (issued then if its job has not run), and
@@ -91,5 +92,40 @@ describe('the buyer’s invoice', () => {
     const other = await placeOrder('kai@buyers.example');
     expect((await buyerPdf(other.order.short_id, invoiceId)).statusCode).toBe(404);
     expect((await buyerPdf('AAAAAAAAAAAAAAAAAAAAAA', invoiceId)).statusCode).toBe(404);
+  });
+});
+
+/** How many green pixels the first page has in its top right corner, where the logo goes. */
+async function greenAtTopRight(pdf: Buffer): Promise<number> {
+  const [page] = await pdfPagePixels(pdf);
+  if (!page) throw new Error('no page');
+  let green = 0;
+  for (let y = 0; y < 110; y++)
+    for (let x = page.width - 200; x < page.width; x++) {
+      const at = (y * page.width + x) * 3;
+      if ((page.data[at + 1] ?? 0) > 150 && (page.data[at] ?? 255) < 80 && (page.data[at + 2] ?? 255) < 80)
+        green++;
+    }
+  return green;
+}
+
+describe('the invoice’s logo', () => {
+  it('is the event’s, at the top right, when the event has one', async () => {
+    expect((await settings(true)).statusCode).toBe(200);
+    const { order } = await placeOrder('lia@buyers.example');
+    const before = await buyerPdf(order.short_id, order.invoices[0]?.id ?? 0);
+    expect(await greenAtTopRight(before.rawPayload)).toBe(0);
+    const logo = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300"><rect width="1200" height="300" fill="rgb(0,192,0)"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    await makeEventImage(kit.app, owner, { eventId: shop.eventId, type: 'EVENT_LOGO', body: logo });
+    const after = await buyerPdf(order.short_id, order.invoices[0]?.id ?? 0);
+    expect(await greenAtTopRight(after.rawPayload)).toBeGreaterThan(500);
+    // The words are the same: the document is the one issued.
+    expect(await pdfText(after.rawPayload)).toEqual(await pdfText(before.rawPayload));
   });
 });
