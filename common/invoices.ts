@@ -59,6 +59,12 @@ export const InvoiceSellerOverride = z
     tax_id: optionalText(40),
     prefix: text(20).regex(PREFIX).default(''),
     own_sequence: z.boolean().default(false),
+    /** Null: the account's. */
+    payment_terms_days: z.number().int().min(0).max(365).nullable().default(null),
+    /** Null: the account's. */
+    notes: optionalText(2000),
+    /** Null: the account's. */
+    footer: optionalText(2000),
   })
   .refine((v) => !v.own_sequence || v.prefix !== '', {
     path: ['prefix'],

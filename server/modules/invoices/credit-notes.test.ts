@@ -198,6 +198,7 @@ describe('an event with its own seller', () => {
             tax_id: 'PT509999999',
             prefix,
             own_sequence: true,
+            footer: 'Festival do Rio, Porto',
           },
         },
       });
@@ -218,6 +219,11 @@ describe('an event with its own seller', () => {
       address: 'Cais 2\nPorto',
       tax_id: 'PT509999999',
     });
+    // Its own footer; the account's notes, which the event left to it.
+    expect([invoice?.document.footer, invoice?.document.notes]).toEqual([
+      'Festival do Rio, Porto',
+      seller.notes ?? null,
+    ]);
     // The account's series goes on where it was.
     const before = (await call('GET', '/api/accounts/current/invoice-settings')).json().next_number;
     const { event: other, book: otherBook } = await mixedShop();

@@ -11,7 +11,7 @@ import type { AuthContext } from '../../http/auth';
 import { enqueue, INVOICE_ISSUE_JOB } from '../../jobs/kinds';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { dayIn, invoiceDocument } from './document';
-import { accountSequence, eventSequence, readInvoiceSettings } from './settings';
+import { accountSequence, eventSequence, readInvoiceSettings, sellerOf } from './settings';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -99,9 +99,7 @@ export async function invoiceOfLockedOrder(tx: Transaction, order: OrderRow): Pr
     .orderBy(asc(orderItems.id));
   // The event's own seller, and its own series when it keeps one (decision 053).
   const own = withSettingDefaults(event.settings).invoice_seller;
-  const seller = own
-    ? { ...settings, ...own, prefix: own.own_sequence ? own.prefix : settings.prefix }
-    : settings;
+  const seller = sellerOf(settings, own);
   const sequence = own?.own_sequence
     ? await eventSequence(tx, { accountId: order.accountId, eventId: order.eventId })
     : await accountSequence(tx, order.accountId);
@@ -110,7 +108,7 @@ export async function invoiceOfLockedOrder(tx: Transaction, order: OrderRow): Pr
   const issuedAt = new Date();
   const unpaid = order.status === 'AWAITING_PAYMENT';
   const dueDate = unpaid
-    ? dayIn(new Date(issuedAt.getTime() + settings.payment_terms_days * 86_400_000), event.timezone)
+    ? dayIn(new Date(issuedAt.getTime() + seller.payment_terms_days * 86_400_000), event.timezone)
     : null;
   const document = invoiceDocument({ order, items, event, settings: seller, reference, issuedAt, dueDate });
   const [row] = await tx

@@ -37,6 +37,25 @@ export async function requireOwnSeries(db: Db, accountId: number, seller: Invoic
     throw fieldError('settings.invoice_seller.prefix', VALIDATION.invoicePrefixForOwnSequence);
 }
 
+/**
+ * What an event's invoices say of their seller: the account's settings, with the event's own
+ * seller over them where it has one (its notes, footer and payment terms where it gives them),
+ * and its own prefix when it keeps its own series (decision 053).
+ */
+export function sellerOf(settings: InvoiceSettings, own: InvoiceSellerOverride | null): InvoiceSettings {
+  if (!own) return settings;
+  return {
+    ...settings,
+    legal_name: own.legal_name,
+    address: own.address,
+    tax_id: own.tax_id,
+    prefix: own.own_sequence ? own.prefix : settings.prefix,
+    payment_terms_days: own.payment_terms_days ?? settings.payment_terms_days,
+    notes: own.notes ?? settings.notes,
+    footer: own.footer ?? settings.footer,
+  };
+}
+
 /** The sequence of an event that numbers its own invoices, made on first use. */
 export async function eventSequence(
   tx: Transaction,

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { InvoiceSellerValues } from './invoice-seller';
 
@@ -49,6 +49,31 @@ export function InvoiceSellerFields({
             description={t`Starting at 1, under a prefix of its own that differs from the account’s.`}
             key={form.key(at('own_sequence'))}
             {...form.getInputProps(at('own_sequence'), { type: 'checkbox' })}
+          />
+          <NumberInput
+            label={t`Payment terms (days)`}
+            description={t`Left empty: the account’s.`}
+            min={0}
+            max={365}
+            allowDecimal={false}
+            key={form.key(at('payment_terms_days'))}
+            {...form.getInputProps(at('payment_terms_days'))}
+          />
+          <Textarea
+            label={t`Notes`}
+            description={t`Left empty: the account’s.`}
+            autosize
+            minRows={2}
+            key={form.key(at('notes'))}
+            {...form.getInputProps(at('notes'))}
+          />
+          <Textarea
+            label={t`Footer`}
+            description={t`Left empty: the account’s.`}
+            autosize
+            minRows={2}
+            key={form.key(at('footer'))}
+            {...form.getInputProps(at('footer'))}
           />
           <TextInput
             label={t`Number prefix`}

@@ -11,8 +11,13 @@ describe('an event’s own seller in the settings form', () => {
       tax_id: null,
       prefix: 'FEST-',
       own_sequence: true,
+      payment_terms_days: 30,
+      notes: null,
+      footer: 'Festival do Rio, Porto',
     };
     expect(toSellerRequest(toSellerValues(seller))).toEqual(seller);
     expect(toSellerRequest({ ...toSellerValues(seller), tax_id: '  ' })?.tax_id).toBeNull();
+    // Terms left empty are the account's.
+    expect(toSellerRequest({ ...toSellerValues(seller), payment_terms_days: '' })?.payment_terms_days).toBeNull();
   });
 });

@@ -8,6 +8,10 @@ export interface InvoiceSellerValues {
   tax_id: string;
   prefix: string;
   own_sequence: boolean;
+  /** Empty: the account's. */
+  payment_terms_days: number | string;
+  notes: string;
+  footer: string;
 }
 
 export function toSellerValues(seller: InvoiceSellerOverride | null): InvoiceSellerValues {
@@ -18,6 +22,9 @@ export function toSellerValues(seller: InvoiceSellerOverride | null): InvoiceSel
     tax_id: seller?.tax_id ?? '',
     prefix: seller?.prefix ?? '',
     own_sequence: seller?.own_sequence ?? false,
+    payment_terms_days: seller?.payment_terms_days ?? '',
+    notes: seller?.notes ?? '',
+    footer: seller?.footer ?? '',
   };
 }
 
@@ -29,5 +36,8 @@ export function toSellerRequest(values: InvoiceSellerValues): InvoiceSellerOverr
     tax_id: values.tax_id.trim() === '' ? null : values.tax_id,
     prefix: values.prefix,
     own_sequence: values.own_sequence,
+    payment_terms_days: values.payment_terms_days === '' ? null : Number(values.payment_terms_days),
+    notes: values.notes.trim() === '' ? null : values.notes,
+    footer: values.footer.trim() === '' ? null : values.footer,
   };
 }
