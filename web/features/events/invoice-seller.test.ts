@@ -18,6 +18,8 @@ describe('an event’s own seller in the settings form', () => {
     expect(toSellerRequest(toSellerValues(seller))).toEqual(seller);
     expect(toSellerRequest({ ...toSellerValues(seller), tax_id: '  ' })?.tax_id).toBeNull();
     // Terms left empty are the account's.
-    expect(toSellerRequest({ ...toSellerValues(seller), payment_terms_days: '' })?.payment_terms_days).toBeNull();
+    expect(
+      toSellerRequest({ ...toSellerValues(seller), payment_terms_days: '' })?.payment_terms_days,
+    ).toBeNull();
   });
 });
