@@ -198,6 +198,37 @@ describe('invoices', () => {
     await expectCount(rows).toBe(1);
     await expectText(rows.first()).toContain('RE-2031-1000');
     await expectAccessible(page, 'account-list');
+
+    // The event names a seller of its own, in a series of its own: the account's prefix is refused.
+    await page.goto(`/manage/event/${eventId}/settings`);
+    const own = page.getByRole('checkbox', { name: 'Invoices of this event name another seller' });
+    await own.check();
+    const section = page.locator('form');
+    await section.getByRole('textbox', { name: /^Legal name/ }).fill('Festival do Rio Associação');
+    await section.getByRole('textbox', { name: /^Address\s*\*?$/ }).fill('Cais 2\nPorto');
+    await section
+      .getByRole('checkbox', { name: 'Number this event’s invoices in a series of its own' })
+      .check();
+    await section.getByLabel('Number prefix').fill('RE-2031-');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByText(
+        'An event with its own number series needs a prefix of its own, different from the account’s.',
+      )
+      .waitFor();
+    await section.getByLabel('Number prefix').fill('FEST-');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('The event settings have been saved.').waitFor();
+    await expectAccessible(page, 'event-seller');
+    const event = await api<{ settings: { invoice_seller: Record<string, unknown> } }>(
+      'GET',
+      `/api/events/${eventId}`,
+    );
+    expect(event.settings.invoice_seller).toMatchObject({
+      legal_name: 'Festival do Rio Associação',
+      prefix: 'FEST-',
+      own_sequence: true,
+    });
     expect(session.errors.filter((e) => !e.includes('422'))).toEqual([]);
   });
 });
