@@ -28,7 +28,11 @@ const row = (page: Page, title: string) =>
 
 async function openActions(page: Page, title: string, item: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // The menu of this row: another row's may still be closing.
+  await page
+    .getByRole('menu', { name: `Actions for ${title}` })
+    .getByRole('menuitem', { name: item })
+    .click();
 }
 
 /** A MultiSelect or Select by its label, whichever role this Mantine gives its input. */

@@ -37,7 +37,11 @@ async function addCategory(dialog: Locator, name: string): Promise<void> {
 
 async function openActions(page: Page, title: string, item: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // The menu of this row: another row's may still be closing.
+  await page
+    .getByRole('menu', { name: `Actions for ${title}` })
+    .getByRole('menuitem', { name: item })
+    .click();
 }
 
 describe('products', () => {

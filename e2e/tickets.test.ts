@@ -160,7 +160,10 @@ describe('tickets', () => {
 
     // Edit: a new title and price.
     await page.getByRole('button', { name: 'Actions for General admission' }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page
+      .getByRole('menu', { name: 'Actions for General admission' })
+      .getByRole('menuitem', { name: 'Edit' })
+      .click();
     dialog = page.getByRole('dialog', { name: 'Edit ticket' });
     await expect.poll(() => dialog.getByLabel('Price').inputValue()).toBe('25.00');
     await dialog.getByLabel('Title').fill('Standing');
@@ -170,7 +173,10 @@ describe('tickets', () => {
 
     // A form the schema refuses: more per order at least than at most.
     await page.getByRole('button', { name: 'Actions for Standing' }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page
+      .getByRole('menu', { name: 'Actions for Standing' })
+      .getByRole('menuitem', { name: 'Edit' })
+      .click();
     dialog = page.getByRole('dialog', { name: 'Edit ticket' });
     // Prices are read as typed, in euros: a cent too fine, or above the largest price, says so.
     await dialog.getByLabel('Price').fill('27.505');
@@ -191,12 +197,18 @@ describe('tickets', () => {
 
     // Pause sales from the row.
     await page.getByRole('button', { name: 'Actions for Supporter' }).click();
-    await page.getByRole('menuitem', { name: 'Pause sales' }).click();
+    await page
+      .getByRole('menu', { name: 'Actions for Supporter' })
+      .getByRole('menuitem', { name: 'Pause sales' })
+      .click();
     await row(page, 'Supporter').getByText('Paused').waitFor();
 
     // Delete, after asking.
     await page.getByRole('button', { name: 'Actions for Community pass' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('menu', { name: 'Actions for Community pass' })
+      .getByRole('menuitem', { name: 'Delete' })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Community pass?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });

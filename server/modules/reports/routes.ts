@@ -83,7 +83,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         description: RANGE,
         params: AccountReportParams,
         querystring: ReportQuery,
-        response: { 200: ReportResponse, ...errorResponses(401, 403, 422) },
+        response: { 200: ReportResponse, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
@@ -106,7 +106,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         params: AccountReportParams,
         querystring: ReportExportQuery,
         produces: EXPORT_PRODUCES,
-        response: { 200: ExportFile, ...errorResponses(401, 403, 422) },
+        response: { 200: ExportFile, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
