@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { OrganizerSession } from './session';
+import { apiCall } from './session';
 
 /** The buyer's first steps of a checkout, shared by the checkout journeys. */
 
@@ -27,4 +28,37 @@ export async function fillBuyer(
   await page.getByLabel(labels.first).first().fill('Ana');
   await page.getByLabel(labels.last).first().fill('Lima');
   await page.getByLabel(labels.email).first().fill('ana.lima@example.com');
+}
+
+/**
+ * An order placed through the public checkout API rather than the page: `count` tickets for
+ * `buyer` (each attendee the buyer), paid offline when asked, with `details` added to the
+ * buyer's (a company the seller requires). Answers the buyer's e-mail, unique to this order.
+ */
+export async function placeByApi(order: {
+  eventId: number;
+  ticketId: number;
+  buyer: string;
+  count?: number;
+  offline?: boolean;
+  details?: Record<string, unknown>;
+}): Promise<string> {
+  const { eventId, ticketId, buyer, count = 1 } = order;
+  const base = `/api/public/events/${eventId}/orders`;
+  const placed = await apiCall<{ short_id: string }>('POST', base, {
+    tickets: [{ ticket_id: ticketId, quantity: count }],
+  });
+  const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
+  const person = { first_name: buyer, last_name: 'Reis', email };
+  await apiCall('PUT', `${base}/${placed.short_id}`, {
+    ...person,
+    ...order.details,
+    attendees: Array.from({ length: count }, () => ({ ticket_id: ticketId, ...person })),
+  });
+  await apiCall(
+    'POST',
+    `${base}/${placed.short_id}/complete`,
+    order.offline ? { payment_provider: 'OFFLINE' } : {},
+  );
+  return email;
 }

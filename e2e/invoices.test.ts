@@ -3,8 +3,9 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, launchBrowser, screenshot, waitForToastsToClose } from './browser';
+import { placeByApi } from './checkout-steps';
 import { expectCount, expectText, expectValue } from './expect';
-import { apiCall, organizerSession } from './session';
+import { organizerSession } from './session';
 
 // Invoices (issue 38, docs/decisions/053-invoices.md): the admin fills in the seller's invoice
 // settings, a buyer's offline order is paid, and its invoice shows in the order drawer with its
@@ -20,29 +21,21 @@ afterAll(async () => {
 
 const expectAccessible = accessibilityCheck('invoices');
 
-/** An order placed through the public checkout API, to pay offline; answers the buyer's e-mail. */
-async function placeOffline(eventId: number, ticketId: number, buyer: string): Promise<string> {
-  const base = `/api/public/events/${eventId}/orders`;
-  const order = await apiCall<{ short_id: string }>('POST', base, {
-    tickets: [{ ticket_id: ticketId, quantity: 2 }],
+/** Two seats to pay offline, with the company the seller requires (`buyer_business: REQUIRED`). */
+const placeOffline = (eventId: number, ticketId: number, buyer: string) =>
+  placeByApi({
+    eventId,
+    ticketId,
+    buyer,
+    count: 2,
+    offline: true,
+    details: {
+      company: `${buyer} Reis Lda`,
+      company_address: 'Rua Nova 3\n4000-001 Porto',
+      vat_country: 'PT',
+      vat_id: 'PT509999999',
+    },
   });
-  const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
-  const person = { first_name: buyer, last_name: 'Reis', email };
-  // The seller asks every buyer for their company (`buyer_business: REQUIRED`).
-  await apiCall('PUT', `${base}/${order.short_id}`, {
-    ...person,
-    company: `${buyer} Reis Lda`,
-    company_address: 'Rua Nova 3\n4000-001 Porto',
-    vat_country: 'PT',
-    vat_id: 'PT509999999',
-    attendees: [
-      { ticket_id: ticketId, ...person },
-      { ticket_id: ticketId, ...person },
-    ],
-  });
-  await apiCall('POST', `${base}/${order.short_id}/complete`, { payment_provider: 'OFFLINE' });
-  return email;
-}
 
 /** Clicks `trigger` and answers the bytes of the file the browser saves. */
 async function downloaded(page: Page, trigger: () => Promise<void>) {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, launchBrowser, openPage, screenshot, waitForToastsToClose } from './browser';
+import { placeByApi } from './checkout-steps';
 import { expectCount, expectEventually, expectText, expectValue } from './expect';
 import { readMailbox, waitForMail } from './mailbox';
 import { apiCall, organizerSession } from './session';
@@ -17,34 +18,6 @@ afterAll(async () => {
 });
 
 const expectAccessible = accessibilityCheck('orders');
-
-/** An order placed through the public checkout API, of `count` tickets. */
-async function place(
-  eventId: number,
-  ticketId: number,
-  buyer: string,
-  offline = false,
-  count = 1,
-): Promise<string> {
-  const base = `/api/public/events/${eventId}/orders`;
-  const order = await apiCall<{ short_id: string }>('POST', base, {
-    tickets: [{ ticket_id: ticketId, quantity: count }],
-  });
-  const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
-  await apiCall('PUT', `${base}/${order.short_id}`, {
-    first_name: buyer,
-    last_name: 'Reis',
-    email,
-    attendees: Array.from({ length: count }, () => ({
-      ticket_id: ticketId,
-      first_name: buyer,
-      last_name: 'Reis',
-      email,
-    })),
-  });
-  await apiCall('POST', `${base}/${order.short_id}/complete`, offline ? { payment_provider: 'OFFLINE' } : {});
-  return email;
-}
 
 describe('orders', () => {
   it('finds an order by e-mail and cancels it, takes an offline payment and keeps a note', async () => {
@@ -64,9 +37,9 @@ describe('orders', () => {
       price: 1500,
     });
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
-    const maria = await place(eventId, free.id, 'Maria');
+    const maria = await placeByApi({ eventId, ticketId: free.id, buyer: 'Maria' });
     // Three tickets, one of them cancelled; and a checkout nobody has finished yet.
-    const nuno = await place(eventId, free.id, 'Nuno', false, 3);
+    const nuno = await placeByApi({ eventId, ticketId: free.id, buyer: 'Nuno', count: 3 });
     const nunos = await api<{ data: { id: number }[] }>(
       'GET',
       `/api/events/${eventId}/attendees?query=${encodeURIComponent(nuno)}`,
@@ -75,7 +48,7 @@ describe('orders', () => {
     await apiCall('POST', `/api/public/events/${eventId}/orders`, {
       tickets: [{ ticket_id: free.id, quantity: 2 }],
     });
-    const owing = await place(eventId, paid.id, 'Olga', true);
+    const owing = await placeByApi({ eventId, ticketId: paid.id, buyer: 'Olga', offline: true });
     const remaining = async () =>
       (
         await api<{ data: { id: number; quantity_remaining?: number; quantity_sold?: number }[] }>(

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityCheck, launchBrowser, screenshot } from './browser';
+import { placeByApi } from './checkout-steps';
 import { expectCount } from './expect';
-import { apiCall, organizerSession } from './session';
+import { organizerSession } from './session';
 
 // The organizer opens the event's sales by day: the figures of two paid orders, the chart of the
 // trend with the table as its text, the CSV download with the same totals; then another report
@@ -18,33 +19,6 @@ afterAll(async () => {
 });
 
 const expectAccessible = accessibilityCheck('reports');
-
-/** An order of `count` tickets placed through the public checkout to be paid offline; its buyer's e-mail. */
-async function placeOffline(
-  eventId: number,
-  ticketId: number,
-  buyer: string,
-  count: number,
-): Promise<string> {
-  const base = `/api/public/events/${eventId}/orders`;
-  const order = await apiCall<{ short_id: string }>('POST', base, {
-    tickets: [{ ticket_id: ticketId, quantity: count }],
-  });
-  const email = `${buyer.toLowerCase()}.${Date.now()}@example.com`;
-  await apiCall('PUT', `${base}/${order.short_id}`, {
-    first_name: buyer,
-    last_name: 'Reis',
-    email,
-    attendees: Array.from({ length: count }, () => ({
-      ticket_id: ticketId,
-      first_name: buyer,
-      last_name: 'Reis',
-      email,
-    })),
-  });
-  await apiCall('POST', `${base}/${order.short_id}/complete`, { payment_provider: 'OFFLINE' });
-  return email;
-}
 
 describe('reports', () => {
   it('show the event’s sales by day as a chart and a table, and download them as CSV', async () => {
@@ -65,14 +39,14 @@ describe('reports', () => {
       ['Rita', 1],
       ['Vasco', 2],
     ] as const) {
-      const email = await placeOffline(eventId, ticket.id, buyer, count);
+      const email = await placeByApi({ eventId, ticketId: ticket.id, buyer, count, offline: true });
       const found = await api<{ data: { id: number }[] }>(
         'GET',
         `/api/events/${eventId}/orders?query=${encodeURIComponent(email)}`,
       );
       await api('POST', `/api/events/${eventId}/orders/${found.data[0]?.id}/mark-paid`);
     }
-    await placeOffline(eventId, ticket.id, 'Zara', 4);
+    await placeByApi({ eventId, ticketId: ticket.id, buyer: 'Zara', count: 4, offline: true });
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/manage/event/${eventId}`);

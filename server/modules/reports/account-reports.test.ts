@@ -5,6 +5,7 @@ import { cardTransactions, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
 import { makeReportShop, summedByHand } from '../../test/report-kit';
+import { SALES_MEASURES } from './counted';
 
 // The account's reports (issue 38, decision 054): months in the account's time zone (Lisbon),
 // totals per currency that are the sums of the orders, reports that agree with each other and
@@ -91,18 +92,7 @@ async function report(name: string, token = owner.token): Promise<ReportResponse
 
 const totalIn = (r: ReportResponse, currency: string) =>
   r.totals.find((row) => row.currency === currency) ?? {};
-const MEASURES = [
-  'orders',
-  'tickets',
-  'gross',
-  'discounts',
-  'fees',
-  'taxes',
-  'total',
-  'refunds',
-  'net',
-] as const;
-const measures = (row: Record<string, unknown>) => Object.fromEntries(MEASURES.map((k) => [k, row[k]]));
+const measures = (row: Record<string, unknown>) => Object.fromEntries(SALES_MEASURES.map((k) => [k, row[k]]));
 
 describe('revenue', () => {
   it('per month in the account’s time zone, summed per currency from the orders', async () => {
