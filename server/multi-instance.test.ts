@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import { jobs } from './db/schema';
 import { EXPIRE_RESERVATIONS_JOB, SCHEDULES } from './jobs/kinds';
 import { scheduleKeyPrefix } from './jobs/schedules';
+import { MAIL_JOB } from './mail/payload';
 import { checkout, type Outcome, purchases, type Storefront, send } from './test/buyers';
 import { Instance } from './test/instance';
 import { findBrokenRules } from './test/invariants';
@@ -178,6 +179,20 @@ if (!process.env.TEST_DATABASE_URL) {
       const owed = outcomes.length;
       const distinct = () => new Set(smtp.mails.map((m) => m.messageId)).size;
       await waitFor(`${owed} mails (have ${distinct()})`, () => distinct() >= owed, 60_000);
+      // The organizer's notes count among the mails too: wait until no mail is left to send.
+      const watch = await database.open();
+      try {
+        await waitFor(
+          'every mail job to be done',
+          async () =>
+            (await watch.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.type, MAIL_JOB))).every(
+              (job) => job.status === 'done',
+            ),
+          60_000,
+        );
+      } finally {
+        await watch.close();
+      }
       await waitFor(
         'the lapsed reservations to expire',
         async () => {
