@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toMajorText } from '../../../common/money';
 import type { ReportResponse } from '../../../common/reports';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -177,7 +178,7 @@ describe('downloads', () => {
     expect(lines[0]).toBe('Day,Orders,Tickets,Gross,Discounts,Fees,Taxes,Total paid,Refunds,Net');
     expect(lines[2]).toMatch(/^2031-05-11,0,0,0\.00,0\.00,0\.00,0\.00,0\.00,5\.00,-5\.00$/);
     const total = totalsOf(byDay);
-    const euros = (minor: unknown) => (Number(minor) / 100).toFixed(2);
+    const euros = (minor: unknown) => toMajorText(Number(minor), 'EUR');
     expect(lines[4]).toBe(
       [
         'Total',
