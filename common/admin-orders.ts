@@ -18,6 +18,10 @@ export const ORDER_ACTIVITY_KINDS = [
   'REFUND_REQUESTED',
   'REFUND_RECORDED',
   'NOTE',
+  /** The buyer changed a ticket holder or their own details (decision 057): `data.changes`. */
+  'BUYER_EDITED',
+  /** The buyer cancelled their order (decision 057): `data.refund`, `data.fee`. */
+  'BUYER_CANCELLED',
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
 

@@ -8,6 +8,7 @@ import { InvoiceSellerOverride } from './invoices';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
+import { SELF_SERVICE_DEFAULTS, SelfServiceSettings } from './self-service';
 import { TICKET_KINDS } from './tickets';
 import { currency, email, hexColor, timezone } from './validators';
 
@@ -114,6 +115,8 @@ const settingsFields = {
   waitlist_offer_hours: z.int().min(WAITLIST_OFFER_HOURS.min).max(WAITLIST_OFFER_HOURS.max),
   /** The seller its invoices name, when not the account's (decision 053); null: the account's. */
   invoice_seller: InvoiceSellerOverride.nullable(),
+  /** What buyers may change or cancel of their own orders (decision 057). */
+  self_service: SelfServiceSettings,
 };
 
 export const EVENT_SETTING_DEFAULTS = {
@@ -141,6 +144,7 @@ export const EVENT_SETTING_DEFAULTS = {
   waitlist_auto_offer: true,
   waitlist_offer_hours: WAITLIST_OFFER_HOURS.default,
   invoice_seller: null,
+  self_service: SELF_SERVICE_DEFAULTS,
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */

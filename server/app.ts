@@ -59,6 +59,7 @@ import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { selfServiceRoutes } from './modules/self-service/routes';
 import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketDocumentRoutes } from './modules/ticket-documents/routes';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     billingRoutes,
     reportRoutes,
     waitlistRoutes,
+    selfServiceRoutes,
   ]) {
     await app.register(routes);
   }

@@ -78,6 +78,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'webhook-events',
     // Waiting-list offers hold stock: offering, leaving and removing move counters (decision 030).
     'waitlist-offers',
+    // The organizer's cancel of a locked order, which a buyer's own cancel reuses (decision 057).
+    'admin-actions',
   ],
   // A user of an account, read and shown: for signing in and for managing the account's users.
   members: ['service'],
@@ -96,6 +98,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   questions: ['service', 'defaults'],
   // Reports are read by their routes only.
   reports: [],
+  // A buyer's own edits and cancellations are read by their routes only (decision 057).
+  'self-service': [],
   stats: ['service'],
   'taxes-fees': ['service'],
   // Signed ticket codes: written on tickets and mails, read at the door.
@@ -142,7 +146,7 @@ const LAYERS: Layers = [
   ['attendee-view', 'invoices', 'ticket-documents', 'users'],
   ['invoice-documents', 'orders'],
   ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
-  ['capacity', 'check-in', 'messages', 'promo-codes', 'questions'],
+  ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],
   ['date-cancellation', 'demo', 'events'],
 ];
 

@@ -6,6 +6,7 @@ import { HTTP_ERRORS } from './http';
 import { MESSAGE_ERRORS } from './messages';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
+import { SELF_SERVICE_ERRORS } from './self-service';
 import { WAITLIST_ERRORS } from './waitlist';
 import { WALLET_ERRORS } from './wallet';
 
@@ -27,6 +28,7 @@ export const ERRORS = {
   ...API_KEY_ERRORS,
   ...WAITLIST_ERRORS,
   ...WALLET_ERRORS,
+  ...SELF_SERVICE_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

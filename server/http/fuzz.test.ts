@@ -75,6 +75,8 @@ function pathValuesOf(estate: Estate, operation: Operation, name: string): strin
     questionId: estate.questionIds,
     orderId: estate.orderIds,
     attendeeId: estate.attendeeIds,
+    // A ticket holder named by the buyer (decision 057).
+    attendeeShortId: estate.attendeeShortIds,
     listId: estate.listIds,
     checkInId: estate.checkInIds,
     keyId: estate.apiKeyIds,

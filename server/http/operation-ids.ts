@@ -155,6 +155,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/public/events/{id}/orders/{shortId}/invoices/{invoiceId}/pdf': 'getBuyerInvoicePdf',
   'POST /api/public/events/{id}/orders/{shortId}/stripe/payment-intent': 'createPublicOrderPaymentIntent',
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': 'refreshPublicOrderPayment',
+  'GET /api/public/events/{id}/orders/{shortId}/self-service': 'getPublicOrderSelfService',
+  'PUT /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}': 'updatePublicOrderAttendee',
+  'PUT /api/public/events/{id}/orders/{shortId}/buyer': 'updatePublicOrderBuyer',
+  'POST /api/public/events/{id}/orders/{shortId}/cancel': 'cancelPublicOrder',
 
   'GET /api/events/{id}/orders': 'listOrders',
   'GET /api/events/{id}/orders/export': 'exportOrders',

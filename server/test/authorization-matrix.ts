@@ -291,6 +291,13 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/public/events/{id}/orders/{shortId}/complete': order(409, () => ({})),
   'POST /api/public/events/{id}/orders/{shortId}/stripe/payment-intent': order(409),
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': order(204),
+  // A buyer's own changes (decision 057): the first account's event allows none of them.
+  'GET /api/public/events/{id}/orders/{shortId}/self-service': order(200),
+  'PUT /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}': order(403, () => ({
+    first_name: 'Rosa',
+  })),
+  'PUT /api/public/events/{id}/orders/{shortId}/buyer': order(403, () => ({ first_name: 'Rosa' })),
+  'POST /api/public/events/{id}/orders/{shortId}/cancel': order(403),
   'GET /api/public/events/{id}/attendees/{shortId}': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),

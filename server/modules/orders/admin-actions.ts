@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type OrderAction, orderActionRefusal } from '../../../common/order-actions';
 import { HOLDING_STATUSES } from '../../../common/orders';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { attendees, orders } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
@@ -58,35 +58,52 @@ export async function cancelOrder({
   await inTransaction(db, async (tx) => {
     const row = await lockAdminOrderRow({ tx, ...ref });
     requireAllowed('CANCEL', row);
-    // Worked out before the attendees are voided: see `getClaimsOfOrders`.
-    const claim = await getClaimOfOrder(tx, row.id);
-    if (HOLDING_STATUSES.includes(row.status)) await releaseSeats(tx, claim);
-    else await returnSoldSeats(tx, claim);
-    // Those cancelled one by one before keep their time and had their webhook then.
-    const voided = await tx
-      .update(attendees)
-      .set({ status: 'CANCELLED', updatedAt: sql`now()` })
-      .where(and(eq(attendees.orderId, row.id), ne(attendees.status, 'CANCELLED')))
-      .returning({ id: attendees.id });
-    await tx
-      .update(orders)
-      .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
-      .where(eq(orders.id, row.id));
-    // An unpaid order's invoice claims nothing any more; a paid one's money is credited when
-    // it is given back (decision 053).
-    if (row.status === 'AWAITING_PAYMENT') await creditInvoice(tx, { order: row, amount: row.total });
-    await recordActivity(tx, {
-      orderId: row.id,
-      userId: ref.auth.userId,
-      kind: 'CANCELLED',
-      data: { from: row.status, notified: notifyBuyer },
-    });
-    if (notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, links);
-    await queueOrderWebhooks(tx, row, 'order.cancelled');
-    await queueOrderAttendeeWebhooks(tx, row, {
-      type: 'attendee.cancelled',
-      attendeeIds: voided.map((a) => a.id),
-    });
+    await cancelLockedOrder(tx, { row, userId: ref.auth.userId, notifyBuyer, links });
+  });
+}
+
+/**
+ * The cancel itself, of an order the caller locked and may cancel: the organizer's, and the
+ * buyer's own (decision 057), so both void the tickets, give the seats back (to the waiting list
+ * through the release path), credit an unpaid invoice and send the same mail and webhooks.
+ */
+export async function cancelLockedOrder(
+  tx: Transaction,
+  {
+    row,
+    userId,
+    notifyBuyer,
+    links,
+  }: { row: OrderRow; userId: number | null; notifyBuyer: boolean; links: Links },
+): Promise<void> {
+  // Worked out before the attendees are voided: see `getClaimsOfOrders`.
+  const claim = await getClaimOfOrder(tx, row.id);
+  if (HOLDING_STATUSES.includes(row.status)) await releaseSeats(tx, claim);
+  else await returnSoldSeats(tx, claim);
+  // Those cancelled one by one before keep their time and had their webhook then.
+  const voided = await tx
+    .update(attendees)
+    .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+    .where(and(eq(attendees.orderId, row.id), ne(attendees.status, 'CANCELLED')))
+    .returning({ id: attendees.id });
+  await tx
+    .update(orders)
+    .set({ status: 'CANCELLED', reservedUntil: null, updatedAt: sql`now()` })
+    .where(eq(orders.id, row.id));
+  // An unpaid order's invoice claims nothing any more; a paid one's money is credited when
+  // it is given back (decision 053).
+  if (row.status === 'AWAITING_PAYMENT') await creditInvoice(tx, { order: row, amount: row.total });
+  await recordActivity(tx, {
+    orderId: row.id,
+    userId,
+    kind: 'CANCELLED',
+    data: { from: row.status, notified: notifyBuyer },
+  });
+  if (notifyBuyer) await enqueueOrderCancelledMail(tx, row.id, links);
+  await queueOrderWebhooks(tx, row, 'order.cancelled');
+  await queueOrderAttendeeWebhooks(tx, row, {
+    type: 'attendee.cancelled',
+    attendeeIds: voided.map((a) => a.id),
   });
 }
 

@@ -78,7 +78,7 @@ interface Asked extends AskedQuestion {
 }
 
 /** The questions buyers answer: the event's own, not hidden (hidden ones are for organizers). */
-async function askedQuestions(tx: Db, eventId: number): Promise<Asked[]> {
+export async function askedQuestions(tx: Db, eventId: number): Promise<Asked[]> {
   const rows = await tx
     .select()
     .from(questions)
@@ -103,11 +103,12 @@ async function askedQuestions(tx: Db, eventId: number): Promise<Asked[]> {
   }));
 }
 
-const appliesTo = (q: Asked, ticketId: number) => q.ticketIds.length === 0 || q.ticketIds.includes(ticketId);
+export const appliesTo = (q: Asked, ticketId: number) =>
+  q.ticketIds.length === 0 || q.ticketIds.includes(ticketId);
 
 type Problems = Record<string, MessageDescriptor[]>;
 
-function checkAnswers(
+export function checkAnswers(
   asked: Asked[],
   given: { question_id: number; answer: AnswerValue }[],
   field: string,

@@ -7,6 +7,7 @@ import { errorMessage } from '../../components/api-error';
 import { notify } from '../../components/notify';
 import { formatEventDate } from '../events/datetime';
 import { useAddNote } from './api';
+import { BuyerChanges, byBuyer } from './BuyerChanges';
 import { DrawerSection } from './OrderSections';
 
 /** What was done to the order, newest first, down to when it was started; and a note to add. */
@@ -30,6 +31,8 @@ export function OrderActivity({
     REFUND_REQUESTED: t`Refund asked`,
     REFUND_RECORDED: t`Refund recorded`,
     NOTE: t`Note`,
+    BUYER_EDITED: t`Changed by the buyer`,
+    BUYER_CANCELLED: t`Cancelled by the buyer`,
   };
   return (
     <DrawerSection title={t`Activity`}>
@@ -44,8 +47,10 @@ export function OrderActivity({
                 {a.note}
               </Text>
             ) : null}
+            {a.kind === 'BUYER_EDITED' ? <BuyerChanges data={a.data} /> : null}
             <Text size="xs" c="gray.7">
-              {formatEventDate(a.created_at, timezone, i18n.locale)} · {a.by ?? t`Tessera`}
+              {formatEventDate(a.created_at, timezone, i18n.locale)} ·{' '}
+              {a.by ?? (byBuyer(a.data) ? t`The buyer` : t`Tessera`)}
             </Text>
           </Stack>
         ))}
