@@ -3,7 +3,7 @@ import { withSettingDefaults } from '../../../common/events';
 import type { SelfServiceResponse, SelfServiceSettings } from '../../../common/self-service';
 import { allows, deadlineOf, selfCancelQuote, selfEditRefusal } from '../../../common/self-service-rules';
 import type { Db, Transaction } from '../../db/client';
-import { attendees, eventDates, events, type orders } from '../../db/schema';
+import { attendees, eventDates, events, orders } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { latestCheckIn } from '../attendee-view/service';
 import { getPublicOrderRow, lockPublicOrderRow } from '../orders/public-view';
@@ -48,11 +48,15 @@ export async function orderContext({
 
 /** The ticket holders of an order, with whether each was checked in. */
 export function holdersOf(db: Db, orderId: number) {
-  return db
-    .select({ attendee: attendees, checkedInAt: latestCheckIn().mapWith(attendees.createdAt) })
-    .from(attendees)
-    .where(eq(attendees.orderId, orderId))
-    .orderBy(asc(attendees.position), asc(attendees.id));
+  return (
+    db
+      .select({ attendee: attendees, checkedInAt: latestCheckIn().mapWith(attendees.createdAt) })
+      .from(attendees)
+      // Joined so that the check-in's subquery names `attendees.id` in full, not a bare `id`.
+      .innerJoin(orders, eq(orders.id, attendees.orderId))
+      .where(eq(attendees.orderId, orderId))
+      .orderBy(asc(attendees.position), asc(attendees.id))
+  );
 }
 
 /** Why one ticket holder cannot be edited, or null. */
