@@ -5,6 +5,7 @@ import { Alert, ANCHOR_CLASS, buttonLook, Card, Group, Stack, Text, Title, Visua
 import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
 import { InvoiceLinks } from './InvoiceLinks';
+import { SelfServicePanel } from './SelfServicePanel';
 
 /** `…/summary`: the order as it stands, its tickets, and what to do next. */
 export function SummaryStep() {
@@ -112,6 +113,7 @@ export function SummaryStep() {
         </Card>
       ) : null}
       <InvoiceLinks invoices={order.invoices} currency={order.currency} base={api} />
+      {showTickets ? <SelfServicePanel /> : null}
     </Stack>
   );
 }

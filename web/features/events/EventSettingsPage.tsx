@@ -30,6 +30,7 @@ import { type LocationField, toUpdateRequest, toValues, type Values, validateEve
 import { ImageField } from './ImageField';
 import { InvoiceSellerFields } from './InvoiceSellerFields';
 import { RichTextField } from './RichTextField';
+import { SelfServiceFields } from './SelfServiceFields';
 import {
   FooterField,
   MessageFields,
@@ -245,6 +246,10 @@ function EventSettingsForm({ event, organizers }: { event: EventResponse; organi
 
         <Section title={t`Invoices`}>
           <InvoiceSellerFields form={form} />
+        </Section>
+
+        <Section title={t`Buyers' changes and cancellations`}>
+          <SelfServiceFields form={form} />
         </Section>
 
         <Section title={t`E-mail and notifications`}>

@@ -2,6 +2,7 @@ import { CreateEventRequest, type EventResponse, type UpdateEventRequest } from 
 import { validateWith } from '../../components/form-errors';
 import { isoToZoned, zonedToIso } from './datetime';
 import { type InvoiceSellerValues, toSellerRequest, toSellerValues } from './invoice-seller';
+import { type SelfServiceValues, toSelfServiceRequest, toSelfServiceValues } from './self-service-form';
 
 /**
  * The event settings form's values and their mapping to and from the API: empty fields are
@@ -48,6 +49,7 @@ export interface Values {
     offline_payments_enabled: boolean;
     offline_payment_instructions: string;
     invoice_seller: InvoiceSellerValues;
+    self_service: SelfServiceValues;
   };
 }
 
@@ -88,6 +90,7 @@ export function toValues(event: EventResponse): Values {
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: s.offline_payment_instructions ?? '',
       invoice_seller: toSellerValues(s.invoice_seller),
+      self_service: toSelfServiceValues(s.self_service, event.currency),
     },
   };
 }
@@ -125,6 +128,7 @@ export function toUpdateRequest(v: Values): UpdateEventRequest {
       offline_payments_enabled: s.offline_payments_enabled,
       offline_payment_instructions: orNull(s.offline_payment_instructions),
       invoice_seller: toSellerRequest(s.invoice_seller),
+      self_service: toSelfServiceRequest(s.self_service, v.currency),
     },
   };
 }
