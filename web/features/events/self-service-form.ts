@@ -45,7 +45,10 @@ export function toSelfServiceValues(s: SelfServiceSettings, currency: string): S
 }
 
 export function toSelfServiceRequest(v: SelfServiceValues, currency: string): SelfServiceSettings {
-  const fee = v.cancel_fee_fixed.trim() === '' ? 0 : (readAmountField(v.cancel_fee_fixed, currency).minor ?? Number.NaN);
+  const fee =
+    v.cancel_fee_fixed.trim() === ''
+      ? 0
+      : (readAmountField(v.cancel_fee_fixed, currency).minor ?? Number.NaN);
   return {
     edit_enabled: v.edit_enabled,
     edit_until_hours: hours(v.edit_until_hours),

@@ -25,8 +25,8 @@ export function BuyerChanges({ data }: { data: Record<string, unknown> | null })
   return (
     <Stack gap={0}>
       <Text size="sm">{attendee ? t`Ticket holder ${attendee.name ?? ''}` : t`The buyer's details`}</Text>
-      {changes.map((c, i) => (
-        <Text key={`${c.field}-${i}`} size="sm" data-testid="buyer-change">
+      {changes.map((c) => (
+        <Text key={`${c.field}:${c.question ?? ''}`} size="sm" data-testid="buyer-change">
           {c.field === 'answer' ? (c.question ?? '') : labels[c.field]}: {c.from ?? empty} → {c.to ?? empty}
         </Text>
       ))}
