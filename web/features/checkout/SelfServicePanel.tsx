@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { SelfServiceResponse } from '../../../common/self-service';
 import { errorMessage } from '../../components/api-error';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '../../ui';
-import { questionsQuery } from './api';
+import { orderQuery, questionsQuery } from './api';
 import { eventDate, useCheckout } from './context';
 import { asksAttendee, asksOrder } from './form';
 import { SelfCancelDialog } from './SelfCancelDialog';
@@ -49,7 +49,8 @@ export function SelfServicePanel() {
           : t`Your order is cancelled; the refund is on its way.`,
       );
       await refresh();
-      await client.invalidateQueries({ queryKey: ['checkout'] });
+      // The order page shows the order as it is now: cancelled, or its refund pending.
+      setOrder(await client.fetchQuery(orderQuery(eventId, shortId)));
     } catch (error) {
       setCancelError(error);
     } finally {
