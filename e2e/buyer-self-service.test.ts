@@ -104,7 +104,8 @@ describe('buyers change and cancel their own order', () => {
     await confirm.waitFor();
     await screenshot(buyer.page, 'buyer-self-service-cancel-390');
     await confirm.getByRole('button', { name: 'Cancel my order' }).click();
-    await buyer.page.locator('[data-testid="order-status"] [data-status="CANCELLED"]').waitFor();
+    // The order page now says the order was cancelled.
+    await buyer.page.getByRole('heading', { name: 'This order was cancelled' }).waitFor();
     await expectEventually(sold).toBe(0);
     await waitForMail({ to: buyerEmail, subject: /cancelled/ });
     await buyer.page.setViewportSize({ width: 1280, height: 900 });

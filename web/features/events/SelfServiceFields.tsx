@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.css';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
