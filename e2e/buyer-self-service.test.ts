@@ -38,6 +38,7 @@ describe('buyers change and cancel their own order', () => {
     await section.getByLabel('Until how many hours before the event').fill('2');
     await section.getByLabel('Free orders only').check();
     await screenshot(page, 'buyer-self-service-settings');
+    await section.screenshot({ path: 'test-results/buyer-self-service-settings-section.png' });
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('The event settings have been saved.').waitFor();
     const saved = await api<{ settings: { self_service: Record<string, unknown> } }>(
