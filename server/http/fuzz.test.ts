@@ -75,6 +75,7 @@ function pathValuesOf(estate: Estate, operation: Operation, name: string): strin
     questionId: estate.questionIds,
     orderId: estate.orderIds,
     attendeeId: estate.attendeeIds,
+    attendeeShortId: estate.attendeeShortIds,
     listId: estate.listIds,
     checkInId: estate.checkInIds,
     keyId: estate.apiKeyIds,

@@ -155,6 +155,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/public/events/{id}/orders/{shortId}/invoices/{invoiceId}/pdf': 'getBuyerInvoicePdf',
   'POST /api/public/events/{id}/orders/{shortId}/stripe/payment-intent': 'createPublicOrderPaymentIntent',
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': 'refreshPublicOrderPayment',
+  'POST /api/public/events/{id}/orders/{shortId}/resend': 'resendPublicOrderConfirmation',
+  'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend': 'resendPublicTicket',
+  'POST /api/public/events/{id}/order-lookup': 'requestOrderLookup',
+  'GET /api/public/order-links/{token}': 'resolveOrderLink',
 
   'GET /api/events/{id}/orders': 'listOrders',
   'GET /api/events/{id}/orders/export': 'exportOrders',

@@ -291,6 +291,11 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'POST /api/public/events/{id}/orders/{shortId}/complete': order(409, () => ({})),
   'POST /api/public/events/{id}/orders/{shortId}/stripe/payment-intent': order(409),
   'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh': order(204),
+  'POST /api/public/events/{id}/orders/{shortId}/resend': order(202),
+  'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend': order(202),
+  // Answers the same whoever asks and whatever the address has (decision 056).
+  'POST /api/public/events/{id}/order-lookup': pub(202, () => ({ email: 'nobody@example.com' })),
+  'GET /api/public/order-links/{token}': { ...pub(410), params: () => ({ token: 'x'.repeat(22) }) },
   'GET /api/public/events/{id}/attendees/{shortId}': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),

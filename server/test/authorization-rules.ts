@@ -118,6 +118,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'orders/{shortId}': (w) => w.orderShortId,
   'attendees/{attendeeId}': (w) => w.attendeeId,
   'attendees/{shortId}': (w) => w.attendeeShortId,
+  'attendees/{attendeeShortId}': (w) => w.attendeeShortId,
   'check-in-lists/{listId}': (w) => w.listId,
   'check-in-lists/{shortId}': (w) => w.listShortId,
   'check-ins/{checkInId}': (w) => w.checkInId,
