@@ -132,7 +132,7 @@ export function orderLookupJobHandler(links: {
             attendeeId: item.attendeeId,
             email,
           });
-          mailed.push({ ...item.mail, url: `${links.appUrl}/order-link/${token}` });
+          mailed.push({ ...item.mail, url: `${links.appUrl}/order-link/${event_id}/${token}` });
         }
         const queued = await enqueueMail(tx, {
           template: 'orderLookup',

@@ -74,7 +74,7 @@ const lookup = (email: string, options: { eventId?: number; scope?: string; clie
 
 /** The tokens of a lookup mail's links, in order. */
 const tokensOf = (mail: ReceivedMail | undefined) =>
-  [...(mail?.text ?? '').matchAll(/\/order-link\/([A-Za-z0-9_-]+)/g)].map((m) => m[1] ?? '');
+  [...(mail?.text ?? '').matchAll(/\/order-link\/\d+\/([A-Za-z0-9_-]+)/g)].map((m) => m[1] ?? '');
 
 const resolve = (token: string) => kit.app.inject({ method: 'GET', url: `/api/public/order-links/${token}` });
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { findTicketsPath } from '../../../common/order-lookup';
 import type { Where } from '../../../common/where';
 import { MailIcon, MapPinIcon } from '../../components/icons';
 import { ANCHOR_CLASS, ButtonLink, Card, Group, Stack, Text, Title } from '../../ui';
@@ -134,6 +135,14 @@ export function OrganizerCard({ event }: { event: PublicEvent }) {
               </div>
             </>
           ) : null}
+          <Text size="sm">
+            <Trans>
+              Lost your tickets?{' '}
+              <a className={ANCHOR_CLASS} href={findTicketsPath(event.id)} data-testid="find-tickets-link">
+                Find my tickets
+              </a>
+            </Trans>
+          </Text>
         </Stack>
       </Group>
     </InfoCard>
