@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { findTicketsPath, type ResendAccepted } from '../../../common/order-lookup';
+import type { ResendAccepted } from '../../../common/order-lookup';
 import type { PublicOrderResponse } from '../../../common/orders';
 import { apiFetch } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
@@ -89,7 +89,12 @@ export function FindTicketsLink({ eventId }: { eventId: string }) {
     <Text size="sm" tone="muted">
       <Trans>
         Looking for another order?{' '}
-        <Link className={ANCHOR_CLASS} to={findTicketsPath(eventId)} data-testid="find-tickets-link">
+        <Link
+          className={ANCHOR_CLASS}
+          style={{ textDecoration: 'underline' }}
+          to={`/find-tickets/${eventId}`}
+          data-testid="find-tickets-link"
+        >
           Find my tickets
         </Link>
       </Trans>

@@ -1,5 +1,8 @@
 import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';

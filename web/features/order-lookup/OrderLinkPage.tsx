@@ -2,7 +2,8 @@ import '@mantine/core/styles/Skeleton.css';
 import { Trans } from '@lingui/react/macro';
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
 import { findTicketsPath, orderLinkPath } from '../../../common/order-lookup';
 import { isDeadLink } from '../../components/api-error';
 import { TicketOffIcon } from '../../components/icons';
@@ -16,12 +17,16 @@ import { orderLinkQuery } from './api';
 export function OrderLinkPage() {
   const { eventId = '', token = '' } = useParams();
   const link = useQuery(orderLinkQuery(token));
-  if (link.data) return <Navigate to={orderLinkPath(link.data)} replace />;
+  const target = link.data ? orderLinkPath(link.data) : null;
+  // A page load of its own: the order's page is another section of the app, with its own styles.
+  useEffect(() => {
+    if (target) window.location.replace(target);
+  }, [target]);
   return (
     <PublicShell title="Tessera">
       {/* A personal link: never in a search engine. */}
       <meta name="robots" content="noindex" />
-      {link.isPending ? (
+      {link.isPending || target ? (
         <Stack gap="md" aria-busy="true">
           <Skeleton height={36} width="60%" />
           <Skeleton height={160} radius="lg" />

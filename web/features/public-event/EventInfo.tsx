@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { findTicketsPath } from '../../../common/order-lookup';
 import type { Where } from '../../../common/where';
 import { MailIcon, MapPinIcon } from '../../components/icons';
 import { ANCHOR_CLASS, ButtonLink, Card, Group, Stack, Text, Title } from '../../ui';
@@ -138,7 +137,7 @@ export function OrganizerCard({ event }: { event: PublicEvent }) {
           <Text size="sm">
             <Trans>
               Lost your tickets?{' '}
-              <a className={ANCHOR_CLASS} href={findTicketsPath(event.id)} data-testid="find-tickets-link">
+              <a className={ANCHOR_CLASS} href={`/find-tickets/${event.id}`} data-testid="find-tickets-link">
                 Find my tickets
               </a>
             </Trans>
