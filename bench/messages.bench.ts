@@ -17,6 +17,7 @@ import { dateCancellationJobHandler } from '../server/modules/date-cancellation/
 import { orderMailDocuments } from '../server/modules/invoice-documents/service';
 import { invoiceJobHandler } from '../server/modules/invoices/service';
 import { messageJobHandlers } from '../server/modules/messages/delivery';
+import { orderLookupJobHandler } from '../server/modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
 import { waitlistJobHandler } from '../server/modules/waitlist/mails';
@@ -120,6 +121,7 @@ export async function run(): Promise<void> {
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
       invoices: invoiceJobHandler,
+      orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

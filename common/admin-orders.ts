@@ -14,6 +14,10 @@ export const ORDER_ACTIVITY_KINDS = [
   'MARKED_PAID',
   'CANCELLED',
   'CONFIRMATION_RESENT',
+  /** The buyer sent the confirmation again from the order page (decision 056). */
+  'BUYER_RESENT_CONFIRMATION',
+  /** The buyer sent one ticket to its holder from the order page (decision 056). */
+  'BUYER_RESENT_TICKET',
   'BUYER_UPDATED',
   'REFUND_REQUESTED',
   'REFUND_RECORDED',

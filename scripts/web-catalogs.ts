@@ -26,6 +26,7 @@ export const BUYER_ROOTS = [
   'web/features/public-event/PublicEventPage.tsx',
   'web/features/checkout/routes.tsx',
   'web/features/order-pages/routes.tsx',
+  'web/features/order-lookup/routes.tsx',
   'web/features/waitlist-entry/routes.tsx',
   'web/features/widget/routes.tsx',
 ];

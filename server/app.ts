@@ -49,6 +49,7 @@ import { imageRoutes } from './modules/images/routes';
 import { invoiceDocumentRoutes } from './modules/invoice-documents/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { orderLookupRoutes } from './modules/order-lookup/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { type SaleCatalogues, saleCatalogues } from './modules/orders/sale-catalogue';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dateCancellationRoutes,
     questionRoutes,
     orderRoutes,
+    orderLookupRoutes,
     adminOrderRoutes,
     invoiceRoutes,
     invoiceDocumentRoutes,

@@ -17,6 +17,7 @@ import { seedDemo } from './modules/demo/seed';
 import { orderMailDocuments } from './modules/invoice-documents/service';
 import { invoiceJobHandler } from './modules/invoices/service';
 import { messageJobHandlers } from './modules/messages/delivery';
+import { orderLookupJobHandler } from './modules/order-lookup/find';
 import { purgeIdleAddressLanes } from './modules/orders/address-lanes';
 import { sweepExpiredReservations } from './modules/orders/service';
 import { waitlistJobHandler } from './modules/waitlist/mails';
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
       waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
       invoices: invoiceJobHandler,
+      orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

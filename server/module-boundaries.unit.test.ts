@@ -84,6 +84,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // A user of an account, read and shown: for signing in and for managing the account's users.
   members: ['service'],
   organizers: ['service'],
+  // "Find my tickets" (decision 056): its job's handler, handed to the worker by main.ts.
+  'order-lookup': ['find'],
   // An event of the caller's account, found or locked: the first step of every event-owned service.
   // The routes of an event's list and its export (decision 047); the dates its lists narrow to.
   'owned-events': ['service', 'list-routes', 'dates'],
@@ -145,7 +147,7 @@ const LAYERS: Layers = [
   ],
   ['attendee-view', 'invoices', 'ticket-documents', 'users'],
   ['invoice-documents', 'orders'],
-  ['attendees', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
+  ['attendees', 'order-lookup', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],
   ['date-cancellation', 'demo', 'events'],
 ];

@@ -57,6 +57,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   messages: [],
   // The ticket downloads the checkout's last step offers, and the public pages' frame.
   'order-pages': ['TicketDownloads', 'PublicShell'],
+  // "Find my tickets" and its mail's links (decision 056): pages the router loads.
+  'order-lookup': [],
   orders: [],
   organizers: ['api'],
   // The signed-in user.
@@ -115,6 +117,7 @@ const WEB_LAYERS: Layers = [
     'event-dashboard',
     'integrations',
     'messages',
+    'order-lookup',
     'orders',
     'products',
     'promo-codes',

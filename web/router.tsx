@@ -48,6 +48,7 @@ const organizerApp = section(async () => (await import('./features/manage/routes
   catalog: 'manage',
 });
 const buyerPages = section(async () => (await import('./features/order-pages/routes')).orderPageRoutes);
+const lookupPages = section(async () => (await import('./features/order-lookup/routes')).orderLookupRoutes);
 
 /** Sections by the first segment of the address. */
 const sections: Record<string, ComponentType> = {
@@ -60,6 +61,8 @@ const sections: Record<string, ComponentType> = {
   }),
   order: buyerPages,
   ticket: buyerPages,
+  'find-tickets': lookupPages,
+  'order-link': lookupPages,
   waitlist: section(async () => (await import('./features/waitlist-entry/routes')).waitlistEntryRoutes),
   'check-in': section(async () => (await import('./features/check-in/staff/routes')).staffRoutes, {
     catalog: 'manage',

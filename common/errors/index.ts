@@ -4,6 +4,7 @@ import { API_KEY_ERRORS } from './api-keys';
 import { CATALOGUE_ERRORS } from './catalogue';
 import { HTTP_ERRORS } from './http';
 import { MESSAGE_ERRORS } from './messages';
+import { ORDER_LOOKUP_ERRORS } from './order-lookup';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
 import { SELF_SERVICE_ERRORS } from './self-service';
@@ -22,6 +23,7 @@ export const ERRORS = {
   ...ACCOUNT_ERRORS,
   ...CATALOGUE_ERRORS,
   ...ORDER_ERRORS,
+  ...ORDER_LOOKUP_ERRORS,
   ...PAYMENT_ERRORS,
   ...MESSAGE_ERRORS,
   ...AFFILIATE_ERRORS,

@@ -293,6 +293,8 @@ describe('public routes', () => {
         'GET /api/public/events/{id}/attendees/{shortId}/wallet/google',
         'POST /api/public/events/{id}/orders/{shortId}/abandon',
         'POST /api/public/events/{id}/orders/{shortId}/stripe/refresh',
+        'POST /api/public/events/{id}/orders/{shortId}/resend',
+        'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend',
       ]) {
         const { status } = await call(op(key), null, elsewhere);
         if (status !== 404) wrong.push(`${key} on another event: ${status}`);

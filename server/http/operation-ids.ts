@@ -159,6 +159,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}': 'updatePublicOrderAttendee',
   'PUT /api/public/events/{id}/orders/{shortId}/buyer': 'updatePublicOrderBuyer',
   'POST /api/public/events/{id}/orders/{shortId}/cancel': 'cancelPublicOrder',
+  'POST /api/public/events/{id}/orders/{shortId}/resend': 'resendPublicOrderConfirmation',
+  'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend': 'resendPublicTicket',
+  'POST /api/public/events/{id}/order-lookup': 'requestOrderLookup',
+  'GET /api/public/order-links/{token}': 'resolveOrderLink',
 
   'GET /api/events/{id}/orders': 'listOrders',
   'GET /api/events/{id}/orders/export': 'exportOrders',

@@ -138,8 +138,10 @@ function addErrorResponse(route: RouteOptions, status: 429): void {
 export interface Limit {
   /** Names the count; the same key under two names is counted twice. */
   name: string;
-  /** Requests allowed per minute. */
+  /** Requests allowed per minute (or per `windowMs`). */
   max: number;
+  /** The window the count is kept for; a minute unless given. */
+  windowMs?: number;
   /** Whose requests count together; `undefined` leaves the request out of this limit. */
   key: (request: FastifyRequest) => string | undefined;
 }
@@ -157,7 +159,7 @@ export function limitRequests(
     // `cache` is not in the type of createRateLimit's options, but reaches the store all the same.
     const options = {
       max: limit.max,
-      timeWindow: MINUTE,
+      timeWindow: limit.windowMs ?? MINUTE,
       keyGenerator: (request: FastifyRequest) => `${limit.name}:${limit.key(request)}`,
       cache: KEYS_IN_MEMORY,
     };

@@ -13,6 +13,7 @@ import {
   type JobPayload,
   MESSAGE_EXPAND_JOB,
   MESSAGE_SEND_JOB,
+  ORDER_LOOKUP_JOB,
   PASSWORD_RESET_JOB,
   WAITLIST_NOTIFY_JOB,
   WEBHOOK_DELIVER_JOB,
@@ -46,6 +47,8 @@ export interface JobDependencies {
   dateCancellation: JobHandler<JobPayload<typeof DATE_CANCELLATION_JOB>>;
   /** Issuing an order's invoice (`invoices`' `invoiceJobHandler`). */
   invoices: JobHandler<JobPayload<typeof INVOICE_ISSUE_JOB>>;
+  /** "Find my tickets" lookups (`order-lookup`'s `orderLookupJobHandler`). */
+  orderLookup: JobHandler<JobPayload<typeof ORDER_LOOKUP_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -71,5 +74,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [WAITLIST_NOTIFY_JOB]: deps.waitlist,
     [DATE_CANCELLATION_JOB]: deps.dateCancellation,
     [INVOICE_ISSUE_JOB]: deps.invoices,
+    [ORDER_LOOKUP_JOB]: deps.orderLookup,
   };
 }

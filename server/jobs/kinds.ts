@@ -33,6 +33,9 @@ export const DATE_CANCELLATION_JOB = 'dates.cancel';
 /** Issues the invoice of an order that was completed or placed (decision 053). */
 export const INVOICE_ISSUE_JOB = 'invoices.issue';
 
+/** A "Find my tickets" request, looked up and mailed after its answer (decision 056). */
+export const ORDER_LOOKUP_JOB = 'orders.lookup';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -57,6 +60,12 @@ export const JOB_KINDS = {
   }),
   [DATE_CANCELLATION_JOB]: z.object({ cancellation_id: z.number().int().positive() }),
   [INVOICE_ISSUE_JOB]: z.object({ order_id: z.number().int().positive() }),
+  [ORDER_LOOKUP_JOB]: z.object({
+    email: z.string(),
+    event_id: z.number().int().positive(),
+    scope: z.enum(['EVENT', 'ACCOUNT']),
+    locale: z.string(),
+  }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

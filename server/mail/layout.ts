@@ -42,6 +42,8 @@ export interface MailContent {
   /** A list of lines is one paragraph with a line break after each (an order's price breakdown). */
   paragraphs: (string | string[])[];
   action?: { label: string; url: string };
+  /** A list of links after the paragraphs, each with a line under it (a lookup's orders). */
+  links?: MailLink[];
   /** Attached images shown after the paragraphs (tickets' QR codes), by content id. */
   images?: MailImage[];
   /** Small print under the action (why you got this mail, expiry). */
@@ -49,6 +51,21 @@ export interface MailContent {
   /** The event's logo, at the top instead of Tessera's name. */
   logo?: MailLogo | null;
   lang: string;
+}
+
+export interface MailLink {
+  label: string;
+  url: string;
+  detail?: string;
+}
+
+function renderLinks(links: MailLink[] | undefined): string {
+  if (!links?.length) return '';
+  const items = links.map(
+    (link) =>
+      `<li style="margin:0 0 12px"><a href="${escapeHtml(link.url)}" style="color:#3b3fb6;font-weight:600">${escapeHtml(link.label)}</a>${link.detail ? `<br><span style="font-size:14px;color:#4b5563">${escapeHtml(link.detail)}</span>` : ''}</li>`,
+  );
+  return `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:#1f2937">${items.join('')}</ul>`;
 }
 
 function renderImage(image: MailImage): string {
@@ -95,12 +112,13 @@ export function renderLayout(content: MailContent): { html: string; text: string
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 ${mailHeader(content.logo)}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#111827">${escapeHtml(content.heading)}</h1>
-${paragraphs}${image}${action}${footnote}
+${paragraphs}${renderLinks(content.links)}${image}${action}${footnote}
 </div></body></html>`;
   const text = [
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [[p].flat().join('\n'), '']),
+    ...(content.links ?? []).flatMap((l) => [[l.label, l.detail, l.url].filter(Boolean).join('\n'), '']),
     ...(content.images ?? []).flatMap(imageText),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote] : []),

@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { type DateCancellationMailTemplates, dateCancellationRenderers } from './date-cancellation-templates';
 import { headedMail } from './layout';
+import { type LookupMailTemplates, lookupRenderers } from './lookup-templates';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type OrganizerMailTemplates, organizerRenderers } from './organizer-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
@@ -33,7 +34,8 @@ export type MailTemplates = LoginMailTemplates &
   RefundMailTemplates &
   DateCancellationMailTemplates &
   WebhookMailTemplates &
-  WaitlistMailTemplates;
+  WaitlistMailTemplates &
+  LookupMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -124,6 +126,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...dateCancellationRenderers,
   ...webhookRenderers,
   ...waitlistRenderers,
+  ...lookupRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return headedMail(subject, {

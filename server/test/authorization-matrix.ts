@@ -298,6 +298,11 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   })),
   'PUT /api/public/events/{id}/orders/{shortId}/buyer': order(403, () => ({ first_name: 'Rosa' })),
   'POST /api/public/events/{id}/orders/{shortId}/cancel': order(403),
+  'POST /api/public/events/{id}/orders/{shortId}/resend': order(202),
+  'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend': order(202),
+  // Answers the same whoever asks and whatever the address has (decision 056).
+  'POST /api/public/events/{id}/order-lookup': pub(202, () => ({ email: 'nobody@example.com' })),
+  'GET /api/public/order-links/{token}': { ...pub(410), params: () => ({ token: 'x'.repeat(22) }) },
   'GET /api/public/events/{id}/attendees/{shortId}': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),

@@ -8,6 +8,7 @@ import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { orderMailDocuments } from '../modules/invoice-documents/service';
 import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
+import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
@@ -35,6 +36,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
     waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
     dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
     invoices: invoiceJobHandler,
+    orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

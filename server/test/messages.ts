@@ -11,6 +11,7 @@ import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { orderMailDocuments } from '../modules/invoice-documents/service';
 import { invoiceJobHandler } from '../modules/invoices/service';
 import { messageJobHandlers } from '../modules/messages/delivery';
+import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
@@ -85,6 +86,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
         waitlist: waitlistJobHandler({ appUrl: config.appUrl }),
         dateCancellation: dateCancellationJobHandler({ stripe: t.app.stripe, appUrl: config.appUrl }),
         invoices: invoiceJobHandler,
+        orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
       });
       let total = 0;
       for (;;) {

@@ -14,6 +14,7 @@ export * from './images';
 export * from './invoices';
 export * from './jobs';
 export * from './messages';
+export * from './order-lookup';
 export * from './orders';
 export * from './organizers';
 export * from './payments';

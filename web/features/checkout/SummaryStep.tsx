@@ -5,6 +5,7 @@ import { Alert, ANCHOR_CLASS, buttonLook, Card, Group, Stack, Text, Title, Visua
 import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
 import { InvoiceLinks } from './InvoiceLinks';
+import { FindTicketsLink, ResendConfirmationButton, SendTicketButton } from './ResendButtons';
 import { SelfServicePanel } from './SelfServicePanel';
 
 /** `…/summary`: the order as it stands, its tickets, and what to do next. */
@@ -66,6 +67,7 @@ export function SummaryStep() {
             <Link {...buttonLook({ variant: 'light' })} to={`/order/${eventId}/${shortId}/print`}>
               <Trans>Print order</Trans>
             </Link>
+            <ResendConfirmationButton order={order} eventId={eventId} />
             {order.status === 'COMPLETED' && order.attendees.length > 0 ? (
               <PdfButton href={`${api}/tickets.pdf`}>
                 <Trans>Download tickets (PDF)</Trans>
@@ -98,13 +100,16 @@ export function SummaryStep() {
                         {item ? `${item.title}${item.price_label ? ` – ${item.price_label}` : ''}` : null}
                       </Text>
                     </Stack>
-                    <Link className={ANCHOR_CLASS} to={`/ticket/${eventId}/${a.short_id}`}>
-                      <Trans>View ticket</Trans>
-                      <VisuallyHidden>
-                        {' '}
-                        {a.first_name} {a.last_name}
-                      </VisuallyHidden>
-                    </Link>
+                    <Group gap="sm">
+                      <Link className={ANCHOR_CLASS} to={`/ticket/${eventId}/${a.short_id}`}>
+                        <Trans>View ticket</Trans>
+                        <VisuallyHidden>
+                          {' '}
+                          {a.first_name} {a.last_name}
+                        </VisuallyHidden>
+                      </Link>
+                      <SendTicketButton order={order} eventId={eventId} attendee={a} />
+                    </Group>
                   </Group>
                 );
               })}
@@ -114,6 +119,7 @@ export function SummaryStep() {
       ) : null}
       <InvoiceLinks invoices={order.invoices} currency={order.currency} base={api} />
       {showTickets ? <SelfServicePanel /> : null}
+      <FindTicketsLink eventId={eventId} />
     </Stack>
   );
 }

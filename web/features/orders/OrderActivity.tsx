@@ -27,6 +27,8 @@ export function OrderActivity({
     MARKED_PAID: t`Marked as paid`,
     CANCELLED: t`Cancelled`,
     CONFIRMATION_RESENT: t`Confirmation sent again`,
+    BUYER_RESENT_CONFIRMATION: t`The buyer sent the confirmation again`,
+    BUYER_RESENT_TICKET: t`The buyer sent a ticket to its holder`,
     BUYER_UPDATED: t`Buyer details changed`,
     REFUND_REQUESTED: t`Refund asked`,
     REFUND_RECORDED: t`Refund recorded`,

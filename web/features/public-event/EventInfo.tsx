@@ -134,6 +134,14 @@ export function OrganizerCard({ event }: { event: PublicEvent }) {
               </div>
             </>
           ) : null}
+          <Text size="sm">
+            <Trans>
+              Lost your tickets?{' '}
+              <a className={ANCHOR_CLASS} href={`/find-tickets/${event.id}`} data-testid="find-tickets-link">
+                Find my tickets
+              </a>
+            </Trans>
+          </Text>
         </Stack>
       </Group>
     </InfoCard>
