@@ -48,6 +48,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { invoiceDocumentRoutes } from './modules/invoice-documents/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
+import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     attendeeRoutes,
     checkInRoutes,
     messageRoutes,
+    mailTemplateRoutes,
     paymentRoutes,
     billingRoutes,
     reportRoutes,
