@@ -91,7 +91,14 @@ export type MailTemplateResponse = z.output<typeof MailTemplateResponse>;
 
 export const MailTemplateListResponse = z.object({
   templates: z.array(MailTemplateResponse),
-  placeholders: z.record(MailTemplateKindParam, z.array(z.string())),
+  /** Each kind's placeholders, by kind. */
+  placeholders: z.object({
+    order_confirmation: z.array(z.string()),
+    attendee_ticket: z.array(z.string()),
+    offline_payment: z.array(z.string()),
+    waitlist_offer: z.array(z.string()),
+    message_footer: z.array(z.string()),
+  }),
   filters: z.array(z.string()),
 });
 export type MailTemplateListResponse = z.output<typeof MailTemplateListResponse>;

@@ -132,6 +132,7 @@ function templateRoutes(
   app.post(
     `${base}/test`,
     {
+      config: { idempotent: true },
       // To the signed-in person's own address: an API key has none (decision 025).
       preHandler: [authenticate, personOnly, authorize(permission)],
       schema: {
@@ -141,7 +142,7 @@ function templateRoutes(
         description: `${REFUSED} One test per 20 seconds per person (429 RATE_LIMITED).`,
         ...(params ? { params } : {}),
         body: MailTemplatePreviewRequest,
-        response: { 200: MailTemplateTestResponse, ...errorResponses(401, 403, ...notFound, 422, 429) },
+        response: { 200: MailTemplateTestResponse, ...errorResponses(401, 403, ...notFound, 409, 422, 429) },
       },
     },
     async (request) =>
