@@ -87,13 +87,13 @@ function urlOf(op: Operation, world: World, params: Record<string, string | numb
   // Segment by segment, so that a parameter right after another (`{kind}/{locale}`) is filled too.
   const parts = op.path.split('/');
   return parts
-    .map((part, at) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (name === undefined) return part;
-      const value = chosen[name] ?? PARAMS[`${parts[at - 1]}/{${name}}`]?.(world);
-      if (value === undefined) throw new Error(`${op.key}: no value for {${name}} (add it to PARAMS)`);
-      return encodeURIComponent(String(value));
-    })
+    .map((part, at) =>
+      part.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = chosen[name] ?? PARAMS[`${parts[at - 1]}/{${name}}`]?.(world);
+        if (value === undefined) throw new Error(`${op.key}: no value for {${name}} (add it to PARAMS)`);
+        return encodeURIComponent(String(value));
+      }),
+    )
     .join('/');
 }
 
