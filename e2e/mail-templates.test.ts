@@ -44,7 +44,7 @@ async function placeInGerman(eventId: number, ticketId: number, firstName: strin
 describe('e-mail templates', () => {
   it('the organizer customises the German confirmation, previews it, and a German buyer gets it', async () => {
     const title = `Hafenkonzert ${Date.now()}`;
-    const session = await organizerSession(browser, { eventTitle: title });
+    const session = await organizerSession(browser, { eventTitle: title, confirmEmail: true });
     const { api, eventId, page } = session;
     await api('PUT', `/api/events/${eventId}`, { timezone: 'Europe/Berlin' });
     const event = await api<{ start_date: string }>('GET', `/api/events/${eventId}`);
@@ -65,7 +65,8 @@ describe('e-mail templates', () => {
     await page.getByTestId('message-body').waitFor();
     await expectAccessible(page, 'event-default');
 
-    await page.getByRole('textbox', { name: 'Language' }).click();
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await language.or(page.getByRole('textbox', { name: 'Language' })).first().click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
     const subject = page.getByRole('textbox', { name: 'Subject' });
     // Tessera's German wording is where the editor starts.
