@@ -66,7 +66,10 @@ describe('e-mail templates', () => {
     await expectAccessible(page, 'event-default');
 
     const language = page.getByRole('combobox', { name: 'Language' });
-    await language.or(page.getByRole('textbox', { name: 'Language' })).first().click();
+    await language
+      .or(page.getByRole('textbox', { name: 'Language' }))
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
     const subject = page.getByRole('textbox', { name: 'Subject' });
     // Tessera's German wording is where the editor starts.
