@@ -264,6 +264,13 @@ export async function seed(): Promise<Seeded> {
     `${tag.replaceAll(' ', '.')}.${run}@example.com`,
   ];
 
+  // The buyer's confirmation in the organizer's own words (decision 055): every value it fills
+  // in is a payload, one of them as a link's address.
+  await api('PUT', `/api/events/${eventId}/mail-templates/order_confirmation/en`, {
+    subject: '',
+    body_html:
+      '<p>Dear {{ buyer.first_name }} {{ buyer.last_name }}, see you at <a href="{{ event.url }}">{{ event.title }}</a>, {{ event.location }}.</p>',
+  });
   const done = await order(
     eventId,
     {

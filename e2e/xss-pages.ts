@@ -225,6 +225,15 @@ export function visits(d: Seeded): Visit[] {
         'offline payment instructions',
       ],
     },
+    {
+      // The organizer's template previewed with the event's values (decision 055).
+      path: `${manage}/mail-templates`,
+      shows: [...event, ...LOCATION],
+      prepare: async (page) => {
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await page.getByTestId('mail-template-preview-body').waitFor();
+      },
+    },
     { path: '/account/settings', shows: SHELL },
     { path: '/account/users', shows: [...SHELL, ...person('invitee')] },
     {

@@ -48,6 +48,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { invoiceDocumentRoutes } from './modules/invoice-documents/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
+import { mailTemplateRoutes } from './modules/mail-templates/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { orderLookupRoutes } from './modules/order-lookup/routes';
 import { adminOrderRoutes } from './modules/orders/admin-routes';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     attendeeRoutes,
     checkInRoutes,
     messageRoutes,
+    mailTemplateRoutes,
     paymentRoutes,
     billingRoutes,
     reportRoutes,

@@ -48,6 +48,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'event-dates': ['service', 'public'],
   events: ['service'],
   health: ['service'],
+  // Mails look up and fill the organizer's own templates (decision 055).
+  'mail-templates': ['service'],
   messages: ['service'],
   // Event pages show the event's images; tickets, passes and mails its logo (decision 037); a
   // duplicate copies them.
@@ -140,6 +142,7 @@ const LAYERS: Layers = [
     'categories',
     'event-dates',
     'images',
+    'mail-templates',
     'organizers',
     'public-tickets',
     'reports',

@@ -54,7 +54,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   invoices: ['api', 'labels'],
   // The organizer app's shell: its routes load every feature's pages, nothing imports it.
   manage: [],
-  messages: [],
+  // The rich-text editor of a message, which the e-mail templates reuse (decision 055).
+  messages: ['MessageBodyEditor'],
+  'mail-templates': [],
   // The ticket downloads the checkout's last step offers, and the public pages' frame.
   'order-pages': ['TicketDownloads', 'PublicShell'],
   // "Find my tickets" and its mail's links (decision 056): pages the router loads.
@@ -125,6 +127,7 @@ const WEB_LAYERS: Layers = [
     'taxes-fees',
     'waitlist',
   ],
+  ['mail-templates'],
   ['manage', 'waitlist-entry', 'widget'],
 ];
 

@@ -84,11 +84,17 @@ afterAll(async () => {
 /** The route's path with the world's ids; `params` wins over the rule's and the defaults. */
 function urlOf(op: Operation, world: World, params: Record<string, string | number> = {}): string {
   const chosen = { ...op.rule.params?.(world), ...params };
-  return op.path.replace(/([^/]+)\/\{(\w+)\}/g, (_, segment: string, name: string) => {
-    const value = chosen[name] ?? PARAMS[`${segment}/{${name}}`]?.(world);
-    if (value === undefined) throw new Error(`${op.key}: no value for {${name}} (add it to PARAMS)`);
-    return `${segment}/${encodeURIComponent(String(value))}`;
-  });
+  // Segment by segment, so that a parameter right after another (`{kind}/{locale}`) is filled too.
+  const parts = op.path.split('/');
+  return parts
+    .map((part, at) =>
+      part.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = chosen[name] ?? PARAMS[`${parts[at - 1]}/{${name}}`]?.(world);
+        if (value === undefined) throw new Error(`${op.key}: no value for {${name}} (add it to PARAMS)`);
+        return encodeURIComponent(String(value));
+      }),
+    )
+    .join('/');
 }
 
 async function call(

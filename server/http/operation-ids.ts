@@ -35,6 +35,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/accounts/current': 'updateAccount',
   'GET /api/accounts/current/event-defaults': 'getEventDefaults',
   'PUT /api/accounts/current/event-defaults': 'updateEventDefaults',
+  'GET /api/accounts/current/mail-templates': 'listAccountMailTemplates',
+  'PUT /api/accounts/current/mail-templates/{kind}/{locale}': 'updateAccountMailTemplate',
+  'DELETE /api/accounts/current/mail-templates/{kind}/{locale}': 'deleteAccountMailTemplate',
+  'POST /api/accounts/current/mail-templates/preview': 'previewAccountMailTemplate',
+  'POST /api/accounts/current/mail-templates/test': 'testAccountMailTemplate',
   'GET /api/accounts/current/invoice-settings': 'getInvoiceSettings',
   'PUT /api/accounts/current/invoice-settings': 'updateInvoiceSettings',
   'GET /api/accounts/current/invoices': 'listAccountInvoices',
@@ -212,6 +217,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/events/{id}/messages/{messageId}': 'getMessage',
   'DELETE /api/events/{id}/messages/{messageId}': 'deleteMessage',
   'GET /api/events/{id}/messages/{messageId}/recipients': 'listMessageRecipients',
+  'GET /api/events/{id}/mail-templates': 'listEventMailTemplates',
+  'PUT /api/events/{id}/mail-templates/{kind}/{locale}': 'updateEventMailTemplate',
+  'DELETE /api/events/{id}/mail-templates/{kind}/{locale}': 'deleteEventMailTemplate',
+  'POST /api/events/{id}/mail-templates/preview': 'previewEventMailTemplate',
+  'POST /api/events/{id}/mail-templates/test': 'testEventMailTemplate',
 
   'POST /api/public/webhooks/stripe': 'receiveStripeWebhook',
 

@@ -1,3 +1,5 @@
+import { htmlToText } from '../text/html-to-text';
+
 /** Escapes text for HTML. Every value that goes into a mail's HTML passes through here. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -41,6 +43,10 @@ export interface MailContent {
   heading: string;
   /** A list of lines is one paragraph with a line break after each (an order's price breakdown). */
   paragraphs: (string | string[])[];
+  /** The organizer's own opening (sanitized HTML, decision 055), before the paragraphs. */
+  introHtml?: string | null;
+  /** The organizer's own footer (sanitized HTML), after the paragraphs. */
+  footerHtml?: string | null;
   action?: { label: string; url: string };
   /** A list of links after the paragraphs, each with a line under it (a lookup's orders). */
   links?: MailLink[];
@@ -99,6 +105,8 @@ export function renderLayout(content: MailContent): { html: string; text: string
         `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${[p].flat().map(escapeHtml).join('<br>')}</p>`,
     )
     .join('');
+  const own = (html: string | null | undefined) =>
+    html ? `<div style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937">${html}</div>` : '';
   const image = (content.images ?? []).map(renderImage).join('');
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#3b3fb6;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(content.action.label)}</a></p>
@@ -112,13 +120,15 @@ export function renderLayout(content: MailContent): { html: string; text: string
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 ${mailHeader(content.logo)}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#111827">${escapeHtml(content.heading)}</h1>
-${paragraphs}${renderLinks(content.links)}${image}${action}${footnote}
+${own(content.introHtml)}${paragraphs}${renderLinks(content.links)}${own(content.footerHtml)}${image}${action}${footnote}
 </div></body></html>`;
   const text = [
     content.heading,
     '',
+    ...(content.introHtml ? [htmlToText(content.introHtml), ''] : []),
     ...content.paragraphs.flatMap((p) => [[p].flat().join('\n'), '']),
     ...(content.links ?? []).flatMap((l) => [[l.label, l.detail, l.url].filter(Boolean).join('\n'), '']),
+    ...(content.footerHtml ? [htmlToText(content.footerHtml), ''] : []),
     ...(content.images ?? []).flatMap(imageText),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote] : []),

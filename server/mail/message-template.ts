@@ -15,6 +15,8 @@ export interface MessageMailData {
   eventTitle: string;
   /** The event's footer message (plain text), if it has one. */
   footer: string | null;
+  /** The organizer's footer template, filled in (sanitized HTML): replaces `footer` (decision 055). */
+  footerHtml?: string | null;
   kind: MessageMailKind;
   /** For the sender's copy: whose mail it reads as (the first recipient), when known. */
   filledFor?: string | null;
@@ -94,9 +96,10 @@ export function renderMessageMail(
 ${header}
 ${notice ? paragraph(notice, 'margin:0 0 16px;padding:12px;background:#fef3c7;border-radius:8px;font-size:14px;color:#78350f') : ''}
 <div style="font-size:16px;line-height:24px;color:#1f2937">${data.bodyHtml}</div>
-${data.footer ? paragraph(data.footer, SMALL) : ''}${why ? paragraph(why, SMALL) : ''}
+${data.footerHtml ? `<div style="${SMALL}">${data.footerHtml}</div>` : data.footer ? paragraph(data.footer, SMALL) : ''}${why ? paragraph(why, SMALL) : ''}
 </div></body></html>`;
-  const text = [notice, htmlToText(data.bodyHtml), data.footer, why]
+  const footer = data.footerHtml ? htmlToText(data.footerHtml) : data.footer;
+  const text = [notice, htmlToText(data.bodyHtml), footer, why]
     .filter((part): part is string => Boolean(part))
     .join('\n\n');
   return { subject, html, text: `${text}\n` };

@@ -33,6 +33,19 @@ export interface MailTicket {
   ticketCode: string;
 }
 
+/**
+ * An organizer's own text for a mail (decision 055), filled in when it was queued: the subject,
+ * the opening that replaces Tessera's greeting and first paragraphs, the footer that replaces
+ * the event's footer message. Absent or null parts keep Tessera's text.
+ */
+export interface MailCustomText {
+  subject?: string | null;
+  /** Sanitized HTML. */
+  bodyHtml?: string | null;
+  /** Sanitized HTML. */
+  footerHtml?: string | null;
+}
+
 export interface OrderMailTemplates {
   orderConfirmation: {
     firstName: string;
@@ -55,6 +68,7 @@ export interface OrderMailTemplates {
     othersMailed?: boolean;
     /** Completed by a payment received after it was placed (offline): it says so. */
     paidLater?: boolean;
+    custom?: MailCustomText;
   };
   /**
    * The tickets one address holds in an order (one mail per address). Mails queued before
@@ -68,10 +82,12 @@ export interface OrderMailTemplates {
     ticketTitle?: string;
     ticketUrl?: string;
     ticketCode?: string;
+    custom?: MailCustomText;
   };
 }
 
-const M = {
+/** The mail's built-in wording (also the starting point of an organizer's own, decision 055). */
+export const ORDER_MAIL_TEXT = {
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {firstName},' },
   orderSubject: /*i18n*/ { id: 'mail.order.subject', message: 'Your order for {event}' },
   orderConfirmed: /*i18n*/ {
@@ -127,6 +143,7 @@ const M = {
   ticketAction: /*i18n*/ { id: 'mail.ticket.action', message: 'Open your ticket' },
   logoAlt: /*i18n*/ { id: 'mail.logo_alt', message: 'Logo of {event}' },
 };
+const M = ORDER_MAIL_TEXT;
 
 /** The event's logo for the top of its mails, with what it shows in the mail's language. */
 export function eventMailLogo(logo: MailEvent['logo'], eventTitle: string, i18n: I18n): MailLogo | null {
@@ -215,16 +232,31 @@ async function ticketImages(
 /** What the confirmation says happened: confirmed (or paid), or waiting, and where the tickets are. */
 function confirmationSummary(data: OrderMailTemplates['orderConfirmation'], i18n: I18n): string[] {
   const vars = { reference: data.reference, event: data.event.title };
-  if (data.status !== 'COMPLETED') return [translate(i18n, M.orderWaiting, vars)];
+  // The organizer's own opening says what happened (and how to pay) instead.
+  const opening = !data.custom?.bodyHtml;
+  if (data.status !== 'COMPLETED') {
+    return opening
+      ? [
+          translate(i18n, M.orderWaiting, vars),
+          ...(data.paymentInstructions
+            ? [translate(i18n, M.orderHowToPay, { instructions: data.paymentInstructions })]
+            : []),
+        ]
+      : [];
+  }
   const own = data.tickets?.length ?? 0;
   // Mails queued before `tickets` was kept: every ticket went to its attendee.
   const others = data.othersMailed ?? data.tickets === undefined;
   return [
-    translate(i18n, data.paidLater ? M.orderPaid : M.orderConfirmed, vars),
+    ...(opening ? [translate(i18n, data.paidLater ? M.orderPaid : M.orderConfirmed, vars)] : []),
     ...(own > 0 ? [translate(i18n, M.orderOwnTickets, { count: own })] : []),
     ...(others ? [translate(i18n, own > 0 ? M.orderOtherTicketsSent : M.orderTicketsSent)] : []),
   ];
 }
+
+/** The event's footer message, unless the organizer's footer template replaces it. */
+const footerParagraph = (event: MailEvent, custom: MailCustomText | undefined) =>
+  !custom?.footerHtml && event.footer ? [event.footer] : [];
 
 type Renderer<K extends keyof OrderMailTemplates> = (
   data: OrderMailTemplates[K],
@@ -233,16 +265,14 @@ type Renderer<K extends keyof OrderMailTemplates> = (
 
 export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = {
   orderConfirmation: async (data, i18n) => {
-    const subject = translate(i18n, M.orderSubject, { event: data.event.title });
+    const { custom } = data;
+    const subject = custom?.subject || translate(i18n, M.orderSubject, { event: data.event.title });
     const paragraphs = [
-      translate(i18n, M.greeting, data),
+      ...(custom?.bodyHtml ? [] : [translate(i18n, M.greeting, data)]),
       ...confirmationSummary(data, i18n),
-      ...(data.paymentInstructions
-        ? [translate(i18n, M.orderHowToPay, { instructions: data.paymentInstructions })]
-        : []),
       ...priceParagraphs(data, i18n),
       ...eventFacts(data.event, i18n),
-      ...(data.event.footer ? [data.event.footer] : []),
+      ...footerParagraph(data.event, custom),
     ];
     const own = data.status === 'COMPLETED' ? (data.tickets ?? []) : [];
     const { images, attachments } = await ticketImages(own, i18n);
@@ -252,6 +282,8 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
         lang: i18n.locale,
         heading: subject,
         paragraphs,
+        introHtml: custom?.bodyHtml,
+        footerHtml: custom?.footerHtml,
         images,
         action: { label: translate(i18n, M.orderAction), url: data.orderUrl },
         footnote: translate(i18n, M.calendarNote),
@@ -272,7 +304,8 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
     const [first] = tickets;
     const one = tickets.length === 1 && first !== undefined;
     const vars = { event: data.event.title, reference: data.reference };
-    const subject = translate(i18n, one ? M.ticketSubject : M.ticketsSubject, vars);
+    const { custom } = data;
+    const subject = custom?.subject || translate(i18n, one ? M.ticketSubject : M.ticketsSubject, vars);
     const { images, attachments } = await ticketImages(tickets, i18n, one);
     return {
       subject,
@@ -280,13 +313,19 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
         lang: i18n.locale,
         heading: subject,
         paragraphs: [
-          translate(i18n, M.greeting, data),
-          one
-            ? translate(i18n, M.ticketBody, { ...vars, ticket: first.ticketTitle })
-            : translate(i18n, M.ticketsBody, { ...vars, count: tickets.length }),
+          ...(custom?.bodyHtml
+            ? []
+            : [
+                translate(i18n, M.greeting, data),
+                one
+                  ? translate(i18n, M.ticketBody, { ...vars, ticket: first.ticketTitle })
+                  : translate(i18n, M.ticketsBody, { ...vars, count: tickets.length }),
+              ]),
           ...eventFacts(data.event, i18n),
-          ...(data.event.footer ? [data.event.footer] : []),
+          ...footerParagraph(data.event, custom),
         ],
+        introHtml: custom?.bodyHtml,
+        footerHtml: custom?.footerHtml,
         images,
         ...(one ? { action: { label: translate(i18n, M.ticketAction), url: first.ticketUrl } } : {}),
         footnote: translate(i18n, M.calendarNote),

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
 import { headedMail } from './layout';
-import { eventMailLogo, type MailEvent } from './order-templates';
+import { eventMailLogo, type MailCustomText, type MailEvent } from './order-templates';
 import type { OutgoingMail } from './transport';
 
 type EntryMail = {
@@ -18,10 +18,11 @@ export interface WaitlistMailTemplates {
   /** To someone who joined a ticket's waiting list (decision 030). */
   waitlistJoined: EntryMail & { position: number };
   /** To the person a freed ticket is held for, until `expiresAt` (ISO, shown in `timezone`). */
-  waitlistOffered: EntryMail & { expiresAt: string; timezone: string };
+  waitlistOffered: EntryMail & { expiresAt: string; timezone: string; custom?: MailCustomText };
 }
 
-const M = {
+/** The mail's built-in wording (also the starting point of an organizer's own, decision 055). */
+export const WAITLIST_MAIL_TEXT = {
   greeting: /*i18n*/ { id: 'mail.waitlist.greeting', message: 'Hello {name},' },
   joinedSubject: /*i18n*/ {
     id: 'mail.waitlist_joined.subject',
@@ -58,6 +59,7 @@ const M = {
       'Not going after all? Leave the waiting list with the same link, and the ticket goes to the next person at once.',
   },
 };
+const M = WAITLIST_MAIL_TEXT;
 
 export const waitlistRenderers = {
   waitlistJoined: async (
@@ -77,7 +79,8 @@ export const waitlistRenderers = {
     data: WaitlistMailTemplates['waitlistOffered'],
     i18n: I18n,
   ): Promise<Omit<OutgoingMail, 'to'>> => {
-    const subject = translate(i18n, M.offeredSubject, data);
+    const { custom } = data;
+    const subject = custom?.subject || translate(i18n, M.offeredSubject, data);
     const until = new Intl.DateTimeFormat(i18n.locale, {
       weekday: 'long',
       month: 'long',
@@ -89,11 +92,15 @@ export const waitlistRenderers = {
     }).format(new Date(data.expiresAt));
     return headedMail(subject, {
       lang: i18n.locale,
-      paragraphs: [
-        translate(i18n, M.greeting, data),
-        translate(i18n, M.offeredBody, { ticketTitle: data.ticketTitle, until }),
-        translate(i18n, M.offeredAfter),
-      ],
+      paragraphs: custom?.bodyHtml
+        ? []
+        : [
+            translate(i18n, M.greeting, data),
+            translate(i18n, M.offeredBody, { ticketTitle: data.ticketTitle, until }),
+            translate(i18n, M.offeredAfter),
+          ],
+      introHtml: custom?.bodyHtml,
+      footerHtml: custom?.footerHtml,
       action: { label: translate(i18n, M.offeredAction), url: data.url },
       footnote: translate(i18n, M.offeredFootnote),
       logo: eventMailLogo(data.logo, data.eventTitle, i18n),

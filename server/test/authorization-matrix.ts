@@ -72,6 +72,25 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/accounts/current': own('admin', () => ({ name: 'Renamed account' })),
   'GET /api/accounts/current/event-defaults': own('member'),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
+  'GET /api/accounts/current/mail-templates': own('admin'),
+  'PUT /api/accounts/current/mail-templates/{kind}/{locale}': own('admin', () => ({
+    subject: 'Hi {{ event.title }}',
+    body_html: '<p>Hello {{ event.title }}</p>',
+  })),
+  'DELETE /api/accounts/current/mail-templates/{kind}/{locale}': own('admin'),
+  'POST /api/accounts/current/mail-templates/preview': own('admin', () => ({
+    kind: 'order_confirmation',
+    locale: 'de',
+    body_html: '<p>Hello {{ buyer.first_name }}</p>',
+  })),
+  'POST /api/accounts/current/mail-templates/test': {
+    ...own('admin', () => ({
+      kind: 'order_confirmation',
+      locale: 'de',
+      body_html: '<p>Hello {{ buyer.first_name }}</p>',
+    })),
+    person: true,
+  },
   'GET /api/accounts/current/invoice-settings': own('admin'),
   'PUT /api/accounts/current/invoice-settings': own('admin', () => ({
     enabled: false,
@@ -371,6 +390,29 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'GET /api/events/{id}/messages/{messageId}': member,
   'GET /api/events/{id}/messages/{messageId}/recipients': member,
   'DELETE /api/events/{id}/messages/{messageId}': member,
+  'GET /api/events/{id}/mail-templates': member,
+  'PUT /api/events/{id}/mail-templates/{kind}/{locale}': {
+    ...member,
+    body: () => ({ subject: 'Hi {{ event.title }}', body_html: '<p>Hello {{ event.title }}</p>' }),
+  },
+  'DELETE /api/events/{id}/mail-templates/{kind}/{locale}': member,
+  'POST /api/events/{id}/mail-templates/preview': {
+    ...member,
+    body: () => ({
+      kind: 'order_confirmation',
+      locale: 'de',
+      body_html: '<p>Hello {{ buyer.first_name }}</p>',
+    }),
+  },
+  'POST /api/events/{id}/mail-templates/test': {
+    ...member,
+    person: true,
+    body: () => ({
+      kind: 'order_confirmation',
+      locale: 'de',
+      body_html: '<p>Hello {{ buyer.first_name }}</p>',
+    }),
+  },
 
   'GET /api/events/{id}/check-in-lists': member,
   'POST /api/events/{id}/check-in-lists': {

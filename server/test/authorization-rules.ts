@@ -128,6 +128,8 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'deliveries/{deliveryId}': (w) => w.webhookDeliveryId,
   'statements/{month}': (w) => w.billingMonth,
   'reports/{report}': () => 'sales-by-day',
+  'mail-templates/{kind}': () => 'order_confirmation',
+  '{kind}/{locale}': () => 'de',
   'invoices/{invoiceId}': (w) => w.invoiceId,
   'waitlist/{entryId}': (w) => w.waitlistEntryId,
   'waitlist/{token}': (w) => w.waitlistToken,

@@ -13,6 +13,7 @@ export * from './idempotency';
 export * from './images';
 export * from './invoices';
 export * from './jobs';
+export * from './mail-templates';
 export * from './messages';
 export * from './order-lookup';
 export * from './orders';

@@ -18,6 +18,7 @@ import { renderMessageMail } from '../../mail/message-template';
 import { eventMailSender, type MailSender } from '../../mail/sender';
 import type { Mailer } from '../../mail/transport';
 import { findEventLogoAt } from '../images/logo';
+import { filledFooters, locationText } from '../mail-templates/service';
 import { finishIfDone, type MessageJobContext } from './expand';
 import { fillMessageBody, fillMessageSubject } from './fill';
 import { MAX_RECIPIENT_ATTEMPTS, SEND_MAX_ATTEMPTS, type SendPayload } from './jobs';
@@ -49,6 +50,8 @@ interface MessageMail {
   body: string;
   eventTitle: string;
   footer: string | null;
+  /** The organizer's footer template, filled in, by language (decision 055): replaces `footer`. */
+  footers: Map<string, string>;
   /** The event's logo, by its absolute address, for the top of the mail. */
   logo: EventLogo | null;
   /** The organizer's name and reply address (decision 035). */
@@ -59,7 +62,16 @@ async function loadMessage(db: Database, messageId: number, appUrl: string): Pro
   const [row] = await db
     .select({
       message: messages,
-      event: { title: events.title, settings: events.settings },
+      event: {
+        title: events.title,
+        settings: events.settings,
+        accountId: events.accountId,
+        slug: events.slug,
+        startDate: events.startDate,
+        timezone: events.timezone,
+        location: events.location,
+        online: events.onlineEventDetails,
+      },
       organizer: { name: organizers.name, email: organizers.email },
       supportEmail: accounts.supportEmail,
     })
@@ -76,6 +88,19 @@ async function loadMessage(db: Database, messageId: number, appUrl: string): Pro
     body: row.message.body,
     eventTitle: row.event.title,
     footer: withSettingDefaults(row.event.settings).footer_message,
+    footers: await filledFooters(db, {
+      accountId: row.event.accountId,
+      eventId: row.message.eventId,
+      facts: {
+        event: {
+          title: row.event.title,
+          start: row.event.startDate.toISOString(),
+          timezone: row.event.timezone,
+          location: locationText(row.event.location, row.event.online),
+          url: `${appUrl}/e/${row.message.eventId}/${row.event.slug}`,
+        },
+      },
+    }),
     logo: await findEventLogoAt(db, row.message.eventId, appUrl),
     sender: eventMailSender({
       eventSettings: row.event.settings,
@@ -148,6 +173,7 @@ async function sendOne(
       bodyHtml: fillMessageBody(message.body, values),
       eventTitle: message.eventTitle,
       footer: message.footer,
+      footerHtml: message.footers.get(recipient.locale) ?? null,
       kind: recipient.kind,
       filledFor: copyOf,
       logo: message.logo,

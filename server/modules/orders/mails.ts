@@ -22,6 +22,7 @@ import type { OrganizerOrderPayment } from '../../mail/organizer-templates';
 import { enqueueMail } from '../../mail/send';
 import { eventMailSender, type MailSender } from '../../mail/sender';
 import { findEventLogoAt } from '../images/logo';
+import { customMailText } from '../mail-templates/service';
 import { getTicketSigner } from '../ticket-codes/service';
 import { holderNames, toItemResponse } from './presenter';
 
@@ -182,6 +183,23 @@ async function enqueueTickets({
   const { event, order } = context.row;
   const pdf = context.settings.attach_ticket_pdf && order.status === 'COMPLETED';
   const names = [...new Set(people.map((p) => p.attendee.firstName))];
+  const tickets = await mailTickets({ tx, context, people, links });
+  // The organizer's own wording (decision 055), filled in for the first ticket of the mail.
+  const custom = await customMailText(tx, {
+    accountId: context.row.account.id,
+    eventId: event.id,
+    locale: context.locale,
+    kind: 'attendee_ticket',
+    facts: {
+      event: context.mailEvent,
+      attendee: {
+        name: tickets[0]?.attendeeName ?? '',
+        ticketTitle: tickets[0]?.ticketTitle ?? '',
+        ticketUrl: tickets[0]?.ticketUrl ?? '',
+        reference: order.reference,
+      },
+    },
+  });
   await enqueueMail(tx, {
     template: 'attendeeTicket',
     to: first.attendee.email,
@@ -200,7 +218,8 @@ async function enqueueTickets({
       firstName: new Intl.ListFormat(context.locale, { type: 'conjunction' }).format(names),
       event: context.mailEvent,
       reference: order.reference,
-      tickets: await mailTickets({ tx, context, people, links }),
+      tickets,
+      ...(custom ? { custom } : {}),
     },
   });
 }
@@ -272,6 +291,27 @@ export async function enqueueOrderMails({
   const own = people.filter((p) => p.attendee.email.trim().toLowerCase() === buyer);
   const others = byAddress(people.filter((p) => !own.includes(p)));
   const holders = { names: holderNames(people.map((p) => p.attendee)) };
+  const orderUrl = `${links.appUrl}/checkout/${event.id}/${order.shortId}/summary`;
+  const paymentInstructions = status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null;
+  // The organizer's own wording (decision 055), filled in now in the buyer's language.
+  const custom = await customMailText(tx, {
+    accountId: row.account.id,
+    eventId: event.id,
+    locale,
+    kind: status === 'COMPLETED' ? 'order_confirmation' : 'offline_payment',
+    facts: {
+      event: mailEvent,
+      order: {
+        reference: order.reference,
+        url: orderUrl,
+        total: order.total,
+        currency: order.currency,
+        firstName: order.firstName ?? '',
+        lastName: order.lastName ?? '',
+        paymentInstructions,
+      },
+    },
+  });
   await enqueueMail(tx, {
     template: 'orderConfirmation',
     to: email,
@@ -291,7 +331,7 @@ export async function enqueueOrderMails({
       firstName: order.firstName ?? '',
       event: mailEvent,
       reference: order.reference,
-      orderUrl: `${links.appUrl}/checkout/${event.id}/${order.shortId}/summary`,
+      orderUrl,
       status,
       currency: order.currency,
       breakdown: orderBreakdown({
@@ -300,10 +340,11 @@ export async function enqueueOrderMails({
         price_display_mode: settings.price_display_mode,
       }),
       total: order.total,
-      paymentInstructions: status === 'AWAITING_PAYMENT' ? settings.offline_payment_instructions : null,
+      paymentInstructions,
       tickets: await mailTickets({ tx, context, people: own, links }),
       othersMailed: others.length > 0,
       paidLater: status === 'COMPLETED' && order.paymentProvider === 'OFFLINE',
+      ...(custom ? { custom } : {}),
     },
   });
   if (resend) return;

@@ -6,6 +6,7 @@ import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/send';
 import { eventMailSender } from '../../mail/sender';
 import { findEventLogoAt } from '../images/logo';
+import { customMailText, locationText } from '../mail-templates/service';
 import { positions } from './service';
 
 /**
@@ -64,13 +65,40 @@ export function waitlistJobHandler({
       });
     }
     if (kind === 'offered' && entry.status === 'OFFERED' && entry.offerExpiresAt && entry.offeredAt) {
+      // The organizer's own wording (decision 055), filled in now in the entry's language.
+      const custom = await customMailText(db, {
+        accountId: event.accountId,
+        eventId: event.id,
+        locale,
+        kind: 'waitlist_offer',
+        facts: {
+          event: {
+            title: event.title,
+            start: event.startDate.toISOString(),
+            timezone: event.timezone,
+            location: locationText(event.location, event.onlineEventDetails),
+            url: `${appUrl}/e/${event.id}/${event.slug}`,
+          },
+          offer: {
+            name: entry.name,
+            ticketTitle: found.ticketTitle,
+            expiresAt: entry.offerExpiresAt.toISOString(),
+            url: base.url,
+          },
+        },
+      });
       await enqueueMail(db, {
         template: 'waitlistOffered',
         to: entry.email,
         locale,
         sender,
         uniqueKey: `waitlist-offered-mail:${entry.id}:${entry.offeredAt.getTime()}`,
-        data: { ...base, expiresAt: entry.offerExpiresAt.toISOString(), timezone: event.timezone },
+        data: {
+          ...base,
+          expiresAt: entry.offerExpiresAt.toISOString(),
+          timezone: event.timezone,
+          ...(custom ? { custom } : {}),
+        },
       });
     }
   };

@@ -12,6 +12,7 @@ const TABS = [
   { to: 'settings', permission: 'account.manage', label: <Trans>Settings</Trans> },
   { to: 'users', permission: 'users.manage', label: <Trans>Users</Trans> },
   { to: 'event-defaults', permission: 'account.manage', label: <Trans>Event defaults</Trans> },
+  { to: 'mail-templates', permission: 'account.manage', label: <Trans>E-mail templates</Trans> },
   { to: 'taxes-and-fees', permission: 'account.manage', label: <Trans>Taxes and fees</Trans> },
   { to: 'invoices', permission: 'account.manage', label: <Trans>Invoices</Trans> },
   { to: 'invoice-settings', permission: 'account.manage', label: <Trans>Invoice settings</Trans> },

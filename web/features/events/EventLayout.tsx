@@ -155,6 +155,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/widget`}>
                   <Trans>Widget</Trans>
                 </SideLink>
+                <SideLink to={`${base}/mail-templates`}>
+                  <Trans>E-mail templates</Trans>
+                </SideLink>
                 <SideLink to={`${base}/homepage-designer`}>
                   <Trans>Homepage designer</Trans>
                 </SideLink>

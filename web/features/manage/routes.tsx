@@ -118,6 +118,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'mail-templates',
+                Component: lazyPage(
+                  () => import('../mail-templates/MailTemplatesPage'),
+                  (m) => m.EventMailTemplatesPage,
+                ),
+              },
+              {
                 path: 'homepage-designer',
                 Component: lazyPage(
                   () => import('../events/HomepageDesignerPage'),
@@ -268,6 +275,13 @@ export const organizerRoutes: RouteObject[] = [
             Component: lazyPage(
               () => import('../accounts/EventDefaultsPage'),
               (m) => m.EventDefaultsPage,
+            ),
+          },
+          {
+            path: 'mail-templates',
+            Component: lazyPage(
+              () => import('../mail-templates/MailTemplatesPage'),
+              (m) => m.AccountMailTemplatesPage,
             ),
           },
           {

@@ -32,12 +32,15 @@ export function MessageBodyEditor({
   value,
   onChange,
   error,
+  placeholders,
 }: {
   label: string;
   description: string;
   value: string;
   onChange: (html: string) => void;
   error: ReactNode;
+  /** Other placeholders than a message's (the e-mail templates', decision 055), with their hint. */
+  placeholders?: { hint: string; items: PlaceholderItem[] };
 }) {
   const { t } = useLingui();
   const labelId = useId();
@@ -128,7 +131,11 @@ export function MessageBodyEditor({
         <RichTextEditor.Content mih={200} fz="sm" className={MESSAGE_HTML_CLASS} />
       </RichTextEditor>
       <MessageHtmlStyle />
-      <PlaceholderButtons editor={editor} />
+      {placeholders ? (
+        <InsertButtons editor={editor} hint={placeholders.hint} items={placeholders.items} />
+      ) : (
+        <PlaceholderButtons editor={editor} />
+      )}
     </Input.Wrapper>
   );
 }
@@ -170,6 +177,55 @@ function PlaceholderButtons({ editor }: { editor: Editor | null }) {
             onClick={() => insert(placeholder.name)}
           >
             {placeholder.label}
+          </Button>
+        ))}
+      </Group>
+    </Box>
+  );
+}
+
+/** A placeholder the buttons under the editor insert: its text, its label, whether it is a link. */
+export interface PlaceholderItem {
+  token: string;
+  label: string;
+  link?: boolean;
+}
+
+/** Buttons that insert the given placeholders where the cursor is (a link's as a link). */
+function InsertButtons({
+  editor,
+  hint,
+  items,
+}: {
+  editor: Editor | null;
+  hint: string;
+  items: PlaceholderItem[];
+}) {
+  const groupLabelId = useId();
+  const insert = (item: PlaceholderItem) => {
+    if (!editor) return;
+    const content = item.link
+      ? { type: 'text', text: item.token, marks: [{ type: 'link', attrs: { href: item.token } }] }
+      : { type: 'text', text: item.token };
+    editor.chain().focus().insertContent(content).unsetMark('link').run();
+  };
+  return (
+    <Box mt={6}>
+      <Group gap={6} role="group" aria-labelledby={groupLabelId} wrap="wrap">
+        <Text id={groupLabelId} size="xs" c="gray.7">
+          {hint}
+        </Text>
+        {items.map((item) => (
+          <Button
+            key={item.token}
+            size="compact-xs"
+            variant="light"
+            radius="xl"
+            disabled={!editor}
+            title={item.token}
+            onClick={() => insert(item)}
+          >
+            {item.label}
           </Button>
         ))}
       </Group>
