@@ -21,7 +21,7 @@ afterAll(async () => {
 const expectAccessible = accessibilityCheckAtWidths('find-tickets', { backToWide: true });
 
 describe('find my tickets', () => {
-  it('finds a lost order by e-mail, opens it from the mail and sends a ticket to its holder', async () => {
+  it('finds a lost order by e-mail, opens it from the mail, sends a ticket to its holder and gives another ticket to someone new, who receives it', async () => {
     const session = await organizerSession(browser, {
       confirmEmail: true,
       eventTitle: `Lisbon Jazz Night ${Date.now()}`,
@@ -30,6 +30,20 @@ describe('find my tickets', () => {
     const ticket = await session.api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
       title: 'Standing',
       type: 'FREE',
+    });
+    // Buyers may change who holds their tickets (decision 057).
+    await session.api('PUT', `/api/events/${eventId}`, {
+      settings: {
+        self_service: {
+          edit_enabled: true,
+          edit_until_hours: 24,
+          edit_fields: ['ATTENDEE_NAME', 'ATTENDEE_EMAIL'],
+          cancel_mode: 'NEVER',
+          cancel_until_hours: 48,
+          cancel_fee_fixed: 0,
+          cancel_fee_bps: 0,
+        },
+      },
     });
     const eventPath = await publish(session);
 
@@ -91,6 +105,21 @@ describe('find my tickets', () => {
       (await readMailbox()).filter((m) => !before.some((b) => b.file === m.file) && m.to !== holder),
     ).toEqual([]);
     await expectAccessible(page, 'order-page');
+
+    // João cannot come: the buyer gives his ticket to Rui, who then receives it.
+    const panel = page.getByRole('region', { name: 'Change or cancel your order' });
+    await panel.getByTestId('self-edit-holder').filter({ hasText: holder }).getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Change the ticket holder' });
+    await dialog.getByLabel('First name').fill('Rui');
+    await dialog.getByLabel('Last name').fill('Costa');
+    const rui = `rui.${stamp}@example.com`;
+    await dialog.getByLabel('E-mail').fill(rui);
+    await dialog.getByRole('button', { name: /Save/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByTestId('self-edit-holder').filter({ hasText: rui }).waitFor();
+    const ruiMail = await waitForMail({ to: rui });
+    expect(ruiMail.text).toContain('Rui');
+    expect(ruiMail.links.some((l) => l.includes(`/ticket/${eventId}/`))).toBe(true);
 
     // A link that expired (or never was): said plainly, with the way back to the form.
     await page.goto(`/order-link/${eventId}/${'A'.repeat(22)}`);

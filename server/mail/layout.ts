@@ -54,6 +54,8 @@ export interface MailContent {
   images?: MailImage[];
   /** Small print under the action (why you got this mail, expiry). */
   footnote?: string;
+  /** A small link at the very end: where to find the tickets again (decision 056). */
+  helpLink?: { label: string; url: string };
   /** The event's logo, at the top instead of Tessera's name. */
   logo?: MailLogo | null;
   lang: string;
@@ -115,12 +117,16 @@ export function renderLayout(content: MailContent): { html: string; text: string
   const footnote = content.footnote
     ? `<p style="margin:24px 0 0;font-size:13px;line-height:20px;color:#4b5563">${escapeHtml(content.footnote)}</p>`
     : '';
+  const help = content.helpLink;
+  const helpLink = help
+    ? `<p style="margin:16px 0 0;font-size:13px;line-height:20px"><a href="${escapeHtml(help.url)}" style="color:#3b3fb6">${escapeHtml(help.label)}</a></p>`
+    : '';
   const html = `<!doctype html><html lang="${escapeHtml(content.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 ${mailHeader(content.logo)}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#111827">${escapeHtml(content.heading)}</h1>
-${own(content.introHtml)}${paragraphs}${renderLinks(content.links)}${own(content.footerHtml)}${image}${action}${footnote}
+${own(content.introHtml)}${paragraphs}${renderLinks(content.links)}${own(content.footerHtml)}${image}${action}${footnote}${helpLink}
 </div></body></html>`;
   const text = [
     content.heading,
@@ -132,6 +138,7 @@ ${own(content.introHtml)}${paragraphs}${renderLinks(content.links)}${own(content
     ...(content.images ?? []).flatMap(imageText),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote] : []),
+    ...(content.helpLink ? ['', `${content.helpLink.label}: ${content.helpLink.url}`] : []),
   ]
     .join('\n')
     .trim();

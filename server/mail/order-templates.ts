@@ -5,6 +5,7 @@ import { calendarUid, eventCalendar } from '../../common/ics';
 import { formatMoney } from '../../common/money';
 import type { OrderBreakdown } from '../../common/order-breakdown';
 import { describeBreakdown } from '../../common/order-breakdown-text';
+import { findTicketsPath } from '../../common/order-lookup';
 import { type MailImage, type MailLogo, renderLayout } from './layout';
 import type { MailAttachment, OutgoingMail } from './transport';
 
@@ -88,6 +89,10 @@ export interface OrderMailTemplates {
 
 /** The mail's built-in wording (also the starting point of an organizer's own, decision 055). */
 export const ORDER_MAIL_TEXT = {
+  findTickets: /*i18n*/ {
+    id: 'mail.order.find_tickets',
+    message: 'Lost this e-mail later? Find your tickets again',
+  },
   greeting: /*i18n*/ { id: 'mail.greeting', message: 'Hello {firstName},' },
   orderSubject: /*i18n*/ { id: 'mail.order.subject', message: 'Your order for {event}' },
   orderConfirmed: /*i18n*/ {
@@ -254,6 +259,14 @@ function confirmationSummary(data: OrderMailTemplates['orderConfirmation'], i18n
   ];
 }
 
+/** "Lost this e-mail?": the event's Find my tickets page (decision 056), on the event's own host. */
+function findTicketsLink(event: MailEvent, i18n: I18n): { label: string; url: string } {
+  return {
+    label: translate(i18n, M.findTickets),
+    url: `${new URL(event.url).origin}${findTicketsPath(event.id)}`,
+  };
+}
+
 /** The event's footer message, unless the organizer's footer template replaces it. */
 const footerParagraph = (event: MailEvent, custom: MailCustomText | undefined) =>
   !custom?.footerHtml && event.footer ? [event.footer] : [];
@@ -287,6 +300,7 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
         images,
         action: { label: translate(i18n, M.orderAction), url: data.orderUrl },
         footnote: translate(i18n, M.calendarNote),
+        helpLink: findTicketsLink(data.event, i18n),
         logo: eventMailLogo(data.event.logo, data.event.title, i18n),
       }),
       attachments: [...attachments, calendar(data.event, data.orderUrl)],
@@ -329,6 +343,7 @@ export const orderRenderers: { [K in keyof OrderMailTemplates]: Renderer<K> } = 
         images,
         ...(one ? { action: { label: translate(i18n, M.ticketAction), url: first.ticketUrl } } : {}),
         footnote: translate(i18n, M.calendarNote),
+        helpLink: findTicketsLink(data.event, i18n),
         logo: eventMailLogo(data.event.logo, data.event.title, i18n),
       }),
       attachments: [...attachments, calendar(data.event, one ? first.ticketUrl : data.event.url)],

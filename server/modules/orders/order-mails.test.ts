@@ -187,6 +187,14 @@ describe('one mail per person', () => {
     const mia = to(mails, 'mia@buyers.example');
     expect(mia.map((m) => m.subject)).toEqual(['Your ticket for Quay Nights']);
     expect(await qrCodes(mia[0])).toEqual([codeOf(order, 'Mia')]);
+    // Both kinds end with the way back to the tickets should the mail be lost (decision 056).
+    for (const mail of [jonas[0], mia[0]]) {
+      expect(mail?.text).toMatch(
+        new RegExp(
+          `Lost this e-mail later\\? Find your tickets again: http\\S+/find-tickets/${quay.eventId}\\n`,
+        ),
+      );
+    }
 
     // Two people at one address: one mail, both tickets, both greeted.
     const twins = to(mails, 'twins@buyers.example');
