@@ -173,7 +173,7 @@ describe('documentation inside the repository', () => {
       });
     }
     expect(broken).toEqual([]);
-  });
+  }, 30_000); // Reads every file of the repository: seconds on a loaded machine.
 
   it('names, in the comments of the code, only files that exist', () => {
     // A path from the repository's root, as comments write them: `server/http/spa.ts`.

@@ -137,7 +137,13 @@ export function OrganizerCard({ event }: { event: PublicEvent }) {
           <Text size="sm">
             <Trans>
               Lost your tickets?{' '}
-              <a className={ANCHOR_CLASS} href={`/find-tickets/${event.id}`} data-testid="find-tickets-link">
+              <a
+                className={ANCHOR_CLASS}
+                href={`/find-tickets/${event.id}`}
+                data-testid="find-tickets-link"
+                // Underlined: a link inside a sentence must not stand out by its colour alone.
+                style={{ textDecoration: 'underline' }}
+              >
                 Find my tickets
               </a>
             </Trans>
