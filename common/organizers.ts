@@ -12,6 +12,9 @@ export const OrganizerResponse = z
     email: z.string().nullable(),
     description: z.string().nullable(),
     website: z.string().nullable(),
+    /** The homepage's address, `/o/{slug}` (decision 058); null: no homepage yet. */
+    slug: z.string().nullable(),
+    social_links: z.array(z.string()),
     currency: z.string(),
     timezone: z.string(),
     created_at: z.iso.datetime(),
@@ -26,6 +29,16 @@ const website = () =>
     .max(500)
     .pipe(z.url({ protocol: /^https?$/ }));
 
+/**
+ * The address of an organizer's homepage: letters, digits and single hyphens between them, 3 to
+ * 60 characters. Unique whatever the case (decision 058).
+ */
+export const ORGANIZER_SLUG_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+export const organizerSlug = () => z.string().trim().min(3).max(60).regex(ORGANIZER_SLUG_PATTERN);
+
+/** Up to 8 links to the organizer's social profiles. */
+const socialLinks = () => z.array(website()).max(8);
+
 /** `POST /api/organizers`; currency and time zone default to the account's. */
 export const CreateOrganizerRequest = z
   .strictObject({
@@ -33,6 +46,8 @@ export const CreateOrganizerRequest = z
     email: email().nullable().optional(),
     description: z.string().trim().max(LIMITS.descriptionMax).nullable().optional(),
     website: website().nullable().optional(),
+    slug: organizerSlug().nullable().optional(),
+    social_links: socialLinks().optional(),
     currency: currency().optional(),
     timezone: timezone().optional(),
   })
@@ -46,6 +61,8 @@ export const UpdateOrganizerRequest = z
     email: email().nullable().optional(),
     description: z.string().trim().max(LIMITS.descriptionMax).nullable().optional(),
     website: website().nullable().optional(),
+    slug: organizerSlug().nullable().optional(),
+    social_links: socialLinks().optional(),
     currency: currency().optional(),
     timezone: timezone().optional(),
   })
@@ -57,3 +74,51 @@ export const OrganizersQuery = listQuerySchema({
   defaultSort: 'name',
   filterable: {},
 });
+
+/** What the homepage lists of one event (decision 058). */
+export const PublicOrganizerEvent = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    /** The event page's path. */
+    path: z.string(),
+    start_date: z.iso.datetime(),
+    end_date: z.iso.datetime().nullable(),
+    timezone: z.string(),
+    /** The next dates a buyer may choose (up to 3); empty for a past event. */
+    next_dates: z.array(z.iso.datetime()),
+    cover_url: z.string().nullable(),
+    currency: z.string(),
+    /** Lowest and highest price shown of its tickets, in minor units; null: no tickets shown. */
+    price_min: z.number().int().nullable(),
+    price_max: z.number().int().nullable(),
+    availability: z.enum(['ON_SALE', 'SOLD_OUT', 'NOT_ON_SALE', 'ENDED']),
+  })
+  .meta({ id: 'PublicOrganizerEvent' });
+export type PublicOrganizerEvent = z.infer<typeof PublicOrganizerEvent>;
+
+/** `GET /api/public/organizer-pages/{slug}`: an organizer's homepage; never its e-mail address. */
+export const PublicOrganizerPage = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    website: z.string().nullable(),
+    social_links: z.array(z.string()),
+    /** The page has a contact form (the organizer gave an address). */
+    has_contact: z.boolean(),
+    upcoming: z.array(PublicOrganizerEvent),
+    past: z.array(PublicOrganizerEvent),
+  })
+  .meta({ id: 'PublicOrganizerPage' });
+export type PublicOrganizerPage = z.infer<typeof PublicOrganizerPage>;
+
+/** The contact form of an organizer's homepage; `website` is the honeypot left empty by people. */
+export const OrganizerContactRequest = z.strictObject({
+  name: personName(),
+  email: email(),
+  message: z.string().trim().min(1).max(5000),
+  website: z.string().max(500).optional(),
+});
+export type OrganizerContactRequest = z.input<typeof OrganizerContactRequest>;

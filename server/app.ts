@@ -55,6 +55,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { type SaleCatalogues, saleCatalogues } from './modules/orders/sale-catalogue';
 import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
+import { organizerPageRoutes } from './modules/organizer-page/routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     apiKeyRoutes,
     webhookRoutes,
     organizerRoutes,
+    organizerPageRoutes,
     eventRoutes,
     imageRoutes,
     taxesAndFeesRoutes,

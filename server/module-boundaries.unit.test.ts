@@ -86,6 +86,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // A user of an account, read and shown: for signing in and for managing the account's users.
   members: ['service'],
   organizers: ['service'],
+  'organizer-page': [],
   // "Find my tickets" (decision 056): its job's handler, handed to the worker by main.ts.
   'order-lookup': ['find'],
   // An event of the caller's account, found or locked: the first step of every event-owned service.
@@ -153,6 +154,7 @@ const LAYERS: Layers = [
   ['attendees', 'order-lookup', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],
   ['date-cancellation', 'demo', 'events'],
+  ['organizer-page'],
 ];
 
 /** Folders of `server/` that serve every module and know none of them. */

@@ -9,6 +9,14 @@ export const AFFILIATE_ERRORS = {
       message: 'Another affiliate of this event already has this code.',
     },
   },
+  /** An organizer homepage's address (decision 058): in use, or once used, by another organizer. */
+  ORGANIZER_SLUG_TAKEN: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.organizer_slug_taken',
+      message: 'This address is already taken. Please choose another one.',
+    },
+  },
   AFFILIATE_HAS_ORDERS: {
     status: 409,
     message: /*i18n*/ {

@@ -71,6 +71,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/organizers/{id}': 'updateOrganizer',
   'GET /api/organizers/{id}/events': 'listOrganizerEvents',
   'GET /api/public/organizers/{id}/events': 'listPublicOrganizerEvents',
+  'GET /api/public/organizer-pages/{slug}': 'getPublicOrganizerPage',
 
   'GET /api/events': 'listEvents',
   'POST /api/events': 'createEvent',

@@ -27,6 +27,14 @@ export interface OrganizerMailTemplates {
     manageUrl: string;
     payment?: OrganizerOrderPayment;
   };
+  /** A visitor's message from the organizer's homepage (decision 058); replies go to them. */
+  organizerContact: {
+    organizerName: string;
+    senderName: string;
+    senderEmail: string;
+    message: string;
+    pageUrl: string;
+  };
 }
 
 const M = {
@@ -71,6 +79,15 @@ const M = {
     message: 'The order is now paid, and its tickets have been sent.',
   },
   action: /*i18n*/ { id: 'mail.organizer.action', message: 'See the event' },
+  contactSubject: /*i18n*/ {
+    id: 'mail.organizer_contact.subject',
+    message: 'Message from {name} via your page on Tessera',
+  },
+  contactIntro: /*i18n*/ {
+    id: 'mail.organizer_contact.intro',
+    message: '{name} ({email}) wrote to {organizer} through its page. Reply to this e-mail to answer them.',
+  },
+  contactAction: /*i18n*/ { id: 'mail.organizer_contact.action', message: 'Open your page' },
 };
 
 const SUBJECTS = {
@@ -88,6 +105,17 @@ const STATES = {
 } as const;
 
 export const organizerRenderers = {
+  organizerContact: async (
+    data: OrganizerMailTemplates['organizerContact'],
+    i18n: I18n,
+  ): Promise<Omit<OutgoingMail, 'to'>> => {
+    const vars = { name: data.senderName, email: data.senderEmail, organizer: data.organizerName };
+    return headedMail(translate(i18n, M.contactSubject, vars), {
+      lang: i18n.locale,
+      paragraphs: [translate(i18n, M.contactIntro, vars), ...data.message.split(/\n{2,}/)],
+      action: { label: translate(i18n, M.contactAction), url: data.pageUrl },
+    });
+  },
   organizerNewOrder: async (
     data: OrganizerMailTemplates['organizerNewOrder'],
     i18n: I18n,

@@ -137,6 +137,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
   'PUT /api/organizers/{id}': { access: 'member', body: () => ({ name: 'Renamed organizer' }) },
   'GET /api/organizers/{id}/events': member,
   'GET /api/public/organizers/{id}/events': pub(200),
+  // The first account's organizer has no homepage address.
+  'GET /api/public/organizer-pages/{slug}': { ...pub(404), params: () => ({ slug: 'no-such-page' }) },
 
   'GET /api/events': own('member'),
   'POST /api/events': {

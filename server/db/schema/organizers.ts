@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 export const organizers = pgTable(
@@ -12,10 +13,33 @@ export const organizers = pgTable(
     email: text('email'),
     description: text('description'),
     website: text('website'),
+    /** The address of the organizer's homepage, `/o/{slug}` (decision 058); null: none yet. */
+    slug: text('slug'),
+    /** Social links of the homepage, in the organizer's order. */
+    socialLinks: text('social_links').array().notNull().default(sql`'{}'::text[]`),
     currency: text('currency').notNull(),
     timezone: text('timezone').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('organizers_account_idx').on(t.accountId)],
+  (t) => [
+    index('organizers_account_idx').on(t.accountId),
+    uniqueIndex('organizers_slug_lower_idx').on(sql`lower(${t.slug})`),
+  ],
+);
+
+/**
+ * Addresses an organizer's homepage had before (decision 058): they keep redirecting to the
+ * current one, and no other organizer may take them. Stored in lower case.
+ */
+export const organizerOldSlugs = pgTable(
+  'organizer_old_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    organizerId: bigint('organizer_id', { mode: 'number' })
+      .notNull()
+      .references(() => organizers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('organizer_old_slugs_organizer_idx').on(t.organizerId)],
 );

@@ -98,9 +98,9 @@ describe('organizer settings (PUT /api/organizers/{id})', () => {
       email: null,
       website: 'https://hall.example',
     });
-    const refused = await put(url, { currency: null, slug: 'hall' });
+    const refused = await put(url, { currency: null, handle: 'hall' });
     expect(refused.statusCode).toBe(422);
-    expect(Object.keys(refused.json().errors).sort()).toEqual(['currency', 'slug']);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['currency', 'handle']);
   });
 });
 

@@ -216,7 +216,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(PublicEventResponse) }), ...errorResponses(404) },
       },
     },
-    async (request) => findPublicOrganizerEvents(app.db, app.storage, request.params.id),
+    async (request) => findPublicOrganizerEvents(app, request.params.id),
   );
 
   app.get(

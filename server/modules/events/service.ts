@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type CreateEventRequest,
@@ -327,14 +327,25 @@ export async function duplicateEvent({
 }
 
 /** The LIVE events of an organizer that have not ended, soonest first (public organizer page). */
-export async function findPublicOrganizerEvents(db: Db, storage: FileStorage, organizerId: number) {
+export async function findPublicOrganizerEvents(
+  { db, storage }: { db: Db; storage: FileStorage },
+  organizerId: number,
+  { past = false }: { past?: boolean } = {},
+) {
   const rows = await db
     .select({ event: events, organizer: organizers })
     .from(events)
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
-    .where(and(eq(events.organizerId, organizerId), eq(events.status, 'LIVE'), sql`${effectiveEnd} >= now()`))
-    .orderBy(asc(events.startDate), asc(events.id))
-    .limit(100);
+    .where(
+      and(
+        eq(events.organizerId, organizerId),
+        eq(events.status, 'LIVE'),
+        past ? sql`${effectiveEnd} < now()` : sql`${effectiveEnd} >= now()`,
+      ),
+    )
+    // Past events: the latest first, the last 50 (the organizer's homepage, decision 058).
+    .orderBy(past ? desc(events.startDate) : asc(events.startDate), asc(events.id))
+    .limit(past ? 50 : 100);
   const now = new Date();
   const data = [];
   for (const r of rows) {

@@ -16,6 +16,7 @@ const OWNED_THROUGH: Record<string, string> = {
   message_id: 'messages',
   endpoint_id: 'webhook_endpoints',
   date_id: 'event_dates',
+  organizer_id: 'organizers',
 };
 
 /**

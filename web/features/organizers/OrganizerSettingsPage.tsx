@@ -64,6 +64,9 @@ interface Values {
   email: string;
   description: string;
   website: string;
+  slug: string;
+  /** One link a line. */
+  socialLinks: string;
   currency: string;
   timezone: string;
 }
@@ -74,9 +77,24 @@ const toRequest = (v: Values): UpdateOrganizerRequest => ({
   email: orNull(v.email),
   description: orNull(v.description),
   website: orNull(v.website),
+  slug: orNull(v.slug),
+  social_links: v.socialLinks
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean),
   currency: v.currency,
   timezone: v.timezone,
 });
+
+/** The request's `social_links` (or one of them, `social_links.2`) is the form's `socialLinks`. */
+const toFormFields = (errors: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => [
+      key.startsWith('social_links') ? 'socialLinks' : key,
+      message,
+    ]),
+  );
+const validate = (values: Values) => toFormFields(validateWith(UpdateOrganizerRequest, toRequest)(values));
 
 function OrganizerForm({ organizer }: { organizer: OrganizerResponse }) {
   const { t } = useLingui();
@@ -87,10 +105,12 @@ function OrganizerForm({ organizer }: { organizer: OrganizerResponse }) {
       email: organizer.email ?? '',
       description: organizer.description ?? '',
       website: organizer.website ?? '',
+      slug: organizer.slug ?? '',
+      socialLinks: organizer.social_links.join('\n'),
       currency: organizer.currency,
       timezone: organizer.timezone,
     },
-    validate: validateWith(UpdateOrganizerRequest, toRequest),
+    validate,
   });
   const submit = form.onSubmit(
     (values) =>
@@ -99,7 +119,7 @@ function OrganizerForm({ organizer }: { organizer: OrganizerResponse }) {
           form.resetDirty();
           notify(t`The organizer has been saved.`);
         },
-        onError: (error) => form.setErrors(firstMessages(apiFieldErrors(error))),
+        onError: (error) => form.setErrors(toFormFields(firstMessages(apiFieldErrors(error)))),
       }),
     focusFirstError(form),
   );
@@ -111,6 +131,7 @@ function OrganizerForm({ organizer }: { organizer: OrganizerResponse }) {
           <TextInput label={t`Name`} required key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput
             label={t`E-mail`}
+            description={t`Messages from your homepage's contact form are sent here. The address is never shown on the page.`}
             type="email"
             key={form.key('email')}
             {...form.getInputProps('email')}
@@ -128,6 +149,33 @@ function OrganizerForm({ organizer }: { organizer: OrganizerResponse }) {
             minRows={3}
             key={form.key('description')}
             {...form.getInputProps('description')}
+          />
+        </Section>
+        <Section
+          title={t`Homepage`}
+          description={t`Your own page with your upcoming and past events, your links and a contact form.`}
+        >
+          <TextInput
+            label={t`Homepage address`}
+            description={t`Letters, digits and hyphens. If you change it, the old address keeps leading to your page.`}
+            leftSection={<span aria-hidden="true">/o/</span>}
+            leftSectionWidth={36}
+            key={form.key('slug')}
+            {...form.getInputProps('slug')}
+          />
+          {organizer.slug && (
+            <Anchor href={`/o/${organizer.slug}`} target="_blank" rel="noopener" size="sm">
+              <Trans>Open your homepage</Trans>
+            </Anchor>
+          )}
+          <Textarea
+            label={t`Social links`}
+            description={t`One address a line, up to 8.`}
+            placeholder="https://"
+            autosize
+            minRows={2}
+            key={form.key('socialLinks')}
+            {...form.getInputProps('socialLinks')}
           />
         </Section>
         <Section title={t`Defaults`} description={t`New events of this organizer start with these.`}>

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicEventResponse } from '../../../common/events';
+import type { PublicOrganizerEvent, PublicOrganizerPage } from '../../../common/organizers';
+import type { PublicTicketsResponse } from '../../../common/public-tickets';
+import { findPublicOrganizerEvents } from '../events/service';
+import { findOrganizerBySlug, type OrganizerRow } from '../organizers/service';
+
+/** What the homepage needs of the app: the database, the files and the shared public reads. */
+export type PageApp = Pick<FastifyInstance, 'db' | 'storage' | 'publicReads'>;
+
+/** The page at a slug: its content, a move to the current address, or nothing. */
+export type PageAt =
+  | { kind: 'page'; page: PublicOrganizerPage; organizer: OrganizerRow }
+  | { kind: 'moved'; slug: string }
+  | null;
+
+/** Lowest and highest price shown, and whether anything is on sale, from the tickets' answer. */
+function priceAndAvailability(tickets: PublicTicketsResponse) {
+  const prices = tickets.data.filter((t) => !t.addon).flatMap((t) => t.prices.map((p) => p.display_price));
+  const states = tickets.data.filter((t) => !t.addon).map((t) => t.sale_state);
+  const availability: PublicOrganizerEvent['availability'] = states.includes('ON_SALE')
+    ? 'ON_SALE'
+    : states.length > 0 && states.every((s) => s === 'SOLD_OUT')
+      ? 'SOLD_OUT'
+      : 'NOT_ON_SALE';
+  return {
+    price_min: prices.length ? Math.min(...prices) : null,
+    price_max: prices.length ? Math.max(...prices) : null,
+    availability,
+  };
+}
+
+function coverUrl(event: PublicEventResponse): string | null {
+  const cover = event.images.find((i) => i.type === 'EVENT_COVER');
+  return cover ? (cover.variants[0]?.url ?? cover.url) : null;
+}
+
+async function upcomingEvent(app: PageApp, event: PublicEventResponse): Promise<PublicOrganizerEvent> {
+  const [tickets, dates] = await Promise.all([
+    app.publicReads.tickets(event.id, {}).then((a) => a.value),
+    app.publicReads.dates(event.id, { limit: 3 }).then((a) => a.value),
+  ]);
+  return {
+    ...basics(event),
+    next_dates: dates.data.map((d) => d.starts_at).slice(0, 3),
+    ...priceAndAvailability(tickets),
+  };
+}
+
+function basics(event: PublicEventResponse) {
+  return {
+    id: event.id,
+    title: event.title,
+    path: `/e/${event.id}/${event.slug}`,
+    start_date: event.start_date,
+    end_date: event.end_date,
+    timezone: event.timezone,
+    cover_url: coverUrl(event),
+    currency: event.currency,
+  };
+}
+
+/**
+ * The organizer's homepage at `slug` (decision 058): only its live events, upcoming ones with
+ * their next dates, price range and availability, then past ones. Never its e-mail address.
+ */
+export async function readOrganizerPage(app: PageApp, slug: string): Promise<PageAt> {
+  const found = await findOrganizerBySlug(app.db, slug);
+  const current = found?.organizer.slug;
+  if (!found || !current) return null;
+  const { organizer } = found;
+  if (!found.current || current !== slug) return { kind: 'moved', slug: current };
+  const [upcoming, past] = await Promise.all([
+    findPublicOrganizerEvents(app, organizer.id),
+    findPublicOrganizerEvents(app, organizer.id, { past: true }),
+  ]);
+  const page: PublicOrganizerPage = {
+    id: organizer.id,
+    name: organizer.name,
+    slug: current,
+    description: organizer.description,
+    website: organizer.website,
+    social_links: organizer.socialLinks,
+    has_contact: Boolean(organizer.email),
+    upcoming: await Promise.all(upcoming.data.map((e) => upcomingEvent(app, e))),
+    past: past.data.map((e) => ({
+      ...basics(e),
+      next_dates: [],
+      price_min: null,
+      price_max: null,
+      availability: 'ENDED' as const,
+    })),
+  };
+  return { kind: 'page', page, organizer };
+}
