@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
@@ -163,6 +165,7 @@ function Designer({ event }: { event: EventResponse }) {
               description={t`The band at the top of the ticket and the wallet pass. Empty: the event page's primary colour.`}
               placeholder={event.settings.homepage_primary_color}
               format="hex"
+              withEyeDropper={false}
               {...form.getInputProps('accent_color')}
             />
             <Switch label={t`Show the price`} {...form.getInputProps('show_price', { type: 'checkbox' })} />
