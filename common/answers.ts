@@ -112,3 +112,14 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+
+/** An answer as one line of text (history, tickets); null for an empty one. */
+export function answerText(answer: AnswerValue | undefined): string | null {
+  if (answer === undefined) return null;
+  if (typeof answer === 'string') return answer.trim() === '' ? null : answer;
+  if (Array.isArray(answer)) return answer.length === 0 ? null : answer.join(', ');
+  const text = Object.values(answer)
+    .filter((v) => v.trim() !== '')
+    .join(', ');
+  return text === '' ? null : text;
+}

@@ -9,6 +9,7 @@ import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
 import { PARTIAL_WRITE } from './partial-writes';
 import { SELF_SERVICE_DEFAULTS, SelfServiceSettings } from './self-service';
+import { TICKET_DESIGN_DEFAULTS, TicketDesign } from './ticket-design';
 import { TICKET_KINDS } from './tickets';
 import { currency, email, hexColor, timezone } from './validators';
 
@@ -117,6 +118,8 @@ const settingsFields = {
   invoice_seller: InvoiceSellerOverride.nullable(),
   /** What buyers may change or cancel of their own orders (decision 057). */
   self_service: SelfServiceSettings,
+  /** How its tickets look: PDF, ticket page, wallet passes (decision 059). */
+  ticket_design: TicketDesign,
 };
 
 export const EVENT_SETTING_DEFAULTS = {
@@ -145,6 +148,7 @@ export const EVENT_SETTING_DEFAULTS = {
   waitlist_offer_hours: WAITLIST_OFFER_HOURS.default,
   invoice_seller: null,
   self_service: SELF_SERVICE_DEFAULTS,
+  ticket_design: TICKET_DESIGN_DEFAULTS,
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */

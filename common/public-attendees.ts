@@ -28,6 +28,20 @@ export const PublicTicketHolderResponse = z
     /** The event's message for ticket pages. */
     ticket_page_message: z.string().nullable(),
     /**
+     * The event's ticket design as the ticket page shows it (decision 059): the accent (the
+     * design's, else the event page's primary colour) and the text on it, the buyer's name and
+     * the chosen answers when the design shows them, the free text and the footer. The price
+     * (`price_label`) is null when the design hides it.
+     */
+    design: z.object({
+      accent_color: z.string(),
+      on_accent_color: z.string(),
+      buyer_name: z.string().nullable(),
+      answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+      free_text: z.string().nullable(),
+      footer: z.string().nullable(),
+    }),
+    /**
      * Which wallets this server makes passes for (decision 032): `…/wallet.pkpass` for Apple
      * Wallet, `…/wallet/google` for Google Wallet. Only a valid ticket gets one.
      */

@@ -111,7 +111,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'ticket-codes': ['service'],
   tickets: ['service'],
   // The fonts and text setting of PDF documents are shared with the invoices' PDFs.
-  'ticket-documents': ['service', 'fonts'],
+  // The ticket design's answers and page view, for the ticket page (decision 059).
+  'ticket-documents': ['service', 'fonts', 'design'],
   users: [],
   waitlist: ['service'],
   wallet: ['service'],

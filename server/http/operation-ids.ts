@@ -222,6 +222,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/events/{id}/mail-templates/{kind}/{locale}': 'updateEventMailTemplate',
   'DELETE /api/events/{id}/mail-templates/{kind}/{locale}': 'deleteEventMailTemplate',
   'POST /api/events/{id}/mail-templates/preview': 'previewEventMailTemplate',
+  'POST /api/events/{id}/ticket-design/preview': 'previewTicketDesign',
   'POST /api/events/{id}/mail-templates/test': 'testEventMailTemplate',
 
   'POST /api/public/webhooks/stripe': 'receiveStripeWebhook',

@@ -398,6 +398,20 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteRule> = {
     body: () => ({ subject: 'Hi {{ event.title }}', body_html: '<p>Hello {{ event.title }}</p>' }),
   },
   'DELETE /api/events/{id}/mail-templates/{kind}/{locale}': member,
+  'POST /api/events/{id}/ticket-design/preview': {
+    ...member,
+    body: () => ({
+      design: {
+        show_logo: true,
+        accent_color: '#0b6e4f',
+        show_price: false,
+        show_buyer: false,
+        question_ids: [],
+        free_text: 'Doors at seven.',
+        footer: null,
+      },
+    }),
+  },
   'POST /api/events/{id}/mail-templates/preview': {
     ...member,
     body: () => ({

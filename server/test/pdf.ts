@@ -75,3 +75,45 @@ export async function pdfPagePixels(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Where the QR code of each page is and how big, in points (1/72 inch), read from the pixels as
+ * a scanner would: the code's side, one module's side, and whether its quiet zone (four modules
+ * all round) is blank white. Null for a page without a code that decodes.
+ */
+export async function pdfQrGeometry(
+  pdf: Buffer,
+): Promise<({ side: number; module: number; quietZoneClear: boolean } | null)[]> {
+  const dpi = 144;
+  const pages = await pdfPagePixels(pdf, dpi);
+  return pages.map(({ data, width, height }) => {
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba.set([data[i * 3] ?? 0, data[i * 3 + 1] ?? 0, data[i * 3 + 2] ?? 0, 255], i * 4);
+    }
+    const found = jsQR(rgba, width, height);
+    if (!found) return null;
+    const { topLeftCorner: a, topRightCorner: b, bottomLeftCorner: c } = found.location;
+    const sidePx = Math.hypot(b.x - a.x, b.y - a.y);
+    const modules = 17 + 4 * found.version;
+    const modulePx = sidePx / modules;
+    const ring = Math.floor(4 * modulePx) - 1;
+    const left = Math.round(Math.min(a.x, c.x));
+    const top = Math.round(Math.min(a.y, b.y));
+    const right = Math.round(left + sidePx);
+    const bottom = Math.round(top + Math.hypot(c.x - a.x, c.y - a.y));
+    let clear = true;
+    for (let y = top - ring; y <= bottom + ring && clear; y++)
+      for (let x = left - ring; x <= right + ring; x++) {
+        const inside = x >= left - 2 && x <= right + 2 && y >= top - 2 && y <= bottom + 2;
+        if (inside) continue;
+        const at = (y * width + x) * 3;
+        if ((data[at] ?? 0) < 200 || (data[at + 1] ?? 0) < 200 || (data[at + 2] ?? 0) < 200) {
+          clear = false;
+          break;
+        }
+      }
+    const points = 72 / dpi;
+    return { side: sidePx * points, module: modulePx * points, quietZoneClear: clear };
+  });
+}

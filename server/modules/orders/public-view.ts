@@ -20,6 +20,7 @@ import { findEventLogo } from '../images/logo';
 import { buyerInvoices, getBuyerBusinessMode } from '../invoices/service';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { getTicketSigner } from '../ticket-codes/service';
+import { ticketPageDesign } from '../ticket-documents/design';
 import { type SavedAnswers, toPublicOrderResponse } from './presenter';
 import type { SaleCatalogue } from './sale-catalogue';
 import { offerPrefill } from './waitlist-offers';
@@ -296,6 +297,7 @@ export async function getPublicTicketHolder(
       reference: orders.reference,
       ticketTitle: tickets.title,
       priceLabel: ticketPrices.label,
+      buyer: sql<string>`concat_ws(' ', ${orders.firstName}, ${orders.lastName})`,
     })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.orderId))
@@ -323,7 +325,7 @@ export async function getPublicTicketHolder(
     }),
     qr_code_url: qrCodePath(eventId, attendee.shortId),
     ticket_title: row.ticketTitle,
-    price_label: row.priceLabel,
+    price_label: settings.ticket_design.show_price ? row.priceLabel : null,
     addons: await db
       .select({ title: orderItems.title, price_label: orderItems.priceLabel, quantity: orderItems.quantity })
       .from(orderItems)
@@ -333,5 +335,11 @@ export async function getPublicTicketHolder(
     order_reference: row.reference,
     event: summary,
     ticket_page_message: settings.ticket_page_message,
+    design: await ticketPageDesign(db, {
+      orderId: attendee.orderId,
+      attendeeId: attendee.id,
+      buyer: row.buyer ?? '',
+      settings,
+    }),
   };
 }

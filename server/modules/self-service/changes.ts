@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AnswerValue } from '../../../common/answers';
+import { type AnswerValue, answerText } from '../../../common/answers';
 import type { Transaction } from '../../db/client';
 import { questionAnswers, questions } from '../../db/schema';
 
@@ -12,16 +12,7 @@ export interface Change {
   to: string | null;
 }
 
-/** An answer as one line of text, for the history. */
-export function answerText(answer: AnswerValue | undefined): string | null {
-  if (answer === undefined) return null;
-  if (typeof answer === 'string') return answer.trim() === '' ? null : answer;
-  if (Array.isArray(answer)) return answer.length === 0 ? null : answer.join(', ');
-  const text = Object.values(answer)
-    .filter((v) => v.trim() !== '')
-    .join(', ');
-  return text === '' ? null : text;
-}
+export { answerText };
 
 /** The name and e-mail fields that differ between what is kept and what was sent. */
 export function personChanges(

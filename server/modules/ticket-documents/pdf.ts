@@ -1,9 +1,9 @@
 import type { I18n } from '@lingui/core';
 import QRCode from 'qrcode';
-import { contrastRatio } from '../../../common/contrast';
 import { translate } from '../../../common/i18n/translate';
+import { textOn } from '../../../common/ticket-design';
 import type { Where } from '../../../common/where';
-import { INK, newPdfDocument, type Weight, write } from './fonts';
+import { newPdfDocument, type Weight, write } from './fonts';
 
 /** What a PDF of tickets shows: the event once, then one page per ticket. */
 export interface TicketSheet {
@@ -15,10 +15,20 @@ export interface TicketSheet {
     where: Where | null;
     /** The event's message for ticket pages, printed under every ticket. */
     message: string | null;
-    /** The event page's primary colour (`#rrggbb`): the band at the top of each ticket. */
+    /**
+     * The ticket design's accent (`#rrggbb`, else the event page's primary colour): the band at
+     * the top of each ticket, its text white or ink, whichever reads better (decision 059).
+     */
     primaryColor: string;
-    /** The event's logo (its PNG copy), on a white card at the band's right; null without one. */
+    /**
+     * The event's logo (its PNG copy), on a white card at the band's right; null without one or
+     * when the design leaves it out.
+     */
     logo: { body: Buffer; width: number; height: number } | null;
+    /** The design's free text, under the tickets' details; null without one. */
+    freeText: string | null;
+    /** The design's footer, at the bottom of every ticket; null without one. */
+    footer: string | null;
   };
   reference: string;
   tickets: {
@@ -28,7 +38,11 @@ export interface TicketSheet {
      * What the ticket cost (its share of the order's breakdown: discount, fees and taxes in), as
      * the buyer's language writes it, with the tier's name when it has one.
      */
-    price: string;
+    price: string | null;
+    /** The order's buyer, when the design shows them; null otherwise. */
+    buyer: string | null;
+    /** The holder's answers to the questions the design names, in its order. */
+    answers: { question: string; answer: string }[];
     /** The attendee's add-ons ("Lunch, 2 × Workshop seat", decision 052); null without any. */
     addons: string | null;
     /** The exact text of the QR code, as check-in scans it. */
@@ -43,6 +57,7 @@ const M = {
   attendee: /*i18n*/ { id: 'pdf.ticket.attendee', message: 'Attendee' },
   ticket: /*i18n*/ { id: 'pdf.ticket.ticket', message: 'Ticket' },
   price: /*i18n*/ { id: 'pdf.ticket.price', message: 'Price' },
+  buyer: /*i18n*/ { id: 'pdf.ticket.buyer', message: 'Bought by' },
   addons: /*i18n*/ { id: 'pdf.ticket.addons', message: 'Add-ons' },
   when: /*i18n*/ { id: 'pdf.ticket.when', message: 'Date and time' },
   where: /*i18n*/ { id: 'pdf.ticket.where', message: 'Location' },
@@ -57,15 +72,20 @@ const M = {
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const BAND_HEIGHT = 168;
-const QR_SIZE = 178;
+/**
+ * The QR code's square, its quiet zone of four modules in: the same on every ticket whatever the
+ * design (decision 059), so that a scanner reads it from a phone or a print.
+ */
+export const QR_SIZE = 178;
+/** Answers longer than this are cut on the ticket (the page keeps to one A4 sheet). */
+const ANSWER_MAX = 160;
 /** The most room the logo takes on the band, in points, and the white card's padding around it. */
 const LOGO_BOX = { width: 150, height: 56, padding: 8 };
 
 const MUTED = '#5b5f73';
 
 /** White or near-black, whichever reads better on the band. */
-const onColor = (background: string) =>
-  (contrastRatio('#ffffff', background) ?? 21) >= (contrastRatio(INK, background) ?? 0) ? '#ffffff' : INK;
+const onColor = textOn;
 
 /** The QR code drawn as squares (sharp at any zoom and printer), with its quiet zone. */
 function drawQr(doc: PDFKit.PDFDocument, code: string, at: { x: number; y: number }) {
@@ -158,7 +178,12 @@ function drawTicket(
   const fields: Field[] = [
     { label: translate(i18n, M.attendee), value: ticket.name, size: 22, weight: 'bold' },
     { label: translate(i18n, M.ticket), value: ticket.ticketTitle, size: 15, weight: 'bold' },
-    { label: translate(i18n, M.price), value: ticket.price },
+    ...(ticket.price !== null ? [{ label: translate(i18n, M.price), value: ticket.price }] : []),
+    ...(ticket.buyer ? [{ label: translate(i18n, M.buyer), value: ticket.buyer }] : []),
+    ...ticket.answers.map((a) => ({
+      label: a.question,
+      value: a.answer.length > ANSWER_MAX ? `${a.answer.slice(0, ANSWER_MAX - 1)}…` : a.answer,
+    })),
     ...(ticket.addons ? [{ label: translate(i18n, M.addons), value: ticket.addons }] : []),
     { label: translate(i18n, M.when), value: page.when },
     ...(place ? [{ label: translate(i18n, M.where), value: place }] : []),
@@ -209,8 +234,18 @@ function drawTicket(
     .undash();
   y += 24;
   if (event.message) y += write(doc, event.message, { x: left, y, size: 11, width }) + 16;
+  if (event.freeText) {
+    const height = write(doc, event.freeText, { x: left + 12, y, size: 10, width: width - 12 });
+    doc.rect(left, y, 3, height).fill(event.primaryColor);
+    y += height + 16;
+  }
 
-  write(doc, ticket.url, { x: left, y: PAGE.height - PAGE.margin - 10, size: 7.5, color: MUTED, width });
+  const bottom = PAGE.height - PAGE.margin - 10;
+  if (event.footer) {
+    const height = doc.fontSize(8.5).heightOfString(event.footer, { width });
+    write(doc, event.footer, { x: left, y: bottom - height - 8, size: 8.5, color: MUTED, width });
+  }
+  write(doc, ticket.url, { x: left, y: bottom, size: 7.5, color: MUTED, width });
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TicketDesignPreviewRequest } from '../../../common/ticket-design';
 import { idParam } from '../../../common/validators';
+import { authenticate, authOf, authorize } from '../../http/auth';
 import { sendDownload } from '../../http/downloads';
 import { errorResponses } from '../../http/responses';
+import { sampleTicketPdf } from './sample';
 import { ticketsPdf } from './service';
 
 /** Order and attendee short ids are 22 base64url characters (128 random bits). */
@@ -54,6 +57,41 @@ export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, shortId } = request.params;
       return send(reply, await ticketsPdf(app.db, { eventId: id, attendeeShortId: shortId }, files()));
+    },
+  );
+
+  app.post(
+    '/api/events/:id/ticket-design/preview',
+    {
+      preHandler: [authenticate, authorize('events.manage')],
+      schema: {
+        tags: ['events'],
+        security: [{ bearerAuth: [] }],
+        summary: 'A sample ticket printed with a ticket design, saved or not (decision 059)',
+        description:
+          'One A4 page with sample data (attendee, buyer, an answer to each chosen question) and a ' +
+          'QR code that is no ticket. A bad colour or a text too long is 422 with the field errors. ' +
+          'Nothing is written.',
+        params: z.object({ id: idParam() }),
+        body: TicketDesignPreviewRequest,
+        produces: ['application/pdf'],
+        response: { 200: PdfFile, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { accountId } = authOf(request);
+      const { design, locale } = request.body;
+      const body = await sampleTicketPdf(
+        app.db,
+        { accountId, eventId: request.params.id, design, locale },
+        files(),
+      );
+      // Shown in the settings' frame, not saved: inline, and never stored.
+      return (reply as FastifyReply)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', 'inline; filename="ticket-preview.pdf"')
+        .header('Cache-Control', 'private, no-store')
+        .send(body);
     },
   );
 };

@@ -5,6 +5,7 @@ import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { translate } from '../../../common/i18n/translate';
 import { formatMoney } from '../../../common/money';
 import { ticketShares } from '../../../common/order-breakdown';
+import { ticketAccent } from '../../../common/ticket-design';
 import { ticketState } from '../../../common/ticket-state';
 import { whereOf } from '../../../common/where';
 import type { Db } from '../../db/client';
@@ -15,6 +16,7 @@ import type { MailDocuments } from '../../mail/send';
 import type { FileStorage } from '../../storage';
 import { readEventLogoPng } from '../images/logo';
 import { getTicketSigner } from '../ticket-codes/service';
+import { designAnswers } from './design';
 import { renderTicketsPdf, type TicketSheet } from './pdf';
 
 const M = {
@@ -158,6 +160,9 @@ export async function ticketsPdf(
   const locale: Locale = isLocale(order.locale) ? order.locale : 'en';
   const i18n = i18nFor(locale);
   const settings = withSettingDefaults(event.settings);
+  const design = settings.ticket_design;
+  const answersOf = await designAnswers(db, { orderId: order.id, design });
+  const buyer = `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim();
   const sign = await getTicketSigner(db, event.id);
   // The order's date (issue 36), named by its label when it has one.
   const [date] = await db.select().from(eventDates).where(eq(eventDates.id, order.dateId));
@@ -172,8 +177,10 @@ export async function ticketsPdf(
         is_online: Boolean(event.onlineEventDetails),
       }),
       message: settings.ticket_page_message,
-      primaryColor: settings.homepage_primary_color,
-      logo: await readEventLogoPng(db, storage, event.id),
+      primaryColor: ticketAccent(design, settings.homepage_primary_color),
+      logo: design.show_logo ? await readEventLogoPng(db, storage, event.id) : null,
+      freeText: design.free_text,
+      footer: design.footer,
     },
     reference: order.reference,
     tickets: people.map(({ attendee, ticketTitle, paid, charged, priceLabel, addons }) => {
@@ -186,7 +193,9 @@ export async function ticketsPdf(
       return {
         name: `${attendee.firstName} ${attendee.lastName}`.trim(),
         ticketTitle,
-        price: [amount, priceLabel].filter(Boolean).join(' · '),
+        price: design.show_price ? [amount, priceLabel].filter(Boolean).join(' · ') : null,
+        buyer: design.show_buyer && buyer ? buyer : null,
+        answers: answersOf(attendee.id),
         addons: addons.length ? addons.map((a) => addonText(a, i18n)).join(', ') : null,
         code: sign({
           attendeeShortId: attendee.shortId,

@@ -55,6 +55,8 @@ export async function createApplePass(apple: AppleWallet, ticket: WalletTicket):
     { key: 'organizer', label: labels.organizer, value: holder.event.organizer_name },
     { key: 'page', label: labels.page, value: ticket.url },
     ...(holder.ticket_page_message ? [{ key: 'message', label: '', value: holder.ticket_page_message }] : []),
+    ...(ticket.notes.freeText ? [{ key: 'design-text', label: '', value: ticket.notes.freeText }] : []),
+    ...(ticket.notes.footer ? [{ key: 'design-footer', label: '', value: ticket.notes.footer }] : []),
   );
   pass.types.push(card);
   pass.setBarcodes({

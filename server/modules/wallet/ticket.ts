@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
 import { isLocale } from '../../../common/i18n/locales';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
+import { textOn } from '../../../common/ticket-design';
 import { ticketState } from '../../../common/ticket-state';
 import type { Db } from '../../db/client';
 import { attendees, events, orders } from '../../db/schema';
@@ -17,8 +18,13 @@ export interface WalletTicket {
   holder: Omit<PublicTicketHolderResponse, 'wallet'>;
   /** The order's language (the buyer's, at checkout). */
   i18n: I18n;
-  /** The event page's design: the card takes its buttons' colours (decision 023). */
+  /**
+   * The card's colours: the ticket design's accent with white or ink text, whichever reads
+   * better (decision 059); without an accent, the event page's buttons' colours (decision 023).
+   */
   colors: { background: string; foreground: string };
+  /** The ticket design's free text and footer, for the back of the pass; null without. */
+  notes: { freeText: string | null; footer: string | null };
   /** The ticket's page, for the back of the pass. */
   url: string;
   /**
@@ -52,15 +58,22 @@ export async function getWalletTicket(
     .where(and(eq(attendees.eventId, eventId), eq(attendees.shortId, shortId)));
   if (!row) throw new AppError('ATTENDEE_NOT_FOUND');
   const settings = withSettingDefaults(row.settings);
-  const png = holder.event.logo ? await readEventLogoPng(db, storage, eventId) : null;
+  const design = settings.ticket_design;
+  const png = holder.event.logo && design.show_logo ? await readEventLogoPng(db, storage, eventId) : null;
   return {
     holder,
     i18n: i18nFor(isLocale(row.locale) ? row.locale : 'en'),
-    colors: {
-      background: settings.homepage_primary_color,
-      foreground: settings.homepage_content_background_color,
-    },
+    colors: design.accent_color
+      ? { background: design.accent_color, foreground: textOn(design.accent_color) }
+      : {
+          background: settings.homepage_primary_color,
+          foreground: settings.homepage_content_background_color,
+        },
+    notes: { freeText: design.free_text, footer: design.footer },
     url: `${appUrl}/ticket/${eventId}/${shortId}`,
-    logo: png && holder.event.logo ? { png, url: new URL(holder.event.logo.url, appUrl).href } : null,
+    logo:
+      png && holder.event.logo && design.show_logo
+        ? { png, url: new URL(holder.event.logo.url, appUrl).href }
+        : null,
   };
 }

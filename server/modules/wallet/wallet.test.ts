@@ -129,8 +129,8 @@ interface Pass {
   };
 }
 
-async function applePass(shortId: string): Promise<Pass> {
-  const res = await get(t, `${ticketUrl(shortId)}/wallet.pkpass`);
+async function applePass(shortId: string, event = eventId): Promise<Pass> {
+  const res = await get(t, `${ticketUrl(shortId, event)}/wallet.pkpass`);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pkpass"$/);
@@ -292,6 +292,49 @@ describe('a Google Wallet save link', () => {
         reservationInfo: { confirmationCode: ticket.order_reference },
       }),
     ]);
+  });
+});
+
+describe('the ticket design on a pass (decision 059)', () => {
+  it('takes the accent as the card’s colour with readable text, and the free text and footer on the back', async () => {
+    const owner = await makeAccount(t.app);
+    const event = await makeEvent(t.app, owner, {
+      title: 'Lantern Night',
+      settings: {
+        homepage_primary_color: '#112233',
+        ticket_design: {
+          show_logo: true,
+          accent_color: '#ffd43b',
+          show_price: true,
+          show_buyer: false,
+          question_ids: [],
+          free_text: 'Bring a lantern.',
+          footer: 'Run by the Riverside Club.',
+        },
+      },
+    });
+    const ticketId = (await makeTicket(t.app, owner, { eventId: event.id, type: 'FREE' })).id;
+    await setEventStatus(t.app, owner, { id: event.id, status: 'LIVE' });
+    const order = await makeOrder(t.app, {
+      eventId: event.id,
+      lines: [{ ticket_id: ticketId, quantity: 1 }],
+    });
+    const shortId = order.attendees[0]?.short_id ?? '';
+
+    const pass = await applePass(shortId, event.id);
+    // A light yellow takes the dark ink, not the page's light content colour.
+    expect(pass.json).toMatchObject({
+      backgroundColor: 'rgb(255, 212, 59)',
+      foregroundColor: 'rgb(31, 33, 51)',
+      labelColor: 'rgb(31, 33, 51)',
+    });
+    expect(field(pass, 'design-text')?.value).toBe('Bring a lantern.');
+    expect(field(pass, 'design-footer')?.value).toBe('Run by the Riverside Club.');
+
+    const res = await get(t, `${ticketUrl(shortId, event.id)}/wallet/google`);
+    expect(res.statusCode, res.body).toBe(302);
+    const { claims } = saveToken(res.headers.location);
+    expect(claims.payload.eventTicketClasses[0].hexBackgroundColor).toBe('#ffd43b');
   });
 });
 

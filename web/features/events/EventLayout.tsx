@@ -158,6 +158,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/mail-templates`}>
                   <Trans>E-mail templates</Trans>
                 </SideLink>
+                <SideLink to={`${base}/ticket-design`}>
+                  <Trans>Ticket design</Trans>
+                </SideLink>
                 <SideLink to={`${base}/homepage-designer`}>
                   <Trans>Homepage designer</Trans>
                 </SideLink>

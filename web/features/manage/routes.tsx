@@ -125,6 +125,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'ticket-design',
+                Component: lazyPage(
+                  () => import('../events/TicketDesignPage'),
+                  (m) => m.TicketDesignPage,
+                ),
+              },
+              {
                 path: 'homepage-designer',
                 Component: lazyPage(
                   () => import('../events/HomepageDesignerPage'),

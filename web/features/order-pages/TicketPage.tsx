@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
@@ -85,7 +85,10 @@ function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
       <Group gap="sm" className="order-page-no-print">
         <CalendarButtons event={ticket.event} pageUrl={window.location.href} />
       </Group>
-      <TicketCard ticket={card} titleOrder={1} />
+      <Box style={{ borderTop: `6px solid ${ticket.design.accent_color}`, borderRadius: 16 }}>
+        <TicketCard ticket={card} titleOrder={1} />
+      </Box>
+      <TicketDesignDetails design={ticket.design} />
       {ticket.ticket_page_message ? (
         <Paper withBorder radius="lg" p="lg">
           <Text style={{ whiteSpace: 'pre-line' }}>{ticket.ticket_page_message}</Text>
@@ -96,6 +99,11 @@ function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
           <Text style={{ whiteSpace: 'pre-line' }}>{ticket.event.online_event_details}</Text>
         </Alert>
       ) : null}
+      {ticket.design.footer ? (
+        <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-line' }} data-testid="ticket-footer">
+          {ticket.design.footer}
+        </Text>
+      ) : null}
       {ticket.event.contact_email ? (
         <Text size="sm" c="gray.7" className="order-page-no-print">
           <Trans>
@@ -105,5 +113,34 @@ function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** The ticket design's buyer, answers and free text (decision 059), under the ticket. */
+function TicketDesignDetails({ design }: { design: PublicTicketHolderResponse['design'] }) {
+  const rows = [
+    ...(design.buyer_name ? [{ label: <Trans>Bought by</Trans>, value: design.buyer_name }] : []),
+    ...design.answers.map((a) => ({ label: <>{a.question}</>, value: a.answer })),
+  ];
+  if (rows.length === 0 && !design.free_text) return null;
+  return (
+    <Paper withBorder radius="lg" p="lg" style={{ borderLeft: `6px solid ${design.accent_color}` }}>
+      <Stack gap="sm">
+        {rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, in the design's order
+          <div key={index}>
+            <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+              {row.label}
+            </Text>
+            <Text>{row.value}</Text>
+          </div>
+        ))}
+        {design.free_text ? (
+          <Text style={{ whiteSpace: 'pre-line' }} data-testid="ticket-free-text">
+            {design.free_text}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,0 +1,225 @@
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Grid.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, ColorInput, Grid, Group, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import type { EventResponse } from '../../../common/events';
+import { TICKET_DESIGN_LIMITS, type TicketDesign } from '../../../common/ticket-design';
+import { apiUrl } from '../../api/client';
+import { getToken } from '../../api/token';
+import { apiFieldErrors } from '../../components/api-error';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { firstMessages, focusFirstError } from '../../components/form-errors';
+import { InlineLoader } from '../../components/InlineLoader';
+import { notify } from '../../components/notify';
+import { useEvent, useUpdateEvent } from './api';
+import { useEventId } from './EventLayout';
+
+interface Values {
+  show_logo: boolean;
+  accent_color: string;
+  show_price: boolean;
+  show_buyer: boolean;
+  free_text: string;
+  footer: string;
+}
+
+const toValues = (d: TicketDesign, questionIds: number[] = d.question_ids): Values & { q: number[] } => ({
+  show_logo: d.show_logo,
+  accent_color: d.accent_color ?? '',
+  show_price: d.show_price,
+  show_buyer: d.show_buyer,
+  free_text: d.free_text ?? '',
+  footer: d.footer ?? '',
+  q: questionIds,
+});
+
+const toDesign = (v: Values & { q: number[] }): TicketDesign => ({
+  show_logo: v.show_logo,
+  accent_color: v.accent_color.trim() || null,
+  show_price: v.show_price,
+  show_buyer: v.show_buyer,
+  question_ids: v.q,
+  free_text: v.free_text.trim() || null,
+  footer: v.footer.trim() || null,
+});
+
+/**
+ * `/manage/event/:eventId/ticket-design`: how the event's tickets look (decision 059), with a
+ * sample PDF of the design not saved yet beside the form, printed by the server.
+ */
+export function TicketDesignPage() {
+  const { t } = useLingui();
+  const eventId = useEventId() ?? 0;
+  const event = useEvent(eventId);
+  if (event.isPending) return <InlineLoader />;
+  if (event.isError) return <ErrorAlert error={event.error} />;
+  return (
+    <Stack gap="lg">
+      <title>{`${t`Ticket design`} · ${event.data.title} · Tessera`}</title>
+      <Title order={2} fz="xl">
+        <Trans>Ticket design</Trans>
+      </Title>
+      <Designer key={event.data.id} event={event.data} />
+    </Stack>
+  );
+}
+
+/** The sample PDF of `design`, fetched again half a second after the last change. */
+function usePreview(eventId: number, design: TicketDesign, locale: string) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = JSON.stringify(design);
+  useEffect(() => {
+    const controller = new AbortController();
+    let made: string | null = null;
+    const timer = window.setTimeout(async () => {
+      try {
+        const token = getToken();
+        const response = await fetch(apiUrl(`/events/${eventId}/ticket-design/preview`), {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ design: JSON.parse(key), locale }),
+          signal: controller.signal,
+        });
+        if (!response.ok) {
+          setFailed(true);
+          return;
+        }
+        made = URL.createObjectURL(await response.blob());
+        setFailed(false);
+        setUrl(made);
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) setFailed(true);
+      }
+    }, 500);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [eventId, key, locale]);
+  return { url, failed };
+}
+
+function Designer({ event }: { event: EventResponse }) {
+  const { t, i18n } = useLingui();
+  const update = useUpdateEvent(event.id);
+  const form = useForm<Values & { q: number[] }>({
+    mode: 'controlled',
+    initialValues: toValues(event.settings.ticket_design),
+    validate: {
+      accent_color: (v) =>
+        v.trim() === '' || /^#[0-9a-fA-F]{6}$/.test(v.trim()) ? null : t`Enter a colour such as #1c7ed6.`,
+    },
+  });
+  const design = toDesign(form.getValues());
+  const preview = usePreview(event.id, design, i18n.locale);
+
+  const submit = form.onSubmit(
+    (v) =>
+      update.mutate(
+        { settings: { ticket_design: toDesign(v) } },
+        {
+          onSuccess: (saved) => {
+            form.setValues(toValues(saved.settings.ticket_design));
+            form.resetDirty(toValues(saved.settings.ticket_design));
+            notify(t`The ticket design has been saved.`);
+          },
+          onError: (error) => {
+            const errors = apiFieldErrors(error);
+            const own = Object.fromEntries(
+              Object.entries(errors).map(([field, messages]) => [
+                field.replace(/^settings\.ticket_design\./, ''),
+                messages,
+              ]),
+            );
+            form.setErrors(firstMessages(own));
+          },
+        },
+      ),
+    focusFirstError(form),
+  );
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <form onSubmit={submit} noValidate aria-label={t`Ticket design`}>
+          <Stack gap="md">
+            <ErrorAlert error={update.error} />
+            <Switch
+              label={t`Show the event's logo`}
+              {...form.getInputProps('show_logo', { type: 'checkbox' })}
+            />
+            <ColorInput
+              label={t`Accent colour`}
+              description={t`The band at the top of the ticket and the wallet pass. Empty: the event page's primary colour.`}
+              placeholder={event.settings.homepage_primary_color}
+              format="hex"
+              withEyeDropper={false}
+              {...form.getInputProps('accent_color')}
+            />
+            <Switch label={t`Show the price`} {...form.getInputProps('show_price', { type: 'checkbox' })} />
+            <Switch
+              label={t`Show the buyer's name`}
+              {...form.getInputProps('show_buyer', { type: 'checkbox' })}
+            />
+            <Textarea
+              label={t`Free text`}
+              description={t`Printed on every ticket, under its details.`}
+              autosize
+              minRows={3}
+              maxLength={TICKET_DESIGN_LIMITS.freeTextMax}
+              {...form.getInputProps('free_text')}
+            />
+            <Textarea
+              label={t`Footer`}
+              autosize
+              minRows={1}
+              maxLength={TICKET_DESIGN_LIMITS.footerMax}
+              {...form.getInputProps('footer')}
+            />
+            <Text size="sm" c="gray.7">
+              <Trans>
+                The QR code keeps its size and margin whatever the design, so that it always scans.
+              </Trans>
+            </Text>
+            <Group gap="sm">
+              <Button type="submit" loading={update.isPending}>
+                <Trans>Save</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Paper withBorder radius="lg" p="xs">
+          {preview.failed ? (
+            <Text role="alert" c="red.8" p="md">
+              <Trans>The preview could not be made. Check the fields.</Trans>
+            </Text>
+          ) : null}
+          {preview.url ? (
+            <iframe
+              src={preview.url}
+              title={t`Preview of the PDF ticket`}
+              data-testid="ticket-preview"
+              style={{ width: '100%', height: 720, border: 0 }}
+            />
+          ) : (
+            <InlineLoader />
+          )}
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
