@@ -79,7 +79,8 @@ export function registerSecurityHeaders(
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...stripeConnect],
-      frameSrc: ["'self'", ...stripeFrames],
+      // `blob:`: the ticket design's PDF preview, made in the page from the server's answer.
+      frameSrc: ["'self'", 'blob:', ...stripeFrames],
       frameAncestors: [frameAncestors],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

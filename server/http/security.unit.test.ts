@@ -22,7 +22,7 @@ describe('the content security policy', () => {
     const csp = await cspWith({ https: false, stripe: { testApiBase: null } });
     expect(csp).toContain("script-src 'self' https://js.stripe.com;");
     expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
-    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;");
+    expect(csp).toContain("frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com;");
   });
 
   it('lets the test-only card form reach the local Stripe stand-in, and nothing of Stripe', async () => {
