@@ -220,6 +220,15 @@ describe('the buyer’s pages', () => {
       event: expect.objectContaining({ online_event_details: 'Join at https://stream.example.com/room-42' }),
       ticket_page_message: 'Show this at the virtual door.',
       wallet: { apple: false, google: false },
+      // The event's ticket design (decision 059): the defaults, the page's own accent.
+      design: {
+        accent_color: '#3b3fb6',
+        on_accent_color: '#ffffff',
+        buyer_name: null,
+        answers: [],
+        free_text: null,
+        footer: null,
+      },
     });
     expect(JSON.stringify(res.json())).not.toContain(order.short_id);
 
