@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateIdParam } from './date-filter';
+import { EventSettings, EventSettingsPatch } from './event-settings';
 import { VALIDATION } from './i18n/validation';
 import { ImageResponse } from './images';
 import { LIMITS } from './limits';
@@ -12,6 +13,7 @@ export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export { DESIGN_DEFAULTS, DESIGN_FIELDS } from './design';
+export * from './event-settings';
 
 /** The event state machine, as data: which status may follow which (archived returns to draft). */
 export const EVENT_TRANSITIONS: Readonly<Record<EventStatus, readonly EventStatus[]>> = {
@@ -57,10 +59,6 @@ export function endOfLocalDay(instant: Date, timeZone: string): Date {
     ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + instant.getUTCMilliseconds();
   return new Date(instant.getTime() - elapsedToday + 24 * 60 * 60 * 1000 - 1);
 }
-
-import { EventSettings, EventSettingsPatch } from './event-settings';
-
-export * from './event-settings';
 
 export const EventLocation = z
   .strictObject({
