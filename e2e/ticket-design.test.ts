@@ -5,9 +5,10 @@ import { pdfText } from '../server/test/pdf';
 import { accessibilityCheckAtWidths, launchBrowser, openPage } from './browser';
 import { apiCall, organizerSession } from './session';
 
-// The ticket design (decision 059): the organizer changes accent, free text and price in the
-// event's "Ticket design" screen and sees the PDF preview follow; a buyer's ticket PDF, downloaded
-// from the ticket page, carries the free text and no price, and the page shows the text too.
+// The ticket design (decision 059): the organizer changes accent, free text and price and picks
+// the answers to print (by keyboard, in the order chosen) in the event's "Ticket design" screen,
+// and the PDF in the preview follows before saving; a buyer's ticket PDF, downloaded from the
+// ticket page, carries the free text and the answers and no price, and the page shows the text.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,6 +31,16 @@ describe('the ticket design', () => {
       title: 'Riverside pass',
       type: 'FREE',
     });
+    const ask = (title: string) =>
+      api<{ id: number }>('POST', `/api/events/${eventId}/questions`, {
+        title,
+        type: 'SINGLE_LINE',
+        scope: 'PER_ATTENDEE',
+        required: false,
+        ticket_ids: [],
+      });
+    const diet = await ask('Dietary needs');
+    const table = await ask('Table');
     await api('PUT', `/api/events/${eventId}/status`, { status: 'LIVE' });
 
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -42,13 +53,45 @@ describe('the ticket design', () => {
     await page.getByLabel('Accent colour').fill('#0b6e4f');
     await page.getByLabel('Free text').fill('Bring a lantern; the river path is dark.');
     await page.getByLabel('Show the price').uncheck({ force: true });
+    // The answers to print, picked and ordered by keyboard: Table first, then Dietary needs.
+    const picker = page.getByRole('textbox', { name: 'Add a question' });
+    for (const title of ['Dietary needs', 'Table']) {
+      await picker.focus();
+      await page.keyboard.type(title);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Move “Table” up' }).focus();
+    await page.keyboard.press('Enter');
+    // The moved row keeps the focus, on the button that can still move it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Move “Table” down',
+    );
+    const printed = page.getByRole('list', { name: 'Answers printed on the ticket' }).getByRole('listitem');
+    expect(await printed.allTextContents()).toEqual(['1. Table', '2. Dietary needs']);
     await page.keyboard.press('Tab');
     // The preview is made again from the unsaved design.
     await page.waitForFunction(
       (before) => document.querySelector('[data-testid="ticket-preview"]')?.getAttribute('src') !== before,
       first,
     );
-    await page.waitForTimeout(1500);
+    // What the frame shows is the PDF of the unsaved design: read it back from its blob.
+    const shown = async () => {
+      const bytes = await page.evaluate(async () => {
+        const src = document.querySelector('[data-testid="ticket-preview"]')?.getAttribute('src') ?? '';
+        const response = await fetch(src);
+        return {
+          type: response.headers.get('content-type'),
+          data: [...new Uint8Array(await response.arrayBuffer())],
+        };
+      });
+      expect(bytes.type).toBe('application/pdf');
+      return (await pdfText(Buffer.from(bytes.data)))[0] ?? '';
+    };
+    await expect.poll(shown, { timeout: 15_000 }).toMatch(/TABLE[\s\S]*DIETARY NEEDS/);
+    const sample = await shown();
+    expect(sample).toContain('Bring a lantern; the river path is dark.');
+    expect(sample).not.toContain('PRICE');
     await page.screenshot({ path: 'test-results/ticket-design-preview.png' });
     await expectAccessible(page, 'settings');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -62,6 +105,7 @@ describe('the ticket design', () => {
       free_text: 'Bring a lantern; the river path is dark.',
       show_price: false,
       accent_color: '#0b6e4f',
+      question_ids: [table.id, diet.id],
     });
     await session.context.close();
 
@@ -72,7 +116,16 @@ describe('the ticket design', () => {
     const person = { first_name: 'Tomás', last_name: 'Moreau', email: 'tomas@example.com' };
     await apiCall('PUT', `${base}/${order.short_id}`, {
       ...person,
-      attendees: [{ ticket_id: ticket.id, ...person }],
+      attendees: [
+        {
+          ticket_id: ticket.id,
+          ...person,
+          answers: [
+            { question_id: diet.id, answer: 'Vegetarian' },
+            { question_id: table.id, answer: 'Seven' },
+          ],
+        },
+      ],
     });
     const done = await apiCall<{ attendees: { short_id: string }[] }>(
       'POST',
@@ -94,6 +147,7 @@ describe('the ticket design', () => {
     const [text] = await pdfText(await readFile((await download.path()) ?? ''));
     expect(text).toContain('Bring a lantern; the river path is dark.');
     expect(text).toContain('Tomás Moreau');
+    expect(text).toMatch(/Seven[\s\S]*Vegetarian/);
     expect(text).not.toContain('PRICE');
     expect(text).not.toContain('Free');
     expect(buyer.errors).toEqual([]);

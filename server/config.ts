@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE: perMinute(300),
   API_KEY_RATE_LIMIT_PER_MINUTE: perMinute(600),
   PAGE_RENDER_RATE_LIMIT_PER_MINUTE: perMinute(30),
+  PREVIEW_RATE_LIMIT_PER_MINUTE: perMinute(30),
   /** Let webhook deliveries reach loopback, link-local and private addresses (decision 027). */
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])
@@ -186,6 +187,8 @@ export interface RateLimits {
   apiKey: number;
   /** New server renderings of event pages a client address may cause (decision 038). */
   pageRenders: number;
+  /** Previews a user may have printed (a sample ticket PDF, a homepage), per user. */
+  previews: number;
 }
 
 export interface MessageLimits {
@@ -243,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       promoCodesPerEvent: e.PROMO_CODE_RATE_LIMIT_PER_EVENT_PER_MINUTE,
       apiKey: e.API_KEY_RATE_LIMIT_PER_MINUTE,
       pageRenders: e.PAGE_RENDER_RATE_LIMIT_PER_MINUTE,
+      previews: e.PREVIEW_RATE_LIMIT_PER_MINUTE,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

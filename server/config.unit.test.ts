@@ -43,6 +43,7 @@ describe('the rate limits and timeouts', () => {
       promoCodesPerEvent: 300,
       apiKey: 600,
       pageRenders: 30,
+      previews: 30,
     });
     expect(defaults.redis).toBeUndefined();
     expect(defaults.requestTimeoutMs).toBe(60_000);

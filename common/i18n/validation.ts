@@ -91,6 +91,10 @@ export const VALIDATION = {
     message: 'Prices of a date are in the event’s currency.',
   },
   unknownDate: /*i18n*/ { id: 'validation.unknown_date', message: 'This date is not one of the event’s.' },
+  unknownQuestion: /*i18n*/ {
+    id: 'validation.unknown_question',
+    message: 'This question is not one of the event’s.',
+  },
   dateNotOnSale: /*i18n*/ {
     id: 'validation.date_not_on_sale',
     message: 'This date is not on sale. Choose another one.',

@@ -247,3 +247,19 @@ export function addressBudget(
     return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : null;
   };
 }
+
+/**
+ * Previews printed by the server on each change of a designer (a sample ticket PDF): so many a
+ * minute per signed-in user, whichever account or event, as each costs a rendering.
+ */
+export function previewLimit(
+  app: Pick<FastifyInstance, 'config' | 'createRateLimit'>,
+): preHandlerAsyncHookHandler {
+  return limitRequests(app, [
+    {
+      name: 'preview',
+      max: app.config.rateLimits.previews,
+      key: (r) => (r.auth ? `user:${r.auth.userId}` : undefined),
+    },
+  ]);
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
   addonTickets,
@@ -41,21 +41,23 @@ const shifted = (date: Date | null, ms: number) => (date ? new Date(date.getTime
  * name tickets are only copied along with the tickets, so a copy never applies more widely
  * than its original did. Affiliates keep their codes (unique per event, so the copy may hold
  * the same ones), so a partner's link carries over by changing only the event in it.
- * Returns source ticket id → the copy's, for the products' pictures.
+ * Returns source ticket id → the copy's, for the products' pictures, and source question id →
+ * the copy's, for the ticket design's questions.
  */
 export async function copyCatalogue(
   tx: Transaction,
   copy: Copy,
   choices: CatalogueChoices,
-): Promise<Map<number, number>> {
+): Promise<{ ticketIds: Map<number, number>; questionIds: Map<number, number> }> {
   const ticketIds = choices.copy_tickets ? await copyTickets(tx, copy) : new Map<number, number>();
-  if (choices.copy_questions) await copyQuestions(tx, copy, ticketIds);
+  const questionIds = await defaultQuestionPairs(tx, copy);
+  if (choices.copy_questions) await copyQuestions(tx, { copy, ticketIds, questionIds });
   if (choices.copy_promo_codes) await copyPromoCodes(tx, copy, choices.copy_tickets ? ticketIds : null);
   if (choices.copy_affiliates) await copyAffiliates(tx, copy);
   if (choices.copy_capacity_assignments && choices.copy_tickets) await copyCapacity(tx, copy, ticketIds);
   // The copy's date gets a row of stock for each ticket, tier, assignment and code, none sold.
   await fillStock(tx, copy.targetId);
-  return ticketIds;
+  return { ticketIds, questionIds };
 }
 
 /** The catalogue's headings (decision 051); returns source category id → copy's. */
@@ -129,8 +131,32 @@ async function copyTickets(tx: Transaction, copy: Copy): Promise<Map<number, num
   return ids;
 }
 
-/** The event's own questions (the copy already has its default ones). */
-async function copyQuestions(tx: Transaction, copy: Copy, ticketIds: Map<number, number>): Promise<void> {
+/** Source default question id → the copy's default question of the same key. */
+async function defaultQuestionPairs(tx: Transaction, copy: Copy): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ id: questions.id, eventId: questions.eventId, key: questions.defaultKey })
+    .from(questions)
+    .where(and(inArray(questions.eventId, [copy.sourceId, copy.targetId]), isNotNull(questions.defaultKey)));
+  const pairs = new Map<number, number>();
+  for (const source of rows.filter((r) => r.eventId === copy.sourceId)) {
+    const target = rows.find((r) => r.eventId === copy.targetId && r.key === source.key);
+    if (target) pairs.set(source.id, target.id);
+  }
+  return pairs;
+}
+
+/**
+ * The event's own questions (the copy already has its default ones); each copy's id is added to
+ * `questionIds`.
+ */
+async function copyQuestions(
+  tx: Transaction,
+  {
+    copy,
+    ticketIds,
+    questionIds,
+  }: { copy: Copy; ticketIds: Map<number, number>; questionIds: Map<number, number> },
+): Promise<void> {
   const rows = await tx
     .select()
     .from(questions)
@@ -142,6 +168,7 @@ async function copyQuestions(tx: Transaction, copy: Copy, ticketIds: Map<number,
       .values({ ...row, accountId: copy.accountId, eventId: copy.targetId })
       .returning({ id: questions.id });
     if (!created) throw new Error('question copy returned nothing');
+    questionIds.set(id, created.id);
     const links = await tx.select().from(questionTickets).where(eq(questionTickets.questionId, id));
     const mapped = links.flatMap((l) => {
       const ticketId = ticketIds.get(l.ticketId);

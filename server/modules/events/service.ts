@@ -26,7 +26,7 @@ import { findEventImageResponses } from '../images/presenter';
 import { requireOwnSeries } from '../invoices/settings';
 import { getOrganizer } from '../organizers/service';
 import { getEvent, lockEvent } from '../owned-events/service';
-import { createDefaultQuestions, hasHiddenQuestions } from '../questions/defaults';
+import { createDefaultQuestions, hasHiddenQuestions, requireEventQuestions } from '../questions/defaults';
 import { assertCanTakePayments } from '../stripe-accounts/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { copyCatalogue } from './duplicate-catalogue';
@@ -101,6 +101,8 @@ export async function updateEvent({
       settings.show_hidden_questions = true;
     if (input.settings?.invoice_seller)
       await requireOwnSeries(tx, auth.accountId, input.settings.invoice_seller);
+    if (input.settings?.ticket_design)
+      await requireEventQuestions(tx, { eventId: id, ids: input.settings.ticket_design.question_ids });
     const location =
       input.location === undefined || input.location === null
         ? input.location
@@ -320,9 +322,9 @@ export async function duplicateEvent({
       targetId: row.id,
       shiftMs: startDate.getTime() - source.startDate.getTime(),
     };
-    const ticketIds = await copyCatalogue(tx, copy, input);
+    const { ticketIds, questionIds } = await copyCatalogue(tx, copy, input);
     if (input.copy_images) await copyEventImages(tx, storage, { ...copy, ticketIds });
-    return row;
+    return followDesignQuestions(tx, { row, questionIds });
   });
 }
 
@@ -353,4 +355,27 @@ export async function findPublicOrganizerEvents(
     data.push(toPublicEventResponse({ row: r.event, organizer: r.organizer, images, now }));
   }
   return { data };
+}
+
+/**
+ * The copy's ticket design names the copy's questions, not the source's (decision 059); a
+ * question not copied is left out of it.
+ */
+async function followDesignQuestions(
+  tx: Transaction,
+  { row, questionIds }: { row: EventRow; questionIds: Map<number, number> },
+): Promise<EventRow> {
+  const settings = settingsOf(row);
+  const ids = settings.ticket_design.question_ids;
+  if (ids.length === 0) return row;
+  const mapped = ids.flatMap((id) => {
+    const copied = questionIds.get(id);
+    return copied === undefined ? [] : [copied];
+  });
+  const [updated] = await tx
+    .update(events)
+    .set({ settings: { ...settings, ticket_design: { ...settings.ticket_design, question_ids: mapped } } })
+    .where(eq(events.id, row.id))
+    .returning();
+  return updated ?? row;
 }

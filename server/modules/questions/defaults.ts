@@ -1,7 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { DefaultQuestionKey } from '../../../common/questions';
 import type { Db, Transaction } from '../../db/client';
 import { questions } from '../../db/schema';
+import { fieldError } from '../../http/app-error';
 
 /** The default questions, in the order buyers see them; they sort before every other question. */
 const DEFAULTS: { key: DefaultQuestionKey; title: string }[] = [
@@ -40,4 +42,19 @@ export async function hasHiddenQuestions(db: Db, eventId: number): Promise<boole
     .where(and(eq(questions.eventId, eventId), eq(questions.isHidden, true)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Refuses a ticket design naming a question of another event (or none): 422 on the first such
+ * id, so the ticket never prints another event's questions (decision 059).
+ */
+export async function requireEventQuestions(db: Db, of: { eventId: number; ids: number[] }): Promise<void> {
+  if (of.ids.length === 0) return;
+  const found = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.eventId, of.eventId), inArray(questions.id, of.ids)));
+  const index = of.ids.findIndex((id) => !found.some((q) => q.id === id));
+  if (index >= 0)
+    throw fieldError(`settings.ticket_design.question_ids.${index}`, VALIDATION.unknownQuestion);
 }

@@ -5,6 +5,7 @@ import { TicketDesignPreviewRequest } from '../../../common/ticket-design';
 import { idParam } from '../../../common/validators';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { sendDownload } from '../../http/downloads';
+import { previewLimit } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { sampleTicketPdf } from './sample';
 import { ticketsPdf } from './service';
@@ -26,6 +27,7 @@ const send = (reply: FastifyReply, pdf: { filename: string; body: Buffer }) =>
 
 export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = () => ({ appUrl: app.config.appUrl, storage: app.storage });
+  const previews = previewLimit(app);
   app.get(
     '/api/public/events/:id/orders/:shortId/tickets.pdf',
     {
@@ -63,7 +65,7 @@ export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/events/:id/ticket-design/preview',
     {
-      preHandler: [authenticate, authorize('events.manage')],
+      preHandler: [authenticate, authorize('events.manage'), previews],
       schema: {
         tags: ['events'],
         security: [{ bearerAuth: [] }],
@@ -71,7 +73,7 @@ export const ticketDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One A4 page with sample data (attendee, buyer, an answer to each chosen question) and a ' +
           'QR code that is no ticket. A bad colour or a text too long is 422 with the field errors. ' +
-          'Nothing is written.',
+          'Nothing is written. At most PREVIEW_RATE_LIMIT_PER_MINUTE (30) a minute per user, then 429.',
         params: z.object({ id: idParam() }),
         body: TicketDesignPreviewRequest,
         produces: ['application/pdf'],

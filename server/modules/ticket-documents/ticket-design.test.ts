@@ -23,7 +23,8 @@ let kit: IdentityKit;
 let owner: Owner;
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
+  // A low preview limit, so that the test of the limit needs few PDFs.
+  kit = await createIdentityKit({ PREVIEW_RATE_LIMIT_PER_MINUTE: '6' });
   owner = await makeAccount(kit.app);
 });
 afterAll(async () => {
@@ -205,6 +206,51 @@ describe('a ticket design', () => {
   });
 });
 
+describe('the questions a design prints', () => {
+  it("must be the event's own: another event's question is 422 on its place, nothing written", async () => {
+    const { eventId, questionId } = await show();
+    const other = await show();
+    const res = await saveDesign(eventId, design({ question_ids: [questionId, other.questionId] }));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(JSON.stringify(res.json())).toContain('settings.ticket_design.question_ids.1');
+    const event = await kit.app.inject({ method: 'GET', url: `/api/events/${eventId}`, headers: auth() });
+    expect(event.json().settings.ticket_design.question_ids).toEqual([]);
+  });
+
+  it('follow the event into its copy: the copy names its own copies of them', async () => {
+    const { eventId, questionId } = await show();
+    const questions = await kit.app.inject({
+      method: 'GET',
+      url: `/api/events/${eventId}/questions`,
+      headers: auth(),
+    });
+    const firstName = (questions.json().data as { id: number; default_key: string | null }[]).find(
+      (q) => q.default_key === 'FIRST_NAME',
+    );
+    expect(
+      (await saveDesign(eventId, design({ question_ids: [questionId, firstName?.id ?? 0] }))).statusCode,
+    ).toBe(200);
+    const copy = await kit.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/duplicate`,
+      headers: auth(),
+      payload: { title: 'Lantern Night (copy)' },
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const copyId = copy.json().id as number;
+    const copied = await kit.app.inject({
+      method: 'GET',
+      url: `/api/events/${copyId}/questions`,
+      headers: auth(),
+    });
+    const byTitle = (title: string) =>
+      (copied.json().data as { id: number; title: string }[]).find((q) => q.title === title)?.id;
+    const ids = copy.json().settings.ticket_design.question_ids as number[];
+    expect(ids).toEqual([byTitle('Dietary needs'), byTitle('First name')]);
+    expect(ids).not.toContain(questionId);
+  });
+});
+
 describe('the preview', () => {
   it('prints a sample with the unsaved design, in the language asked, and writes nothing', async () => {
     const { eventId, questionId } = await show();
@@ -250,5 +296,33 @@ describe('the preview', () => {
       payload: { design: TICKET_DESIGN_DEFAULTS },
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('is limited per user: past the limit a minute, 429 with when to come back', async () => {
+    const { eventId } = await show();
+    const someone = await makeAccount(kit.app);
+    const other = await kit.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/ticket-design/preview`,
+      headers: { authorization: `Bearer ${someone.token}` },
+      payload: { design: TICKET_DESIGN_DEFAULTS },
+    });
+    expect(other.statusCode).toBe(404);
+    const statuses: number[] = [];
+    let retryAfter: unknown;
+    for (let i = 0; i < 8; i++) {
+      const res = await kit.app.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/ticket-design/preview`,
+        headers: auth(),
+        payload: { design: TICKET_DESIGN_DEFAULTS },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) retryAfter = res.headers['retry-after'];
+    }
+    // The earlier tests of this file used some of the owner's six; the other user's call did not.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 });

@@ -21,6 +21,7 @@ import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { useEvent, useUpdateEvent } from './api';
 import { useEventId } from './EventLayout';
+import { TicketQuestionsField } from './TicketQuestionsField';
 
 interface Values {
   show_logo: boolean;
@@ -140,7 +141,8 @@ function Designer({ event }: { event: EventResponse }) {
             const errors = apiFieldErrors(error);
             const own = Object.fromEntries(
               Object.entries(errors).map(([field, messages]) => [
-                field.replace(/^settings\.ticket_design\./, ''),
+                // The questions' errors name their place in the list; the picker shows them.
+                field.replace(/^settings\.ticket_design\./, '').replace(/^question_ids(\.\d+)?$/, 'q'),
                 messages,
               ]),
             );
@@ -173,6 +175,12 @@ function Designer({ event }: { event: EventResponse }) {
             <Switch
               label={t`Show the buyer's name`}
               {...form.getInputProps('show_buyer', { type: 'checkbox' })}
+            />
+            <TicketQuestionsField
+              eventId={event.id}
+              value={form.getValues().q}
+              onChange={(ids) => form.setFieldValue('q', ids)}
+              error={form.errors.q === undefined ? undefined : String(form.errors.q)}
             />
             <Textarea
               label={t`Free text`}
