@@ -54,7 +54,8 @@ export async function requireEventQuestions(db: Db, of: { eventId: number; ids: 
     .select({ id: questions.id })
     .from(questions)
     .where(and(eq(questions.eventId, of.eventId), inArray(questions.id, of.ids)));
-  const index = of.ids.findIndex((id) => !found.some((q) => q.id === id));
+  const known = new Set(found.map((q) => q.id));
+  const index = of.ids.findIndex((id) => !known.has(id));
   if (index >= 0)
     throw fieldError(`settings.ticket_design.question_ids.${index}`, VALIDATION.unknownQuestion);
 }
