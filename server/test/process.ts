@@ -20,7 +20,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export async function startTessera(
   env: Record<string, string | undefined>,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
   { viaNpm = false }: { viaNpm?: boolean } = {},
 ): Promise<RunningTessera> {
   const [command, args] = viaNpm

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Box, Group, Select, Stack, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { TICKET_DESIGN_LIMITS } from '../../../common/ticket-design';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
@@ -37,6 +37,7 @@ export function TicketQuestionsField({
   const { t } = useLingui();
   const questions = useQuestions(eventId);
   const list = useRef<HTMLUListElement>(null);
+  const [search, setSearch] = useState('');
   // After a move, the same button of the moved row keeps the focus.
   const focusLater = (questionId: number, action: string) =>
     requestAnimationFrame(() =>
@@ -119,8 +120,13 @@ export function TicketQuestionsField({
         disabled={full || free.length === 0}
         nothingFoundMessage={t`No question left`}
         searchable
+        searchValue={search}
+        onSearchChange={setSearch}
         onChange={(picked) => {
-          if (picked) onChange([...value, Number(picked)]);
+          if (!picked) return;
+          onChange([...value, Number(picked)]);
+          // Emptied for the next pick.
+          setSearch('');
         }}
         error={error}
       />
