@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
 import { type EventDefaults, type EventDefaultsPatch, eventDefaultsOf } from '../../../common/event-defaults';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/i18n/locales';
 import type { Db, Transaction } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, accountUsers, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -83,4 +84,20 @@ export async function updateEventDefaults(
     .returning();
   if (!row) throw new AppError('NOT_FOUND');
   return eventDefaultsOf(row.eventDefaults);
+}
+
+/**
+ * The account's owner as mails to the organizer need them: the address they go to when the
+ * organizer and the account have none, and the language they are written in (the owner's own).
+ */
+export async function accountOwner(
+  db: Db,
+  accountId: number,
+): Promise<{ email: string | null; locale: Locale }> {
+  const [owner] = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
+  return { email: owner?.email ?? null, locale: isLocale(owner?.locale) ? owner.locale : DEFAULT_LOCALE };
 }

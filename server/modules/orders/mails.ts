@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { orderBreakdown } from '../../../common/order-breakdown';
 import type { Db, Transaction } from '../../db/client';
-import { accountUsers, attendees, orderItems, type orders, tickets, users } from '../../db/schema';
+import { attendees, orderItems, type orders, tickets } from '../../db/schema';
 import type { MailTicket } from '../../mail/order-templates';
 import type { OrganizerOrderPayment } from '../../mail/organizer-templates';
 import { enqueueMail } from '../../mail/send';
+import { accountOwner } from '../accounts/service';
 import { customMailText } from '../mail-templates/service';
 import { getTicketSigner } from '../ticket-codes/service';
 import { type Links, type MailContext, mailContext } from './mail-context';
@@ -259,13 +260,15 @@ export async function enqueueOrderMails({
     const key = `ticket:${group[0]?.attendee.id}`;
     await enqueueTickets({ tx, context, people: group, links, uniqueKey: key });
   }
-  const organizerEmail =
-    row.organizer.email ?? row.account.supportEmail ?? (await ownerEmail(tx, row.account.id));
-  if (settings.notify_organizer_of_new_orders && organizerEmail) {
+  if (!settings.notify_organizer_of_new_orders) return;
+  // Written in the account owner's language; sent to them when nobody else has an address.
+  const owner = await accountOwner(tx, row.account.id);
+  const organizerEmail = row.organizer.email ?? row.account.supportEmail ?? owner.email;
+  if (organizerEmail) {
     await enqueueMail(tx, {
       template: 'organizerNewOrder',
       to: organizerEmail,
-      locale: 'en',
+      locale: owner.locale,
       // One per thing that happened: placed (`AWAITING_PAYMENT` or `COMPLETED`), then paid.
       uniqueKey: `organizer-order:${order.id}:${status}`,
       data: {
@@ -280,16 +283,6 @@ export async function enqueueOrderMails({
       },
     });
   }
-}
-
-/** Where organizer notes go when neither the organizer nor the account has an address. */
-async function ownerEmail(tx: Db, accountId: number): Promise<string | null> {
-  const [owner] = await tx
-    .select({ email: users.email })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
-  return owner?.email ?? null;
 }
 
 /** Tells the buyer, in the caller's transaction, that the organizer cancelled their order. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OrganizerContactRequest } from '../../../common/organizers';
 import type { Db } from '../../db/client';
 import { enqueueMail } from '../../mail/send';
+import { accountOwner } from '../accounts/service';
 import type { OrganizerRow } from '../organizers/service';
 
 /**
@@ -19,10 +20,12 @@ export async function sendContactMessage(
   }: { organizer: OrganizerRow; input: z.output<typeof OrganizerContactRequest>; pageUrl: string },
 ): Promise<boolean> {
   if (input.website?.trim() || !organizer.email) return false;
+  // In the language of the account's owner, as the organizer's other mails.
+  const { locale } = await accountOwner(db, organizer.accountId);
   return enqueueMail(db, {
     template: 'organizerContact',
     to: organizer.email,
-    locale: 'en',
+    locale,
     data: {
       organizerName: organizer.name,
       senderName: input.name,

@@ -190,6 +190,23 @@ describe('the contact form', () => {
     expect(mail?.text).toContain('Do you have a table for six?');
   });
 
+  it('writes to the organizer in the account owner’s language', async () => {
+    const inbox = 'bureau@example.com';
+    const me = await kit.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${rival.token}` },
+      payload: { locale: 'de' },
+    });
+    expect(me.statusCode, me.body).toBe(200);
+    expect((await put(rival, rivalOrganizerId, { slug: 'hafen-buero', email: inbox })).statusCode).toBe(200);
+    expect((await contact('hafen-buero', message)).statusCode).toBe(200);
+    await kit.deliverMail();
+    const [mail] = kit.smtp.to(inbox);
+    expect(mail?.subject).toBe('Nachricht von Grace Hopper über Ihre Seite auf Tessera');
+    expect(mail?.text).toContain('Do you have a table for six?');
+  });
+
   it('answers a filled honeypot like a success and sends nothing', async () => {
     const res = await contact('harbour-club', { ...message, website: 'https://spam.example.com' });
     expect(res.statusCode).toBe(200);
