@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import type { StoredVariant } from './images';
 
 export const organizers = pgTable(
   'organizers',
@@ -48,27 +47,4 @@ export const organizerOldSlugs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('organizer_old_slugs_organizer_idx').on(t.organizerId)],
-);
-
-/** The homepage's logo and cover (decision 061): the original and its WebP variants in storage. */
-export const organizerImages = pgTable(
-  'organizer_images',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    organizerId: bigint('organizer_id', { mode: 'number' })
-      .notNull()
-      .references(() => organizers.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['ORGANIZER_LOGO', 'ORGANIZER_COVER'] }).notNull(),
-    key: text('key').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    variants: jsonb('variants').$type<StoredVariant[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // One of each type per organizer: a new one replaces the old.
-  (t) => [uniqueIndex('organizer_images_organizer_type_idx').on(t.organizerId, t.type)],
 );

@@ -13,6 +13,7 @@ import type { ImageResponse, ImageType } from '../../../common/images';
 import type { PageMeta } from '../../../common/list-query';
 import { apiFetch, apiUrl } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { postMultipart } from '../../api/multipart';
 import { queryKeys } from '../../api/query-keys';
 import { getToken, whileLoggedIn } from '../../api/token';
 import { i18n } from '../../i18n';
@@ -136,28 +137,7 @@ async function uploadImage(eventId: number, { file, type, ticketId }: ImageUploa
   form.append('type', type);
   if (ticketId !== undefined) form.append('ticket_id', String(ticketId));
   form.append('image', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (i18n.locale) headers['Accept-Language'] = i18n.locale;
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(`/events/${eventId}/images`), { method: 'POST', headers, body: form });
-  } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n._(HTTP_ERRORS.INTERNAL.message) });
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | (ImageResponse & { code?: string; message?: string; errors?: Record<string, string[]> })
-    | undefined;
-  if (!response.ok) {
-    throw new ApiError({
-      status: response.status,
-      code: body?.code ?? 'UNEXPECTED',
-      message: body?.message ?? i18n._(HTTP_ERRORS.INTERNAL.message),
-      fieldErrors: body?.errors ?? {},
-    });
-  }
-  return body as ImageResponse;
+  return postMultipart<ImageResponse>(`/events/${eventId}/images`, form);
 }
 
 export function useUploadImage(eventId: number) {
