@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HTTP_ERRORS } from '../../../common/errors/http';
 import type { EventListItemResponse } from '../../../common/event-list';
 import type {
   CreateEventRequest,
@@ -11,12 +10,10 @@ import type {
 } from '../../../common/events';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { PageMeta } from '../../../common/list-query';
-import { apiFetch, apiUrl } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { apiFetch } from '../../api/client';
 import { postMultipart } from '../../api/multipart';
 import { queryKeys } from '../../api/query-keys';
-import { getToken, whileLoggedIn } from '../../api/token';
-import { i18n } from '../../i18n';
+import { whileLoggedIn } from '../../api/token';
 
 export interface Page<T> {
   data: T[];
