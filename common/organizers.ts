@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { listQuerySchema } from './list-query';
+import { OrganizerDesign, OrganizerDesignPatch, PublicOrganizerImage } from './organizer-design';
 import { PARTIAL_WRITE } from './partial-writes';
 import { currency, email, personName, timezone } from './validators';
 
@@ -17,6 +18,8 @@ export const OrganizerResponse = z
     social_links: z.array(z.string()),
     currency: z.string(),
     timezone: z.string(),
+    /** The homepage's colours and font (decision 061), defaults filled in. */
+    design: OrganizerDesign,
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'Organizer' });
@@ -65,6 +68,8 @@ export const UpdateOrganizerRequest = z
     social_links: socialLinks().optional(),
     currency: currency().optional(),
     timezone: timezone().optional(),
+    /** Merged into the design field by field. */
+    design: OrganizerDesignPatch.optional(),
   })
   .meta({ id: 'UpdateOrganizerRequest', description: PARTIAL_WRITE });
 export type UpdateOrganizerRequest = z.input<typeof UpdateOrganizerRequest>;
@@ -108,6 +113,10 @@ export const PublicOrganizerPage = z
     social_links: z.array(z.string()),
     /** The page has a contact form (the organizer gave an address). */
     has_contact: z.boolean(),
+    /** Its colours and font (decision 061). */
+    design: OrganizerDesign,
+    logo: PublicOrganizerImage.nullable(),
+    cover: PublicOrganizerImage.nullable(),
     upcoming: z.array(PublicOrganizerEvent),
     past: z.array(PublicOrganizerEvent),
   })

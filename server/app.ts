@@ -55,6 +55,7 @@ import { adminOrderRoutes } from './modules/orders/admin-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { type SaleCatalogues, saleCatalogues } from './modules/orders/sale-catalogue';
 import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
+import { organizerDesignRoutes } from './modules/organizer-page/design-routes';
 import { organizerPageRoutes } from './modules/organizer-page/routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookRoutes,
     organizerRoutes,
     organizerPageRoutes,
+    organizerDesignRoutes,
     eventRoutes,
     imageRoutes,
     taxesAndFeesRoutes,

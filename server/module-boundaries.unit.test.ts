@@ -52,8 +52,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'mail-templates': ['service'],
   messages: ['service'],
   // Event pages show the event's images; tickets, passes and mails its logo (decision 037); a
-  // duplicate copies them.
-  images: ['service', 'presenter', 'logo', 'copy'],
+  // duplicate copies them. An organizer's homepage processes and stores its logo and cover the
+  // same way (decision 061).
+  images: ['service', 'presenter', 'logo', 'copy', 'process', 'store'],
   // Orders queue their invoice and mark it paid; the job runs it (decision 053).
   invoices: ['service', 'credit-notes', 'settings'],
   // The mail job's maker of every order document (tickets and invoice), handed in by main.ts.

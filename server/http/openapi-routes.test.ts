@@ -31,6 +31,9 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
   'POST /api/events/{id}/messages/preview': 'writes nothing',
   'POST /api/events/{id}/mail-templates/preview': 'writes nothing',
   'POST /api/events/{id}/ticket-design/preview': 'writes nothing',
+  'POST /api/organizers/{id}/homepage-preview': 'writes nothing',
+  'POST /api/organizers/{id}/images':
+    'an upload replaces the image of its type, so a retry leaves one; a multipart body is a stream read by the handler',
   'POST /api/accounts/current/mail-templates/preview': 'writes nothing',
   'POST /api/events/{id}/images':
     'an upload replaces the image of its type, so a retry leaves one; a multipart body is a stream read by the handler',

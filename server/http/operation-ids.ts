@@ -72,6 +72,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/organizers/{id}/events': 'listOrganizerEvents',
   'GET /api/public/organizers/{id}/events': 'listPublicOrganizerEvents',
   'GET /api/public/organizer-pages/{slug}': 'getPublicOrganizerPage',
+  'GET /api/organizers/{id}/images': 'listOrganizerImages',
+  'POST /api/organizers/{id}/images': 'uploadOrganizerImage',
+  'DELETE /api/organizers/{id}/images/{imageId}': 'deleteOrganizerImage',
+  'POST /api/organizers/{id}/homepage-preview': 'previewOrganizerHomepage',
 
   'GET /api/events': 'listEvents',
   'POST /api/events': 'createEvent',

@@ -51,6 +51,7 @@ export const queryKeys = {
     all: ['organizers'] as const,
     list: ['organizers', 'list'] as const,
     detail: (organizerId: number) => ['organizers', 'detail', organizerId] as const,
+    images: (organizerId: number) => ['organizers', 'images', organizerId] as const,
   },
   tickets: {
     all: ['tickets'] as const,

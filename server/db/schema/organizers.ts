@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 export const organizers = pgTable(
@@ -19,6 +19,11 @@ export const organizers = pgTable(
     socialLinks: text('social_links').array().notNull().default(sql`'{}'::text[]`),
     currency: text('currency').notNull(),
     timezone: text('timezone').notNull(),
+    /**
+     * The homepage's colours and font (decision 061), the fields set so far; the defaults
+     * (`ORGANIZER_DESIGN_DEFAULTS`) stand for the others.
+     */
+    design: jsonb('design').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

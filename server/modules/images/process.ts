@@ -2,9 +2,13 @@ import type Sharp from 'sharp';
 import { VALIDATION } from '../../../common/i18n/validation';
 import { IMAGE_RULES, IMAGE_VARIANT_WIDTHS, type ImageType, logoPngSize } from '../../../common/images';
 import { LIMITS } from '../../../common/limits';
+import { ORGANIZER_IMAGE_RULES, type OrganizerImageType } from '../../../common/organizer-design';
 import { AppError } from '../../http/app-error';
 
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/** The size rules of every kind of upload: an event's images and an organizer's (decision 061). */
+const RULES = { ...IMAGE_RULES, ...ORGANIZER_IMAGE_RULES };
 
 /** sharp and its native library load at the first upload, not with every server start. */
 const loadSharp = async (): Promise<typeof Sharp> => (await import('sharp')).default;
@@ -43,7 +47,10 @@ function refuse(message: (typeof VALIDATION)[keyof typeof VALIDATION]): never {
  * Checks an upload is a real image of the right size for its type (decoding it, so a
  * renamed text file is refused), and makes WebP variants for the page to choose from.
  */
-export async function processImage(body: Buffer, type: ImageType): Promise<ProcessedImage> {
+export async function processImage(
+  body: Buffer,
+  type: ImageType | OrganizerImageType,
+): Promise<ProcessedImage> {
   if (body.length > LIMITS.maxImageBytes) refuse(VALIDATION.imageTooLarge);
   const sharp = await loadSharp();
   let metadata: Sharp.Metadata;
@@ -59,7 +66,7 @@ export async function processImage(body: Buffer, type: ImageType): Promise<Proce
   const rotated = (metadata.orientation ?? 1) >= 5;
   const width = rotated ? metadata.height : metadata.width;
   const height = rotated ? metadata.width : metadata.height;
-  const rules = IMAGE_RULES[type];
+  const rules = RULES[type];
   if (width < rules.minWidth || height < rules.minHeight) {
     throw new AppError('VALIDATION_FAILED', {
       fields: { image: [{ ...VALIDATION.imageTooSmall, values: rules }] },

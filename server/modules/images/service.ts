@@ -1,17 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { Database, Db } from '../../db/client';
-import { eventImages, type StoredVariant, tickets } from '../../db/schema';
+import { eventImages, tickets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth';
 import type { FileStorage } from '../../storage';
 import { getEvent, lockEvent } from '../owned-events/service';
-import { LOGO_PNG_NAME } from './logo';
 import { findEventImageResponses, type ImageRow } from './presenter';
 import { processImage } from './process';
+import { deleteImageFiles, storeImage } from './store';
 
 /** `GET /api/events/{id}/images` */
 export async function findEventImages({
@@ -58,20 +57,7 @@ export async function uploadEventImage({
   await getEvent(db, auth.accountId, eventId);
   await assertProductOf(db, { eventId, upload });
   const image = await processImage(upload.body, upload.type);
-  const folder = `events/${eventId}/${randomBytes(16).toString('hex')}`;
-  const key = `${folder}/original.${image.extension}`;
-  await storage.put(key, image.original, image.contentType);
-  const variants: StoredVariant[] = [];
-  for (const variant of image.variants) {
-    const variantKey = `${folder}/${variant.width}.webp`;
-    await storage.put(variantKey, variant.body, 'image/webp');
-    variants.push({ width: variant.width, key: variantKey });
-  }
-  if (image.png) {
-    const pngKey = `${folder}/${LOGO_PNG_NAME}`;
-    await storage.put(pngKey, image.png.body, 'image/png');
-    variants.push({ width: image.png.width, height: image.png.height, key: pngKey, format: 'png' });
-  }
+  const { key, variants } = await storeImage(storage, { prefix: `events/${eventId}`, image });
   const { row, replaced } = await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);
     const replaced = await tx
@@ -123,7 +109,7 @@ async function assertProductOf(db: Db, { eventId, upload }: { eventId: number; u
 
 /** The files of images the database no longer points at (a product deleted with its picture). */
 export async function deleteFiles(storage: FileStorage, row: ImageRow): Promise<void> {
-  await Promise.all([row.key, ...row.variants.map((v) => v.key)].map((key) => storage.delete(key)));
+  await deleteImageFiles(storage, row);
 }
 
 export async function deleteEventImage({

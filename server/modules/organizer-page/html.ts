@@ -1,9 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { translate } from '../../../common/i18n/translate';
 import { formatMoney, toMajorText } from '../../../common/money';
+import type { PublicOrganizerImage } from '../../../common/organizer-design';
 import type { PublicOrganizerEvent, PublicOrganizerPage } from '../../../common/organizers';
 import { escapeHtml } from '../../mail/layout';
-import { PAGE_CSS } from './page-css';
+import { designCss, PAGE_CSS } from './page-css';
 
 const M = {
   upcoming: /*i18n*/ { id: 'organizer_page.upcoming', message: 'Upcoming events' },
@@ -34,6 +35,11 @@ const M = {
     message: 'Too many messages were sent. Please wait a minute and try again.',
   },
   poweredBy: /*i18n*/ { id: 'organizer_page.powered_by', message: 'Tickets by Tessera' },
+  logo: /*i18n*/ { id: 'organizer_page.logo', message: 'Logo of {name}' },
+  previewForm: /*i18n*/ {
+    id: 'organizer_page.preview_form',
+    message: 'This is a preview: the form cannot be sent from here.',
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 /** What the contact form shows: nothing yet, the thank-you, or a problem with what was sent. */
@@ -75,24 +81,58 @@ function eventCard(event: PublicOrganizerEvent, i18n: I18n): string {
   return `<li class="event">${cover}<div class="body"><h3><a href="${e(event.path)}">${e(event.title)}</a></h3><p class="when">${when(event, i18n.locale)}</p>${facts.length ? `<p class="facts">${facts.join(' ')}</p>` : ''}</div></li>`;
 }
 
-function contactForm(page: PublicOrganizerPage, { i18n, state }: { i18n: I18n; state: ContactState }) {
+function contactForm(
+  page: PublicOrganizerPage,
+  { i18n, state, preview }: { i18n: I18n; state: ContactState; preview: boolean },
+) {
   const t = (m: MessageDescriptor) => e(translate(i18n, m));
   const heading = `<h2 id="contact">${e(translate(i18n, M.contact, { name: page.name }))}</h2>`;
   if (state === 'sent')
     return `<section class="contact" aria-labelledby="contact">${heading}<p role="status" class="notice">${t(M.sent)}</p></section>`;
   const problem = state === 'invalid' ? M.invalid : state === 'limited' ? M.limited : null;
-  return `<section class="contact" aria-labelledby="contact">${heading}${problem ? `<p role="alert" class="problem">${t(problem)}</p>` : ''}<form method="post" action="/o/${e(page.slug)}/contact">
-<label>${t(M.name)}<input name="name" required maxlength="120" autocomplete="name"></label>
-<label>${t(M.email)}<input name="email" type="email" required maxlength="254" autocomplete="email"></label>
-<label>${t(M.message)}<textarea name="message" required maxlength="5000" rows="5"></textarea></label>
-<div class="trap" aria-hidden="true"><label>${t(M.leaveEmpty)}<input name="website" tabindex="-1" autocomplete="off"></label></div>
-<button type="submit">${t(M.send)}</button></form></section>`;
+  // The designer's preview shows the form as it looks, but nothing can be sent from it.
+  const off = preview ? ' disabled' : '';
+  const form = preview
+    ? `<p class="notice">${t(M.previewForm)}</p><form><fieldset disabled style="border:0;padding:0;margin:0;display:grid;gap:12px">`
+    : `<form method="post" action="/o/${e(page.slug)}/contact">`;
+  return `<section class="contact" aria-labelledby="contact">${heading}${problem ? `<p role="alert" class="problem">${t(problem)}</p>` : ''}${form}
+<label>${t(M.name)}<input name="name" required maxlength="120" autocomplete="name"${off}></label>
+<label>${t(M.email)}<input name="email" type="email" required maxlength="254" autocomplete="email"${off}></label>
+<label>${t(M.message)}<textarea name="message" required maxlength="5000" rows="5"${off}></textarea></label>
+<div class="trap" aria-hidden="true"><label>${t(M.leaveEmpty)}<input name="website" tabindex="-1" autocomplete="off"${off}></label></div>
+<button type="submit"${off}>${t(M.send)}</button>${preview ? '</fieldset>' : ''}</form></section>`;
+}
+
+const srcset = (image: PublicOrganizerImage) => image.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+
+/** The cover across the top, as wide as the window: the browser picks its WebP width. */
+function coverImage(cover: PublicOrganizerImage | null): string {
+  if (!cover) return '';
+  const src = cover.variants.at(-1)?.url ?? cover.url;
+  return `<img class="hero-cover" src="${e(src)}" srcset="${e(srcset(cover))}" sizes="100vw" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high">`;
+}
+
+/** The logo beside the name, its size given so the header keeps its place while it loads. */
+function logoImage(page: PublicOrganizerPage, i18n: I18n): string {
+  const { logo } = page;
+  if (!logo) return '';
+  const src = logo.variants[0]?.url ?? logo.url;
+  const alt = translate(i18n, M.logo, { name: page.name });
+  return `<img class="logo" src="${e(src)}" srcset="${e(srcset(logo))}" sizes="240px" alt="${e(alt)}" width="${logo.width}" height="${logo.height}">`;
+}
+
+/** Options of the page: the contact form's state, and whether it is the designer's preview. */
+export interface PageOptions {
+  i18n: I18n;
+  contact: ContactState;
+  /** The designer's preview: the form cannot be sent. */
+  preview?: boolean;
 }
 
 /** The page's markup inside `<body>`. */
 export function organizerPageBody(
   page: PublicOrganizerPage,
-  { i18n, contact }: { i18n: I18n; contact: ContactState },
+  { i18n, contact, preview }: PageOptions,
 ): string {
   const t = (m: MessageDescriptor) => e(translate(i18n, m));
   const paragraphs = (page.description ?? '')
@@ -112,8 +152,8 @@ export function organizerPageBody(
   const past = page.past.length
     ? `<section aria-labelledby="past"><h2 id="past">${t(M.past)}</h2><ul class="events past">${page.past.map((ev) => eventCard(ev, i18n)).join('')}</ul></section>`
     : '';
-  return `<header class="hero"><div class="wrap"><h1>${e(page.name)}</h1>${paragraphs}${links.length ? `<nav aria-label="${t(M.links)}" class="links">${links.join('')}</nav>` : ''}</div></header>
-<main class="wrap"><section aria-labelledby="upcoming"><h2 id="upcoming">${t(M.upcoming)}</h2>${upcoming}</section>${past}${page.has_contact ? contactForm(page, { i18n, state: contact }) : ''}</main>
+  return `<header class="hero">${coverImage(page.cover)}<div class="wrap head">${logoImage(page, i18n)}<div><h1>${e(page.name)}</h1>${paragraphs}${links.length ? `<nav aria-label="${t(M.links)}" class="links">${links.join('')}</nav>` : ''}</div></div></header>
+<main class="wrap"><section aria-labelledby="upcoming"><h2 id="upcoming">${t(M.upcoming)}</h2>${upcoming}</section>${past}${page.has_contact ? contactForm(page, { i18n, state: contact, preview: Boolean(preview) }) : ''}</main>
 <footer class="wrap"><a href="/">${t(M.poweredBy)}</a></footer>`;
 }
 
@@ -155,11 +195,15 @@ function jsonLd(page: PublicOrganizerPage, { pageUrl, appUrl }: { pageUrl: strin
 /** The whole document: head (title, description, Open Graph, JSON-LD) and body, no script. */
 export function organizerPageHtml(
   page: PublicOrganizerPage,
-  { i18n, appUrl, contact }: { i18n: I18n; appUrl: string; contact: ContactState },
+  { appUrl, ...options }: PageOptions & { appUrl: string },
 ): string {
+  const { i18n } = options;
   const pageUrl = `${appUrl}/o/${page.slug}`;
   const description = (page.description ?? page.name).replace(/\s+/g, ' ').trim().slice(0, 300);
-  const image = page.upcoming.find((ev) => ev.cover_url)?.cover_url;
+  // The organizer's cover, else the first upcoming event's.
+  const image = page.cover
+    ? (page.cover.variants.at(-1)?.url ?? page.cover.url)
+    : page.upcoming.find((ev) => ev.cover_url)?.cover_url;
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${e(value)}">`;
   return `<!doctype html><html lang="${e(i18n.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -173,5 +217,5 @@ ${meta('property', 'og:url', pageUrl)}
 ${image ? meta('property', 'og:image', new URL(image, appUrl).href) : ''}
 ${meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary')}
 <script type="application/ld+json">${jsonLd(page, { pageUrl, appUrl })}</script>
-<style>${PAGE_CSS}</style></head><body>${organizerPageBody(page, { i18n, contact })}</body></html>`;
+<style>${designCss(page.design)}${PAGE_CSS}</style></head><body>${organizerPageBody(page, options)}</body></html>`;
 }

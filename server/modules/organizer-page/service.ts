@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicEventResponse } from '../../../common/events';
+import { organizerDesignOf } from '../../../common/organizer-design';
 import type { PublicOrganizerEvent, PublicOrganizerPage } from '../../../common/organizers';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
 import { findPublicOrganizerEvents } from '../events/service';
 import { findOrganizerBySlug, type OrganizerRow } from '../organizers/service';
+import { publicOrganizerImages } from './images';
 
 /** What the homepage needs of the app: the database, the files and the shared public reads. */
 export type PageApp = Pick<FastifyInstance, 'db' | 'storage' | 'publicReads'>;
@@ -70,18 +72,30 @@ export async function readOrganizerPage(app: PageApp, slug: string): Promise<Pag
   if (!found || !current) return null;
   const { organizer } = found;
   if (!found.current || current !== slug) return { kind: 'moved', slug: current };
-  const [upcoming, past] = await Promise.all([
+  const page = await pageOf(app, { organizer, slug: current });
+  return { kind: 'page', page, organizer };
+}
+
+/** The homepage's content for an organizer, at `slug`. */
+export async function pageOf(
+  app: PageApp,
+  { organizer, slug }: { organizer: OrganizerRow; slug: string },
+): Promise<PublicOrganizerPage> {
+  const [upcoming, past, images] = await Promise.all([
     findPublicOrganizerEvents(app, organizer.id),
     findPublicOrganizerEvents(app, organizer.id, { past: true }),
+    publicOrganizerImages(app.db, { storage: app.storage, organizerId: organizer.id }),
   ]);
-  const page: PublicOrganizerPage = {
+  return {
     id: organizer.id,
     name: organizer.name,
-    slug: current,
+    slug,
     description: organizer.description,
     website: organizer.website,
     social_links: organizer.socialLinks,
     has_contact: Boolean(organizer.email),
+    design: organizerDesignOf(organizer.design),
+    ...images,
     upcoming: await Promise.all(upcoming.data.map((e) => upcomingEvent(app, e))),
     past: past.data.map((e) => ({
       ...basics(e),
@@ -91,5 +105,4 @@ export async function readOrganizerPage(app: PageApp, slug: string): Promise<Pag
       availability: 'ENDED' as const,
     })),
   };
-  return { kind: 'page', page, organizer };
 }

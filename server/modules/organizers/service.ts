@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { organizerDesignOf } from '../../../common/organizer-design';
 import type {
   CreateOrganizerRequest,
   OrganizerResponse,
@@ -27,6 +28,7 @@ export function toOrganizerResponse(row: OrganizerRow): OrganizerResponse {
     social_links: row.socialLinks,
     currency: row.currency,
     timezone: row.timezone,
+    design: organizerDesignOf(row.design),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -102,6 +104,10 @@ export async function updateOrganizer({
         socialLinks: input.social_links,
         currency: input.currency,
         timezone: input.timezone,
+        // Field by field (decision 013): what is left out keeps its stored value.
+        design: input.design
+          ? sql`${organizers.design} || ${JSON.stringify(stripUndefined(input.design))}::jsonb`
+          : undefined,
         updatedAt: sql`now()`,
       })
       .where(eq(organizers.id, id))
@@ -109,6 +115,12 @@ export async function updateOrganizer({
   });
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+function stripUndefined(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 /** `GET /api/organizers`: the account's organizers, searchable by name. */

@@ -113,6 +113,13 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'GET /api/organizers/{id}': member,
   'PUT /api/organizers/{id}': { access: 'member', body: () => ({ name: 'Renamed organizer' }) },
   'GET /api/organizers/{id}/events': member,
+  'GET /api/organizers/{id}/images': member,
+  'POST /api/organizers/{id}/images': { access: 'member', upload: true },
+  'DELETE /api/organizers/{id}/images/{imageId}': member,
+  'POST /api/organizers/{id}/homepage-preview': {
+    access: 'member',
+    body: () => ({ design: { primary_color: '#224466' } }),
+  },
   'GET /api/public/organizers/{id}/events': pub(200),
   // The first account's organizer has no homepage address.
   'GET /api/public/organizer-pages/{slug}': { ...pub(404), params: () => ({ slug: 'no-such-page' }) },

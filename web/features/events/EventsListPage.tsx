@@ -32,7 +32,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { CalendarIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
-import { PlusIcon, SearchIcon, SettingsIcon } from '../../components/organizer-icons';
+import { PaletteIcon, PlusIcon, SearchIcon, SettingsIcon } from '../../components/organizer-icons';
 import { FitSelect } from '../../components/selects';
 import { organizerQuery, useOrganizers } from '../organizers/api';
 import { type EventSort, type EventsParams, type EventsState, eventsQuery } from './api';
@@ -156,6 +156,16 @@ function EventsList({ organizerId }: { organizerId?: number }) {
                 leftSection={<SettingsIcon size={16} />}
               >
                 <Trans>Organizer settings</Trans>
+              </Button>
+            ) : null}
+            {organizerId ? (
+              <Button
+                variant="default"
+                component={Link}
+                to={`/manage/organizer/${organizerId}/homepage`}
+                leftSection={<PaletteIcon size={16} />}
+              >
+                <Trans>Homepage design</Trans>
               </Button>
             ) : null}
             <Button leftSection={<PlusIcon size={16} />} onClick={newEvent}>

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HTTP_ERRORS } from '../../../common/errors/http';
 import type { EventListItemResponse } from '../../../common/event-list';
 import type {
   CreateEventRequest,
@@ -11,11 +10,10 @@ import type {
 } from '../../../common/events';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { PageMeta } from '../../../common/list-query';
-import { apiFetch, apiUrl } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { apiFetch } from '../../api/client';
+import { postMultipart } from '../../api/multipart';
 import { queryKeys } from '../../api/query-keys';
-import { getToken, whileLoggedIn } from '../../api/token';
-import { i18n } from '../../i18n';
+import { whileLoggedIn } from '../../api/token';
 
 export interface Page<T> {
   data: T[];
@@ -136,28 +134,7 @@ async function uploadImage(eventId: number, { file, type, ticketId }: ImageUploa
   form.append('type', type);
   if (ticketId !== undefined) form.append('ticket_id', String(ticketId));
   form.append('image', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (i18n.locale) headers['Accept-Language'] = i18n.locale;
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(`/events/${eventId}/images`), { method: 'POST', headers, body: form });
-  } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n._(HTTP_ERRORS.INTERNAL.message) });
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    | (ImageResponse & { code?: string; message?: string; errors?: Record<string, string[]> })
-    | undefined;
-  if (!response.ok) {
-    throw new ApiError({
-      status: response.status,
-      code: body?.code ?? 'UNEXPECTED',
-      message: body?.message ?? i18n._(HTTP_ERRORS.INTERNAL.message),
-      fieldErrors: body?.errors ?? {},
-    });
-  }
-  return body as ImageResponse;
+  return postMultipart<ImageResponse>(`/events/${eventId}/images`, form);
 }
 
 export function useUploadImage(eventId: number) {

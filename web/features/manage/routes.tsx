@@ -48,6 +48,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'organizer/:organizerId/homepage',
+            Component: lazyPage(
+              () => import('../organizers/OrganizerDesignPage'),
+              (m) => m.OrganizerDesignPage,
+            ),
+          },
+          {
             path: 'event/:eventId',
             Component: lazyPage(
               () => import('../events/EventLayout'),

@@ -163,11 +163,16 @@ function OrganizerForm({ organizer }: { organizer: OrganizerResponse }) {
             key={form.key('slug')}
             {...form.getInputProps('slug')}
           />
-          {organizer.slug && (
-            <Anchor href={`/o/${organizer.slug}`} target="_blank" rel="noopener" size="sm">
-              <Trans>Open your homepage</Trans>
+          <Group gap="md">
+            <Anchor component={Link} to={`/manage/organizer/${organizer.id}/homepage`} size="sm">
+              <Trans>Design your homepage: logo, cover, colours and font</Trans>
             </Anchor>
-          )}
+            {organizer.slug && (
+              <Anchor href={`/o/${organizer.slug}`} target="_blank" rel="noopener" size="sm">
+                <Trans>Open your homepage</Trans>
+              </Anchor>
+            )}
+          </Group>
           <Textarea
             label={t`Social links`}
             description={t`One address a line, up to 8.`}
