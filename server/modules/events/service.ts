@@ -354,7 +354,12 @@ export async function findPublicOrganizerEvents(
     rows.map((r) => r.event.id),
   );
   const data = rows.map((r) =>
-    toPublicEventResponse({ row: r.event, organizer: r.organizer, images: images.get(r.event.id) ?? [], now }),
+    toPublicEventResponse({
+      row: r.event,
+      organizer: r.organizer,
+      images: images.get(r.event.id) ?? [],
+      now,
+    }),
   );
   return { data };
 }

@@ -32,7 +32,9 @@ const frameAncestors = (csp: unknown) =>
     .map((d) => d.trim())
     .find((d) => d.startsWith('frame-ancestors'));
 /** Paid tickets need a way to pay. */
-const payable = { settings: { offline_payments_enabled: true, offline_payment_instructions: 'At the door.' } };
+const payable = {
+  settings: { offline_payments_enabled: true, offline_payment_instructions: 'At the door.' },
+};
 const titles = (html: string) => [...html.matchAll(/<h3><a [^>]*>([^<]*)/g)].map((m) => m[1]);
 
 beforeAll(async () => {
@@ -54,7 +56,11 @@ beforeAll(async () => {
   });
   await makeLiveEvent(t.app, owner, { ...on, title: 'Summer Organ', start_date: '2031-06-02T19:00:00Z' });
   await makeLiveEvent(t.app, owner, { ...on, title: 'Winter Carols', start_date: '2020-12-20T19:00:00Z' });
-  const archived = await makeLiveEvent(t.app, owner, { ...on, title: 'Gone Gala', start_date: '2031-05-01T19:00:00Z' });
+  const archived = await makeLiveEvent(t.app, owner, {
+    ...on,
+    title: 'Gone Gala',
+    start_date: '2031-05-01T19:00:00Z',
+  });
   await setEventStatus(t.app, owner, { id: archived.event.id, status: 'ARCHIVED' });
   await makeEvent(t.app, owner, { ...on, title: 'Draft Recital', start_date: '2031-05-05T19:00:00Z' });
   // Another organizer of the same account: never in this widget.
@@ -75,7 +81,9 @@ describe('/widget/organizer/{slug}', () => {
     expect(res.body).toMatch(/<a href="\/e\/\d+\/spring-choir" target="_blank" rel="noopener">Spring Choir/);
     expect(res.body).toContain('€15.00 – €45.00');
     expect(res.body).toContain('On sale');
-    expect(res.body).toContain('<a href="/o/River-Hall" target="_blank" rel="noopener">All events of River Hall');
+    expect(res.body).toContain(
+      '<a href="/o/River-Hall" target="_blank" rel="noopener">All events of River Hall',
+    );
     // Its only script is the height report, a file of ours the policy allows.
     expect(res.body.match(/<script/g)).toHaveLength(1);
     expect(res.body).toContain('<script src="/organizer-widget-frame.js" defer></script>');
@@ -173,8 +181,12 @@ describe("the organizer's list of events", () => {
     );
     const { upcoming } = await pageJson();
     for (const event of upcoming) {
-      const tickets = (await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/tickets` })).json();
-      const dates = (await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/dates?limit=3` })).json();
+      const tickets = (
+        await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/tickets` })
+      ).json();
+      const dates = (
+        await t.app.inject({ method: 'GET', url: `/api/public/events/${event.id}/dates?limit=3` })
+      ).json();
       const prices = tickets.data
         .filter((x: { addon: unknown }) => !x.addon)
         .flatMap((x: { prices: { display_price: number }[] }) => x.prices.map((p) => p.display_price));
@@ -193,7 +205,11 @@ describe("the organizer's list of events", () => {
       );
     }
     const autumn = upcoming.find((e) => e.title === 'Autumn Quartet');
-    expect(autumn?.next_dates).toEqual(['2031-09-01T19:00:00.000Z', '2031-09-02T19:00:00.000Z', '2031-09-03T19:00:00.000Z']);
+    expect(autumn?.next_dates).toEqual([
+      '2031-09-01T19:00:00.000Z',
+      '2031-09-02T19:00:00.000Z',
+      '2031-09-03T19:00:00.000Z',
+    ]);
     expect(autumn).toMatchObject({ price_min: 2000, price_max: 2000, availability: 'SOLD_OUT' });
   });
 

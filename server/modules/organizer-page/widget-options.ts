@@ -62,7 +62,8 @@ export function readableOn(colour: string, background: string): string {
   const rgb = parseHex(colour);
   const bg = parseHex(background);
   if (!rgb || !bg) return colour;
-  const towards: Rgb = rgbContrast(bg, [0, 0, 0]) >= rgbContrast(bg, [255, 255, 255]) ? [0, 0, 0] : [255, 255, 255];
+  const towards: Rgb =
+    rgbContrast(bg, [0, 0, 0]) >= rgbContrast(bg, [255, 255, 255]) ? [0, 0, 0] : [255, 255, 255];
   for (let amount = 0; amount <= 1; amount += 0.05) {
     const candidate = mix(rgb, towards, amount);
     if (rgbContrast(candidate, bg) >= AA_CONTRAST) return toHex(candidate);

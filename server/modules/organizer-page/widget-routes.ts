@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { i18nFor } from '../../i18n';
 import { AppError } from '../../http/app-error';
 import { clientAddress, limitRequests } from '../../http/rate-limits';
+import { i18nFor } from '../../i18n';
 import { readOrganizerPage } from './service';
 import { ORGANIZER_WIDGET_SCRIPT, ORGANIZER_WIDGET_SCRIPT_PATH, organizerWidgetHtml } from './widget-html';
 import { organizerWidgetOptions } from './widget-options';

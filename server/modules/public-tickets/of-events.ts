@@ -67,7 +67,9 @@ export async function findPublicTicketsOfEvents(
     .where(inArray(tickets.eventId, live))
     .orderBy(asc(tickets.sortOrder), asc(tickets.id));
   const ids = rows.map((r) => r.id);
-  const tiers = ids.length ? await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids)) : [];
+  const tiers = ids.length
+    ? await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids))
+    : [];
   const charges = ids.length
     ? await db
         .select({ ticketId: ticketTaxesAndFees.ticketId, item: taxesAndFees })

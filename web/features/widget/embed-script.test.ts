@@ -235,7 +235,11 @@ describe('/widget.js', () => {
     expect(frame?.title).toBe('Events');
     expect(frame?.attributes['data-tessera-widget']).toBe('Harbour-Club');
     // It resizes as the ticket widget does, from its own frame only.
-    post({ origin: 'https://evil.example', source: frameWindow, data: { type: WIDGET_MESSAGES.height, height: 900 } });
+    post({
+      origin: 'https://evil.example',
+      source: frameWindow,
+      data: { type: WIDGET_MESSAGES.height, height: 900 },
+    });
     expect(frame?.style.height).toBe('480px');
     post({ origin: TESSERA, source: frameWindow, data: { type: WIDGET_MESSAGES.height, height: 612 } });
     expect(frame?.style.height).toBe('612px');
