@@ -16,7 +16,6 @@ import {
   NumberInput,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Textarea,
 } from '@mantine/core';
