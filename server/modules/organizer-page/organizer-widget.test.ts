@@ -118,7 +118,7 @@ describe('/widget/organizer/{slug}', () => {
     expect(res.body).not.toContain('alert(1)');
     expect(res.body).toContain('--bg:#ffffff');
     expect(res.body).toContain('--link:#0b4f8a');
-    expect(res.body).toContain('<main class="cards">');
+    expect(res.body).toContain('<div class="cards">');
   });
 
   it('takes theme colours, kept readable, a compact layout and a language', async () => {
@@ -128,7 +128,7 @@ describe('/widget/organizer/{slug}', () => {
     // Yellow on a dark background reads as it is; the text turns light.
     expect(res.body).toContain('--link:#ffdd00');
     expect(res.body).toContain('--text:#f6f7f9');
-    expect(res.body).toContain('<main class="compact">');
+    expect(res.body).toContain('<div class="compact">');
     expect(res.body).not.toContain('class="cover"');
     expect(res.body).toContain('<html lang="de">');
     expect(res.body).toContain('Kommende Veranstaltungen');

@@ -58,7 +58,8 @@ function themeCss(options: OrganizerWidgetOptions): string {
 /**
  * The embeddable list of an organizer's events (decision 062): its live upcoming events (and
  * past ones if asked), written on the server like the homepage. Every link leaves the frame
- * for a new tab, as the ticket widget's do: the visitor keeps the site they were on.
+ * for a new tab, as the ticket widget's do: the visitor keeps the site they were on. No `main`
+ * landmark: the page that frames it has its own, and two would confuse screen readers.
  */
 export function organizerWidgetHtml(
   page: PublicOrganizerPage,
@@ -88,9 +89,9 @@ export function organizerWidgetHtml(
 <title>${title}</title><meta name="robots" content="noindex">
 <style>${WIDGET_CSS}${themeCss(options)}</style>
 <script src="${ORGANIZER_WIDGET_SCRIPT_PATH}" defer></script></head>
-<body><main class="${options.layout === 'compact' ? 'compact' : 'cards'}"><h1 class="sr-only">${title}</h1>
+<body><div class="${options.layout === 'compact' ? 'compact' : 'cards'}"><h1 class="sr-only">${title}</h1>
 <section aria-labelledby="upcoming"><h2 id="upcoming">${t(M.upcoming)}</h2>${upcoming}</section>${past}
-<p class="all"><a href="/o/${e(page.slug)}"${attributes}>${t(M.all, { name: page.name })}${newTab}</a></p></main></body></html>`;
+<p class="all"><a href="/o/${e(page.slug)}"${attributes}>${t(M.all, { name: page.name })}${newTab}</a></p></div></body></html>`;
 }
 
 /**
