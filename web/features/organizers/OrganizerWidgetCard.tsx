@@ -23,13 +23,26 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../common/i18n/locales';
 import { Section } from '../../components/Section';
-import { frameHeightOf } from '../widget/frame';
 import {
   initialOrganizerEmbed,
   type OrganizerEmbedOptions,
   organizerEmbedCode,
   organizerWidgetUrl,
 } from './organizer-embed';
+
+/** The widget page's height message, as `/widget.js` and the ticket widget name it (decision 022). */
+const HEIGHT_MESSAGE = 'tessera:widget-height';
+
+/** The height our own preview frame asks for, or null for any other message. */
+function previewHeightOf(event: MessageEvent, frame: Window | null | undefined): number | null {
+  if (event.origin !== window.location.origin || !frame || event.source !== frame) return null;
+  const data: unknown = event.data;
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, height } = data as { type?: unknown; height?: unknown };
+  if (type !== HEIGHT_MESSAGE || typeof height !== 'number' || !Number.isFinite(height) || height <= 0)
+    return null;
+  return Math.ceil(height);
+}
 
 const SWATCHES = ['#3b3fb6', '#1971c2', '#0c8599', '#2b8a3e', '#e8590c', '#c2255c', '#212529'];
 
@@ -142,10 +155,7 @@ function Preview({ src }: { src: string }) {
   const [height, setHeight] = useState(320);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      const next = frameHeightOf(event, {
-        origin: window.location.origin,
-        frame: frame.current?.contentWindow,
-      });
+      const next = previewHeightOf(event, frame.current?.contentWindow);
       if (next !== null) setHeight(Math.min(next, 4000));
     };
     window.addEventListener('message', onMessage);
