@@ -45,7 +45,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   demo: [],
   // An event's first date is written with it, and follows its start and end while it is its only one.
   // The dates a buyer may choose from, read with the event page's other public reads.
-  'event-dates': ['service', 'public'],
+  'event-dates': ['service', 'public', 'next-dates'],
   events: ['service'],
   health: ['service'],
   // Mails look up and fill the organizer's own templates (decision 055).
@@ -98,7 +98,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'promo-codes': ['service'],
   // The connected Stripe account: whether an account can take card payments.
   'stripe-accounts': ['service'],
-  'public-tickets': ['service'],
+  'public-tickets': ['service', 'of-events'],
   stock: ['service'],
   // Every event gets the default questions.
   questions: ['service', 'defaults'],

@@ -16,6 +16,12 @@ const DENIED_FEATURES = ['accelerometer', 'geolocation', 'gyroscope', 'magnetome
  * (its not-found page) that no other site may frame.
  */
 const FRAMEABLE_PAGE = /^\/widget\/[^/]+(?:\/checkout\/[^/]+(?:\/(?:details|payment|summary))?)?\/?$/;
+/**
+ * The embeddable list of an organizer's events (decision 062), written by the server: its page
+ * at an organizer's address and nothing below it. The organizer's homepage (`/o/{slug}`) stays
+ * unframeable.
+ */
+const ORGANIZER_WIDGET_PAGE = /^\/widget\/organizer\/[^/]+\/?$/;
 const EMBED_SCRIPT = '/widget.js';
 /** An event's logo, which e-mails show from wherever they are read (decision 037). */
 const MAILED_IMAGE = /^\/api\/public\/events\/\d+\/logo\.png$/;
@@ -27,7 +33,7 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0] ?? '/'
 
 /** Whether other sites may frame the page at this path (`frame-ancestors *`), or only Tessera itself. */
 export function isFrameable(pathname: string): boolean {
-  return FRAMEABLE_PAGE.test(pathname);
+  return FRAMEABLE_PAGE.test(pathname) || ORGANIZER_WIDGET_PAGE.test(pathname);
 }
 
 export function permissionsPolicy(pathname: string): string {

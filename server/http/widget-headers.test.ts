@@ -52,6 +52,27 @@ describe('framing', () => {
     }
   });
 
+  it("lets any site frame the organizer's events widget (decision 062), and nothing below it", async () => {
+    for (const url of ['/widget/organizer/harbour-club', '/widget/organizer/harbour-club?limit=3&past=1']) {
+      // No organizer in this app: its not-found page, with the widget's headers all the same.
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(frameAncestors(res.headers['content-security-policy']), url).toBe('frame-ancestors *');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    for (const url of [
+      '/o/harbour-club',
+      '/widget/organizer/harbour-club/more',
+      '/widget/organizers/harbour-club',
+      '/organizer-widget-frame.js',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(frameAncestors(res.headers['content-security-policy']), url).toBe("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it("keeps every other page, file and API answer to 'self'", async () => {
     for (const url of [
       '/',

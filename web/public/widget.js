@@ -14,6 +14,14 @@
  * <head>). With auto-resize, the page inside posts its height, and the frame takes it: only
  * from a message sent by that very frame's window, from the Tessera origin this script was
  * loaded from.
+ *
+ * An organizer's list of events instead (decision 062):
+ *
+ *   <script src="https://TESSERA_HOST/widget.js" data-organizer="my-club" async></script>
+ *
+ * with data-limit="10" (1 to 50), data-past="true", data-layout="compact",
+ * data-primary-color, data-background-color="#rrggbb" and data-locale; each event opens in a
+ * new tab. Auto-resize and data-title as above.
  * Plain JavaScript without dependencies or a build step; the page checks every option again.
  */
 ((window, document) => {
@@ -31,17 +39,33 @@
     ['data-locale', 'locale'],
   ];
 
+  // The options of an organizer's list of events, as `widget-options.ts` on the server reads them.
+  const ORGANIZER_OPTIONS = [
+    ['data-limit', 'limit'],
+    ['data-past', 'past'],
+    ['data-layout', 'layout'],
+    ['data-primary-color', 'primary_color'],
+    ['data-background-color', 'background_color'],
+    ['data-locale', 'locale'],
+  ];
+
   const script = document.currentScript;
   if (!script?.src) return;
   const origin = new URL(script.src, document.baseURI).origin;
+  const organizer = (script.getAttribute('data-organizer') || '').trim();
   const eventId = (script.getAttribute('data-event-id') || '').trim();
-  if (!/^[0-9]{1,15}$/.test(eventId)) {
+  // An organizer's address, as `ORGANIZER_SLUG_PATTERN` in common/organizers.ts.
+  if (organizer && !/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(organizer)) {
+    window.console?.error('Tessera widget: data-organizer must be the address of the organizer.');
+    return;
+  }
+  if (!organizer && !/^[0-9]{1,15}$/.test(eventId)) {
     window.console?.error('Tessera widget: data-event-id must be the number of the event.');
     return;
   }
 
-  const url = new URL(`/widget/${eventId}`, origin);
-  for (const [attribute, parameter] of OPTIONS) {
+  const url = new URL(organizer ? `/widget/organizer/${organizer}` : `/widget/${eventId}`, origin);
+  for (const [attribute, parameter] of organizer ? ORGANIZER_OPTIONS : OPTIONS) {
     const value = script.getAttribute(attribute);
     if (value) url.searchParams.set(parameter, value);
   }
@@ -51,16 +75,16 @@
     new URLSearchParams(window.location?.search || '').get('aff') ||
     ''
   ).trim();
-  if (AFFILIATE_CODE.test(affiliateCode)) url.searchParams.set('aff', affiliateCode);
+  if (!organizer && AFFILIATE_CODE.test(affiliateCode)) url.searchParams.set('aff', affiliateCode);
   // One date of an event that has several (data-date-id="…"): the widget opens on it.
   const dateId = (script.getAttribute('data-date-id') || '').trim();
-  if (/^[1-9][0-9]{0,14}$/.test(dateId)) url.searchParams.set('date', dateId);
+  if (!organizer && /^[1-9][0-9]{0,14}$/.test(dateId)) url.searchParams.set('date', dateId);
   const autoResize = !/^(false|off|no|0)$/i.test((script.getAttribute('data-auto-resize') || '').trim());
 
   const frame = document.createElement('iframe');
   frame.src = url.href;
-  frame.title = script.getAttribute('data-title') || 'Tickets';
-  frame.setAttribute('data-tessera-widget', eventId);
+  frame.title = script.getAttribute('data-title') || (organizer ? 'Events' : 'Tickets');
+  frame.setAttribute('data-tessera-widget', organizer || eventId);
   frame.style.display = 'block';
   frame.style.width = '100%';
   frame.style.border = '0';

@@ -22,7 +22,7 @@ import { sanitizeDescription } from '../../text/description';
 import { getEventDefaults } from '../accounts/service';
 import { addFirstDate, followEventSpan } from '../event-dates/service';
 import { copyEventImages } from '../images/copy';
-import { findEventImageResponses } from '../images/presenter';
+import { findBuyersImagesOfEvents, findEventImageResponses } from '../images/presenter';
 import { requireOwnSeries } from '../invoices/settings';
 import { getOrganizer } from '../organizers/service';
 import { getEvent, lockEvent } from '../owned-events/service';
@@ -349,11 +349,20 @@ export async function findPublicOrganizerEvents(
     .orderBy(past ? desc(events.startDate) : asc(events.startDate), asc(events.id))
     .limit(past ? 50 : 100);
   const now = new Date();
-  const data = [];
-  for (const r of rows) {
-    const images = await findEventImageResponses(db, storage, { eventId: r.event.id, forBuyers: true });
-    data.push(toPublicEventResponse({ row: r.event, organizer: r.organizer, images, now }));
-  }
+  // Their images in one query, whatever the number of events (decision 062).
+  const images = await findBuyersImagesOfEvents(
+    db,
+    storage,
+    rows.map((r) => r.event.id),
+  );
+  const data = rows.map((r) =>
+    toPublicEventResponse({
+      row: r.event,
+      organizer: r.organizer,
+      images: images.get(r.event.id) ?? [],
+      now,
+    }),
+  );
   return { data };
 }
 

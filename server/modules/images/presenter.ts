@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { ImageResponse } from '../../../common/images';
 import type { Db } from '../../db/client';
 import { eventImages, tickets } from '../../db/schema';
@@ -44,4 +44,27 @@ export async function findEventImageResponses(
     )
     .orderBy(asc(eventImages.id));
   return rows.map((row) => toImageResponse(row.image, storage));
+}
+
+/**
+ * The images of several events as buyers see them, in one query (the organizer's homepage and
+ * widget, decisions 058 and 062): each event's list as `findEventImageResponses` gives it.
+ */
+export async function findBuyersImagesOfEvents(
+  db: Db,
+  storage: FileStorage,
+  eventIds: readonly number[],
+): Promise<Map<number, ImageResponse[]>> {
+  const byEvent = new Map<number, ImageResponse[]>(eventIds.map((id) => [id, []]));
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .select({ image: eventImages })
+    .from(eventImages)
+    .leftJoin(tickets, eq(tickets.id, eventImages.ticketId))
+    .where(
+      and(inArray(eventImages.eventId, [...eventIds]), or(isNull(tickets.id), eq(tickets.isHidden, false))),
+    )
+    .orderBy(asc(eventImages.id));
+  for (const { image } of rows) byEvent.get(image.eventId)?.push(toImageResponse(image, storage));
+  return byEvent;
 }

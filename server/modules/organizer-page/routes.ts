@@ -8,6 +8,7 @@ import { errorResponses } from '../../http/responses';
 import { sendContactMessage } from './contact';
 import { type ContactState, organizerPageHtml } from './html';
 import { readOrganizerPage } from './service';
+import { organizerWidgetRoutes } from './widget-routes';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
@@ -20,6 +21,8 @@ export const CONTACT_LIMITS = { perAddress: 3, perOrganizer: 10 } as const;
  * clients, and the contact form's plain POST, answered with the page and its thank-you.
  */
 export const organizerPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The embeddable list of the organizer's events (decision 062).
+  await app.register(organizerWidgetRoutes);
   // The contact form posts as a browser does without script; only in this plugin.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

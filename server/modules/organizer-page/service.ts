@@ -3,12 +3,14 @@ import type { PublicEventResponse } from '../../../common/events';
 import { organizerDesignOf } from '../../../common/organizer-design';
 import type { PublicOrganizerEvent, PublicOrganizerPage } from '../../../common/organizers';
 import type { PublicTicketsResponse } from '../../../common/public-tickets';
+import { findNextDatesOfEvents } from '../event-dates/next-dates';
 import { findPublicOrganizerEvents } from '../events/service';
 import { findOrganizerBySlug, type OrganizerRow } from '../organizers/service';
+import { findPublicTicketsOfEvents } from '../public-tickets/of-events';
 import { publicOrganizerImages } from './images';
 
-/** What the homepage needs of the app: the database, the files and the shared public reads. */
-export type PageApp = Pick<FastifyInstance, 'db' | 'storage' | 'publicReads'>;
+/** What the homepage needs of the app: the database and the files. */
+export type PageApp = Pick<FastifyInstance, 'db' | 'storage'>;
 
 /** The page at a slug: its content, a move to the current address, or nothing. */
 export type PageAt =
@@ -37,16 +39,27 @@ function coverUrl(event: PublicEventResponse): string | null {
   return cover ? (cover.variants[0]?.url ?? cover.url) : null;
 }
 
-async function upcomingEvent(app: PageApp, event: PublicEventResponse): Promise<PublicOrganizerEvent> {
+/**
+ * The upcoming events with their next three dates, price range and availability: the same
+ * answers as the event page's shared reads, in a fixed number of queries for the whole list
+ * (decision 062). An event without a date a buyer may see shows no price and is not on sale.
+ */
+async function upcomingEvents(app: PageApp, list: PublicEventResponse[]): Promise<PublicOrganizerEvent[]> {
+  const eventIds = list.map((e) => e.id);
   const [tickets, dates] = await Promise.all([
-    app.publicReads.tickets(event.id, {}).then((a) => a.value),
-    app.publicReads.dates(event.id, { limit: 3 }).then((a) => a.value),
+    findPublicTicketsOfEvents(app.db, eventIds),
+    findNextDatesOfEvents(app.db, { eventIds, count: 3 }),
   ]);
-  return {
-    ...basics(event),
-    next_dates: dates.data.map((d) => d.starts_at).slice(0, 3),
-    ...priceAndAvailability(tickets),
-  };
+  return list.map((event) => {
+    const answer = tickets.get(event.id);
+    return {
+      ...basics(event),
+      next_dates: dates.get(event.id) ?? [],
+      ...(answer
+        ? priceAndAvailability(answer)
+        : { price_min: null, price_max: null, availability: 'NOT_ON_SALE' as const }),
+    };
+  });
 }
 
 function basics(event: PublicEventResponse) {
@@ -96,7 +109,7 @@ export async function pageOf(
     has_contact: Boolean(organizer.email),
     design: organizerDesignOf(organizer.design),
     ...images,
-    upcoming: await Promise.all(upcoming.data.map((e) => upcomingEvent(app, e))),
+    upcoming: await upcomingEvents(app, upcoming.data),
     past: past.data.map((e) => ({
       ...basics(e),
       next_dates: [],

@@ -144,18 +144,22 @@ export function onDate<T extends { price: number | null; saleStart: Date | null;
 type Id = string | number;
 
 /**
- * The stock of tickets per date: every date of theirs, or only `dateId`'s. Four queries, however
- * many tickets and dates.
+ * The stock of tickets per date: every date of theirs, or only `dateId`'s (or those dates'). Four
+ * queries, however many tickets and dates.
  */
 export async function readDateStocks(
   db: Db,
   ticketIds: readonly number[],
-  dateId?: number,
+  dateId?: number | readonly number[],
 ): Promise<DateStock[]> {
-  if (ticketIds.length === 0) return [];
+  if (ticketIds.length === 0 || (Array.isArray(dateId) && dateId.length === 0)) return [];
   const ids = sqlList(ticketIds);
   const onDateOnly = (column: string) =>
-    dateId === undefined ? sql`` : sql`and ${sql.raw(column)} = ${dateId}`;
+    dateId === undefined
+      ? sql``
+      : typeof dateId === 'number'
+        ? sql`and ${sql.raw(column)} = ${dateId}`
+        : sql`and ${sql.raw(column)} in (${sqlList(dateId)})`;
   type Counters = { date_id: Id; quantity: number | null; sold: number; reserved: number };
   type Own = { price: number | null; sale_start: Date | string | null; sale_end: Date | string | null };
   const tickets = await queryRows<Counters & Own & { ticket_id: Id }>(

@@ -24,6 +24,7 @@ import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
 import { organizerQuery, useUpdateOrganizer } from './api';
+import { OrganizerWidgetCard } from './OrganizerWidgetCard';
 
 /** `/manage/organizer/:organizerId/settings`: name, contact, website and defaults of an organizer. */
 export function OrganizerSettingsPage() {
@@ -54,6 +55,7 @@ export function OrganizerSettingsPage() {
         ) : (
           <OrganizerForm organizer={organizer.data} />
         )}
+        {organizer.data?.slug ? <OrganizerWidgetCard slug={organizer.data.slug} /> : null}
       </Stack>
     </Container>
   );

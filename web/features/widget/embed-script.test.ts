@@ -204,6 +204,55 @@ describe('/widget.js', () => {
     expect(aff({ 'data-affiliate-code': 'bad code' }, '?aff=LINK')).toBeNull();
   });
 
+  it("frames an organizer's list of events with data-organizer, with its own options only", () => {
+    const { frame, frameWindow, post } = embed(
+      {
+        'data-organizer': 'Harbour-Club',
+        'data-limit': '5',
+        'data-past': 'true',
+        'data-layout': 'compact',
+        'data-primary-color': '#ff5500',
+        'data-background-color': '#101820',
+        'data-locale': 'fr',
+        // The ticket widget's options mean nothing here.
+        'data-button-text': 'Buy',
+        'data-date-id': '901',
+        'data-affiliate-code': 'radio-fm',
+      },
+      { pageSearch: '?aff=LINK' },
+    );
+    const url = new URL(frame?.src ?? '');
+    expect(url.origin).toBe(TESSERA);
+    expect(url.pathname).toBe('/widget/organizer/Harbour-Club');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      limit: '5',
+      past: 'true',
+      layout: 'compact',
+      primary_color: '#ff5500',
+      background_color: '#101820',
+      locale: 'fr',
+    });
+    expect(frame?.title).toBe('Events');
+    expect(frame?.attributes['data-tessera-widget']).toBe('Harbour-Club');
+    // It resizes as the ticket widget does, from its own frame only.
+    post({
+      origin: 'https://evil.example',
+      source: frameWindow,
+      data: { type: WIDGET_MESSAGES.height, height: 900 },
+    });
+    expect(frame?.style.height).toBe('480px');
+    post({ origin: TESSERA, source: frameWindow, data: { type: WIDGET_MESSAGES.height, height: 612 } });
+    expect(frame?.style.height).toBe('612px');
+  });
+
+  it('does nothing but say why when the organizer address is not one', () => {
+    for (const slug of ['../admin', 'a b', 'x"><script>', '-edge']) {
+      const { frame, errors } = embed({ 'data-organizer': slug, 'data-event-id': '42' });
+      expect(frame, slug).toBeUndefined();
+      expect(errors, slug).toHaveLength(1);
+    }
+  });
+
   it('stops listening once its frame is gone from the page', () => {
     const { frame, frameWindow, post, listeners } = embed({ 'data-event-id': '7' });
     if (!frame) throw new Error('no frame');
