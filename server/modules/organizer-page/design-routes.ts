@@ -10,6 +10,7 @@ import {
 import { idParam } from '../../../common/validators';
 import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
+import { previewLimit } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { getOrganizer } from '../organizers/service';
 import { deleteOrganizerImage, findOrganizerImages, uploadOrganizerImage } from './images';
@@ -50,6 +51,7 @@ async function readUpload(
  */
 export const organizerDesignRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = { preHandler: [authenticate, authorize('events.manage')] };
+  const previews = previewLimit(app);
   const owned = (request: { params: { id: number } } & Parameters<typeof authOf>[0]) => ({
     db: app.db,
     storage: app.storage,
@@ -119,7 +121,7 @@ export const organizerDesignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/organizers/:id/homepage-preview',
     {
-      ...members,
+      preHandler: [...members.preHandler, previews],
       schema: {
         tags,
         security,
@@ -127,7 +129,8 @@ export const organizerDesignRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The page as `/o/{slug}` shows it, with the colours and font sent (merged into the saved ones), ' +
           'also before the organizer has an address. Its contact form cannot be sent. A bad colour or ' +
-          'font is 422 with the field errors. Nothing is written.',
+          'font is 422 with the field errors. Nothing is written. At most PREVIEW_RATE_LIMIT_PER_MINUTE ' +
+          '(30) a minute per user, with the ticket design previews, then 429.',
         params: OrganizerParams,
         body: OrganizerHomepagePreviewRequest,
         produces: ['text/html'],

@@ -49,7 +49,8 @@ const preview = (who: Owner, id: number, design: object) =>
 const stored = (url: string) => kit.app.storage.get(url.slice(UPLOADS_PREFIX.length));
 
 beforeAll(async () => {
-  kit = await createIdentityKit();
+  // Few previews a minute, so that the test of the limit needs few pages.
+  kit = await createIdentityKit({ PREVIEW_RATE_LIMIT_PER_MINUTE: '8' });
   owner = await makeAccount(kit.app);
   rival = await makeAccount(kit.app);
   organizerId = (await makeOrganizer(kit.app, owner)).id;
@@ -227,5 +228,16 @@ describe('the designer’s preview', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toContain('design.primary_color');
     expect((await preview(owner, rivalOrganizerId, {})).statusCode).toBe(404);
+  });
+});
+
+describe('the preview’s limit', () => {
+  it('refuses a user past the previews of a minute with 429, and not another user', async () => {
+    const someone = await makeAccount(kit.app);
+    const someoneOrganizer = (await makeOrganizer(kit.app, someone)).id;
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await preview(owner, organizerId, {})).statusCode);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    expect((await preview(someone, someoneOrganizer, {})).statusCode).toBe(200);
   });
 });
