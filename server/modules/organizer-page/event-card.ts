@@ -6,8 +6,7 @@ import { escapeHtml as e } from '../../mail/layout';
 
 /**
  * An event of an organizer as a card: its title linking to the event page, its next dates,
- * its price range and availability. The embeddable widget's (decision 062); the same texts as
- * the homepage's cards (`organizer_page.*`).
+ * its price range and availability: the homepage's and the embeddable widget's (decision 062).
  */
 const M = {
   free: /*i18n*/ { id: 'organizer_page.free', message: 'Free' },

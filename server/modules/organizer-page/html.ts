@@ -1,19 +1,16 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { translate } from '../../../common/i18n/translate';
-import { formatMoney, toMajorText } from '../../../common/money';
+import { toMajorText } from '../../../common/money';
 import type { PublicOrganizerImage } from '../../../common/organizer-design';
 import type { PublicOrganizerEvent, PublicOrganizerPage } from '../../../common/organizers';
 import { escapeHtml } from '../../mail/layout';
+import { eventCardHtml } from './event-card';
 import { designCss, PAGE_CSS } from './page-css';
 
 const M = {
   upcoming: /*i18n*/ { id: 'organizer_page.upcoming', message: 'Upcoming events' },
   past: /*i18n*/ { id: 'organizer_page.past', message: 'Past events' },
   none: /*i18n*/ { id: 'organizer_page.none', message: 'No upcoming events at the moment.' },
-  free: /*i18n*/ { id: 'organizer_page.free', message: 'Free' },
-  onSale: /*i18n*/ { id: 'organizer_page.on_sale', message: 'On sale' },
-  soldOut: /*i18n*/ { id: 'organizer_page.sold_out', message: 'Sold out' },
-  notOnSale: /*i18n*/ { id: 'organizer_page.not_on_sale', message: 'Not on sale' },
   website: /*i18n*/ { id: 'organizer_page.website', message: 'Website' },
   links: /*i18n*/ { id: 'organizer_page.links', message: 'Links' },
   contact: /*i18n*/ { id: 'organizer_page.contact', message: 'Contact {name}' },
@@ -47,39 +44,9 @@ export type ContactState = 'none' | 'sent' | 'invalid' | 'limited';
 
 const e = escapeHtml;
 
-function when(event: PublicOrganizerEvent, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: event.timezone,
-  });
-  const dates = event.next_dates.length > 0 ? event.next_dates : [event.start_date];
-  return dates.map((d) => `<time datetime="${e(d)}">${e(format.format(new Date(d)))}</time>`).join(', ');
-}
-
-function price(event: PublicOrganizerEvent, i18n: I18n): string {
-  if (event.price_min === null || event.price_max === null) return '';
-  if (event.price_max === 0) return translate(i18n, M.free);
-  const low = formatMoney(event.price_min, event.currency, i18n.locale);
-  if (event.price_min === event.price_max) return low;
-  return `${low} – ${formatMoney(event.price_max, event.currency, i18n.locale)}`;
-}
-
-const AVAILABILITY = { ON_SALE: M.onSale, SOLD_OUT: M.soldOut, NOT_ON_SALE: M.notOnSale } as const;
-
-function eventCard(event: PublicOrganizerEvent, i18n: I18n): string {
-  const state = event.availability === 'ENDED' ? null : AVAILABILITY[event.availability];
-  const cover = event.cover_url
-    ? `<img class="cover" src="${e(event.cover_url)}" alt="" loading="lazy" width="400" height="200">`
-    : '';
-  const facts = [
-    price(event, i18n),
-    state
-      ? `<span class="badge ${event.availability.toLowerCase()}">${e(translate(i18n, state))}</span>`
-      : '',
-  ].filter(Boolean);
-  return `<li class="event">${cover}<div class="body"><h3><a href="${e(event.path)}">${e(event.title)}</a></h3><p class="when">${when(event, i18n.locale)}</p>${facts.length ? `<p class="facts">${facts.join(' ')}</p>` : ''}</div></li>`;
-}
+/** An event's card, linking to its page in the same tab. */
+const eventCard = (event: PublicOrganizerEvent, i18n: I18n) =>
+  eventCardHtml(event, { i18n, link: { href: event.path } });
 
 function contactForm(
   page: PublicOrganizerPage,
