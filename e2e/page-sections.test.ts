@@ -16,7 +16,7 @@ const title = `Lantern Walk ${Date.now()}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  session = await organizerSession(browser, { eventTitle: title });
+  session = await organizerSession(browser, { confirmEmail: true, eventTitle: title });
   const { api, eventId } = session;
   await api('PUT', `/api/events/${eventId}`, {
     description: '<p>An evening walk along the river with paper lanterns.</p>',
