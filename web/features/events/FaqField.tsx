@@ -24,7 +24,7 @@ export function FaqField({ form }: { form: UseFormReturnType<DesignValues> }) {
   const max = FAQ_LIMITS.pairsMax;
   return (
     <Section
-      title={t`Questions and answers`}
+      title={t`FAQ`}
       description={t`Shown in the FAQ section of the page, each question opening its answer. Plain text, up to ${max} pairs.`}
     >
       <Stack gap="sm" ref={list}>

@@ -41,7 +41,7 @@ export function GalleryField({ eventId, images }: { eventId: number; images: Ima
 
   return (
     <Section
-      title={t`Gallery`}
+      title={t`Gallery images`}
       description={t`Up to ${max} images, shown in the order they were added. Images are saved at once.`}
     >
       {count > 0 ? (
