@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESIGN_DEFAULTS } from './design';
 import { continueButtonTexts } from './design-texts';
+import { Faq, type FaqPair, PAGE_SECTIONS_DEFAULT, PageSections } from './event-sections';
 import { InvoiceSellerOverride } from './invoices';
 import { LIMITS } from './limits';
 import { PARTIAL_WRITE } from './partial-writes';
@@ -69,6 +70,10 @@ const settingsFields = {
   self_service: SelfServiceSettings,
   /** How its tickets look: PDF, ticket page, wallet passes (decision 059). */
   ticket_design: TicketDesign,
+  /** The event page's sections, each once, in page order, shown or hidden (decision 060). */
+  page_sections: PageSections,
+  /** The questions and answers of the page's FAQ section. */
+  faq: Faq,
 };
 
 export const EVENT_SETTING_DEFAULTS = {
@@ -98,6 +103,8 @@ export const EVENT_SETTING_DEFAULTS = {
   invoice_seller: null,
   self_service: SELF_SERVICE_DEFAULTS,
   ticket_design: TICKET_DESIGN_DEFAULTS,
+  page_sections: PAGE_SECTIONS_DEFAULT,
+  faq: [] as FaqPair[],
 } as const;
 
 /** Per-event settings, complete: stored ones filled in with the defaults (decision 003). */

@@ -199,6 +199,8 @@ export const PublicEventResponse = z
       homepage_text_color: true,
       continue_button_text: true,
       continue_button_texts: true,
+      page_sections: true,
+      faq: true,
     }),
   })
   .meta({ id: 'PublicEvent' });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** An event's cover and logo, and a product's picture (one per product, issue 37). */
-export const IMAGE_TYPES = ['EVENT_COVER', 'EVENT_LOGO', 'PRODUCT'] as const;
+/**
+ * An event's cover and logo, a product's picture (one per product, issue 37), and the images of
+ * the event page's gallery (up to `GALLERY_MAX_IMAGES`, in upload order; decision 060).
+ */
+export const IMAGE_TYPES = ['EVENT_COVER', 'EVENT_LOGO', 'PRODUCT', 'EVENT_GALLERY'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** Size rules per image type: pixels, inclusive. */
@@ -12,6 +15,7 @@ export const IMAGE_RULES: Record<
   EVENT_COVER: { minWidth: 600, minHeight: 300, maxWidth: 4000, maxHeight: 4000 },
   EVENT_LOGO: { minWidth: 900, minHeight: 50, maxWidth: 4000, maxHeight: 4000 },
   PRODUCT: { minWidth: 200, minHeight: 200, maxWidth: 4000, maxHeight: 4000 },
+  EVENT_GALLERY: { minWidth: 200, minHeight: 200, maxWidth: 4000, maxHeight: 4000 },
 };
 
 /** Widths of the WebP variants made for each upload (never wider than the original). */

@@ -133,6 +133,18 @@ export const VALIDATION = {
     id: 'validation.image_too_big',
     message: 'The image must be at most {maxWidth} × {maxHeight} pixels.',
   },
+  galleryFull: /*i18n*/ {
+    id: 'validation.gallery_full',
+    message: 'The gallery holds at most {maximum} images. Remove one before adding another.',
+  },
+  sectionTwice: /*i18n*/ {
+    id: 'validation.section_twice',
+    message: 'Each section can be listed only once.',
+  },
+  sectionMissing: /*i18n*/ {
+    id: 'validation.section_missing',
+    message: 'List every section of the page once; hide the ones not to show.',
+  },
   invalidRate: /*i18n*/ {
     id: 'validation.invalid_rate',
     message: 'Enter a percentage between 0 and 100, such as 23.5.',

@@ -34,7 +34,7 @@ export const eventImages = pgTable(
     eventId: bigint('event_id', { mode: 'number' })
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['EVENT_COVER', 'EVENT_LOGO', 'PRODUCT'] }).notNull(),
+    type: text('type', { enum: ['EVENT_COVER', 'EVENT_LOGO', 'PRODUCT', 'EVENT_GALLERY'] }).notNull(),
     /** The product a `PRODUCT` picture shows (issue 37); it goes with the product. */
     ticketId: bigint('ticket_id', { mode: 'number' }).references(() => tickets.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),

@@ -83,6 +83,8 @@ export function toPublicEventResponse({
       homepage_text_color: settings.homepage_text_color,
       continue_button_text: settings.continue_button_text,
       continue_button_texts: settings.continue_button_texts,
+      page_sections: settings.page_sections,
+      faq: settings.faq,
     },
   };
 }

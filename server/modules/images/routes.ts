@@ -87,7 +87,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Upload an image (multipart: `image` file, `type` EVENT_COVER, EVENT_LOGO or PRODUCT with the product’s `ticket_id`); max 5 MB',
+          'Upload an image (multipart: `image` file, `type` EVENT_COVER, EVENT_LOGO, EVENT_GALLERY (at most 12 per event) or PRODUCT with the product’s `ticket_id`); max 5 MB',
         consumes: ['multipart/form-data'],
         params: EventParams,
         response: { 201: ImageResponse, ...errorResponses(401, 403, 404, 422) },

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { GALLERY_MAX_IMAGES } from '../../../common/event-sections';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { ImageResponse, ImageType } from '../../../common/images';
 import type { Database, Db } from '../../db/client';
@@ -39,7 +40,7 @@ export interface Upload {
 /**
  * Stores an upload and its variants. An event has one image of each type, and each product
  * one picture: a new cover replaces the old one, whose files are deleted once the database no
- * longer points at them.
+ * longer points at them. The gallery keeps adding, up to `GALLERY_MAX_IMAGES` (decision 060).
  */
 export async function uploadEventImage({
   db,
@@ -56,20 +57,27 @@ export async function uploadEventImage({
 }): Promise<ImageRow> {
   await getEvent(db, auth.accountId, eventId);
   await assertProductOf(db, { eventId, upload });
+  if (upload.type === 'EVENT_GALLERY') await assertGalleryRoom(db, eventId);
   const image = await processImage(upload.body, upload.type);
   const { key, variants } = await storeImage(storage, { prefix: `events/${eventId}`, image });
+  const stored = { key, variants };
   const { row, replaced } = await inTransaction(db, async (tx) => {
     await lockEvent(tx, auth.accountId, eventId);
-    const replaced = await tx
-      .delete(eventImages)
-      .where(
-        and(
-          eq(eventImages.eventId, eventId),
-          eq(eventImages.type, upload.type),
-          upload.ticketId ? eq(eventImages.ticketId, upload.ticketId) : isNull(eventImages.ticketId),
-        ),
-      )
-      .returning();
+    const gallery = upload.type === 'EVENT_GALLERY';
+    // Checked again under the event's lock: two uploads at once cannot both take the last place.
+    if (gallery) await assertGalleryRoom(tx, eventId);
+    const replaced = gallery
+      ? []
+      : await tx
+          .delete(eventImages)
+          .where(
+            and(
+              eq(eventImages.eventId, eventId),
+              eq(eventImages.type, upload.type),
+              upload.ticketId ? eq(eventImages.ticketId, upload.ticketId) : isNull(eventImages.ticketId),
+            ),
+          )
+          .returning();
     const [row] = await tx
       .insert(eventImages)
       .values({
@@ -86,9 +94,26 @@ export async function uploadEventImage({
       .returning();
     if (!row) throw new Error('image insert returned nothing');
     return { row, replaced };
+  }).catch(async (error: unknown) => {
+    // Nothing half-written: the files of a refused upload go too.
+    await deleteImageFiles(storage, stored);
+    throw error;
   });
   await Promise.all(replaced.map((old) => deleteFiles(storage, old)));
   return row;
+}
+
+/** Refuses a gallery image beyond `GALLERY_MAX_IMAGES`, with the upload's field error. */
+async function assertGalleryRoom(db: Db, eventId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventImages)
+    .where(and(eq(eventImages.eventId, eventId), eq(eventImages.type, 'EVENT_GALLERY')));
+  if ((row?.n ?? 0) >= GALLERY_MAX_IMAGES) {
+    throw new AppError('VALIDATION_FAILED', {
+      fields: { image: [{ ...VALIDATION.galleryFull, values: { maximum: GALLERY_MAX_IMAGES } }] },
+    });
+  }
 }
 
 /** A product's picture names a product of this event; the event's own images name none. */

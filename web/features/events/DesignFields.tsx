@@ -16,7 +16,12 @@ const SWATCHES = ['#ffffff', '#f1f2f7', '#fdf6ec', '#1f2133', '#3b3fb6', '#0c6b5
 
 type ColorField = Exclude<
   keyof DesignValues,
-  'continue_button_text' | 'continue_button_texts' | 'show_hidden_questions' | 'price_display_mode'
+  | 'continue_button_text'
+  | 'continue_button_texts'
+  | 'show_hidden_questions'
+  | 'price_display_mode'
+  | 'page_sections'
+  | 'faq'
 >;
 
 /** The designer's fields: colours, cover image, and the page's button and price settings. */

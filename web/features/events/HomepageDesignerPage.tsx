@@ -34,10 +34,13 @@ import {
   validateDesign,
 } from './design-form';
 import { useEventId } from './EventLayout';
+import { FaqField } from './FaqField';
+import { GalleryField } from './GalleryField';
+import { PageSectionsField } from './PageSectionsField';
 
 /**
- * `/manage/event/:eventId/homepage-designer`: the event page's colours, cover and button
- * label, with the page itself beside the form, drawn with the values not saved yet.
+ * `/manage/event/:eventId/homepage-designer`: the event page's colours, cover, button label,
+ * sections and their order, FAQ and gallery, with the page itself beside the form, drawn with the values not saved yet.
  */
 export function HomepageDesignerPage() {
   const { t } = useLingui();
@@ -132,6 +135,9 @@ function Designer({
               cover={images.find((i) => i.type === 'EVENT_COVER')}
               contrastWarning={<ContrastWarning values={values} />}
             />
+            <PageSectionsField form={form} />
+            <FaqField form={form} />
+            <GalleryField eventId={event.id} images={images.filter((i) => i.type === 'EVENT_GALLERY')} />
             <Group gap="sm">
               <Button type="submit" loading={update.isPending} data-testid="save-design">
                 <Trans>Save design</Trans>
@@ -139,7 +145,8 @@ function Designer({
               <Button
                 variant="default"
                 onClick={() => {
-                  form.setValues(DEFAULT_DESIGN_VALUES);
+                  // The FAQ's text is content, not design: it stays.
+                  form.setValues({ ...DEFAULT_DESIGN_VALUES, faq: form.getValues().faq });
                   form.clearErrors();
                 }}
               >
@@ -239,6 +246,9 @@ function Preview({
       continue_button_text: values.continue_button_text.trim() || null,
       continue_button_texts: values.continue_button_texts,
       price_display_mode: values.price_display_mode,
+      page_sections: values.page_sections,
+      // A pair still being written shows once it has a question.
+      faq: values.faq.filter((pair) => pair.question.trim() !== ''),
     },
   };
   return (

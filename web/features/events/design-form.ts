@@ -1,6 +1,12 @@
 import { contrastRatio, passesAA } from '../../../common/contrast';
 import { continueButtonText } from '../../../common/design';
 import {
+  type FaqPair,
+  PAGE_SECTIONS_DEFAULT,
+  type PageSection,
+  pageSectionsOf,
+} from '../../../common/event-sections';
+import {
   DESIGN_DEFAULTS,
   EVENT_SETTING_DEFAULTS,
   type EventSettings,
@@ -17,6 +23,9 @@ export type DesignValues = EventDesign & {
   continue_button_texts: Record<Locale, string>;
   show_hidden_questions: boolean;
   price_display_mode: EventSettings['price_display_mode'];
+  /** The page's sections in order, shown or not, and the FAQ's pairs (decision 060). */
+  page_sections: PageSection[];
+  faq: FaqPair[];
 };
 
 function textsPerLocale(texts: EventSettings['continue_button_texts']): Record<Locale, string> {
@@ -34,6 +43,8 @@ export function toDesignValues(settings: EventSettings): DesignValues {
     continue_button_texts: textsPerLocale(settings.continue_button_texts),
     show_hidden_questions: settings.show_hidden_questions,
     price_display_mode: settings.price_display_mode,
+    page_sections: pageSectionsOf(settings.page_sections),
+    faq: settings.faq.map((pair) => ({ ...pair })),
   };
 }
 
@@ -44,6 +55,8 @@ export const DEFAULT_DESIGN_VALUES: DesignValues = {
   continue_button_texts: textsPerLocale({}),
   show_hidden_questions: EVENT_SETTING_DEFAULTS.show_hidden_questions,
   price_display_mode: EVENT_SETTING_DEFAULTS.price_display_mode,
+  page_sections: PAGE_SECTIONS_DEFAULT.map((section) => ({ ...section })),
+  faq: [],
 };
 
 /** The `settings` of `PUT /api/events/{id}`: merged into the event's other settings (decision 013). */

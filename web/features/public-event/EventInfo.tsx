@@ -6,7 +6,15 @@ import { ANCHOR_CLASS, ButtonLink, Card, Group, Stack, Text, Title } from '../..
 import type { PublicEvent } from './api';
 
 /** A card of the event page's content, on the design's content background. */
-function InfoCard({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+export function InfoCard({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card as="section" aria-label={label} data-testid={testId}>
       {children}
@@ -18,7 +26,7 @@ function InfoCard({ label, children, testId }: { label: string; children: ReactN
 export function AboutCard({ html }: { html: string }) {
   const { t } = useLingui();
   return (
-    <InfoCard label={t`About this event`}>
+    <InfoCard label={t`About this event`} testId="about-card">
       <Stack gap="sm">
         <Title order={2} size="h3">
           <Trans>About this event</Trans>
@@ -38,7 +46,7 @@ export function WhereCard({ where }: { where: Where }) {
   const { t } = useLingui();
   const [first, ...rest] = where.lines;
   return (
-    <InfoCard label={t`Where`}>
+    <InfoCard label={t`Where`} testId="where-card">
       <Group gap="sm" align="start" nowrap>
         <span className="event-icon">
           <MapPinIcon size={22} />

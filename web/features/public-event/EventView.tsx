@@ -1,12 +1,14 @@
 import './event-page.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useEffect, useState } from 'react';
+import { type PageSectionId, pageSectionsOf } from '../../../common/event-sections';
 import { whereOf } from '../../../common/where';
 import { ClockIcon, MapPinIcon } from '../../components/icons';
 import { Group, Stack, Text, Title } from '../../ui';
 import type { PublicEvent } from './api';
 import { AboutCard, OrganizerCard, WhereCard } from './EventInfo';
 import { EventLogo } from './EventLogo';
+import { DatesCard, FaqCard, GalleryCard } from './MoreSections';
 import { ShareButtons } from './ShareButtons';
 import { StickyTicketsBar } from './StickyTicketsBar';
 import { dateRange, zonesDiffer } from './when';
@@ -30,6 +32,9 @@ export function EventView({
   const { t } = useLingui();
   const cover = event.images.find((image) => image.type === 'EVENT_COVER');
   const where = whereOf(event);
+  const ticketsShown = pageSectionsOf(event.settings.page_sections).some(
+    (section) => section.id === 'tickets' && section.visible,
+  );
   return (
     <Stack as="article" gap="lg" className="event-page" aria-label={preview ? event.title : undefined}>
       {preview ? null : (
@@ -57,14 +62,47 @@ export function EventView({
         />
       ) : null}
       <Hero event={event} where={where?.online ? t`Online` : (where?.lines[0] ?? null)} />
-      <div className="event-layout">
-        <div className="event-tickets">{tickets}</div>
-        {event.description ? <AboutCard html={event.description} /> : null}
-        {where ? <WhereCard where={where} /> : null}
-        <OrganizerCard event={event} />
-      </div>
-      {preview ? null : <StickyTicketsBar event={event} label={continueLabel} />}
+      <Sections event={event} tickets={tickets} />
+      {preview || !ticketsShown ? null : <StickyTicketsBar event={event} label={continueLabel} />}
     </Stack>
+  );
+}
+
+/**
+ * The sections in the organizer's order, hidden ones and empty ones left out (decision 060).
+ * On a wide page the tickets stay in their column beside the others, wherever they are in the
+ * order; the order is the reading order, and the page's order on a narrow screen.
+ */
+function Sections({ event, tickets }: { event: PublicEvent; tickets: ReactNode }) {
+  const where = whereOf(event);
+  const gallery = event.images.filter((image) => image.type === 'EVENT_GALLERY');
+  const content: Record<PageSectionId, () => ReactNode> = {
+    tickets: () => (
+      <div className="event-tickets" key="tickets" data-section="tickets">
+        {tickets}
+      </div>
+    ),
+    description: () => (event.description ? <AboutCard html={event.description} /> : null),
+    dates: () => <DatesCard event={event} />,
+    location: () => (where ? <WhereCard where={where} /> : null),
+    organizer: () => <OrganizerCard event={event} />,
+    faq: () => (event.settings.faq.length > 0 ? <FaqCard faq={event.settings.faq} /> : null),
+    gallery: () => (gallery.length > 0 ? <GalleryCard title={event.title} images={gallery} /> : null),
+  };
+  const shown = pageSectionsOf(event.settings.page_sections)
+    .filter((section) => section.visible)
+    .map((section) => ({ id: section.id, node: content[section.id]() }))
+    .filter((section) => section.node !== null);
+  const others = shown.filter((section) => section.id !== 'tickets').length;
+  return (
+    <div
+      className={others === shown.length ? 'event-layout event-layout-single' : 'event-layout'}
+      style={{ '--event-rows': Math.max(1, others) } as CSSProperties}
+    >
+      {shown.map((section) => (
+        <Fragment key={section.id}>{section.node}</Fragment>
+      ))}
+    </div>
   );
 }
 

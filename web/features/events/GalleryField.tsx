@@ -1,0 +1,110 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { GALLERY_MAX_IMAGES } from '../../../common/event-sections';
+import { IMAGE_RULES, type ImageResponse } from '../../../common/images';
+import { apiFieldErrors, errorMessage } from '../../components/api-error';
+import { notify } from '../../components/notify';
+import { Section } from '../../components/Section';
+import { useDeleteImage, useUploadImage } from './api';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The gallery's images, in upload order (the page's order): add one (saved at once, as the
+ * cover is), remove one. At most `GALLERY_MAX_IMAGES`.
+ */
+export function GalleryField({ eventId, images }: { eventId: number; images: ImageResponse[] }) {
+  const { t } = useLingui();
+  const upload = useUploadImage(eventId);
+  const remove = useDeleteImage(eventId);
+  const [error, setError] = useState<string | null>(null);
+  const rules = IMAGE_RULES.EVENT_GALLERY;
+  const max = GALLERY_MAX_IMAGES;
+  const count = images.length;
+
+  const choose = (file: File | null) => {
+    setError(null);
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setError(t`The file is larger than 5 MB.`);
+      return;
+    }
+    upload.mutate(
+      { file, type: 'EVENT_GALLERY' },
+      {
+        onSuccess: () => notify(t`The image has been uploaded.`),
+        onError: (e) => setError(apiFieldErrors(e).image?.[0] ?? errorMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <Section
+      title={t`Gallery images`}
+      description={t`Up to ${max} images, shown in the order they were added. Images are saved at once.`}
+    >
+      {count > 0 ? (
+        <SimpleGrid type="container" cols={{ base: 2, '420px': 3 }} spacing="sm">
+          {images.map((image, index) => {
+            const number = index + 1;
+            return (
+              <Stack key={image.id} gap={4} data-testid="gallery-field-image">
+                <Image
+                  src={image.variants.at(0)?.url ?? image.url}
+                  alt={t`Gallery image ${number}`}
+                  radius="sm"
+                  h={90}
+                  fit="cover"
+                />
+                <Button
+                  variant="subtle"
+                  color="red.9"
+                  c="red.9"
+                  size="xs"
+                  loading={remove.isPending && remove.variables === image.id}
+                  onClick={() =>
+                    remove.mutate(image.id, {
+                      onSuccess: () => notify(t`The image has been deleted.`),
+                      onError: (e) => notify(errorMessage(e), 'error'),
+                    })
+                  }
+                >
+                  <Trans>Remove image {number}</Trans>
+                </Button>
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="gray.7">
+          <Trans>No images yet.</Trans>
+        </Text>
+      )}
+      <Text size="xs" c="gray.7">
+        <Trans>
+          {count} of {max}. PNG, JPEG, WebP or GIF, up to 5 MB, at least {rules.minWidth}×{rules.minHeight}{' '}
+          pixels.
+        </Trans>
+      </Text>
+      <Group gap="sm">
+        <FileButton
+          onChange={choose}
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          inputProps={{ 'aria-label': t`Add an image to the gallery` }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" loading={upload.isPending} disabled={count >= max}>
+              <Trans>Add an image</Trans>
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {error ? (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Section>
+  );
+}
