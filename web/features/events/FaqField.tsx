@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Fieldset, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { FAQ_LIMITS } from '../../../common/event-sections';
+import { FAQ_LIMITS } from '../../../common/page-sections';
 import { Section } from '../../components/Section';
 import type { DesignValues } from './design-form';
 

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { GALLERY_MAX_IMAGES } from '../../../common/event-sections';
 import { IMAGE_RULES, type ImageResponse } from '../../../common/images';
+import { GALLERY_MAX_IMAGES } from '../../../common/page-sections';
 import { apiFieldErrors, errorMessage } from '../../components/api-error';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Paper, Switch, Text, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
-import type { PageSectionId } from '../../../common/event-sections';
+import type { PageSectionId } from '../../../common/page-sections';
 import { Section } from '../../components/Section';
 import type { DesignValues } from './design-form';
 import { moveItem, SECTION_NAMES } from './section-names';

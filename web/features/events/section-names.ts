@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PageSectionId } from '../../../common/event-sections';
+import type { PageSectionId } from '../../../common/page-sections';
 
 /** What the designer calls each section of the event page. */
 export const SECTION_NAMES: Record<PageSectionId, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import './event-page.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type CSSProperties, Fragment, type ReactNode, useEffect, useState } from 'react';
-import { type PageSectionId, pageSectionsOf } from '../../../common/event-sections';
+import { type PageSectionId, pageSectionsOf } from '../../../common/page-sections';
 import { whereOf } from '../../../common/where';
 import { ClockIcon, MapPinIcon } from '../../components/icons';
 import { Group, Stack, Text, Title } from '../../ui';

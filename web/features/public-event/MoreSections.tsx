@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FaqPair } from '../../../common/event-sections';
 import type { ImageResponse } from '../../../common/images';
+import type { FaqPair } from '../../../common/page-sections';
 import { ClockIcon } from '../../components/icons';
 import { Group, Stack, Text, Title } from '../../ui';
 import type { PublicEvent } from './api';
