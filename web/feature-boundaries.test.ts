@@ -81,10 +81,13 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'MantineInEventTheme',
     'EventLoadError',
   ],
-  questions: [],
+  // An event's questions, for the ticket design's picker of answers to print.
+  questions: ['api'],
   // The event's and the account's reports: pages the organizer app loads.
   reports: [],
   'taxes-fees': [],
+  // How an event's tickets look (decision 059): a page the organizer app loads.
+  'ticket-design': [],
   // The event's tickets, for the screens that pick or count them; the list, form, states and
   // catalogue categories the products screen shares with the tickets screen (decision 051).
   tickets: [
@@ -127,7 +130,7 @@ const WEB_LAYERS: Layers = [
     'taxes-fees',
     'waitlist',
   ],
-  ['mail-templates'],
+  ['mail-templates', 'ticket-design'],
   ['manage', 'waitlist-entry', 'widget'],
 ];
 

@@ -134,7 +134,7 @@ export const organizerRoutes: RouteObject[] = [
               {
                 path: 'ticket-design',
                 Component: lazyPage(
-                  () => import('../events/TicketDesignPage'),
+                  () => import('../ticket-design/TicketDesignPage'),
                   (m) => m.TicketDesignPage,
                 ),
               },

@@ -19,8 +19,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
-import { useEvent, useUpdateEvent } from './api';
-import { useEventId } from './EventLayout';
+import { useEvent, useUpdateEvent } from '../events/api';
+import { useEventId } from '../events/EventLayout';
 import { TicketQuestionsField } from './TicketQuestionsField';
 
 interface Values {
