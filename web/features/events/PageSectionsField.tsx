@@ -5,8 +5,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import type { PageSectionId } from '../../../common/page-sections';
 import { Section } from '../../components/Section';
+import { moveItem } from '../../lib/move-item';
 import type { DesignValues } from './design-form';
-import { moveItem, SECTION_NAMES } from './section-names';
+import { SECTION_NAMES } from './section-names';
 
 type Direction = 'up' | 'down';
 

@@ -12,11 +12,3 @@ export const SECTION_NAMES: Record<PageSectionId, MessageDescriptor> = {
   faq: msg`FAQ`,
   gallery: msg`Gallery`,
 };
-
-/** The list with the item at `from` moved to `to` (both within the list). */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
-}

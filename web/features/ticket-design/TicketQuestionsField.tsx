@@ -7,17 +7,8 @@ import { useRef, useState } from 'react';
 import { TICKET_DESIGN_LIMITS } from '../../../common/ticket-design';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
+import { moveItem } from '../../lib/move-item';
 import { useQuestions } from '../questions/api';
-
-/** Moves the item at `from` by `step` places (within the list). */
-function moved<T>(items: readonly T[], from: number, step: -1 | 1): T[] {
-  const to = from + step;
-  if (to < 0 || to >= items.length) return [...items];
-  const copy = [...items];
-  const [item] = copy.splice(from, 1);
-  if (item !== undefined) copy.splice(to, 0, item);
-  return copy;
-}
 
 /**
  * The questions whose answers the ticket prints (decision 059), in their printed order: picked
@@ -82,7 +73,7 @@ export function TicketQuestionsField({
                 aria-label={t`Move “${titleOf(id)}” up`}
                 disabled={index === 0}
                 onClick={() => {
-                  onChange(moved(value, index, -1));
+                  onChange(moveItem(value, index, index - 1));
                   focusLater(id, index === 1 ? 'down' : 'up');
                 }}
               >
@@ -94,7 +85,7 @@ export function TicketQuestionsField({
                 aria-label={t`Move “${titleOf(id)}” down`}
                 disabled={index === value.length - 1}
                 onClick={() => {
-                  onChange(moved(value, index, 1));
+                  onChange(moveItem(value, index, index + 1));
                   focusLater(id, index === value.length - 2 ? 'up' : 'down');
                 }}
               >
