@@ -1,19 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from './ErrorAlert';
-
-/** What went wrong loading a page's data, with a way to try again. */
-export function LoadError({ error, title, onRetry }: { error: unknown; title: string; onRetry: () => void }) {
-  return (
-    <Stack gap="sm">
-      <ErrorAlert error={error} title={title} />
-      <Button variant="default" w="fit-content" onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </Button>
-    </Stack>
-  );
-}
 
 /** A designer form's buttons: save, back to the defaults (not saved yet), and whether it has changes. */
 export function DesignerActions({

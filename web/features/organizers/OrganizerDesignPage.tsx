@@ -20,10 +20,11 @@ import {
 } from '../../../common/organizer-design';
 import type { OrganizerResponse } from '../../../common/organizers';
 import { apiFieldErrors } from '../../components/api-error';
-import { DesignerActions, DesignerPreview, LoadError } from '../../components/DesignerParts';
+import { DesignerActions, DesignerPreview } from '../../components/DesignerParts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
+import { LoadError } from '../../components/LoadError';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { organizerQuery, useUpdateOrganizer } from './api';
