@@ -1,9 +1,7 @@
-import { Trans } from '@lingui/react/macro';
-import { Button, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from './ErrorAlert';
 import { InlineLoader } from './InlineLoader';
+import { LoadError } from './LoadError';
 import { isForbidden, NoPermissionPage } from './NoPermission';
 
 /**
@@ -30,13 +28,9 @@ export function QueryPage<T>({
   if (query.isError) {
     if (isForbidden(query.error)) return <NoPermissionPage />;
     return (
-      <Stack gap="sm">
+      <LoadError error={query.error} title={errorTitle} onRetry={() => query.refetch()}>
         {title}
-        <ErrorAlert error={query.error} title={errorTitle} />
-        <Button variant="default" w="fit-content" onClick={() => query.refetch()}>
-          <Trans>Try again</Trans>
-        </Button>
-      </Stack>
+      </LoadError>
     );
   }
   return (

@@ -1,14 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { IMAGE_RULES, type ImageResponse } from '../../../common/images';
 import { GALLERY_MAX_IMAGES } from '../../../common/page-sections';
-import { apiFieldErrors, errorMessage } from '../../components/api-error';
-import { notify } from '../../components/notify';
+import { IMAGE_ACCEPT, ImageUploadError, useImageActions } from '../../components/ImageUploadField';
 import { Section } from '../../components/Section';
 import { useDeleteImage, useUploadImage } from './api';
-
-const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The gallery's images, in upload order (the page's order): add one (saved at once, as the
@@ -18,26 +14,16 @@ export function GalleryField({ eventId, images }: { eventId: number; images: Ima
   const { t } = useLingui();
   const upload = useUploadImage(eventId);
   const remove = useDeleteImage(eventId);
-  const [error, setError] = useState<string | null>(null);
+  const { error, choose, removeImage } = useImageActions({
+    upload: {
+      run: (file, callbacks) => upload.mutate({ file, type: 'EVENT_GALLERY' }, callbacks),
+      pending: upload.isPending,
+    },
+    remove: { run: (id, callbacks) => remove.mutate(id, callbacks), pending: remove.isPending },
+  });
   const rules = IMAGE_RULES.EVENT_GALLERY;
   const max = GALLERY_MAX_IMAGES;
   const count = images.length;
-
-  const choose = (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    if (file.size > MAX_BYTES) {
-      setError(t`The file is larger than 5 MB.`);
-      return;
-    }
-    upload.mutate(
-      { file, type: 'EVENT_GALLERY' },
-      {
-        onSuccess: () => notify(t`The image has been uploaded.`),
-        onError: (e) => setError(apiFieldErrors(e).image?.[0] ?? errorMessage(e)),
-      },
-    );
-  };
 
   return (
     <Section
@@ -63,12 +49,7 @@ export function GalleryField({ eventId, images }: { eventId: number; images: Ima
                   c="red.9"
                   size="xs"
                   loading={remove.isPending && remove.variables === image.id}
-                  onClick={() =>
-                    remove.mutate(image.id, {
-                      onSuccess: () => notify(t`The image has been deleted.`),
-                      onError: (e) => notify(errorMessage(e), 'error'),
-                    })
-                  }
+                  onClick={() => removeImage(image.id)}
                 >
                   <Trans>Remove image {number}</Trans>
                 </Button>
@@ -90,7 +71,7 @@ export function GalleryField({ eventId, images }: { eventId: number; images: Ima
       <Group gap="sm">
         <FileButton
           onChange={choose}
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={IMAGE_ACCEPT}
           inputProps={{ 'aria-label': t`Add an image to the gallery` }}
         >
           {(props) => (
@@ -100,11 +81,7 @@ export function GalleryField({ eventId, images }: { eventId: number; images: Ima
           )}
         </FileButton>
       </Group>
-      {error ? (
-        <Text size="sm" c="red.8" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      <ImageUploadError error={error} />
     </Section>
   );
 }

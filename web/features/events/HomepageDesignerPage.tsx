@@ -6,15 +6,18 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { EventResponse } from '../../../common/events';
 import type { ImageResponse } from '../../../common/images';
 import type { OrganizerResponse } from '../../../common/organizers';
 import { apiFieldErrors } from '../../components/api-error';
+import { ContrastWarning } from '../../components/ColourFields';
+import { DesignerActions, DesignerPreview } from '../../components/DesignerParts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
+import { LoadError } from '../../components/LoadError';
 import { notify } from '../../components/notify';
 import { useOrganizers } from '../organizers/api';
 import type { PublicEvent } from '../public-event/api';
@@ -51,23 +54,15 @@ export function HomepageDesignerPage() {
   if (event.isPending || organizers.isPending || images.isPending) return <InlineLoader />;
   if (event.isError || organizers.isError || images.isError) {
     return (
-      <Stack gap="sm">
-        <ErrorAlert
-          error={event.error ?? organizers.error ?? images.error}
-          title={t`Could not load the design`}
-        />
-        <Button
-          variant="default"
-          w="fit-content"
-          onClick={() => {
-            void event.refetch();
-            void organizers.refetch();
-            void images.refetch();
-          }}
-        >
-          <Trans>Try again</Trans>
-        </Button>
-      </Stack>
+      <LoadError
+        error={event.error ?? organizers.error ?? images.error}
+        title={t`Could not load the design`}
+        onRetry={() => {
+          void event.refetch();
+          void organizers.refetch();
+          void images.refetch();
+        }}
+      />
     );
   }
   const organizer = organizers.data.data.find((o) => o.id === event.data.organizer_id);
@@ -133,31 +128,20 @@ function Designer({
               form={form}
               eventId={event.id}
               cover={images.find((i) => i.type === 'EVENT_COVER')}
-              contrastWarning={<ContrastWarning values={values} />}
+              contrastWarning={<ContrastWarning problems={contrastProblems(values)} />}
             />
             <PageSectionsField form={form} />
             <FaqField form={form} />
             <GalleryField eventId={event.id} images={images.filter((i) => i.type === 'EVENT_GALLERY')} />
-            <Group gap="sm">
-              <Button type="submit" loading={update.isPending} data-testid="save-design">
-                <Trans>Save design</Trans>
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  // The FAQ's text is content, not design: it stays.
-                  form.setValues({ ...DEFAULT_DESIGN_VALUES, faq: form.getValues().faq });
-                  form.clearErrors();
-                }}
-              >
-                <Trans>Reset to defaults</Trans>
-              </Button>
-              {form.isDirty() ? (
-                <Text size="sm" c="dimmed" data-testid="unsaved">
-                  <Trans>Unsaved changes</Trans>
-                </Text>
-              ) : null}
-            </Group>
+            <DesignerActions
+              saving={update.isPending}
+              dirty={form.isDirty()}
+              onReset={() => {
+                // The FAQ's text is content, not design: it stays.
+                form.setValues({ ...DEFAULT_DESIGN_VALUES, faq: form.getValues().faq });
+                form.clearErrors();
+              }}
+            />
           </Stack>
         </form>
       </Grid.Col>
@@ -165,44 +149,6 @@ function Designer({
         <Preview event={event} organizer={organizer} images={images} values={values} />
       </Grid.Col>
     </Grid>
-  );
-}
-
-/** The warning when a pair of the design's colours reads below WCAG AA (4.5:1). */
-function ContrastWarning({ values }: { values: DesignValues }) {
-  const { t, i18n } = useLingui();
-  const problems = contrastProblems(values);
-  if (problems.length === 0) return null;
-  const names = {
-    text_on_page: t`Text on the page background`,
-    text_on_content: t`Text on the content background`,
-    button_on_primary: t`Button labels (content background) on the primary colour`,
-    links_on_content: t`Links (secondary colour) on the content background`,
-  };
-  const ratio = (value: number) =>
-    new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(value);
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      title={t`Some text will be hard to read`}
-      data-testid="contrast-warning"
-    >
-      <Stack gap={6}>
-        <Text size="sm">
-          <Trans>
-            These colours fall below the 4.5:1 contrast that people with low vision need (WCAG AA):
-          </Trans>
-        </Text>
-        <Box component="ul" m={0} pl="md">
-          {problems.map((p) => (
-            <Text component="li" size="sm" key={p.pair}>
-              {names[p.pair]}: {ratio(p.ratio)}:1
-            </Text>
-          ))}
-        </Box>
-      </Stack>
-    </Alert>
   );
 }
 
@@ -252,26 +198,14 @@ function Preview({
     },
   };
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      component="section"
-      aria-labelledby="design-preview-title"
-      style={{ position: 'sticky', top: 16, overflow: 'hidden' }}
-    >
-      <Group
-        justify="space-between"
-        px="md"
-        py="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Text fw={700} id="design-preview-title">
-          <Trans>Preview</Trans>
-        </Text>
+    <DesignerPreview
+      titleId="design-preview-title"
+      aside={
         <Text size="xs" c="dimmed">
           <Trans>Unsaved changes show here at once.</Trans>
         </Text>
-      </Group>
+      }
+    >
       <Box style={{ maxHeight: 'calc(100dvh - 120px)', overflow: 'auto' }}>
         <EventTheme design={designOf(values)} testId="design-preview">
           <Box p={{ base: 'sm', sm: 'lg' }}>
@@ -292,6 +226,6 @@ function Preview({
           </Box>
         </EventTheme>
       </Box>
-    </Paper>
+    </DesignerPreview>
   );
 }

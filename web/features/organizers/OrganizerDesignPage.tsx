@@ -7,7 +7,7 @@ import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -20,9 +20,11 @@ import {
 } from '../../../common/organizer-design';
 import type { OrganizerResponse } from '../../../common/organizers';
 import { apiFieldErrors } from '../../components/api-error';
+import { DesignerActions, DesignerPreview } from '../../components/DesignerParts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
+import { LoadError } from '../../components/LoadError';
 import { notify } from '../../components/notify';
 import { Section } from '../../components/Section';
 import { organizerQuery, useUpdateOrganizer } from './api';
@@ -58,19 +60,14 @@ export function OrganizerDesignPage() {
       {organizer.isPending || images.isPending ? (
         <InlineLoader />
       ) : organizer.isError || images.isError ? (
-        <Stack gap="sm">
-          <ErrorAlert error={organizer.error ?? images.error} title={t`Could not load the design`} />
-          <Button
-            variant="default"
-            w="fit-content"
-            onClick={() => {
-              void organizer.refetch();
-              void images.refetch();
-            }}
-          >
-            <Trans>Try again</Trans>
-          </Button>
-        </Stack>
+        <LoadError
+          error={organizer.error ?? images.error}
+          title={t`Could not load the design`}
+          onRetry={() => {
+            void organizer.refetch();
+            void images.refetch();
+          }}
+        />
       ) : (
         <Designer key={organizer.data.id} organizer={organizer.data} images={images.data.data} />
       )}
@@ -137,25 +134,14 @@ function Designer({ organizer, images }: { organizer: OrganizerResponse; images:
               form={form}
               contrastWarning={<OrganizerContrastWarning values={values} />}
             />
-            <Group gap="sm">
-              <Button type="submit" loading={update.isPending} data-testid="save-design">
-                <Trans>Save design</Trans>
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  form.setValues(ORGANIZER_DESIGN_DEFAULTS);
-                  form.clearErrors();
-                }}
-              >
-                <Trans>Reset to defaults</Trans>
-              </Button>
-              {form.isDirty() ? (
-                <Text size="sm" c="dimmed" data-testid="unsaved">
-                  <Trans>Unsaved changes</Trans>
-                </Text>
-              ) : null}
-            </Group>
+            <DesignerActions
+              saving={update.isPending}
+              dirty={form.isDirty()}
+              onReset={() => {
+                form.setValues(ORGANIZER_DESIGN_DEFAULTS);
+                form.clearErrors();
+              }}
+            />
             <Section
               title={t`Logo and cover image`}
               description={t`A new image replaces the old one and is saved at once.`}
@@ -177,23 +163,10 @@ function Designer({ organizer, images }: { organizer: OrganizerResponse; images:
         </form>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <Paper
-          withBorder
-          radius="lg"
-          component="section"
-          aria-labelledby="homepage-preview-title"
-          style={{ position: 'sticky', top: 16, overflow: 'hidden' }}
-        >
-          <Group
-            justify="space-between"
-            px="md"
-            py="xs"
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Text fw={700} id="homepage-preview-title">
-              <Trans>Preview</Trans>
-            </Text>
-            {organizer.slug ? (
+        <DesignerPreview
+          titleId="homepage-preview-title"
+          aside={
+            organizer.slug ? (
               <Anchor href={`/o/${organizer.slug}`} target="_blank" rel="noopener" size="sm">
                 <Trans>Open your homepage</Trans>
               </Anchor>
@@ -201,8 +174,9 @@ function Designer({ organizer, images }: { organizer: OrganizerResponse; images:
               <Text size="xs" c="gray.7">
                 <Trans>Choose its address in the organizer settings to publish it.</Trans>
               </Text>
-            )}
-          </Group>
+            )
+          }
+        >
           {preview.failed ? (
             <Text role="alert" c="red.8" p="md">
               <Trans>The preview could not be made. Check the fields.</Trans>
@@ -222,7 +196,7 @@ function Designer({ organizer, images }: { organizer: OrganizerResponse; images:
               <InlineLoader />
             )}
           </Box>
-        </Paper>
+        </DesignerPreview>
       </Grid.Col>
     </Grid>
   );

@@ -7,21 +7,12 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  ColorInput,
-  CopyButton,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Switch,
-  Textarea,
-} from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { ColorInput, NumberInput, Select, SimpleGrid, Switch } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../common/i18n/locales';
+import { EmbedCode } from '../../components/EmbedCode';
 import { Section } from '../../components/Section';
 import {
   initialOrganizerEmbed,
@@ -122,26 +113,12 @@ export function OrganizerWidgetCard({ slug }: { slug: string }) {
         checked={options.autoResize}
         onChange={(event) => set({ autoResize: event.currentTarget.checked })}
       />
-      <Textarea
-        label={t`Embed code`}
+      <EmbedCode
+        code={code}
         description={t`Paste this code into your website where your events should appear.`}
-        value={code}
-        readOnly
-        autosize
         minRows={2}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        onFocus={(e) => e.currentTarget.select()}
-        data-testid="organizer-embed-code"
+        testId="organizer-embed-code"
       />
-      <Group>
-        <CopyButton value={code} timeout={3000}>
-          {({ copied, copy }) => (
-            <Button onClick={copy} color={copied ? 'teal.9' : undefined}>
-              {copied ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
       <Preview src={organizerWidgetUrl(origin, slug, options)} />
     </Section>
   );

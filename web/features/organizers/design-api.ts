@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type {
   OrganizerDesign,
   OrganizerImageResponse,
   OrganizerImageType,
 } from '../../../common/organizer-design';
-import { apiFetch, apiUrl } from '../../api/client';
+import { apiFetch } from '../../api/client';
 import { postMultipart } from '../../api/multipart';
 import { queryKeys } from '../../api/query-keys';
-import { getToken, whileLoggedIn } from '../../api/token';
+import { whileLoggedIn } from '../../api/token';
+import { useBlobPreview } from '../../components/use-blob-preview';
 import { i18n } from '../../i18n';
 
 export const organizerImagesQuery = (organizerId: number) =>
@@ -52,43 +52,13 @@ export function useHomepagePreview(
   organizerId: number,
   { design, version }: { design: OrganizerDesign; version: string },
 ) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  // The images' ids are part of the key: a new logo or cover draws the preview again.
-  const key = JSON.stringify({ design, version });
-  useEffect(() => {
-    const controller = new AbortController();
-    let made: string | null = null;
-    const timer = window.setTimeout(async () => {
-      try {
-        const token = getToken();
-        const response = await fetch(apiUrl(`/organizers/${organizerId}/homepage-preview`), {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            ...(i18n.locale ? { 'Accept-Language': i18n.locale } : {}),
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify({ design: JSON.parse(key).design }),
-          signal: controller.signal,
-        });
-        if (!response.ok) {
-          setFailed(true);
-          return;
-        }
-        const html = await response.text();
-        made = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-        setFailed(false);
-        setUrl(made);
-      } catch (error) {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setFailed(true);
-      }
-    }, 300);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [organizerId, key]);
-  return { url, failed };
+  return useBlobPreview({
+    path: `/organizers/${organizerId}/homepage-preview`,
+    body: { design },
+    delay: 300,
+    headers: i18n.locale ? { 'Accept-Language': i18n.locale } : {},
+    // The images' ids: a new logo or cover draws the preview again.
+    refresh: version,
+    type: 'text/html',
+  });
 }

@@ -9,16 +9,14 @@ import '@mantine/core/styles/Grid.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, ColorInput, Grid, Group, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
 import type { EventResponse } from '../../../common/events';
 import { TICKET_DESIGN_LIMITS, type TicketDesign } from '../../../common/ticket-design';
-import { apiUrl } from '../../api/client';
-import { getToken } from '../../api/token';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
+import { useBlobPreview } from '../../components/use-blob-preview';
 import { useEvent, useUpdateEvent } from '../events/api';
 import { useEventId } from '../events/EventLayout';
 import { TicketQuestionsField } from './TicketQuestionsField';
@@ -75,42 +73,11 @@ export function TicketDesignPage() {
 
 /** The sample PDF of `design`, fetched again half a second after the last change. */
 function usePreview(eventId: number, design: TicketDesign, locale: string) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const key = JSON.stringify(design);
-  useEffect(() => {
-    const controller = new AbortController();
-    let made: string | null = null;
-    const timer = window.setTimeout(async () => {
-      try {
-        const token = getToken();
-        const response = await fetch(apiUrl(`/events/${eventId}/ticket-design/preview`), {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify({ design: JSON.parse(key), locale }),
-          signal: controller.signal,
-        });
-        if (!response.ok) {
-          setFailed(true);
-          return;
-        }
-        made = URL.createObjectURL(await response.blob());
-        setFailed(false);
-        setUrl(made);
-      } catch (error) {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) setFailed(true);
-      }
-    }, 500);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [eventId, key, locale]);
-  return { url, failed };
+  return useBlobPreview({
+    path: `/events/${eventId}/ticket-design/preview`,
+    body: { design, locale },
+    delay: 500,
+  });
 }
 
 function Designer({ event }: { event: EventResponse }) {

@@ -4,7 +4,7 @@ import { Button, EmptyState, Group, Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { EventResponse } from '../../../common/events';
 import type { TicketKind, TicketResponse } from '../../../common/tickets';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadError } from '../../components/LoadError';
 import { PlusIcon } from '../../components/organizer-icons';
 import { CategoriesModal } from './CategoriesModal';
 import { KIND_TEXT } from './kinds';
@@ -23,13 +23,9 @@ export function ItemsLoadError({
   retry: () => void;
 }) {
   return (
-    <Stack gap="sm">
+    <LoadError error={error} title={title} onRetry={retry}>
       <title>{`${pageTitle} · Tessera`}</title>
-      <ErrorAlert error={error} title={title} />
-      <Button variant="default" w="fit-content" onClick={retry}>
-        <Trans>Try again</Trans>
-      </Button>
-    </Stack>
+    </LoadError>
   );
 }
 

@@ -8,26 +8,13 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Combobox.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Button,
-  ColorInput,
-  CopyButton,
-  Grid,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, ColorInput, Grid, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LOCALE_NAMES, LOCALES } from '../../../common/i18n/locales';
 import { widgetEmbedCode, widgetUrl } from '../../../common/widget';
+import { EmbedCode } from '../../components/EmbedCode';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
@@ -151,7 +138,9 @@ export function WidgetEmbedPage() {
               title={t`Add it to your website`}
               description={t`Paste this code into your website where the tickets should appear.`}
             >
-              <EmbedCode code={code} />
+              <Stack gap="sm">
+                <EmbedCode code={code} minRows={3} testId="embed-code" />
+              </Stack>
             </Section>
           </Stack>
         </Grid.Col>
@@ -162,35 +151,6 @@ export function WidgetEmbedPage() {
           </Section>
         </Grid.Col>
       </Grid>
-    </Stack>
-  );
-}
-
-function EmbedCode({ code }: { code: string }) {
-  const { t } = useLingui();
-  const id = useId();
-  return (
-    <Stack gap="sm">
-      <Textarea
-        id={id}
-        label={t`Embed code`}
-        value={code}
-        readOnly
-        autosize
-        minRows={3}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        onFocus={(e) => e.currentTarget.select()}
-        data-testid="embed-code"
-      />
-      <Group>
-        <CopyButton value={code} timeout={3000}>
-          {({ copied, copy }) => (
-            <Button onClick={copy} color={copied ? 'teal.9' : undefined}>
-              {copied ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
     </Stack>
   );
 }
