@@ -1,21 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { leftOfCapacities, type Stock } from '../../../common/availability';
 import { withSettingDefaults } from '../../../common/events';
-import type { TaxOrFee } from '../../../common/pricing';
 import { type PublicTicketsResponse, toPublicTickets } from '../../../common/public-tickets';
 import type { Db } from '../../db/client';
 import { queryRows, sqlList } from '../../db/rows';
-import {
-  catalogueCategories,
-  events,
-  taxesAndFees,
-  ticketPrices,
-  tickets,
-  ticketTaxesAndFees,
-} from '../../db/schema';
+import { catalogueCategories, events, tickets } from '../../db/schema';
 import { readAddonRules } from '../addons/service';
-import { onDate, readDateStocks } from '../stock/service';
-import { toPricedTaxOrFee } from '../taxes-fees/service';
+import { readDateStocks } from '../stock/service';
+import { readTicketParts, ticketOnDate } from './ticket-rows';
 
 /** Groups rows by a key, keeping their order. */
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
@@ -67,17 +58,7 @@ export async function findPublicTicketsOfEvents(
     .where(inArray(tickets.eventId, live))
     .orderBy(asc(tickets.sortOrder), asc(tickets.id));
   const ids = rows.map((r) => r.id);
-  const tiers = ids.length
-    ? await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids))
-    : [];
-  const charges = ids.length
-    ? await db
-        .select({ ticketId: ticketTaxesAndFees.ticketId, item: taxesAndFees })
-        .from(ticketTaxesAndFees)
-        .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxesAndFees.taxOrFeeId))
-        .where(inArray(ticketTaxesAndFees.ticketId, ids))
-        .orderBy(asc(taxesAndFees.id))
-    : [];
+  const parts = await readTicketParts(db, ids);
   const categories = groupBy(
     await db.select().from(catalogueCategories).where(inArray(catalogueCategories.eventId, live)),
     (c) => c.eventId,
@@ -91,34 +72,19 @@ export async function findPublicTicketsOfEvents(
   const stockOf = new Map(stocks.map((s) => [s.dateId, s]));
   const addons = await readAddonRules(db, rows);
   const ticketsOf = groupBy(rows, (r) => r.eventId);
-  const chargesOf = (ticketId: number): TaxOrFee[] =>
-    charges.filter((c) => c.ticketId === ticketId).map(({ item }) => toPricedTaxOrFee(item));
 
   for (const event of found) {
     const saleDate = saleDates.get(event.id);
     if (!saleDate) continue;
     const stock = stockOf.get(saleDate.id);
     const closed = saleDate.status === 'SOLD_OUT';
-    const counters = (own: Stock | undefined, quantity: number | null) => ({
-      quantity: own?.quantity ?? quantity,
-      quantitySold: own?.sold ?? 0,
-      quantityReserved: own?.reserved ?? 0,
-    });
     const settings = withSettingDefaults(event.settings);
     answers.set(
       event.id,
       toPublicTickets({
-        tickets: (ticketsOf.get(event.id) ?? []).map((row) => ({
-          ...onDate(row, stock?.overrides.get(row.id)),
-          ...counters(stock?.tickets.get(row.id), row.quantity),
-          tiers: tiers
-            .filter((t) => t.ticketId === row.id)
-            .map((t) => ({ ...t, ...counters(stock?.tiers.get(t.id), t.quantity) })),
-          taxesAndFees: chargesOf(row.id),
-          capacityLeft: closed ? 0 : leftOfCapacities(stock?.limits.get(row.id) ?? []),
-          addon: addons.get(row.id) ?? null,
-          waitlistEnabled: row.waitlistEnabled ?? settings.waitlist_enabled,
-        })),
+        tickets: (ticketsOf.get(event.id) ?? []).map((row) =>
+          ticketOnDate(row, { stock, closed, parts, addons, settings }),
+        ),
         categories: categories.get(event.id) ?? [],
         requestedCode: '',
         promo: null,

@@ -1,7 +1,5 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { leftOfCapacities, type Stock } from '../../../common/availability';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { withSettingDefaults } from '../../../common/events';
-import type { TaxOrFee } from '../../../common/pricing';
 import {
   type PromoSource,
   type PublicTicketsResponse,
@@ -15,15 +13,12 @@ import {
   promoCodeStock,
   promoCodes,
   promoCodeTickets,
-  taxesAndFees,
-  ticketPrices,
   tickets,
-  ticketTaxesAndFees,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { readAddonRules } from '../addons/service';
-import { onDate, readDateStocks } from '../stock/service';
-import { toPricedTaxOrFee } from '../taxes-fees/service';
+import { readDateStocks } from '../stock/service';
+import { readTicketParts, ticketOnDate } from './ticket-rows';
 
 /**
  * The event's code matching what the visitor typed (any case), with the tickets it applies to
@@ -118,17 +113,7 @@ export async function findPublicTickets(
     .where(eq(tickets.eventId, eventId))
     .orderBy(asc(tickets.sortOrder), asc(tickets.id));
   const ids = rows.map((r) => r.id);
-  const tiers = ids.length
-    ? await db.select().from(ticketPrices).where(inArray(ticketPrices.ticketId, ids))
-    : [];
-  const charges = ids.length
-    ? await db
-        .select({ ticketId: ticketTaxesAndFees.ticketId, item: taxesAndFees })
-        .from(ticketTaxesAndFees)
-        .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxesAndFees.taxOrFeeId))
-        .where(inArray(ticketTaxesAndFees.ticketId, ids))
-        .orderBy(asc(taxesAndFees.id))
-    : [];
+  const parts = await readTicketParts(db, ids);
   const categories = await db
     .select()
     .from(catalogueCategories)
@@ -138,37 +123,16 @@ export async function findPublicTickets(
   // A date the organizer marked sold out sells nothing: its tickets show sold out (issue 36).
   const closed = saleDate.status === 'SOLD_OUT';
   const [stock] = await readDateStocks(db, ids, dateId);
-  const counters = (own: Stock | undefined, quantity: number | null) => ({
-    quantity: own?.quantity ?? quantity,
-    quantitySold: own?.sold ?? 0,
-    quantityReserved: own?.reserved ?? 0,
-  });
-  // The fullest active capacity assignment of each ticket, and the date's own capacity: each can
-  // sell a ticket out too.
-  const capacityLeft = (ticketId: number) =>
-    closed ? 0 : leftOfCapacities(stock?.limits.get(ticketId) ?? []);
   const settings = withSettingDefaults(event.settings);
   const typed = promoCode?.trim() ?? '';
   const promo = typed ? await findPromo(db, { eventId, dateId, typed }) : null;
 
   // Read only when the event has add-ons (decision 052).
   const addons = await readAddonRules(db, rows);
-  const chargesOf = (ticketId: number): TaxOrFee[] =>
-    charges.filter((c) => c.ticketId === ticketId).map(({ item }) => toPricedTaxOrFee(item));
-
   return toPublicTickets({
-    tickets: rows.map((row) => ({
-      // The date's own price and sale window for the ticket, where it sets them (issue 36).
-      ...onDate(row, stock?.overrides.get(row.id)),
-      ...counters(stock?.tickets.get(row.id), row.quantity),
-      tiers: tiers
-        .filter((t) => t.ticketId === row.id)
-        .map((t) => ({ ...t, ...counters(stock?.tiers.get(t.id), t.quantity) })),
-      taxesAndFees: chargesOf(row.id),
-      capacityLeft: capacityLeft(row.id),
-      addon: addons.get(row.id) ?? null,
-      waitlistEnabled: row.waitlistEnabled ?? settings.waitlist_enabled,
-    })),
+    // The fullest active capacity assignment of each ticket, and the date's own capacity: each can
+    // sell a ticket out too.
+    tickets: rows.map((row) => ticketOnDate(row, { stock, closed, parts, addons, settings })),
     categories,
     requestedCode: typed,
     promo,
