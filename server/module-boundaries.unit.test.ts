@@ -54,7 +54,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // Event pages show the event's images; tickets, passes and mails its logo (decision 037); a
   // duplicate copies them. An organizer's homepage processes and stores its logo and cover the
   // same way (decision 061).
-  images: ['service', 'presenter', 'logo', 'copy', 'process', 'store'],
+  images: ['service', 'presenter', 'logo', 'copy', 'process', 'store', 'upload-parts'],
   // Orders queue their invoice and mark it paid; the job runs it (decision 053).
   invoices: ['service', 'credit-notes', 'settings'],
   // The mail job's maker of every order document (tickets and invoice), handed in by main.ts.

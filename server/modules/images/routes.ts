@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
@@ -10,6 +9,7 @@ import { errorResponses } from '../../http/responses';
 import { getPublicEventLogoPng } from './logo';
 import { toImageResponse } from './presenter';
 import { deleteEventImage, findEventImages, uploadEventImage } from './service';
+import { readUploadParts } from './upload-parts';
 
 const EventParams = z.object({ id: idParam() });
 const ImageParams = z.object({ id: idParam(), imageId: idParam() });
@@ -26,27 +26,12 @@ const TicketIdField = z
   .optional();
 
 /** Reads the `image` file, the `type` field and a product's `ticket_id` of a multipart upload. */
-async function readUpload(
-  parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
-) {
-  let body: Buffer | undefined;
-  let type: unknown;
-  let ticketId: unknown;
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'image') body = await part.toBuffer();
-      else await part.toBuffer();
-    } else if (part.fieldname === 'type') {
-      type = part.value;
-    } else if (part.fieldname === 'ticket_id') {
-      ticketId = part.value;
-    }
-  }
-  const fields: Record<string, (typeof VALIDATION)[keyof typeof VALIDATION][]> = {};
-  if (!body || body.length === 0) fields.image = [VALIDATION.required];
+async function readUpload(parts: Parameters<typeof readUploadParts>[0]) {
+  const { body, values, fields } = await readUploadParts(parts);
+  const type = values.get('type');
   const parsedType = ImageTypeField.safeParse(type);
   if (!parsedType.success) fields.type = [type === undefined ? VALIDATION.required : VALIDATION.invalid];
-  const parsedTicket = TicketIdField.safeParse(ticketId);
+  const parsedTicket = TicketIdField.safeParse(values.get('ticket_id'));
   if (!parsedTicket.success) fields.ticket_id = [VALIDATION.invalid];
   if (Object.keys(fields).length > 0 || !body || !parsedType.success || !parsedTicket.success)
     throw new AppError('VALIDATION_FAILED', { fields });

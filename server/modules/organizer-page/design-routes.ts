@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VALIDATION } from '../../../common/i18n/validation';
@@ -12,6 +11,7 @@ import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize } from '../../http/auth';
 import { previewLimit } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
+import { readUploadParts } from '../images/upload-parts';
 import { getOrganizer } from '../organizers/service';
 import { deleteOrganizerImage, findOrganizerImages, uploadOrganizerImage } from './images';
 import { previewOrganizerPage } from './preview';
@@ -23,21 +23,9 @@ const security = [{ bearerAuth: [] }];
 const HtmlPage = z.string().meta({ description: 'The homepage, HTML' });
 
 /** Reads the `image` file and the `type` field of a multipart upload. */
-async function readUpload(
-  parts: AsyncIterableIterator<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
-) {
-  let body: Buffer | undefined;
-  let type: unknown;
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'image') body = await part.toBuffer();
-      else await part.toBuffer();
-    } else if (part.fieldname === 'type') {
-      type = part.value;
-    }
-  }
-  const fields: Record<string, (typeof VALIDATION)[keyof typeof VALIDATION][]> = {};
-  if (!body || body.length === 0) fields.image = [VALIDATION.required];
+async function readUpload(parts: Parameters<typeof readUploadParts>[0]) {
+  const { body, values, fields } = await readUploadParts(parts);
+  const type = values.get('type');
   const parsed = OrganizerImageTypeField.safeParse(type);
   if (!parsed.success) fields.type = [type === undefined ? VALIDATION.required : VALIDATION.invalid];
   if (!body || !parsed.success || Object.keys(fields).length > 0)
