@@ -63,6 +63,7 @@ import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { securityEventRoutes } from './modules/security-events/routes';
 import { selfServiceRoutes } from './modules/self-service/routes';
 import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
@@ -73,6 +74,7 @@ import { waitlistRoutes } from './modules/waitlist/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { createStripeClient, usesTestServer } from './payments/stripe/client';
+import { type SecretBox, secretBox } from './secrets';
 import { type FileStorage, localStorage, UPLOADS_PREFIX, uploadsDir } from './storage';
 import { s3Storage } from './storage/s3';
 import { fastifyTrustProxy } from './trust-proxy';
@@ -97,6 +99,8 @@ declare module 'fastify' {
     saleCatalogues: SaleCatalogues;
     /** The Stripe SDK with the platform's keys, or null when card payments are not configured. */
     stripe: Stripe | null;
+    /** Seals secrets kept in the database (two-factor secrets) with the server's key. */
+    secrets: SecretBox;
   }
 }
 
@@ -127,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
+  app.decorate('secrets', secretBox(config));
   app.decorate('pageViews', new PageViewCounter());
   app.decorate('stripe', config.stripe ? await createStripeClient(config.stripe) : null);
   app.addHook('onClose', async () => requestLog.close());
@@ -221,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reportRoutes,
     waitlistRoutes,
     selfServiceRoutes,
+    securityEventRoutes,
   ]) {
     await app.register(routes);
   }

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   APP_URL: optionalString.pipe(z.url().optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** Encrypts two-factor secrets at rest (decision 063); without it, a key file in DATA_DIR. */
+  SECRET_KEY: optionalString.pipe(z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional()),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -122,6 +124,8 @@ export interface Config {
   /** Public base URL used in links (e-mails, QR codes). */
   appUrl: string;
   dataDir: string;
+  /** SECRET_KEY, when set; else `secrets.ts` keeps a generated key in DATA_DIR. */
+  secretKey: string | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   smtpUrl: string | undefined;
@@ -227,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    secretKey: e.SECRET_KEY,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,

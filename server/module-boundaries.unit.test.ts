@@ -96,6 +96,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // Card refunds written and asked of Stripe apart, for the cancellation of a date's orders.
   payments: ['refunds'],
   'promo-codes': ['service'],
+  // The security audit log (decision 063): every module that changes a login's security records here.
+  'security-events': ['service'],
   // The connected Stripe account: whether an account can take card payments.
   'stripe-accounts': ['service'],
   'public-tickets': ['service', 'of-events'],
@@ -134,6 +136,7 @@ const LAYERS: Layers = [
     'health',
     'members',
     'owned-events',
+    'security-events',
     'stock',
     'stripe-accounts',
     'taxes-fees',

@@ -34,6 +34,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/accounts/current': 'getAccount',
   'PUT /api/accounts/current': 'updateAccount',
   'GET /api/accounts/current/event-defaults': 'getEventDefaults',
+  'GET /api/accounts/current/security-events': 'listSecurityEvents',
   'PUT /api/accounts/current/event-defaults': 'updateEventDefaults',
   'GET /api/accounts/current/mail-templates': 'listAccountMailTemplates',
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': 'updateAccountMailTemplate',

@@ -6,6 +6,7 @@ import { type LookupMailTemplates, lookupRenderers } from './lookup-templates';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type OrganizerMailTemplates, organizerRenderers } from './organizer-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
+import { type SecurityMailTemplates, securityRenderers } from './security-templates';
 import type { OutgoingMail } from './transport';
 import { type WaitlistMailTemplates, waitlistRenderers } from './waitlist-templates';
 import { type WebhookMailTemplates, webhookRenderers } from './webhook-templates';
@@ -35,7 +36,8 @@ export type MailTemplates = LoginMailTemplates &
   DateCancellationMailTemplates &
   WebhookMailTemplates &
   WaitlistMailTemplates &
-  LookupMailTemplates;
+  LookupMailTemplates &
+  SecurityMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -127,6 +129,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...webhookRenderers,
   ...waitlistRenderers,
   ...lookupRenderers,
+  ...securityRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return headedMail(subject, {

@@ -48,6 +48,7 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'GET /api/accounts/current': own('member'),
   'PUT /api/accounts/current': own('admin', () => ({ name: 'Renamed account' })),
   'GET /api/accounts/current/event-defaults': own('member'),
+  'GET /api/accounts/current/security-events': own('admin'),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/current/mail-templates': own('admin'),
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': own('admin', () => ({
