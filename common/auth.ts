@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountResponse } from './accounts';
 import { VALIDATION } from './i18n/validation';
+import { TwoFactorChallengeResponse } from './security';
 import { MeResponse } from './users';
 import {
   confirmsPassword,
@@ -49,11 +50,16 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const AccountChoice = z.object({ id: z.number().int(), name: z.string() });
 export const ChooseAccountResponse = z
-  .object({ accounts: z.array(AccountChoice) })
+  .object({
+    accounts: z.array(AccountChoice),
+    /** After a passkey: the ticket that enters the chosen account (`POST /api/auth/login/continue`). */
+    ticket: z.string().optional(),
+  })
   .meta({ id: 'ChooseAccount' });
 export type ChooseAccountResponse = z.infer<typeof ChooseAccountResponse>;
 
-export const LoginResponse = z.union([SessionResponse, ChooseAccountResponse]);
+/** A session, the accounts to choose from, or the second factor owed (decision 063). */
+export const LoginResponse = z.union([SessionResponse, ChooseAccountResponse, TwoFactorChallengeResponse]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** `POST /api/auth/forgot-password` answers the same whether or not the e-mail exists. */

@@ -33,6 +33,7 @@ import { affiliateRoutes } from './modules/affiliates/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { attendeeRoutes } from './modules/attendees/routes';
 import { authRoutes } from './modules/auth/routes';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { capacityRoutes } from './modules/capacity/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     waitlistRoutes,
     selfServiceRoutes,
     securityEventRoutes,
+    twoFactorRoutes,
   ]) {
     await app.register(routes);
   }

@@ -98,6 +98,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'promo-codes': ['service'],
   // The security audit log (decision 063): every module that changes a login's security records here.
   'security-events': ['service'],
+  // Authenticator apps, recovery codes and the account's rule (decision 063), for sign-in and the profile.
+  'two-factor': ['totp', 'recovery-codes', 'status'],
   // The connected Stripe account: whether an account can take card payments.
   'stripe-accounts': ['service'],
   'public-tickets': ['service', 'of-events'],
@@ -141,6 +143,7 @@ const LAYERS: Layers = [
     'stripe-accounts',
     'taxes-fees',
     'ticket-codes',
+    'two-factor',
   ],
   [
     'affiliates',

@@ -17,6 +17,11 @@ export interface AuthContext {
   apiKeyId: number | null;
   /** The person's address is confirmed (for a key: its creator's). */
   emailConfirmed: boolean;
+  /**
+   * The account requires two-factor sign-in and this person has no second factor yet: only
+   * setting one up is allowed (decision 063). Never set for an API key.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 /**

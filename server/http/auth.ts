@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { can, type Permission } from '../../common/permissions';
 import type { Database } from '../db/client';
-import { accountUsers, sessions, users } from '../db/schema';
+import { accountSecurity, accountUsers, sessions, users } from '../db/schema';
 import { isApiKey, resolveApiKey } from './api-keys';
 import { AppError } from './app-error';
 import type { AuthContext } from './auth-context';
@@ -45,9 +45,14 @@ export async function resolveSession(db: Database, token: string): Promise<AuthC
       status: accountUsers.status,
       isOwner: accountUsers.isOwner,
       emailConfirmedAt: users.emailConfirmedAt,
+      // Asked only of accounts that require a second factor (decision 063).
+      setupRequired: sql<boolean>`coalesce(${accountSecurity.requireTwoFactor}, false) and not (
+        exists (select 1 from user_totp t where t.user_id = ${sessions.userId} and t.enabled_at is not null)
+        or exists (select 1 from passkeys p where p.user_id = ${sessions.userId}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accountSecurity, eq(accountSecurity.accountId, sessions.accountId))
     .innerJoin(
       accountUsers,
       and(eq(accountUsers.userId, sessions.userId), eq(accountUsers.accountId, sessions.accountId)),
@@ -71,7 +76,24 @@ export async function resolveSession(db: Database, token: string): Promise<AuthC
     sessionId: row.sessionId,
     apiKeyId: null,
     emailConfirmed: row.emailConfirmedAt !== null,
+    twoFactorSetupRequired: row.setupRequired,
   };
+}
+
+/** What a person who owes a second-factor setup may still do: read who they are, set it up, leave. */
+const SETUP_ALLOWED = new Set([
+  'GET /api/users/me',
+  'GET /api/accounts/current',
+  'GET /api/accounts/current/security',
+  'POST /api/auth/logout',
+]);
+const SETUP_PREFIXES = ['/api/users/me/two-factor', '/api/users/me/passkeys'];
+
+function allowedDuringSetup(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url ?? '';
+  return (
+    SETUP_ALLOWED.has(`${request.method} ${url}`) || SETUP_PREFIXES.some((prefix) => url.startsWith(prefix))
+  );
 }
 
 /**
@@ -92,6 +114,8 @@ export const authenticate: preHandlerAsyncHookHandler = async function authentic
   if (result === null) throw new AppError('SESSION_EXPIRED');
   if (result === 'inactive') throw new AppError('USER_INACTIVE');
   request.auth = result;
+  if (result.twoFactorSetupRequired && !allowedDuringSetup(request))
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
 };
 
 /**

@@ -10,12 +10,14 @@ import {
   ResetPasswordRequest,
   SessionResponse,
 } from '../../../common/auth';
+import { ContinueLoginRequest } from '../../../common/security';
 import { authenticate, personOnly, revokeSession, sessionOf } from '../../http/auth';
 import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { checkResetLink, requestPasswordReset, resetPassword } from './recovery';
-import { logInUser, registerAccount } from './service';
+import { registerAccount } from './service';
 import { clientOf } from './sessions';
+import { continueLogin, logInUser } from './sign-in';
 
 const TokenParams = z.object({ token: z.string().max(200) });
 
@@ -67,6 +69,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await logInUser(app.db, request.body, { client: client(request) });
+      if ('token' in result) reply.header('x-auth-token', result.token);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/auth/login/continue',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a sign-in: the code of the second factor, or the account to enter',
+        body: ContinueLoginRequest,
+        response: { 200: LoginResponse, ...errorResponses(403, 410, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await continueLogin(app.db, request.body, {
+        client: client(request),
+        secrets: app.secrets,
+        appUrl: app.config.appUrl,
+      });
       if ('token' in result) reply.header('x-auth-token', result.token);
       return result;
     },

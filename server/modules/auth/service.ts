@@ -96,43 +96,6 @@ export async function registerAccount(
   }
 }
 
-/**
- * Checks the password and opens a session in one account. A user active in several accounts
- * who names none gets the list to choose from instead of a token.
- */
-export async function logInUser(
-  db: Database,
-  input: z.output<typeof LoginRequest>,
-  context: { client: ClientInfo },
-): Promise<LoginResponse> {
-  const [user] = await db.select().from(users).where(eq(users.email, input.email));
-  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  const memberships = await db
-    .select({ accountId: accountUsers.accountId, status: accountUsers.status, name: accounts.name })
-    .from(accountUsers)
-    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(eq(accountUsers.userId, user.id))
-    .orderBy(accounts.name, accounts.id);
-  const active = memberships.filter((m) => m.status === 'ACTIVE');
-  let accountId: number | undefined;
-  if (input.account_id !== undefined) {
-    accountId = active.find((m) => m.accountId === input.account_id)?.accountId;
-    if (accountId === undefined) throw new AppError('USER_INACTIVE');
-  } else if (active.length === 1) {
-    accountId = active[0]?.accountId;
-  } else if (active.length > 1) {
-    return { accounts: active.map((m) => ({ id: m.accountId, name: m.name })) };
-  }
-  if (accountId === undefined) throw new AppError('USER_INACTIVE');
-  const chosen = accountId;
-  return inTransaction(db, async (tx) => {
-    const token = await createSession(tx, { userId: user.id, accountId: chosen, client: context.client });
-    return getSessionResponse({ db: tx, token, userId: user.id, accountId: chosen });
-  });
-}
-
 /** Whether `userId` is an active member of `accountId` (used by invitations and tests). */
 export async function isActiveMember(db: Db, accountId: number, userId: number): Promise<boolean> {
   const [row] = await db

@@ -18,6 +18,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type ChooseAccountResponse, LoginRequest } from '../../../common/auth';
+import type { TwoFactorChallengeResponse } from '../../../common/security';
 import { takeReturnPath } from '../../api/auth-redirect';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -25,6 +26,7 @@ import { firstMessages, focusFirstError, validateWith } from '../../components/f
 import { CheckIcon } from '../../components/icons';
 import { isSession, useLogin } from './api';
 import { ChooseAccount } from './ChooseAccount';
+import { SecondFactorStep } from './SecondFactorStep';
 import { useStartSession } from './session';
 
 /** What another page can hand to the login page: a notice to show and the e-mail to fill in. */
@@ -47,6 +49,7 @@ export function LoginPage() {
     credentials: Credentials;
     accounts: ChooseAccountResponse['accounts'];
   }>();
+  const [secondFactor, setSecondFactor] = useState<TwoFactorChallengeResponse['two_factor']>();
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { email: arrival.email ?? '', password: '' },
@@ -56,6 +59,10 @@ export function LoginPage() {
   const logIn = (body: LoginRequest) => {
     login.mutate(body, {
       onSuccess: async (response) => {
+        if ('two_factor' in response) {
+          setSecondFactor(response.two_factor);
+          return;
+        }
         if (!isSession(response)) {
           setChoice({
             credentials: { email: body.email, password: body.password },
@@ -71,6 +78,18 @@ export function LoginPage() {
   };
 
   const submit = form.onSubmit((values) => logIn(values), focusFirstError(form));
+
+  if (secondFactor) {
+    return (
+      <SecondFactorStep
+        challenge={secondFactor}
+        onBack={() => {
+          login.reset();
+          setSecondFactor(undefined);
+        }}
+      />
+    );
+  }
 
   if (choice) {
     return (

@@ -10,6 +10,7 @@ import type {
   ResetPasswordRequest,
   SessionResponse,
 } from '../../../common/auth';
+import type { ContinueLoginRequest } from '../../../common/security';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
@@ -25,6 +26,11 @@ export function isSession(response: LoginResponse): response is SessionResponse 
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
   return apiFetch<LoginResponse>('/auth/login', { method: 'POST', body, ...unauthenticated });
+}
+
+/** The second step of a sign-in: a code, a recovery code, or the account (decision 063). */
+export function continueLogin(body: ContinueLoginRequest): Promise<LoginResponse> {
+  return apiFetch<LoginResponse>('/auth/login/continue', { method: 'POST', body, ...unauthenticated });
 }
 
 export function register(body: RegisterRequest): Promise<SessionResponse> {
@@ -70,6 +76,7 @@ export const invitationQuery = (token: string) =>
   });
 
 export const useLogin = () => useMutation({ mutationFn: login });
+export const useContinueLogin = () => useMutation({ mutationFn: continueLogin });
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 export const useResetPassword = (token: string) =>
