@@ -87,6 +87,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   reports: [],
   'taxes-fees': [],
   // How an event's tickets look (decision 059): a page the organizer app loads.
+  // Two-factor sign-in, passkeys, sessions and the account's security log (decision 063).
+  security: [],
   'ticket-design': [],
   // The event's tickets, for the screens that pick or count them; the list, form, states and
   // catalogue categories the products screen shares with the tickets screen (decision 051).
@@ -112,7 +114,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
  */
 const WEB_LAYERS: Layers = [
   ['auth', 'billing', 'organizers', 'profile', 'public-event'],
-  ['events'],
+  ['events', 'security'],
   ['accounts', 'affiliates', 'event-dates', 'invoices', 'order-pages', 'reports', 'tickets'],
   [
     'attendees',

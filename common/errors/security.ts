@@ -44,6 +44,13 @@ export const SECURITY_ERRORS = {
       message: 'Your account requires two-factor sign-in: keep a passkey or the authenticator app.',
     },
   },
+  TWO_FACTOR_SELF_FIRST: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.two_factor_self_first',
+      message: 'Set up two-factor sign-in for yourself first, then require it of every member.',
+    },
+  },
   PASSWORD_INCORRECT: {
     status: 422,
     message: /*i18n*/ {

@@ -42,6 +42,11 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
     'a second cancel is refused (409) and changes nothing',
   'POST /api/events/{id}/attendees/{attendeeId}/reactivate':
     'a second one is refused (409) and changes nothing',
+  'POST /api/users/me/two-factor/totp': 'a new secret replaces the one not yet confirmed',
+  'POST /api/users/me/two-factor/totp/confirm': 'a code counts once: a retry is refused and changes nothing',
+  'POST /api/users/me/two-factor/totp/disable': 'a second one is refused (409) and changes nothing',
+  'POST /api/users/me/two-factor/recovery-codes':
+    "each call replaces the codes: a retry's answer holds the codes that stand",
   'POST /api/accounts/payment/stripe/connect':
     'Stripe makes one account per Tessera account (its own idempotency key)',
 };

@@ -70,7 +70,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (!response.ok) {
     const error = toApiError(response, body);
     if (error.status === 401) clearToken();
-    if (request.redirectOnAuthError !== false) redirectToLoginIfNeeded(error.status);
+    if (error.code === TWO_FACTOR_SETUP_REQUIRED) redirectToSecuritySetup();
+    else if (request.redirectOnAuthError !== false) redirectToLoginIfNeeded(error.status);
     throw error;
   }
   storeIssuedToken(response, body);
@@ -135,6 +136,17 @@ function networkError(): ApiError {
       offline ? msg`You are offline. Check your connection and try again.` : HTTP_ERRORS.INTERNAL.message,
     ),
   });
+}
+
+/**
+ * The account requires two-factor sign-in and this user has none yet (decision 063): every
+ * call but setting it up answers 403 with this code, and the app goes to the security page.
+ */
+const TWO_FACTOR_SETUP_REQUIRED = 'TWO_FACTOR_SETUP_REQUIRED';
+export const SECURITY_PATH = '/manage/profile/security';
+
+function redirectToSecuritySetup(): void {
+  if (window.location.pathname !== SECURITY_PATH) navigate(SECURITY_PATH);
 }
 
 function redirectToLoginIfNeeded(status: number): void {

@@ -11,11 +11,17 @@ import {
   UpdateAccountSecurityRequest,
 } from '../../../common/security';
 import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize, personOnly } from '../../http/auth';
 import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { accountName, recordSecurityEvent } from '../security-events/service';
-import { setTwoFactorRequired, twoFactorRequired, twoFactorStatus } from '../two-factor/status';
+import {
+  secondFactorsOf,
+  setTwoFactorRequired,
+  twoFactorRequired,
+  twoFactorStatus,
+} from '../two-factor/status';
 import { clientOf } from './sessions';
 import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes } from './two-factor';
 
@@ -133,12 +139,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Require two-factor sign-in of every member, or not (admins)',
         security: [{ bearerAuth: [] }],
         body: UpdateAccountSecurityRequest,
-        response: { 200: AccountSecurityResponse, ...errorResponses(401, 403, 422) },
+        response: { 200: AccountSecurityResponse, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request) => {
       const auth = authOf(request);
       const required = request.body.require_two_factor;
+      if (required && (await secondFactorsOf(app.db, auth.userId)).length === 0) {
+        throw new AppError('TWO_FACTOR_SELF_FIRST');
+      }
       await inTransaction(app.db, async (tx) => {
         await setTwoFactorRequired(tx, { accountId: auth.accountId, required });
         await recordSecurityEvent(tx, {

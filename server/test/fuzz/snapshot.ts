@@ -21,9 +21,10 @@ const OWNED_THROUGH: Record<string, string> = {
 
 /**
  * Tables that belong to no account: the job queue, Stripe's event log, and the lanes that
- * count each client address's open reservations on every event (decision 043).
+ * count each client address's open reservations on every event (decision 043), and buyers'
+ * requests for their data, which are by e-mail address across accounts (decision 064).
  */
-export const SHARED_TABLES = ['jobs', 'stripe_events', 'address_lanes'];
+export const SHARED_TABLES = ['jobs', 'stripe_events', 'address_lanes', 'data_exports'];
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = (await db.execute(query)) as unknown as { rows?: Record<string, unknown>[] };
@@ -67,6 +68,9 @@ export async function accountSnapshot(
       if (link) {
         const parent = sql.identifier(OWNED_THROUGH[link] as string);
         where = sql`${sql.identifier(link)} in (select id from ${parent} where account_id = ${accountId})`;
+      } else if (cols.has('user_id')) {
+        // A login's own rows (its second factors): those of the account's members.
+        where = sql`user_id in (select user_id from account_users where account_id = ${accountId})`;
       }
     }
     if (!where) {

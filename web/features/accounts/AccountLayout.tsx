@@ -11,6 +11,7 @@ import { useMe } from '../profile/api';
 const TABS = [
   { to: 'settings', permission: 'account.manage', label: <Trans>Settings</Trans> },
   { to: 'users', permission: 'users.manage', label: <Trans>Users</Trans> },
+  { to: 'security', permission: 'account.manage', label: <Trans>Security</Trans> },
   { to: 'event-defaults', permission: 'account.manage', label: <Trans>Event defaults</Trans> },
   { to: 'mail-templates', permission: 'account.manage', label: <Trans>E-mail templates</Trans> },
   { to: 'taxes-and-fees', permission: 'account.manage', label: <Trans>Taxes and fees</Trans> },

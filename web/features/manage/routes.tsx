@@ -240,6 +240,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'profile/security',
+            Component: lazyPage(
+              () => import('../security/SecurityPage'),
+              (m) => m.SecurityPage,
+            ),
+          },
+          {
             path: 'profile/confirm-email-address/:token',
             Component: lazyPage(
               () => import('../profile/ConfirmEmailAddressPage'),
@@ -275,6 +282,13 @@ export const organizerRoutes: RouteObject[] = [
             Component: lazyPage(
               () => import('../accounts/AccountSettingsPage'),
               (m) => m.AccountSettingsPage,
+            ),
+          },
+          {
+            path: 'security',
+            Component: lazyPage(
+              () => import('../security/AccountSecurityPage'),
+              (m) => m.AccountSecurityPage,
             ),
           },
           {

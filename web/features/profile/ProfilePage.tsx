@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Container, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { InlineLoader } from '../../components/InlineLoader';
+import { Section } from '../../components/Section';
 import { useMe } from './api';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
@@ -22,6 +24,16 @@ export function ProfilePage() {
             <PersonalDetailsSection me={me.data} />
             <EmailSection me={me.data} />
             <PasswordSection />
+            <Section
+              title={t`Security`}
+              description={t`Two-factor sign-in, passkeys and the places you are signed in.`}
+            >
+              <Group>
+                <Button component={Link} to="/manage/profile/security" variant="default">
+                  <Trans>Open security settings</Trans>
+                </Button>
+              </Group>
+            </Section>
           </>
         ) : me.isPending ? (
           <InlineLoader />

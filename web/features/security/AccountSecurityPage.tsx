@@ -1,0 +1,102 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Switch, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { SecurityEventResponse } from '../../../common/security';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { InlineLoader } from '../../components/InlineLoader';
+import { LoadError } from '../../components/LoadError';
+import { Section } from '../../components/Section';
+import { useEventKindLabel } from './event-labels';
+import { accountSecurityQuery, securityEventsQuery, useUpdateAccountSecurity } from './two-factor-api';
+
+/** `/account/security` (ADMINs): the two-factor rule for every member, and the security log. */
+export function AccountSecurityPage() {
+  const { t } = useLingui();
+  const rule = useQuery(accountSecurityQuery());
+  const update = useUpdateAccountSecurity();
+  return (
+    <Stack gap="lg">
+      <title>{`${t`Security`} · Tessera`}</title>
+      <Section
+        title={t`Two-factor sign-in`}
+        description={t`Members without a second factor are asked to set one up at their next step and can do nothing else until then.`}
+      >
+        {rule.isPending ? (
+          <InlineLoader />
+        ) : rule.isError ? (
+          <LoadError
+            error={rule.error}
+            title={t`Could not load the security settings`}
+            onRetry={() => rule.refetch()}
+          />
+        ) : (
+          <Stack gap="sm">
+            <ErrorAlert error={update.error} />
+            <Switch
+              label={t`Require two-factor sign-in of every member`}
+              checked={
+                update.isPending
+                  ? (update.variables?.require_two_factor ?? false)
+                  : rule.data.require_two_factor
+              }
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ require_two_factor: e.currentTarget.checked })}
+            />
+          </Stack>
+        )}
+      </Section>
+      <SecurityLog />
+    </Stack>
+  );
+}
+
+function SecurityLog() {
+  const { t, i18n } = useLingui();
+  const events = useQuery(securityEventsQuery());
+  const label = useEventKindLabel();
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Section
+      title={t`Security log`}
+      description={t`What changed in how members sign in, and requests about personal data.`}
+    >
+      {events.isPending ? (
+        <InlineLoader />
+      ) : events.isError ? (
+        <LoadError
+          error={events.error}
+          title={t`Could not load the security log`}
+          onRetry={() => events.refetch()}
+        />
+      ) : events.data.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          <Trans>Nothing has happened yet.</Trans>
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`When`}</Table.Th>
+                <Table.Th>{t`What`}</Table.Th>
+                <Table.Th>{t`Who`}</Table.Th>
+                <Table.Th>{t`Address`}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.data.data.map((event: SecurityEventResponse) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td>{when(event.created_at)}</Table.Td>
+                  <Table.Td>{label(event)}</Table.Td>
+                  <Table.Td>{event.user ? `${event.user.name} (${event.user.email})` : '—'}</Table.Td>
+                  <Table.Td>{event.ip ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}

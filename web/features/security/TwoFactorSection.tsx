@@ -1,0 +1,246 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Image,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { TotpSetupResponse } from '../../../common/security';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormModal } from '../../components/FormModal';
+import { InlineLoader } from '../../components/InlineLoader';
+import { LoadError } from '../../components/LoadError';
+import { notify } from '../../components/notify';
+import { Section } from '../../components/Section';
+import { RecoveryCodes } from './RecoveryCodes';
+import {
+  twoFactorQuery,
+  useConfirmTotp,
+  useDisableTotp,
+  useNewRecoveryCodes,
+  useStartTotp,
+} from './two-factor-api';
+
+/** The secret in groups of four, as people type it into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** Authenticator app: set up (scan, confirm a code, keep the recovery codes), renew codes, turn off. */
+export function TwoFactorSection() {
+  const { t } = useLingui();
+  const status = useQuery(twoFactorQuery());
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const [setup, setSetup] = useState<TotpSetupResponse>();
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[]>();
+  const [asking, setAsking] = useState<'disable' | 'renew'>();
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(
+      { code },
+      {
+        onSuccess: (answer) => {
+          setSetup(undefined);
+          setCode('');
+          setCodes(answer.recovery_codes);
+        },
+      },
+    );
+  };
+
+  return (
+    <Section
+      title={t`Authenticator app`}
+      description={t`Sign in with a six-digit code from an app on your phone after your password.`}
+    >
+      {status.isPending ? (
+        <InlineLoader />
+      ) : status.isError ? (
+        <LoadError
+          error={status.error}
+          title={t`Could not load your two-factor settings`}
+          onRetry={() => status.refetch()}
+        />
+      ) : (
+        <Stack gap="md">
+          {status.data.setup_required ? (
+            <Alert color="yellow" variant="light" title={t`Two-factor sign-in is required`}>
+              <Trans>
+                Your account requires two-factor sign-in. Set up an authenticator app or a passkey to continue
+                working.
+              </Trans>
+            </Alert>
+          ) : null}
+          {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} /> : null}
+          {status.data.totp_enabled ? (
+            <>
+              <Group gap="sm">
+                <Badge color="teal" variant="light">
+                  <Trans>On</Trans>
+                </Badge>
+                <Text size="sm">
+                  <Trans>Recovery codes left: {status.data.recovery_codes_left}</Trans>
+                </Text>
+              </Group>
+              <Group gap="sm">
+                <Button variant="default" onClick={() => setAsking('renew')}>
+                  <Trans>New recovery codes</Trans>
+                </Button>
+                <Button variant="default" color="red" onClick={() => setAsking('disable')}>
+                  <Trans>Turn off</Trans>
+                </Button>
+              </Group>
+            </>
+          ) : setup ? (
+            <form onSubmit={submitCode} noValidate>
+              <Stack gap="md">
+                <Text size="sm">
+                  <Trans>
+                    Scan this code with your authenticator app, then enter the six digits it shows.
+                  </Trans>
+                </Text>
+                <Image
+                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
+                  alt={t`QR code to add Tessera to an authenticator app`}
+                  w={200}
+                  h={200}
+                />
+                <Text size="sm">
+                  <Trans>Cannot scan? Type this key into the app:</Trans> <Code>{grouped(setup.secret)}</Code>
+                </Text>
+                <ErrorAlert error={confirm.error} />
+                <TextInput
+                  label={t`Code from the app`}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={7}
+                  required
+                  w={220}
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
+                <Group gap="sm">
+                  <Button type="submit" loading={confirm.isPending}>
+                    <Trans>Turn on</Trans>
+                  </Button>
+                  <Button variant="default" onClick={() => setSetup(undefined)}>
+                    <Trans>Cancel</Trans>
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          ) : (
+            <Group>
+              <ErrorAlert error={start.error} />
+              <Button
+                loading={start.isPending}
+                onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
+              >
+                <Trans>Set up an authenticator app</Trans>
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      <PasswordCheck
+        mode={asking}
+        onClose={() => setAsking(undefined)}
+        onCodes={(next) => {
+          setAsking(undefined);
+          setCodes(next);
+        }}
+      />
+    </Section>
+  );
+}
+
+/** Asks for the password before turning the app off or replacing the recovery codes. */
+function PasswordCheck({
+  mode,
+  onClose,
+  onCodes,
+}: {
+  mode: 'disable' | 'renew' | undefined;
+  onClose: () => void;
+  onCodes: (codes: string[]) => void;
+}) {
+  const { t } = useLingui();
+  const disable = useDisableTotp();
+  const renew = useNewRecoveryCodes();
+  const [password, setPassword] = useState('');
+  const mutation = mode === 'renew' ? renew : disable;
+  const close = () => {
+    setPassword('');
+    disable.reset();
+    renew.reset();
+    onClose();
+  };
+  const submit = () => {
+    if (mode === 'renew') {
+      renew.mutate({ password }, { onSuccess: (answer) => onCodes(answer.recovery_codes) });
+    } else {
+      disable.mutate(
+        { password },
+        {
+          onSuccess: () => {
+            notify(t`Two-factor sign-in with an authenticator app is off.`);
+            close();
+          },
+        },
+      );
+    }
+  };
+  return (
+    <FormModal
+      opened={mode !== undefined}
+      title={mode === 'renew' ? t`New recovery codes` : t`Turn off the authenticator app`}
+      onClose={close}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {mode === 'renew' ? (
+              <Trans>Your current recovery codes will stop working.</Trans>
+            ) : (
+              <Trans>Your login will be protected by your password alone, unless you have a passkey.</Trans>
+            )}
+          </Text>
+          <ErrorAlert error={mutation.error} />
+          <PasswordInput
+            label={t`Your password`}
+            autoComplete="current-password"
+            required
+            data-autofocus
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" color={mode === 'renew' ? undefined : 'red'} loading={mutation.isPending}>
+              {mode === 'renew' ? <Trans>Make new codes</Trans> : <Trans>Turn off</Trans>}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormModal>
+  );
+}
