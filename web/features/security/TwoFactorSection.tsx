@@ -45,6 +45,8 @@ export function TwoFactorSection() {
   const [codes, setCodes] = useState<string[]>();
   const [asking, setAsking] = useState<'disable' | 'renew'>();
 
+  const left = status.data?.recovery_codes_left ?? 0;
+
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate(
@@ -90,7 +92,7 @@ export function TwoFactorSection() {
                   <Trans>On</Trans>
                 </Badge>
                 <Text size="sm">
-                  <Trans>Recovery codes left: {status.data.recovery_codes_left}</Trans>
+                  <Trans>Recovery codes left: {left}</Trans>
                 </Text>
               </Group>
               <Group gap="sm">
