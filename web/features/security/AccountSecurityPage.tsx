@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

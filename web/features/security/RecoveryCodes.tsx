@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -10,7 +12,12 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   useEffect(() => heading.current?.focus(), []);
   const text = codes.join('\n');
   return (
-    <Alert color="yellow" variant="light" title={t`Save your recovery codes`}>
+    <Alert
+      color="orange"
+      variant="light"
+      title={t`Save your recovery codes`}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="sm">
         <Text size="sm" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           <Trans>

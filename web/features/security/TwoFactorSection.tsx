@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -77,7 +79,12 @@ export function TwoFactorSection() {
       ) : (
         <Stack gap="md">
           {status.data.setup_required ? (
-            <Alert color="yellow" variant="light" title={t`Two-factor sign-in is required`}>
+            <Alert
+              color="orange"
+              variant="light"
+              title={t`Two-factor sign-in is required`}
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            >
               <Trans>
                 Your account requires two-factor sign-in. Set up an authenticator app or a passkey to continue
                 working.
@@ -88,7 +95,7 @@ export function TwoFactorSection() {
           {status.data.totp_enabled ? (
             <>
               <Group gap="sm">
-                <Badge color="teal" variant="light">
+                <Badge color="teal.9" variant="filled">
                   <Trans>On</Trans>
                 </Badge>
                 <Text size="sm">
