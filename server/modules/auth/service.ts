@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LoginRequest, LoginResponse, RegisterRequest, SessionResponse } from '../../../common/auth';
+import type { RegisterRequest, SessionResponse } from '../../../common/auth';
 import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { Database, Db, Transaction } from '../../db/client';
-import { accounts, accountUsers, users } from '../../db/schema';
+import { accountUsers, users } from '../../db/schema';
 import { inTransaction, sqlState } from '../../db/transaction';
-import { AppError, conflictError } from '../../http/app-error';
+import { conflictError } from '../../http/app-error';
 import { enqueueMail } from '../../mail/send';
 import { createAccount, getAccount, toAccountResponse } from '../accounts/service';
 import { getMember, toUserResponse } from '../members/service';
 import { createLink } from './links';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
 import { type ClientInfo, createSession } from './sessions';
 
 export interface Links {

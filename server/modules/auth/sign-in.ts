@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error';
 import { hashToken, newToken } from '../../http/tokens';
 import type { SecretBox } from '../../secrets';
 import { recordSecurityEvent } from '../security-events/service';
-import { recoveryCodesLeft, useRecoveryCode } from '../two-factor/recovery-codes';
+import { recoveryCodesLeft, spendRecoveryCode } from '../two-factor/recovery-codes';
 import { secondFactorsOf } from '../two-factor/status';
 import { checkTotp } from '../two-factor/totp';
 import { verifyPassword } from './passwords';
@@ -209,7 +209,7 @@ export async function continueLogin(
       return checkTotp(tx, { userId: ticket.userId, code: input.code, secrets: context.secrets });
     }
     if (input.recovery_code === undefined) return false;
-    if (!(await useRecoveryCode(tx, { userId: ticket.userId, code: input.recovery_code }))) return false;
+    if (!(await spendRecoveryCode(tx, { userId: ticket.userId, code: input.recovery_code }))) return false;
     await recordSecurityEvent(tx, {
       kind: 'RECOVERY_CODE_USED',
       userId: ticket.userId,

@@ -32,7 +32,7 @@ export async function newRecoveryCodes(db: Db, userId: number): Promise<string[]
 }
 
 /** Uses one recovery code (normalized: lower case, no dash); false when unknown or used. */
-export async function useRecoveryCode(db: Db, input: { userId: number; code: string }): Promise<boolean> {
+export async function spendRecoveryCode(db: Db, input: { userId: number; code: string }): Promise<boolean> {
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
