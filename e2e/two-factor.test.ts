@@ -1,10 +1,10 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityCheck, launchBrowser, screenshot } from './browser';
+import { accessibilityCheck, launchBrowser, openPage, screenshot } from './browser';
 import { expectVisible } from './expect';
 import { waitForMail } from './mailbox';
-import { organizerSession } from './session';
+import { apiCall, organizerSession } from './session';
 
 // Issue 41: an organizer turns on an authenticator app, signs out and signs in again with a
 // code computed from the secret the page showed, as the app on a phone would; then requires
@@ -82,6 +82,46 @@ describe('two-factor sign-in with an authenticator app', () => {
     await page.getByText('Authenticator app turned on').waitFor();
     await screenshot(page, 'two-factor-account-log');
     await expectAccessible(page, 'account-security');
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  it('leads a member to set it up when the account requires it, and lets them do nothing else first', async () => {
+    const owner = await organizerSession(browser);
+    const setup = await owner.api<{ secret: string }>('POST', '/api/users/me/two-factor/totp');
+    await owner.api('POST', '/api/users/me/two-factor/totp/confirm', { code: await codeAt(setup.secret, 0) });
+    const email = `member.${Date.now()}@example.com`;
+    await owner.api('POST', '/api/users', { email, role: 'ORGANIZER' });
+    const invitation = await waitForMail({ to: email, subject: /invited you/ });
+    const link = invitation.links.find((l) => l.includes('/auth/accept-invitation/')) ?? '';
+    const member = await apiCall<{ token: string }>(
+      'POST',
+      `/api/auth/invitations/${link.split('/').pop()}`,
+      {
+        first_name: 'Mia',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accept_terms: true,
+      },
+    );
+    await owner.api('PUT', '/api/accounts/current/security', { require_two_factor: true });
+
+    const { context, page, errors } = await openPage(browser);
+    await context.addInitScript((value) => localStorage.setItem('tessera_token', value), member.token);
+    await page.goto('/manage/events');
+    await page.waitForURL('**/manage/profile/security');
+    await page.getByText('Two-factor sign-in is required').waitFor();
+    await screenshot(page, 'two-factor-required');
+    await expectAccessible(page, 'required');
+
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const secret = ((await page.locator('section code').first().textContent()) ?? '').replace(/\s+/g, '');
+    await page.getByLabel('Code from the app').fill(await codeAt(secret, 0));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expectVisible(page.getByText('Two-factor sign-in is required')).toBe(false);
+    await page.goto('/manage/events');
+    await page.getByRole('heading', { name: 'Events' }).waitFor();
+    expect(page.url()).toContain('/manage/events');
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

@@ -3,18 +3,7 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Image,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TotpSetupResponse } from '../../../common/security';
@@ -78,19 +67,6 @@ export function TwoFactorSection() {
         />
       ) : (
         <Stack gap="md">
-          {status.data.setup_required ? (
-            <Alert
-              color="orange"
-              variant="light"
-              title={t`Two-factor sign-in is required`}
-              styles={{ title: { color: 'var(--mantine-color-text)' } }}
-            >
-              <Trans>
-                Your account requires two-factor sign-in. Set up an authenticator app or a passkey to continue
-                working.
-              </Trans>
-            </Alert>
-          ) : null}
           {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} /> : null}
           {status.data.totp_enabled ? (
             <>
