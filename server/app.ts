@@ -64,7 +64,9 @@ import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { passkeyRoutes } from './modules/passkeys/routes';
 import { securityEventRoutes } from './modules/security-events/routes';
+import { userSessionRoutes } from './modules/user-sessions/routes';
 import { selfServiceRoutes } from './modules/self-service/routes';
 import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
@@ -229,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     selfServiceRoutes,
     securityEventRoutes,
     twoFactorRoutes,
+    passkeyRoutes,
+    userSessionRoutes,
   ]) {
     await app.register(routes);
   }
