@@ -240,6 +240,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'profile/security',
+            Component: lazyPage(
+              () => import('../security/SecurityPage'),
+              (m) => m.SecurityPage,
+            ),
+          },
+          {
             path: 'profile/confirm-email-address/:token',
             Component: lazyPage(
               () => import('../profile/ConfirmEmailAddressPage'),
