@@ -78,7 +78,9 @@ export const AddPasskeyRequest = z
   .meta({ id: 'AddPasskeyRequest' });
 export type AddPasskeyRequest = z.input<typeof AddPasskeyRequest>;
 
-export const RenamePasskeyRequest = z.strictObject({ name: passkeyName() }).meta({ id: 'RenamePasskeyRequest' });
+export const RenamePasskeyRequest = z
+  .strictObject({ name: passkeyName() })
+  .meta({ id: 'RenamePasskeyRequest' });
 export type RenamePasskeyRequest = z.input<typeof RenamePasskeyRequest>;
 
 /**

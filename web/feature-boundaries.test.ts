@@ -67,6 +67,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   profile: ['api'],
   products: [],
   'promo-codes': [],
+  // The user's passkeys and sessions (decision 066): a page the router loads.
+  security: [],
   // The event page's data (and the reservation that starts a checkout), design and parts, for
   // the checkout, the widget, the waiting-list page and the designer; the affiliate link a
   // buyer followed, which the widget remembers too.
@@ -112,7 +114,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
  */
 const WEB_LAYERS: Layers = [
   ['auth', 'billing', 'organizers', 'profile', 'public-event'],
-  ['events'],
+  ['events', 'security'],
   ['accounts', 'affiliates', 'event-dates', 'invoices', 'order-pages', 'reports', 'tickets'],
   [
     'attendees',

@@ -97,6 +97,9 @@ export const SECURITY_ERRORS = {
   },
   SESSION_NOT_FOUND: {
     status: 404,
-    message: /*i18n*/ { id: 'error.session_not_found', message: 'This session does not exist or has already ended.' },
+    message: /*i18n*/ {
+      id: 'error.session_not_found',
+      message: 'This session does not exist or has already ended.',
+    },
   },
 } as const satisfies Record<string, ErrorDefinition>;

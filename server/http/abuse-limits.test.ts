@@ -334,7 +334,8 @@ describe('passkey sign-in', () => {
 
   it('limits the challenges one client address asks for (3 a minute in the strict app)', async () => {
     const from = newAddress();
-    const options = () => send(strict, from, { method: 'POST', url: '/api/auth/passkeys/options', payload: {} });
+    const options = () =>
+      send(strict, from, { method: 'POST', url: '/api/auth/passkeys/options', payload: {} });
     for (let i = 0; i < 3; i++) expect((await options()).statusCode).toBe(200);
     expectRateLimited(await options());
     // Another address is not held up.

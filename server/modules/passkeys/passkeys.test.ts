@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, securityEvents, sessions } from '../../db/schema';
-import { setTwoFactorRequired } from '../two-factor/status';
 import { SoftwareAuthenticator } from '../../test/authenticator';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
+import { setTwoFactorRequired } from '../two-factor/status';
 
 // Passkeys (decision 066), with real WebAuthn answers of a software authenticator: adding one,
 // signing in with it alone or as the second factor, and everything that must be refused.
@@ -20,7 +20,10 @@ type Owner = Awaited<ReturnType<IdentityKit['register']>>;
 /** Adds a passkey of a new software authenticator to the user, through the API. */
 async function addPasskey(owner: Owner, name?: string) {
   const authenticator = new SoftwareAuthenticator(ORIGIN);
-  const start = await kit.as(owner.token, { method: 'POST', url: '/api/users/me/passkeys/registration-options' });
+  const start = await kit.as(owner.token, {
+    method: 'POST',
+    url: '/api/users/me/passkeys/registration-options',
+  });
   expect(start.statusCode).toBe(200);
   const { challenge, options } = start.json();
   const res = await kit.as(owner.token, {
@@ -39,7 +42,10 @@ async function loginOptions(ticket?: string) {
     payload: ticket ? { ticket } : {},
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { challenge: string; options: { challenge: string; allowCredentials?: { id: string }[] } };
+  return res.json() as {
+    challenge: string;
+    options: { challenge: string; allowCredentials?: { id: string }[] };
+  };
 }
 
 const passkeyLogin = (payload: object) =>
@@ -78,11 +84,17 @@ describe('adding a passkey', () => {
     const owner = await kit.register();
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const start = async () =>
-      (await kit.as(owner.token, { method: 'POST', url: '/api/users/me/passkeys/registration-options' })).json();
-    const add = (payload: object) => kit.as(owner.token, { method: 'POST', url: '/api/users/me/passkeys', payload });
+      (
+        await kit.as(owner.token, { method: 'POST', url: '/api/users/me/passkeys/registration-options' })
+      ).json();
+    const add = (payload: object) =>
+      kit.as(owner.token, { method: 'POST', url: '/api/users/me/passkeys', payload });
 
     const first = await start();
-    const phished = await add({ challenge: first.challenge, response: authenticator.register(first.options, 'http://evil.test') });
+    const phished = await add({
+      challenge: first.challenge,
+      response: authenticator.register(first.options, 'http://evil.test'),
+    });
     expect(phished.statusCode).toBe(422);
     expect(phished.json().code).toBe('PASSKEY_INVALID');
     // The challenge was spent by the failed answer.
@@ -90,7 +102,10 @@ describe('adding a passkey', () => {
     expect(again.statusCode).toBe(410);
 
     const second = await start();
-    expect((await add({ challenge: second.challenge, response: authenticator.register(second.options) })).statusCode).toBe(201);
+    expect(
+      (await add({ challenge: second.challenge, response: authenticator.register(second.options) }))
+        .statusCode,
+    ).toBe(201);
     const third = await start();
     const twice = await add({ challenge: third.challenge, response: authenticator.register(third.options) });
     expect(twice.statusCode).toBe(409);
@@ -98,8 +113,13 @@ describe('adding a passkey', () => {
 
     // Another user's registration challenge is not this user's.
     const other = await kit.register();
-    const theirs = (await kit.as(other.token, { method: 'POST', url: '/api/users/me/passkeys/registration-options' })).json();
-    const stolen = await add({ challenge: theirs.challenge, response: new SoftwareAuthenticator(ORIGIN).register(theirs.options) });
+    const theirs = (
+      await kit.as(other.token, { method: 'POST', url: '/api/users/me/passkeys/registration-options' })
+    ).json();
+    const stolen = await add({
+      challenge: theirs.challenge,
+      response: new SoftwareAuthenticator(ORIGIN).register(theirs.options),
+    });
     expect(stolen.statusCode).toBe(410);
     expect(await kit.app.db.select().from(passkeys).where(eq(passkeys.userId, owner.userId))).toHaveLength(1);
   });
@@ -130,15 +150,24 @@ describe('signing in with a passkey', () => {
     const owner = await kit.register();
     const { authenticator } = await addPasskey(owner);
     const one = await loginOptions();
-    expect((await passkeyLogin({ challenge: one.challenge, response: authenticator.assert(one.options) })).statusCode).toBe(200);
+    expect(
+      (await passkeyLogin({ challenge: one.challenge, response: authenticator.assert(one.options) }))
+        .statusCode,
+    ).toBe(200);
     const two = await loginOptions();
-    const copied = await passkeyLogin({ challenge: two.challenge, response: authenticator.assert(two.options, { counter: 1 }) });
+    const copied = await passkeyLogin({
+      challenge: two.challenge,
+      response: authenticator.assert(two.options, { counter: 1 }),
+    });
     expect(copied.statusCode).toBe(422);
     expect(copied.json().code).toBe('PASSKEY_INVALID');
 
     const three = await loginOptions();
     const stranger = new SoftwareAuthenticator(ORIGIN);
-    const unknown = await passkeyLogin({ challenge: three.challenge, response: stranger.assert(three.options) });
+    const unknown = await passkeyLogin({
+      challenge: three.challenge,
+      response: stranger.assert(three.options),
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().code).toBe('PASSKEY_NOT_RECOGNIZED');
 
@@ -161,7 +190,11 @@ describe('signing in with a passkey', () => {
     expect(res.json().user.id).toBe(owner.userId);
     // The ticket is spent with it.
     const again = await loginOptions();
-    const reuse = await passkeyLogin({ challenge: again.challenge, response: authenticator.assert(again.options), ticket });
+    const reuse = await passkeyLogin({
+      challenge: again.challenge,
+      response: authenticator.assert(again.options),
+      ticket,
+    });
     expect(reuse.statusCode).toBe(410);
   });
 
@@ -183,7 +216,11 @@ describe('signing in with a passkey', () => {
     expect(row?.lastUsedAt).toBeNull();
     // A discoverable challenge does not finish a ticket either.
     const open = await loginOptions();
-    const mixed = await passkeyLogin({ challenge: open.challenge, response: theirs.authenticator.assert(open.options), ticket });
+    const mixed = await passkeyLogin({
+      challenge: open.challenge,
+      response: theirs.authenticator.assert(open.options),
+      ticket,
+    });
     expect(mixed.statusCode).toBe(410);
   });
 });
@@ -197,12 +234,16 @@ describe('managing passkeys', () => {
     const renamed = await kit.as(owner.token, { method: 'PUT', url, payload: { name: '  Phone ' } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Phone');
-    expect((await kit.as(other.token, { method: 'PUT', url, payload: { name: 'Mine' } })).statusCode).toBe(404);
+    expect((await kit.as(other.token, { method: 'PUT', url, payload: { name: 'Mine' } })).statusCode).toBe(
+      404,
+    );
     expect((await kit.as(other.token, { method: 'DELETE', url })).statusCode).toBe(404);
     const [kept] = await kit.app.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
     expect(kept?.name).toBe('Phone');
     expect((await kit.as(owner.token, { method: 'DELETE', url })).statusCode).toBe(204);
-    expect((await kit.as(owner.token, { method: 'GET', url: '/api/users/me/passkeys' })).json().data).toEqual([]);
+    expect((await kit.as(owner.token, { method: 'GET', url: '/api/users/me/passkeys' })).json().data).toEqual(
+      [],
+    );
     const [removed] = await kit.app.db
       .select()
       .from(securityEvents)
@@ -215,7 +256,8 @@ describe('managing passkeys', () => {
     const first = await addPasskey(owner);
     const second = await addPasskey(owner);
     await setTwoFactorRequired(kit.app.db, { accountId: owner.accountId, required: true });
-    const remove = (id: number) => kit.as(owner.token, { method: 'DELETE', url: `/api/users/me/passkeys/${id}` });
+    const remove = (id: number) =>
+      kit.as(owner.token, { method: 'DELETE', url: `/api/users/me/passkeys/${id}` });
     expect((await remove(first.passkey.id)).statusCode).toBe(204);
     const last = await remove(second.passkey.id);
     expect(last.statusCode).toBe(409);

@@ -98,7 +98,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      renamePasskey(app.db, { userId: authOf(request).userId, id: request.params.id, name: request.body.name }),
+      renamePasskey(app.db, {
+        userId: authOf(request).userId,
+        id: request.params.id,
+        name: request.body.name,
+      }),
   );
 
   app.delete(
@@ -130,7 +134,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PasskeyOptionsResponse, ...errorResponses(410, 422, 429) },
       },
     },
-    async (request) => passkeyLoginOptions(app.db, { ticket: request.body.ticket, appUrl: app.config.appUrl }),
+    async (request) =>
+      passkeyLoginOptions(app.db, { ticket: request.body.ticket, appUrl: app.config.appUrl }),
   );
 
   app.post(

@@ -149,7 +149,10 @@ export async function renamePasskey(
  * Removes a passkey; refused (409) when it is the last second factor of a user whose account
  * requires one. Mails the user.
  */
-export async function removePasskey(db: Database, input: { id: number; context: PasskeyContext }): Promise<void> {
+export async function removePasskey(
+  db: Database,
+  input: { id: number; context: PasskeyContext },
+): Promise<void> {
   const { context } = input;
   await inTransaction(db, async (tx) => {
     const row = await ownPasskey(tx, { userId: context.userId, id: input.id });

@@ -10,8 +10,8 @@ import type { PasskeyLoginRequest, PasskeyOptionsResponse } from '../../../commo
 import type { Database, Db } from '../../db/client';
 import { passkeys } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { afterFirstFactor, finishSecondFactor, liveTicket } from '../auth/sign-in';
 import type { ClientInfo } from '../auth/sessions';
+import { afterFirstFactor, finishSecondFactor, liveTicket } from '../auth/sign-in';
 import { spendChallenge, storeChallenge } from './challenges';
 import { fromBase64url, relyingPartyOf } from './relying-party';
 

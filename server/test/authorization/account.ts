@@ -83,7 +83,10 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'PUT /api/users/me/passkeys/{id}': personal({ access: 'member', body: () => ({ name: 'Mine now' }) }),
   'DELETE /api/users/me/passkeys/{id}': personal(member),
   'POST /api/auth/passkeys/options': pub(410, () => ({ ticket: 'x'.repeat(43) })),
-  'POST /api/auth/passkeys/login': pub(410, () => ({ challenge: 'x'.repeat(43), response: passkeyAssertion })),
+  'POST /api/auth/passkeys/login': pub(410, () => ({
+    challenge: 'x'.repeat(43),
+    response: passkeyAssertion,
+  })),
   'GET /api/users/me/sessions': personal(own('member')),
   // Another user's session is a 404; ending the caller's other sessions touches only theirs.
   'DELETE /api/users/me/sessions/{id}': personal(member),

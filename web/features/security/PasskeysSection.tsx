@@ -6,6 +6,7 @@ import { Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@m
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { z } from 'zod';
 import { type PasskeyResponse, passkeyName } from '../../../common/passkeys';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -14,11 +15,10 @@ import { validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { LoadError } from '../../components/LoadError';
 import { notify } from '../../components/notify';
+import { PasskeyErrorAlert } from '../../components/PasskeyErrorAlert';
 import { Section } from '../../components/Section';
 import { useDisplayTimezone } from '../profile/api';
 import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from './api';
-import { PasskeyErrorAlert } from './browser-errors';
-import { z } from 'zod';
 
 const RenameForm = z.object({ name: passkeyName() });
 
@@ -115,7 +115,12 @@ function PasskeysTable({
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end" gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => onRename(passkey)} aria-label={t`Rename ${name}`}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onRename(passkey)}
+                      aria-label={t`Rename ${name}`}
+                    >
                       <Trans>Rename</Trans>
                     </Button>
                     <Button
@@ -156,7 +161,11 @@ export function PasskeysSection() {
       {list.isPending ? (
         <InlineLoader />
       ) : list.isError ? (
-        <LoadError error={list.error} title={t`Could not load your passkeys`} onRetry={() => list.refetch()} />
+        <LoadError
+          error={list.error}
+          title={t`Could not load your passkeys`}
+          onRetry={() => list.refetch()}
+        />
       ) : (
         <Stack gap="md">
           <PasskeyErrorAlert error={add.error} title={t`Could not add the passkey`} />
@@ -197,7 +206,9 @@ export function PasskeysSection() {
         }
         onClose={() => setRemoving(undefined)}
       >
-        <Trans>“{removingName}” will no longer sign you in. Remove it from the device too if you no longer need it.</Trans>
+        <Trans>
+          “{removingName}” will no longer sign you in. Remove it from the device too if you no longer need it.
+        </Trans>
       </ConfirmModal>
     </Section>
   );

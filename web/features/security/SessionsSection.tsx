@@ -67,7 +67,11 @@ function SessionsTable({
             const what = [session.browser, session.device].filter(Boolean).join(' · ') || t`Unknown browser`;
             const account = session.account.name;
             return (
-              <Table.Tr key={session.id} data-testid="session-row" data-current={session.current || undefined}>
+              <Table.Tr
+                key={session.id}
+                data-testid="session-row"
+                data-current={session.current || undefined}
+              >
                 <Table.Td>
                   <Stack gap={2}>
                     <Group gap="xs">
@@ -140,7 +144,11 @@ export function SessionsSection() {
       {list.isPending ? (
         <InlineLoader />
       ) : list.isError ? (
-        <LoadError error={list.error} title={t`Could not load your sessions`} onRetry={() => list.refetch()} />
+        <LoadError
+          error={list.error}
+          title={t`Could not load your sessions`}
+          onRetry={() => list.refetch()}
+        />
       ) : (
         <Stack gap="md">
           <ErrorAlert error={end.error ?? endOthers.error} title={t`Could not end the session`} />

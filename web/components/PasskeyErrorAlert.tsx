@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Alert.css';
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '@mantine/core';
-import { isApiError } from '../../api/errors';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { AlertIcon } from '../../components/icons';
+import { isApiError } from '../api/errors';
+import { ErrorAlert } from './ErrorAlert';
+import { AlertIcon } from './icons';
 
 /**
  * A failed passkey step: the API's message, or, when the browser refused (cancelled, timed out,
