@@ -139,6 +139,13 @@ describe('passkeys and sessions', () => {
     await expectVisible(page.getByTestId('passkey-row').getByText('Work laptop')).toBe(true);
     await expectVisible(page.getByTestId('passkey-row').getByText('Never')).toBe(false);
 
+    // The registration's session (no browser named) ends with every other one.
+    await expectCount(page.getByTestId('session-row')).toBe(2);
+    await page.getByRole('button', { name: 'End all other sessions' }).click();
+    await page.getByRole('dialog', { name: 'End all other sessions?' }).getByRole('button', { name: 'End all other sessions' }).click();
+    await page.getByText('You are not signed in anywhere else.').waitFor();
+    await expectCount(page.getByTestId('session-row')).toBe(1);
+
     // A second browser signs in; the first sees it and ends it.
     const second = await openContext(false);
     await logInWithPassword(second.page, email, password);

@@ -79,7 +79,7 @@ function SessionsTable({
                         {what}
                       </Text>
                       {session.current ? (
-                        <Badge color="teal" variant="light" tt="none">
+                        <Badge color="teal" variant="dot" tt="none">
                           <Trans>This session</Trans>
                         </Badge>
                       ) : null}
@@ -167,7 +167,7 @@ export function SessionsSection() {
           <Text size="xs" c="dimmed">
             <Trans>
               Places are approximate, from the address.{' '}
-              <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs">
+              <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs" underline="always">
                 IP Geolocation by DB-IP
               </Anchor>
             </Trans>
