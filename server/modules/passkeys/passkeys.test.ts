@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeys, securityEvents, sessions } from '../../db/schema';
+import { accountUsers, passkeys, securityEvents, sessions } from '../../db/schema';
 import { SoftwareAuthenticator } from '../../test/authenticator';
 import { createIdentityKit, type IdentityKit, PASSWORD } from '../../test/identity';
 import { setTwoFactorRequired } from '../two-factor/status';
@@ -144,6 +144,29 @@ describe('signing in with a passkey', () => {
     const replay = await passkeyLogin({ challenge, response: authenticator.assert(options, { counter: 2 }) });
     expect(replay.statusCode).toBe(410);
     expect(replay.json().code).toBe('PASSKEY_CHALLENGE_EXPIRED');
+  });
+
+  it('alone, for a user of several accounts: the account chosen next with the ticket it gives', async () => {
+    const owner = await kit.register();
+    const elsewhere = await kit.register();
+    await kit.app.db
+      .insert(accountUsers)
+      .values({ accountId: elsewhere.accountId, userId: owner.userId, role: 'ORGANIZER', status: 'ACTIVE' });
+    const { authenticator } = await addPasskey(owner);
+    const { challenge, options } = await loginOptions();
+    const res = await passkeyLogin({ challenge, response: authenticator.assert(options) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { accounts, ticket } = res.json();
+    expect(accounts.map((a: { id: number }) => a.id).sort()).toEqual(
+      [owner.accountId, elsewhere.accountId].sort(),
+    );
+    const entered = await kit.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/continue',
+      payload: { ticket, account_id: elsewhere.accountId },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json().account.id).toBe(elsewhere.accountId);
   });
 
   it('refuses a counter that did not grow (a copied passkey), an unknown passkey and an unverified user', async () => {
