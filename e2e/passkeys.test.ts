@@ -179,6 +179,18 @@ describe('passkeys and sessions', () => {
     await expectCount(page.getByTestId('session-row')).toBe(1);
     await expectAccessible(page, 'security-one-session');
 
+    // With a passkey, the password asks for a second factor: the passkey gives it.
+    await page.getByRole('button', { name: /user menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/auth/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await expectAccessible(page, 'second-factor');
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.waitForURL('**/manage/**');
+
     expect(first.errors).toEqual([]);
     await first.context.close();
     await second.context.close();

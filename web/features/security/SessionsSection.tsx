@@ -167,7 +167,13 @@ export function SessionsSection() {
           <Text size="xs" c="dimmed">
             <Trans>
               Places are approximate, from the address.{' '}
-              <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs" underline="always">
+              <Anchor
+                href="https://db-ip.com"
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                underline="always"
+              >
                 IP Geolocation by DB-IP
               </Anchor>
             </Trans>
