@@ -59,6 +59,7 @@ import { ticketHolderRoutes } from './modules/orders/ticket-holder-routes';
 import { organizerDesignRoutes } from './modules/organizer-page/design-routes';
 import { organizerPageRoutes } from './modules/organizer-page/routes';
 import { organizerRoutes } from './modules/organizers/routes';
+import { passkeyRoutes } from './modules/passkeys/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
@@ -70,6 +71,7 @@ import { PageViewCounter } from './modules/stats/page-views';
 import { taxesAndFeesRoutes } from './modules/taxes-fees/routes';
 import { ticketDocumentRoutes } from './modules/ticket-documents/routes';
 import { ticketRoutes } from './modules/tickets/routes';
+import { userSessionRoutes } from './modules/user-sessions/routes';
 import { userRoutes } from './modules/users/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -229,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     selfServiceRoutes,
     securityEventRoutes,
     twoFactorRoutes,
+    passkeyRoutes,
+    userSessionRoutes,
   ]) {
     await app.register(routes);
   }

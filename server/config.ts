@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   ),
   WALLET_GOOGLE_SERVICE_ACCOUNT_EMAIL: optionalString.pipe(z.email().optional()),
   WALLET_GOOGLE_PRIVATE_KEY: optionalString,
+  /** A country database (MaxMind DB format) for the sessions list; the bundled DB-IP one when unset. */
+  GEOIP_DATABASE: optionalString,
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -156,6 +158,8 @@ export interface Config {
   };
   /** Create the demo account on the first start of an empty database. */
   seedDemo: boolean;
+  /** The country database read for the sessions list (decision 066); the bundled one when unset. */
+  geoipDatabase: string | undefined;
   /** Card payments through Stripe Connect; absent when the keys are not set. */
   stripe?: {
     secretKey: string;
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messages: { perAccountPerDay: e.MESSAGES_PER_ACCOUNT_PER_DAY, maxRecipients: e.MESSAGE_MAX_RECIPIENTS },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     seedDemo: e.SEED_DEMO,
+    geoipDatabase: e.GEOIP_DATABASE ? path.resolve(e.GEOIP_DATABASE) : undefined,
     wallet: wallet.wallet,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

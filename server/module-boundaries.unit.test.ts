@@ -36,7 +36,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   categories: ['service'],
   attendees: ['service'],
   // Users' profiles and invitations mail links, set passwords and start or end sessions.
-  auth: ['service', 'links', 'passwords', 'sessions'],
+  // Passkeys finish a sign-in with its steps (decision 066).
+  auth: ['service', 'links', 'passwords', 'sessions', 'sign-in'],
   billing: [],
   capacity: ['service'],
   // Lists (the demo makes one), scans (the demo checks people in).
@@ -95,6 +96,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   'owned-events': ['service', 'list-routes', 'dates'],
   // Card refunds written and asked of Stripe apart, for the cancellation of a date's orders.
   payments: ['refunds'],
+  // Passkeys (decision 066) are read by their routes only.
+  passkeys: [],
   'promo-codes': ['service'],
   // The security audit log (decision 063): every module that changes a login's security records here.
   'security-events': ['service'],
@@ -118,6 +121,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // The fonts and text setting of PDF documents are shared with the invoices' PDFs.
   // The ticket design's answers and page view, for the ticket page (decision 059).
   'ticket-documents': ['service', 'fonts', 'design'],
+  // A user's sessions (decision 066) are read by their routes only.
+  'user-sessions': [],
   users: [],
   waitlist: ['service'],
   wallet: ['service'],
@@ -157,7 +162,7 @@ const LAYERS: Layers = [
     'reports',
     'webhooks',
   ],
-  ['attendee-view', 'invoices', 'ticket-documents', 'users'],
+  ['attendee-view', 'invoices', 'passkeys', 'ticket-documents', 'user-sessions', 'users'],
   ['invoice-documents', 'orders'],
   ['attendees', 'order-lookup', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],

@@ -67,6 +67,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   profile: ['api'],
   products: [],
   'promo-codes': [],
+  // The user's passkeys and sessions (decision 066): a page the router loads.
+  security: [],
   // The event page's data (and the reservation that starts a checkout), design and parts, for
   // the checkout, the widget, the waiting-list page and the designer; the affiliate link a
   // buyer followed, which the widget remembers too.
@@ -87,8 +89,6 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   reports: [],
   'taxes-fees': [],
   // How an event's tickets look (decision 059): a page the organizer app loads.
-  // Two-factor sign-in, passkeys, sessions and the account's security log (decision 063).
-  security: [],
   'ticket-design': [],
   // The event's tickets, for the screens that pick or count them; the list, form, states and
   // catalogue categories the products screen shares with the tickets screen (decision 051).

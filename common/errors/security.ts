@@ -58,4 +58,55 @@ export const SECURITY_ERRORS = {
       message: 'The password is not correct.',
     },
   },
+  PASSKEY_NOT_FOUND: {
+    status: 404,
+    message: /*i18n*/ { id: 'error.passkey_not_found', message: 'This passkey does not exist.' },
+  },
+  PASSKEY_CHALLENGE_EXPIRED: {
+    status: 410,
+    message: /*i18n*/ {
+      id: 'error.passkey_challenge_expired',
+      message: 'This passkey request has expired or was already answered. Please try again.',
+    },
+  },
+  PASSKEY_INVALID: {
+    status: 422,
+    message: /*i18n*/ {
+      id: 'error.passkey_invalid',
+      message: 'The passkey could not be verified. Please try again.',
+    },
+  },
+  PASSKEY_NOT_RECOGNIZED: {
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.passkey_not_recognized',
+      message: 'This passkey is not known here. Sign in with your password and add it in your profile.',
+    },
+  },
+  PASSKEY_OTHER_USER: {
+    status: 403,
+    message: /*i18n*/ {
+      id: 'error.passkey_other_user',
+      message: 'This passkey belongs to another user. Use a passkey of the account you are signing in to.',
+    },
+  },
+  PASSKEY_ALREADY_ADDED: {
+    status: 409,
+    message: /*i18n*/ { id: 'error.passkey_already_added', message: 'This passkey is already added.' },
+  },
+  PASSKEY_LAST_SECOND_FACTOR: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.passkey_last_second_factor',
+      message:
+        'Your account requires two-factor sign-in and this is your last second factor. Add another one before removing it.',
+    },
+  },
+  SESSION_NOT_FOUND: {
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.session_not_found',
+      message: 'This session does not exist or has already ended.',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;

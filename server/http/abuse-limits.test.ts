@@ -322,3 +322,38 @@ describe('request bodies', () => {
     expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
   });
 });
+
+describe('passkey sign-in', () => {
+  const assertion = {
+    id: 'Y3JlZA',
+    rawId: 'Y3JlZA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    clientExtensionResults: {},
+  };
+
+  it('limits the challenges one client address asks for (3 a minute in the strict app)', async () => {
+    const from = newAddress();
+    const options = () =>
+      send(strict, from, { method: 'POST', url: '/api/auth/passkeys/options', payload: {} });
+    for (let i = 0; i < 3; i++) expect((await options()).statusCode).toBe(200);
+    expectRateLimited(await options());
+    // Another address is not held up.
+    expect(
+      (await send(strict, newAddress(), { method: 'POST', url: '/api/auth/passkeys/options', payload: {} }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('limits the answers one client address sends', async () => {
+    const from = newAddress();
+    const answer = (i: number) =>
+      send(strict, from, {
+        method: 'POST',
+        url: '/api/auth/passkeys/login',
+        payload: { challenge: `guessed-challenge-${i}-${from}`, response: assertion },
+      });
+    for (let i = 0; i < 3; i++) expect((await answer(i)).statusCode).toBe(410);
+    expectRateLimited(await answer(3));
+  });
+});

@@ -42,11 +42,15 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
     'a second cancel is refused (409) and changes nothing',
   'POST /api/events/{id}/attendees/{attendeeId}/reactivate':
     'a second one is refused (409) and changes nothing',
-  'POST /api/users/me/two-factor/totp': 'a new secret replaces the one not yet confirmed',
-  'POST /api/users/me/two-factor/totp/confirm': 'a code counts once: a retry is refused and changes nothing',
+  'POST /api/users/me/two-factor/totp': 'a new secret each time; one never confirmed is replaced',
+  'POST /api/users/me/two-factor/totp/confirm': 'a code is accepted once: a retry is refused (422)',
   'POST /api/users/me/two-factor/totp/disable': 'a second one is refused (409) and changes nothing',
   'POST /api/users/me/two-factor/recovery-codes':
-    "each call replaces the codes: a retry's answer holds the codes that stand",
+    'each call replaces the codes; a retry leaves the newest ten',
+  'POST /api/users/me/passkeys/registration-options': 'a new challenge each time; one never answered expires',
+  'POST /api/users/me/passkeys':
+    'its challenge is answered once: a retry is refused (410) and the passkey kept once',
+  'POST /api/users/me/sessions/end-others': 'ending the other sessions twice ends them once',
   'POST /api/accounts/payment/stripe/connect':
     'Stripe makes one account per Tessera account (its own idempotency key)',
 };

@@ -71,6 +71,9 @@ export interface World {
   /** Someone WAITING on the live event's waiting list, and their link token. */
   waitlistEntryId: number;
   waitlistToken: string;
+  /** A passkey of the owner, and the owner's session (decision 066). */
+  passkeyId: number;
+  sessionId: number;
 }
 
 export interface RouteRule {
@@ -103,6 +106,8 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'events/{id}': (w) => w.eventId,
   'organizers/{id}': (w) => w.organizerId,
   'users/{id}': (w) => w.ownerId,
+  'passkeys/{id}': (w) => w.passkeyId,
+  'sessions/{id}': (w) => w.sessionId,
   'taxes-and-fees/{id}': (w) => w.taxId,
   'images/{imageId}': (w) => w.imageId,
   'tickets/{ticketId}': (w) => w.ticketId,

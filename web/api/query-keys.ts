@@ -165,6 +165,11 @@ export const queryKeys = {
   },
   /** The logged-in user and the account of the session (`GET users/me`). */
   me: ['users', 'me'] as const,
+  /** The user's passkeys and sessions (decision 066). */
+  security: {
+    passkeys: ['users', 'me', 'passkeys'] as const,
+    sessions: ['users', 'me', 'sessions'] as const,
+  },
   users: {
     lists: ['users', 'list'] as const,
     list: (params: Record<string, string | number | undefined>) =>

@@ -3,6 +3,25 @@
 import type { RouteRule } from '../authorization-rules';
 import { fresh, member, own, PASSWORD, person, personal, pub, self } from './helpers';
 
+/** Well-formed WebAuthn answers to challenges never handed out (decision 066). */
+const passkeyAnswer = {
+  challenge: 'x'.repeat(43),
+  response: {
+    id: 'Y3JlZA',
+    rawId: 'Y3JlZA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+    clientExtensionResults: {},
+  },
+};
+const passkeyAssertion = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+
 export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'GET /api/health': pub(200),
 
@@ -57,6 +76,21 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'POST /api/users/me/two-factor/totp/confirm': personal(own('member', () => ({ code: '000000' }))),
   'POST /api/users/me/two-factor/totp/disable': personal(own('member', () => ({ password: PASSWORD }))),
   'POST /api/users/me/two-factor/recovery-codes': personal(own('member', () => ({ password: PASSWORD }))),
+  'GET /api/users/me/passkeys': personal(own('member')),
+  'POST /api/users/me/passkeys/registration-options': personal(own('member')),
+  'POST /api/users/me/passkeys': personal(own('member', () => passkeyAnswer)),
+  // Another user's passkey is a 404, whichever account they are in.
+  'PUT /api/users/me/passkeys/{id}': personal({ access: 'member', body: () => ({ name: 'Mine now' }) }),
+  'DELETE /api/users/me/passkeys/{id}': personal(member),
+  'POST /api/auth/passkeys/options': pub(410, () => ({ ticket: 'x'.repeat(43) })),
+  'POST /api/auth/passkeys/login': pub(410, () => ({
+    challenge: 'x'.repeat(43),
+    response: passkeyAssertion,
+  })),
+  'GET /api/users/me/sessions': personal(own('member')),
+  // Another user's session is a 404; ending the caller's other sessions touches only theirs.
+  'DELETE /api/users/me/sessions/{id}': personal(member),
+  'POST /api/users/me/sessions/end-others': personal(own('member')),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/current/mail-templates': own('admin'),
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': own('admin', () => ({

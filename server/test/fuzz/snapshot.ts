@@ -20,7 +20,7 @@ const OWNED_THROUGH: Record<string, string> = {
 };
 
 /**
- * Tables that belong to no account: the job queue, Stripe's event log, and the lanes that
+ * Tables that belong to no account: the job queue, Stripe's event log, the lanes that
  * count each client address's open reservations on every event (decision 043), and buyers'
  * requests for their data, which are by e-mail address across accounts (decision 064).
  */
@@ -63,14 +63,14 @@ export async function accountSnapshot(
       // Two steps from the account: attempt, delivery, endpoint.
       where = sql`delivery_id in (select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.account_id = ${accountId})`;
     } else if (cols.has('account_id')) where = sql`account_id = ${accountId}`;
-    else {
+    else if (cols.has('user_id')) {
+      // A login's own rows (passkeys, authenticator, recovery codes): through its memberships.
+      where = sql`user_id in (select user_id from account_users where account_id = ${accountId})`;
+    } else {
       const link = Object.keys(OWNED_THROUGH).find((column) => cols.has(column));
       if (link) {
         const parent = sql.identifier(OWNED_THROUGH[link] as string);
         where = sql`${sql.identifier(link)} in (select id from ${parent} where account_id = ${accountId})`;
-      } else if (cols.has('user_id')) {
-        // A login's own rows (its second factors): those of the account's members.
-        where = sql`user_id in (select user_id from account_users where account_id = ${accountId})`;
       }
     }
     if (!where) {

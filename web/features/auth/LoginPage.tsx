@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Divider.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
   Button,
+  Divider,
   Group,
   Paper,
   PasswordInput,
@@ -24,8 +26,9 @@ import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { CheckIcon } from '../../components/icons';
-import { isSession, useLogin } from './api';
+import { isSession, useContinueLogin, useLogin } from './api';
 import { ChooseAccount } from './ChooseAccount';
+import { PasskeyLoginButton } from './PasskeyLoginButton';
 import { SecondFactorStep } from './SecondFactorStep';
 import { useStartSession } from './session';
 
@@ -50,6 +53,12 @@ export function LoginPage() {
     accounts: ChooseAccountResponse['accounts'];
   }>();
   const [secondFactor, setSecondFactor] = useState<TwoFactorChallengeResponse['two_factor']>();
+  // After a passkey, a user of several accounts chooses one; the ticket enters it.
+  const [passkeyChoice, setPasskeyChoice] = useState<{
+    accounts: ChooseAccountResponse['accounts'];
+    ticket: string;
+  }>();
+  const enter = useContinueLogin();
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { email: arrival.email ?? '', password: '' },
@@ -86,6 +95,39 @@ export function LoginPage() {
         onBack={() => {
           login.reset();
           setSecondFactor(undefined);
+        }}
+        passkey={
+          secondFactor.methods.includes('PASSKEY') ? (
+            <PasskeyLoginButton ticket={secondFactor.ticket} errorTitle={t`Could not log in`}>
+              <Trans>Use a passkey</Trans>
+            </PasskeyLoginButton>
+          ) : undefined
+        }
+      />
+    );
+  }
+
+  if (passkeyChoice) {
+    return (
+      <ChooseAccount
+        accounts={passkeyChoice.accounts}
+        pending={enter.isPending ? enter.variables?.account_id : undefined}
+        error={enter.error}
+        onChoose={(accountId) =>
+          enter.mutate(
+            { ticket: passkeyChoice.ticket, account_id: accountId },
+            {
+              onSuccess: async (response) => {
+                if (!isSession(response)) return;
+                await startSession(response);
+                navigate(takeReturnPath(sessionStorage), { replace: true });
+              },
+            },
+          )
+        }
+        onBack={() => {
+          enter.reset();
+          setPasskeyChoice(undefined);
         }}
       />
     );
@@ -154,6 +196,12 @@ export function LoginPage() {
             </Button>
           </Stack>
         </form>
+        <Stack gap="sm">
+          <Divider label={t`or`} labelPosition="center" />
+          <PasskeyLoginButton errorTitle={t`Could not log in with a passkey`} onAccounts={setPasskeyChoice}>
+            <Trans>Log in with a passkey</Trans>
+          </PasskeyLoginButton>
+        </Stack>
 
         <Text size="sm" ta="center">
           <Trans>

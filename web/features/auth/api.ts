@@ -1,3 +1,4 @@
+import { startAuthentication } from '@simplewebauthn/browser';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   AcceptInvitationRequest,
@@ -10,6 +11,7 @@ import type {
   ResetPasswordRequest,
   SessionResponse,
 } from '../../../common/auth';
+import type { PasskeyOptionsResponse } from '../../../common/passkeys';
 import type { ContinueLoginRequest } from '../../../common/security';
 import { apiFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -83,3 +85,26 @@ export const useResetPassword = (token: string) =>
   useMutation({ mutationFn: (body: ResetPasswordRequest) => resetPassword(token, body) });
 export const useAcceptInvitation = (token: string) =>
   useMutation({ mutationFn: (body: AcceptInvitationRequest) => acceptInvitation(token, body) });
+
+/**
+ * Signs in with a passkey (decision 066): the options (for the ticket's user when it is the
+ * second factor), the browser's prompt, the signed answer. A refusal in the browser rejects
+ * with the browser's error, not an ApiError.
+ */
+export async function passkeyLogin(input: { ticket?: string }): Promise<LoginResponse> {
+  const { challenge, options } = await apiFetch<PasskeyOptionsResponse>('/auth/passkeys/options', {
+    method: 'POST',
+    body: input.ticket ? { ticket: input.ticket } : {},
+    ...unauthenticated,
+  });
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+  });
+  return apiFetch<LoginResponse>('/auth/passkeys/login', {
+    method: 'POST',
+    body: { challenge, response, ...(input.ticket ? { ticket: input.ticket } : {}) },
+    ...unauthenticated,
+  });
+}
+
+export const usePasskeyLogin = () => useMutation({ mutationFn: passkeyLogin });

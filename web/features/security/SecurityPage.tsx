@@ -1,21 +1,32 @@
 import '@mantine/core/styles/Alert.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Container, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PasskeysSection } from './PasskeysSection';
+import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { twoFactorQuery } from './two-factor-api';
 
-/** `/manage/profile/security`: how the signed-in user signs in (decision 063). */
+/**
+ * `/manage/profile/security`: how the signed-in user signs in, one section each (decisions 063
+ * and 066). A member of an account that requires two-factor is sent here until they set it up.
+ */
 export function SecurityPage() {
   const { t } = useLingui();
   const status = useQuery(twoFactorQuery());
   return (
-    <Container size="sm" py="md" px={0}>
+    <Container size="md" py="md" px={0}>
       <title>{`${t`Security`} · Tessera`}</title>
       <Stack gap="lg">
-        <Title order={1} fz={28}>
-          <Trans>Security</Trans>
-        </Title>
+        <Stack gap={4}>
+          <Anchor component={Link} to="/manage/profile" size="sm">
+            <Trans>Back to your profile</Trans>
+          </Anchor>
+          <Title order={1} fz={28}>
+            <Trans>Security</Trans>
+          </Title>
+        </Stack>
         {status.data?.setup_required ? (
           <Alert
             color="orange"
@@ -30,6 +41,8 @@ export function SecurityPage() {
           </Alert>
         ) : null}
         <TwoFactorSection />
+        <PasskeysSection />
+        <SessionsSection />
       </Stack>
     </Container>
   );
