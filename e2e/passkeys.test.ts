@@ -146,7 +146,7 @@ describe('passkeys and sessions', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/auth/login');
     await expectAccessible(page, 'login');
-    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL('**/manage/**');
     await page.goto('/manage/profile/security');
     await expectVisible(page.getByTestId('passkey-row').getByText('Work laptop')).toBe(true);

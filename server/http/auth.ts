@@ -87,7 +87,7 @@ const SETUP_ALLOWED = new Set([
   'GET /api/accounts/current/security',
   'POST /api/auth/logout',
 ]);
-const SETUP_PREFIXES = ['/api/users/me/two-factor', '/api/users/me/passkeys'];
+const SETUP_PREFIXES = ['/api/users/me/two-factor', '/api/users/me/passkeys', '/api/users/me/sessions'];
 
 function allowedDuringSetup(request: FastifyRequest): boolean {
   const url = request.routeOptions.url ?? '';

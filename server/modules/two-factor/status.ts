@@ -16,8 +16,9 @@ export async function secondFactorsOf(db: Db, userId: number): Promise<SecondFac
   const methods: SecondFactor[] = [];
   if ((totp?.n ?? 0) > 0) methods.push('TOTP');
   if ((keys?.n ?? 0) > 0) methods.push('PASSKEY');
-  // Recovery codes stand in for the others, so they count only beside one of them.
-  if (methods.length > 0) methods.push('RECOVERY_CODE');
+  // Recovery codes stand in for the others, so they count only beside one of them (and only
+  // while some are left: a passkey-only login never made any).
+  if (methods.length > 0 && (await recoveryCodesLeft(db, userId)) > 0) methods.push('RECOVERY_CODE');
   return methods;
 }
 

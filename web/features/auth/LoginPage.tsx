@@ -199,7 +199,7 @@ export function LoginPage() {
         <Stack gap="sm">
           <Divider label={t`or`} labelPosition="center" />
           <PasskeyLoginButton errorTitle={t`Could not log in with a passkey`} onAccounts={setPasskeyChoice}>
-            <Trans>Log in with a passkey</Trans>
+            <Trans>Use a passkey</Trans>
           </PasskeyLoginButton>
         </Stack>
 

@@ -30,6 +30,8 @@ export function SecondFactorStep({
   const startSession = useStartSession();
   const finish = useContinueLogin();
   const hasApp = challenge.methods.includes('TOTP');
+  // A login with a passkey only (no app, no recovery codes) has nothing to type.
+  const typed = hasApp || challenge.methods.includes('RECOVERY_CODE');
   const [useRecovery, setUseRecovery] = useState(!hasApp);
   const [value, setValue] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,7 +60,9 @@ export function SecondFactorStep({
             <Trans>Two-factor sign-in</Trans>
           </Title>
           <Text c="dimmed">
-            {useRecovery ? (
+            {!typed ? (
+              <Trans>Confirm that it is you with your passkey.</Trans>
+            ) : useRecovery ? (
               <Trans>Enter one of the recovery codes you saved when you turned on two-factor sign-in.</Trans>
             ) : (
               <Trans>Enter the six-digit code your authenticator app shows for Tessera.</Trans>
@@ -67,40 +71,42 @@ export function SecondFactorStep({
         </Stack>
         <ErrorAlert error={finish.error} title={t`Could not log in`} />
         {passkey}
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {useRecovery ? (
-              <TextInput
-                key="recovery"
-                label={t`Recovery code`}
-                autoComplete="off"
-                spellCheck={false}
-                required
-                value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
-              />
-            ) : (
-              <TextInput
-                key="code"
-                label={t`Code`}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={7}
-                required
-                value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
-              />
-            )}
-            <Button type="submit" size="md" fullWidth loading={finish.isPending}>
-              <Trans>Log in</Trans>
-            </Button>
-          </Stack>
-        </form>
+        {typed ? (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {useRecovery ? (
+                <TextInput
+                  key="recovery"
+                  label={t`Recovery code`}
+                  autoComplete="off"
+                  spellCheck={false}
+                  required
+                  value={value}
+                  onChange={(e) => setValue(e.currentTarget.value)}
+                />
+              ) : (
+                <TextInput
+                  key="code"
+                  label={t`Code`}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={7}
+                  required
+                  value={value}
+                  onChange={(e) => setValue(e.currentTarget.value)}
+                />
+              )}
+              <Button type="submit" size="md" fullWidth loading={finish.isPending}>
+                <Trans>Log in</Trans>
+              </Button>
+            </Stack>
+          </form>
+        ) : null}
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
             <Trans>Back</Trans>
           </Anchor>
-          {hasApp ? (
+          {hasApp && challenge.methods.includes('RECOVERY_CODE') ? (
             <Anchor
               component="button"
               type="button"
