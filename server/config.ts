@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   ),
   WALLET_GOOGLE_SERVICE_ACCOUNT_EMAIL: optionalString.pipe(z.email().optional()),
   WALLET_GOOGLE_PRIVATE_KEY: optionalString,
+  /** Days between an owner confirming an account's deletion and its running (decision 065). */
+  ACCOUNT_DELETION_WAIT_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -156,6 +158,8 @@ export interface Config {
   };
   /** Create the demo account on the first start of an empty database. */
   seedDemo: boolean;
+  /** Days a confirmed account deletion waits before it runs (decision 065); 0 runs it at once. */
+  accountDeletionWaitDays: number;
   /** Card payments through Stripe Connect; absent when the keys are not set. */
   stripe?: {
     secretKey: string;
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messages: { perAccountPerDay: e.MESSAGES_PER_ACCOUNT_PER_DAY, maxRecipients: e.MESSAGE_MAX_RECIPIENTS },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     seedDemo: e.SEED_DEMO,
+    accountDeletionWaitDays: e.ACCOUNT_DELETION_WAIT_DAYS,
     wallet: wallet.wallet,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -20,6 +20,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 
   'GET /api/users/me': 'getCurrentUser',
   'PUT /api/users/me': 'updateCurrentUser',
+  'POST /api/users/me/deletion': 'deleteCurrentUser',
   'GET /api/users': 'listUsers',
   'POST /api/users': 'inviteUser',
   'GET /api/users/{id}': 'getUser',
@@ -35,6 +36,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/accounts/current': 'updateAccount',
   'GET /api/accounts/current/event-defaults': 'getEventDefaults',
   'GET /api/accounts/current/security-events': 'listSecurityEvents',
+  'GET /api/accounts/current/deletion': 'getAccountDeletion',
+  'POST /api/accounts/current/deletion': 'requestAccountDeletion',
+  'POST /api/accounts/current/deletion/confirm': 'confirmAccountDeletion',
+  'DELETE /api/accounts/current/deletion': 'cancelAccountDeletion',
   'PUT /api/accounts/current/event-defaults': 'updateEventDefaults',
   'GET /api/accounts/current/mail-templates': 'listAccountMailTemplates',
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': 'updateAccountMailTemplate',
