@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Stack, Title } from '@mantine/core';
 import { InlineLoader } from '../../components/InlineLoader';
 import { useMe } from './api';
+import { DeleteLoginSection } from './DeleteLoginSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { PersonalDetailsSection } from './PersonalDetailsSection';
@@ -22,6 +23,7 @@ export function ProfilePage() {
             <PersonalDetailsSection me={me.data} />
             <EmailSection me={me.data} />
             <PasswordSection />
+            <DeleteLoginSection me={me.data} />
           </>
         ) : me.isPending ? (
           <InlineLoader />
