@@ -120,7 +120,7 @@ function DeletionState({
         </Trans>
       </Text>
       <Group>
-        <Button color="red" variant="outline" onClick={() => setOpened(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setOpened(true)}>
           <Trans>Delete this account…</Trans>
         </Button>
       </Group>
@@ -179,7 +179,7 @@ function RequestDeletionModal({ opened, onClose }: { opened: boolean; onClose: (
             <Button variant="default" onClick={close}>
               <Trans>Keep the account</Trans>
             </Button>
-            <Button type="submit" color="red" loading={request.isPending}>
+            <Button type="submit" color="red.9" loading={request.isPending}>
               <Trans>Send the confirmation link</Trans>
             </Button>
           </Group>

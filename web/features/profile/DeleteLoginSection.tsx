@@ -39,7 +39,7 @@ export function DeleteLoginSection({ me }: { me: MeResponse }) {
         </Text>
       ) : (
         <Group>
-          <Button color="red" variant="outline" onClick={() => setOpened(true)}>
+          <Button color="red.9" variant="outline" onClick={() => setOpened(true)}>
             <Trans>Delete my login…</Trans>
           </Button>
         </Group>
@@ -97,7 +97,7 @@ function DeleteLoginModal({ opened, onClose }: { opened: boolean; onClose: () =>
             <Button variant="default" onClick={close}>
               <Trans>Keep my login</Trans>
             </Button>
-            <Button type="submit" color="red" loading={remove.isPending}>
+            <Button type="submit" color="red.9" loading={remove.isPending}>
               <Trans>Delete my login</Trans>
             </Button>
           </Group>
