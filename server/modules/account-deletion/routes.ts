@@ -7,6 +7,7 @@ import {
   RequestAccountDeletionRequest,
 } from '../../../common/account-deletion';
 import { authenticate, authOf, authorize, personOnly } from '../../http/auth';
+import { clientAddress, limitRequests } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
 import { deleteOwnLogin } from './own-login';
 import {
@@ -25,6 +26,17 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     waitDays: app.config.accountDeletionWaitDays,
     ip,
   });
+
+  // The password asked again: guessed no faster than at sign-in, per login and per address.
+  const max = app.config.rateLimits.auth;
+  const passwordLimits = limitRequests(app, [
+    {
+      name: 'password-check-user',
+      max,
+      key: (r) => (r.auth ? `${r.routeOptions.url}:${r.auth.userId}` : undefined),
+    },
+    { name: 'password-check-address', max, key: (r) => `${r.routeOptions.url}:${clientAddress(r)}` },
+  ]);
 
   app.get(
     '/api/accounts/current/deletion',
@@ -47,7 +59,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/accounts/current/deletion',
     {
-      preHandler: [authenticate, personOnly, authorize('account.manage')],
+      preHandler: [authenticate, personOnly, authorize('account.manage'), passwordLimits],
       schema: {
         tags,
         security,
@@ -104,7 +116,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/me/deletion',
     {
-      preHandler: [authenticate, personOnly],
+      preHandler: [authenticate, personOnly, passwordLimits],
       schema: {
         tags: ['users'],
         security,

@@ -159,6 +159,7 @@ function RequestDeletionModal({ opened, onClose }: { opened: boolean; onClose: (
       onClose={close}
       title={t`Delete this account`}
       centered
+      size="lg"
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <form onSubmit={submit} noValidate>

@@ -77,6 +77,7 @@ function DeleteLoginModal({ opened, onClose }: { opened: boolean; onClose: () =>
       onClose={close}
       title={t`Delete my login`}
       centered
+      size="lg"
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <form onSubmit={submit} noValidate>
