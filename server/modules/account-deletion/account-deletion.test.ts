@@ -22,6 +22,8 @@ const PASSWORD = 'correct horse battery';
 let s: StripeKit;
 let w: AuthorizationWorld;
 let stripeAccountId: string;
+/** An ADMIN of the first account who is not its owner. */
+let admin: { token: string; email: string };
 
 /** Every table with a column of that name (the schema as the database has it, not as we think it is). */
 async function tablesWith(column: string): Promise<string[]> {
@@ -82,7 +84,7 @@ describe('deleting an account', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.password).toBeDefined();
-    const admin = await s.kit.addMember(w.owner, 'ADMIN');
+    admin = await s.kit.addMember(w.owner, 'ADMIN');
     const notOwner = await as(admin.token, 'POST', '/api/accounts/current/deletion', { password: PASSWORD });
     expect(notOwner.statusCode).toBe(403);
     expect(notOwner.json().code).toBe('ACCOUNT_OWNER_ONLY');
@@ -169,6 +171,10 @@ describe('deleting an account', () => {
     // The audit log keeps the request, and the owner is told.
     const log = await as(w.owner.token, 'GET', '/api/accounts/current/security-events');
     expect(log.json().data.map((e: { kind: string }) => e.kind)).toContain('ACCOUNT_DELETION_REQUESTED');
+    await s.kit.deliverMail();
+    for (const to of [w.owner.email, admin.email]) {
+      expect(s.kit.smtp.to(to).at(-1)?.text).toContain('was confirmed. It will be deleted on');
+    }
 
     await runAllDueJobs(s.kit.app);
     const [job] = await db.select().from(jobs).where(eq(jobs.type, 'accounts.delete'));
