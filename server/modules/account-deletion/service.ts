@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { AccountDeletionResponse } from '../../../common/account-deletion';
 import { isLocale } from '../../../common/i18n/locales';
 import { VALIDATION } from '../../../common/i18n/validation';
@@ -260,19 +260,4 @@ export async function cancelAccountDeletion({
     await mailOtherAdmins(tx, { auth, kind: 'ACCOUNT_DELETION_CANCELLED', detail, appUrl: settings.appUrl });
   });
   return getAccountDeletion(db, { accountId: auth.accountId, waitDays: settings.waitDays });
-}
-
-/** The deletion of an account, when it is confirmed and due; else null (cancelled, or moved later). */
-export async function dueDeletion(db: Db, accountId: number): Promise<DeletionRow | null> {
-  const [row] = await db
-    .select()
-    .from(accountDeletions)
-    .where(
-      and(
-        eq(accountDeletions.accountId, accountId),
-        isNotNull(accountDeletions.confirmedAt),
-        sql`${accountDeletions.deleteAfter} <= now()`,
-      ),
-    );
-  return row ?? null;
 }
