@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database, Db } from '../../db/client';
+import { sqlList } from '../../db/rows';
 import {
   accountDeletions,
   accounts,
@@ -22,6 +23,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { ACCOUNT_DELETION_JOB } from '../../jobs/kinds';
 import type { JobHandler } from '../../jobs/worker';
+import { MAIL_JOB } from '../../mail/payload';
 import type { FileStorage } from '../../storage';
 import { deleteImageFiles } from '../images/store';
 
@@ -96,6 +98,33 @@ async function deleteJobsOf(db: Db, accountId: number): Promise<void> {
   }
 }
 
+/**
+ * Deletes the sent (or given up) mails that carried the account's people and words: those to the
+ * logins that go with the account, and to its buyers, attendees, waiting list, organizers,
+ * affiliates and support address. A mail still to be sent stays (the notice of the deletion
+ * itself among them), unless it names the account's rows (`deleteJobsOf`).
+ */
+async function deleteMailsOf(db: Db, input: { accountId: number; userIds: number[] }): Promise<void> {
+  const { accountId, userIds } = input;
+  const logins =
+    userIds.length > 0 ? sql`union select lower(email) from users where id in (${sqlList(userIds)})` : sql``;
+  await db.delete(jobs).where(
+    and(
+      eq(jobs.type, MAIL_JOB),
+      inArray(jobs.status, ['done', 'failed']),
+      sql`lower(${jobs.payload} ->> 'to') in (
+        select lower(email) from orders where account_id = ${accountId} and email is not null
+        union select lower(email) from attendees where account_id = ${accountId}
+        union select lower(email) from waitlist_entries where account_id = ${accountId}
+        union select lower(email) from organizers where account_id = ${accountId} and email is not null
+        union select lower(email) from affiliates where account_id = ${accountId} and email is not null
+        union select lower(support_email) from accounts where id = ${accountId} and support_email is not null
+        ${logins}
+      )`,
+    ),
+  );
+}
+
 /** The stored files of the account's event and organizer images. */
 async function imagesOf(db: Db, accountId: number) {
   const columns = { key: eventImages.key, variants: eventImages.variants };
@@ -125,7 +154,8 @@ async function disconnectStripe(db: Db, stripe: Stripe | null, accountId: number
 /**
  * Carries out a due account deletion (decision 065): the Stripe connection and the uploaded
  * files go first (both can be asked again if a later step fails and the job is retried), then
- * in one transaction the jobs that name the account's rows, its invoices, orders and events
+ * in one transaction the jobs that name the account's rows and the mails that carried its people,
+ * its invoices, orders and events
  * (named by rows without a cascade), the account with every row that cascades from it, and the logins
  * that belonged to no other account. Answers false when no deletion was due.
  */
@@ -160,6 +190,7 @@ export async function purgeAccount(
         ),
     );
     await deleteJobsOf(tx, accountId);
+    await deleteMailsOf(tx, { accountId, userIds: onlyHere });
     // Outermost first: rows that others name without a cascade (an order's tickets and dates, an
     // event's organizer) go before what they name.
     await tx.delete(invoices).where(eq(invoices.accountId, accountId));
