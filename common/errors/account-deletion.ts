@@ -23,6 +23,14 @@ export const ACCOUNT_DELETION_ERRORS = {
       message: 'The deletion of this account is already scheduled. Cancel it first to ask again.',
     },
   },
+  ACCOUNT_DELETION_SCHEDULED: {
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.account_deletion_scheduled',
+      message:
+        'This account is scheduled for deletion, so its events cannot go on sale. Cancel the deletion in the account settings first.',
+    },
+  },
   ACCOUNT_DELETION_NOT_PENDING: {
     status: 409,
     message: /*i18n*/ {

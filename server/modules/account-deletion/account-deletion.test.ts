@@ -72,7 +72,7 @@ async function rowsNaming(column: string, ids: number[]): Promise<Record<string,
   return found;
 }
 
-const as = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   s.kit.as(token, { method, url, payload });
 
 beforeAll(async () => {
@@ -188,6 +188,10 @@ describe('deleting an account', () => {
       .from(events)
       .where(and(eq(events.accountId, accountId), eq(events.status, 'LIVE')));
     expect(live?.n).toBe(0);
+    // Nothing goes back on sale while the deletion is scheduled.
+    const relaunch = await as(w.owner.token, 'PUT', `/api/events/${w.a.eventId}/status`, { status: 'LIVE' });
+    expect(relaunch.statusCode, relaunch.body).toBe(409);
+    expect(relaunch.json().code).toBe('ACCOUNT_DELETION_SCHEDULED');
     // A used link is refused.
     const reused = await as(w.owner.token, 'POST', '/api/accounts/current/deletion/confirm', { token });
     expect(reused.statusCode).toBe(410);

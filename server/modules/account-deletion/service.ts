@@ -64,6 +64,15 @@ async function assertNoUpcomingPaidOrders(db: Db, accountId: number): Promise<vo
   if (row) throw new AppError('ACCOUNT_HAS_UPCOMING_PAID_ORDERS');
 }
 
+/**
+ * An event goes live only while its account's deletion is not scheduled: the confirmation took
+ * every event off sale, and nothing may be sold that the deletion would then take away.
+ */
+export async function assertNotScheduledForDeletion(db: Db, accountId: number): Promise<void> {
+  const row = await deletionOf(db, accountId);
+  if (row?.confirmedAt) throw new AppError('ACCOUNT_DELETION_SCHEDULED');
+}
+
 export async function getAccountDeletion(
   db: Db,
   input: { accountId: number; waitDays: number },
