@@ -12,6 +12,7 @@ import { jobHandlers } from '../server/jobs/handlers';
 import { JOB_KINDS, SCHEDULES } from '../server/jobs/kinds';
 import { startWorker } from '../server/jobs/worker';
 import { createMailer } from '../server/mail/transport';
+import { accountDeletionJobHandler } from '../server/modules/account-deletion/purge';
 import { passwordResetJobHandler } from '../server/modules/auth/recovery';
 import { dateCancellationJobHandler } from '../server/modules/date-cancellation/job';
 import { orderMailDocuments } from '../server/modules/invoice-documents/service';
@@ -122,6 +123,7 @@ export async function run(): Promise<void> {
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
       invoices: invoiceJobHandler,
       orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+      accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

@@ -28,6 +28,7 @@ import { loadServerRenderer } from './http/server-render';
 import { registerSpa } from './http/spa';
 import { serverTimeouts } from './http/timeouts';
 import { zodValidatorCompiler } from './http/validation';
+import { accountDeletionRoutes } from './modules/account-deletion/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { affiliateRoutes } from './modules/affiliates/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     twoFactorRoutes,
     passkeyRoutes,
     userSessionRoutes,
+    accountDeletionRoutes,
   ]) {
     await app.register(routes);
   }

@@ -114,6 +114,8 @@ const EnvSchema = z.object({
   WALLET_GOOGLE_PRIVATE_KEY: optionalString,
   /** A country database (MaxMind DB format) for the sessions list; the bundled DB-IP one when unset. */
   GEOIP_DATABASE: optionalString,
+  /** Days between an owner confirming an account's deletion and its running (decision 065). */
+  ACCOUNT_DELETION_WAIT_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -160,6 +162,8 @@ export interface Config {
   seedDemo: boolean;
   /** The country database read for the sessions list (decision 066); the bundled one when unset. */
   geoipDatabase: string | undefined;
+  /** Days a confirmed account deletion waits before it runs (decision 065); 0 runs it at once. */
+  accountDeletionWaitDays: number;
   /** Card payments through Stripe Connect; absent when the keys are not set. */
   stripe?: {
     secretKey: string;
@@ -263,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     seedDemo: e.SEED_DEMO,
     geoipDatabase: e.GEOIP_DATABASE ? path.resolve(e.GEOIP_DATABASE) : undefined,
+    accountDeletionWaitDays: e.ACCOUNT_DELETION_WAIT_DAYS,
     wallet: wallet.wallet,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -11,6 +11,7 @@ import { JOB_KINDS, SCHEDULES } from './jobs/kinds';
 import { releaseOrphanedJobs } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { createMailer } from './mail/transport';
+import { accountDeletionJobHandler } from './modules/account-deletion/purge';
 import { passwordResetJobHandler } from './modules/auth/recovery';
 import { dateCancellationJobHandler } from './modules/date-cancellation/job';
 import { seedDemo } from './modules/demo/seed';
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
       invoices: invoiceJobHandler,
       orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+      accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

@@ -27,6 +27,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * another module that needs it asks for a service function instead. A new module gets an entry.
  */
 const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
+  // Deleting an account or a login (decision 065): its job's handler, handed to the worker by main.ts.
+  'account-deletion': ['purge'],
   accounts: ['service'],
   addons: ['service'],
   affiliates: ['service'],
@@ -162,7 +164,7 @@ const LAYERS: Layers = [
     'reports',
     'webhooks',
   ],
-  ['attendee-view', 'invoices', 'passkeys', 'ticket-documents', 'user-sessions', 'users'],
+  ['account-deletion', 'attendee-view', 'invoices', 'passkeys', 'ticket-documents', 'user-sessions', 'users'],
   ['invoice-documents', 'orders'],
   ['attendees', 'order-lookup', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],

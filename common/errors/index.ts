@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_ERRORS } from './account-deletion';
 import { ACCOUNT_ERRORS } from './accounts';
 import { AFFILIATE_ERRORS } from './affiliates';
 import { API_KEY_ERRORS } from './api-keys';
@@ -33,6 +34,7 @@ export const ERRORS = {
   ...WALLET_ERRORS,
   ...SELF_SERVICE_ERRORS,
   ...SECURITY_ERRORS,
+  ...ACCOUNT_DELETION_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -357,3 +357,28 @@ describe('passkey sign-in', () => {
     expectRateLimited(await answer(3));
   });
 });
+
+describe('asking for the password again (decision 065)', () => {
+  it('limits wrong passwords of one login on account and login deletion, from any address', async () => {
+    const member = await makeAccount(strict.app);
+    for (const url of ['/api/accounts/current/deletion', '/api/users/me/deletion']) {
+      const guess = (from: string) =>
+        send(strict, from, {
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${member.token}` },
+          payload: { password: 'not the password' },
+        });
+      for (let i = 0; i < 3; i++) expect((await guess(newAddress())).statusCode).toBe(422);
+      expectRateLimited(await guess(newAddress()));
+    }
+    // Another login is not held up.
+    const other = await send(strict, newAddress(), {
+      method: 'POST',
+      url: '/api/users/me/deletion',
+      headers: { authorization: `Bearer ${strictOwner.token}` },
+      payload: { password: 'not the password' },
+    });
+    expect(other.statusCode).toBe(422);
+  });
+});

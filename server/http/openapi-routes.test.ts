@@ -53,6 +53,10 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
   'POST /api/users/me/sessions/end-others': 'ending the other sessions twice ends them once',
   'POST /api/accounts/payment/stripe/connect':
     'Stripe makes one account per Tessera account (its own idempotency key)',
+  'POST /api/accounts/current/deletion':
+    'a retry mails a new link that replaces the first; only the newest works',
+  'POST /api/accounts/current/deletion/confirm': 'the link is used once',
+  'POST /api/users/me/deletion': 'a retry finds the login gone (401) and changes nothing',
 };
 
 /** Routes that take ids yet answer 200 for any: an unknown code or event is simply "not valid". */

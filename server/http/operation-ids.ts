@@ -21,6 +21,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
 
   'GET /api/users/me': 'getCurrentUser',
   'PUT /api/users/me': 'updateCurrentUser',
+  'POST /api/users/me/deletion': 'deleteCurrentUser',
   'GET /api/users': 'listUsers',
   'POST /api/users': 'inviteUser',
   'GET /api/users/{id}': 'getUser',
@@ -53,6 +54,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/users/me/sessions': 'listUserSessions',
   'DELETE /api/users/me/sessions/{id}': 'endUserSession',
   'POST /api/users/me/sessions/end-others': 'endOtherSessions',
+  'GET /api/accounts/current/deletion': 'getAccountDeletion',
+  'POST /api/accounts/current/deletion': 'requestAccountDeletion',
+  'POST /api/accounts/current/deletion/confirm': 'confirmAccountDeletion',
+  'DELETE /api/accounts/current/deletion': 'cancelAccountDeletion',
   'PUT /api/accounts/current/event-defaults': 'updateEventDefaults',
   'GET /api/accounts/current/mail-templates': 'listAccountMailTemplates',
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': 'updateAccountMailTemplate',

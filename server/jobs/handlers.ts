@@ -4,6 +4,7 @@ import { MAIL_JOB } from '../mail/payload';
 import { type MailDocuments, mailJobHandler } from '../mail/send';
 import type { Mailer } from '../mail/transport';
 import {
+  ACCOUNT_DELETION_JOB,
   ADDRESS_LANES_PURGE_JOB,
   type AppJobKinds,
   DATE_CANCELLATION_JOB,
@@ -49,6 +50,8 @@ export interface JobDependencies {
   invoices: JobHandler<JobPayload<typeof INVOICE_ISSUE_JOB>>;
   /** "Find my tickets" lookups (`order-lookup`'s `orderLookupJobHandler`). */
   orderLookup: JobHandler<JobPayload<typeof ORDER_LOOKUP_JOB>>;
+  /** Carrying out an account's deletion (`account-deletion`'s `accountDeletionJobHandler`). */
+  accountDeletion: JobHandler<JobPayload<typeof ACCOUNT_DELETION_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -75,5 +78,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [DATE_CANCELLATION_JOB]: deps.dateCancellation,
     [INVOICE_ISSUE_JOB]: deps.invoices,
     [ORDER_LOOKUP_JOB]: deps.orderLookup,
+    [ACCOUNT_DELETION_JOB]: deps.accountDeletion,
   };
 }

@@ -36,6 +36,9 @@ export const INVOICE_ISSUE_JOB = 'invoices.issue';
 /** A "Find my tickets" request, looked up and mailed after its answer (decision 056). */
 export const ORDER_LOOKUP_JOB = 'orders.lookup';
 
+/** Carries out an account's confirmed deletion once its wait is over (decision 065). */
+export const ACCOUNT_DELETION_JOB = 'accounts.delete';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -66,6 +69,7 @@ export const JOB_KINDS = {
     scope: z.enum(['EVENT', 'ACCOUNT']),
     locale: z.string(),
   }),
+  [ACCOUNT_DELETION_JOB]: z.object({ account_id: z.number().int().positive() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

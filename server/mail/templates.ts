@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { translate } from '../../common/i18n/translate';
+import { type AccountDeletionMailTemplates, accountDeletionRenderers } from './account-deletion-templates';
 import { type DateCancellationMailTemplates, dateCancellationRenderers } from './date-cancellation-templates';
 import { headedMail } from './layout';
 import { type LookupMailTemplates, lookupRenderers } from './lookup-templates';
@@ -37,7 +38,8 @@ export type MailTemplates = LoginMailTemplates &
   WebhookMailTemplates &
   WaitlistMailTemplates &
   LookupMailTemplates &
-  SecurityMailTemplates;
+  SecurityMailTemplates &
+  AccountDeletionMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -130,6 +132,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...waitlistRenderers,
   ...lookupRenderers,
   ...securityRenderers,
+  ...accountDeletionRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return headedMail(subject, {

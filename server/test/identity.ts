@@ -4,6 +4,7 @@ import { jobHandlers } from '../jobs/handlers';
 import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
+import { accountDeletionJobHandler } from '../modules/account-deletion/purge';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { orderMailDocuments } from '../modules/invoice-documents/service';
@@ -89,6 +90,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
           dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
           invoices: invoiceJobHandler,
           orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+          accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

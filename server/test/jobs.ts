@@ -3,6 +3,7 @@ import { jobHandlers } from '../jobs/handlers';
 import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer } from '../mail/transport';
+import { accountDeletionJobHandler } from '../modules/account-deletion/purge';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { orderMailDocuments } from '../modules/invoice-documents/service';
@@ -37,6 +38,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
     dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
     invoices: invoiceJobHandler,
     orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+    accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

@@ -6,6 +6,7 @@ import { jobHandlers } from '../jobs/handlers';
 import { JOB_KINDS } from '../jobs/kinds';
 import { runDueJobs } from '../jobs/worker';
 import { createMailer, type Mailer } from '../mail/transport';
+import { accountDeletionJobHandler } from '../modules/account-deletion/purge';
 import { passwordResetJobHandler } from '../modules/auth/recovery';
 import { dateCancellationJobHandler } from '../modules/date-cancellation/job';
 import { orderMailDocuments } from '../modules/invoice-documents/service';
@@ -87,6 +88,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
         dateCancellation: dateCancellationJobHandler({ stripe: t.app.stripe, appUrl: config.appUrl }),
         invoices: invoiceJobHandler,
         orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+        accountDeletion: accountDeletionJobHandler({ storage: t.app.storage, stripe: t.app.stripe }),
       });
       let total = 0;
       for (;;) {

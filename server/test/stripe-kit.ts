@@ -37,7 +37,7 @@ export interface StripeKit {
 export async function createStripeKit(
   ticket: { price: number; quantity: number },
   /** The platform's share of each payment (`STRIPE_PLATFORM_FEE_PERCENT`); none unless said. */
-  options: { platformFeePercent?: number } = {},
+  options: { platformFeePercent?: number; env?: Record<string, string> } = {},
 ): Promise<StripeKit> {
   const stripeServer = await startStripeTestServer();
   stripeServer.autoDeliver = false;
@@ -49,6 +49,7 @@ export async function createStripeKit(
     ...(options.platformFeePercent === undefined
       ? {}
       : { STRIPE_PLATFORM_FEE_PERCENT: String(options.platformFeePercent) }),
+    ...options.env,
   });
   const stripe = await createStripeClient({
     secretKey: stripeServer.secretKey,

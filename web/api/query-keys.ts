@@ -176,6 +176,7 @@ export const queryKeys = {
       [...queryKeys.users.lists, params] as const,
   },
   account: ['accounts', 'current'] as const,
+  accountDeletion: ['accounts', 'current', 'deletion'] as const,
   auth: {
     resetLink: (token: string) => ['auth', 'reset-link', token] as const,
     invitation: (token: string) => ['auth', 'invitation', token] as const,

@@ -49,7 +49,13 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-export const LINK_PURPOSES = ['EMAIL_CONFIRMATION', 'PASSWORD_RESET', 'EMAIL_CHANGE', 'INVITATION'] as const;
+export const LINK_PURPOSES = [
+  'EMAIL_CONFIRMATION',
+  'PASSWORD_RESET',
+  'EMAIL_CHANGE',
+  'INVITATION',
+  'ACCOUNT_DELETION',
+] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 /** Single-use links sent by e-mail (confirmation, reset, e-mail change, invitation); stored hashed. */

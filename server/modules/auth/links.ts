@@ -8,6 +8,7 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   PASSWORD_RESET: 60 * 60 * 1000,
   EMAIL_CHANGE: 24 * 60 * 60 * 1000,
   INVITATION: 7 * 24 * 60 * 60 * 1000,
+  ACCOUNT_DELETION: 24 * 60 * 60 * 1000,
 };
 
 export type LinkRow = typeof userLinks.$inferSelect;

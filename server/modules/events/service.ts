@@ -19,6 +19,7 @@ import { type AuthContext, assertEmailConfirmed } from '../../http/auth';
 import { findList } from '../../http/list';
 import type { FileStorage } from '../../storage';
 import { sanitizeDescription } from '../../text/description';
+import { assertNotScheduledForDeletion } from '../account-deletion/service';
 import { getEventDefaults } from '../accounts/service';
 import { addFirstDate, followEventSpan } from '../event-dates/service';
 import { copyEventImages } from '../images/copy';
@@ -167,6 +168,7 @@ export async function updateEventStatus({
     }
     if (status === 'LIVE') {
       assertEmailConfirmed(auth);
+      await assertNotScheduledForDeletion(tx, auth.accountId);
       await assertCanTakePayments(tx, current);
     }
     const [row] = await tx

@@ -1,6 +1,6 @@
 /** The authorization matrix (`../authorization-matrix.ts`): Sign-in, people, the account, API keys, webhooks and organizers. */
 
-import type { RouteRule } from '../authorization-rules';
+import { type RouteRule, UNKNOWN_TOKEN } from '../authorization-rules';
 import { fresh, member, own, PASSWORD, person, personal, pub, self } from './helpers';
 
 /** Well-formed WebAuthn answers to challenges never handed out (decision 066). */
@@ -50,6 +50,8 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
 
   'GET /api/users/me': personal(own('member')),
   'PUT /api/users/me': personal(own('member', () => ({ first_name: 'Renamed' }))),
+  // A wrong password: nobody's login is deleted by the sweep (422 is an answer past the checks).
+  'POST /api/users/me/deletion': personal(own('member', () => ({ password: 'not the password' }))),
   'GET /api/users': own('admin'),
   'POST /api/users': own('admin', () => ({ email: fresh('invitee'), role: 'ORGANIZER' })),
   'GET /api/users/{id}': { access: 'admin' },
@@ -91,6 +93,10 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   // Another user's session is a 404; ending the caller's other sessions touches only theirs.
   'DELETE /api/users/me/sessions/{id}': personal(member),
   'POST /api/users/me/sessions/end-others': personal(own('member')),
+  'GET /api/accounts/current/deletion': own('admin'),
+  'POST /api/accounts/current/deletion': personal(own('admin', () => ({ password: 'not the password' }))),
+  'POST /api/accounts/current/deletion/confirm': personal(own('admin', () => ({ token: UNKNOWN_TOKEN }))),
+  'DELETE /api/accounts/current/deletion': own('admin'),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/current/mail-templates': own('admin'),
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': own('admin', () => ({

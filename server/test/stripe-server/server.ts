@@ -181,6 +181,15 @@ export async function startStripeTestServer(
       },
     ],
     [
+      'DELETE',
+      /^\/v1\/accounts\/([^/]+)$/,
+      ({ match }) => {
+        const id = match[1] ?? '';
+        if (!s.accounts.delete(id)) return stripeError(404, 'No such account');
+        return { body: { id, object: 'account', deleted: true } };
+      },
+    ],
+    [
       'POST',
       /^\/v1\/account_links$/,
       ({ params }) => {

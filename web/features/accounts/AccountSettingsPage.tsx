@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AccountResponse, UpdateAccountRequest } from '../../../common/accounts';
+import { useMe } from '../../api/me';
 import { apiFieldErrors } from '../../components/api-error';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
@@ -12,6 +13,7 @@ import { notify } from '../../components/notify';
 import { QueryPage } from '../../components/QueryPage';
 import { Section } from '../../components/Section';
 import { CurrencySelect, TimezoneSelect } from '../../components/selects';
+import { AccountDeletionSection } from './AccountDeletionSection';
 import { useAccount, useUpdateAccount } from './api';
 
 /** `/account/settings` (ADMIN): the account's name, support e-mail and defaults. */
@@ -25,13 +27,24 @@ export function AccountSettingsPage() {
 
 function AccountSettings() {
   const { t } = useLingui();
+  const me = useMe();
   return (
     <QueryPage
       query={useAccount()}
       pageTitle={t`Account settings`}
       errorTitle={t`Could not load the account settings`}
     >
-      {(account) => <AccountSettingsForm account={account} />}
+      {(account) => (
+        <Stack gap="lg">
+          <AccountSettingsForm account={account} />
+          {me.data ? (
+            <AccountDeletionSection
+              isOwner={me.data.is_account_owner}
+              timezone={me.data.timezone ?? account.timezone}
+            />
+          ) : null}
+        </Stack>
+      )}
     </QueryPage>
   );
 }

@@ -292,6 +292,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'deletion/:token',
+            Component: lazyPage(
+              () => import('../accounts/ConfirmAccountDeletionPage'),
+              (m) => m.ConfirmAccountDeletionPage,
+            ),
+          },
+          {
             path: 'users',
             Component: lazyPage(
               () => import('../accounts/UsersPage'),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { InlineLoader } from '../../components/InlineLoader';
 import { Section } from '../../components/Section';
 import { useMe } from './api';
+import { DeleteLoginSection } from './DeleteLoginSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { PersonalDetailsSection } from './PersonalDetailsSection';
@@ -34,6 +35,7 @@ export function ProfilePage() {
                 </Button>
               </Group>
             </Section>
+            <DeleteLoginSection me={me.data} />
           </>
         ) : me.isPending ? (
           <InlineLoader />

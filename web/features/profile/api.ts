@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteMeRequest } from '../../../common/account-deletion';
 import type { MessageResponse } from '../../../common/auth';
 import type { MeResponse, UpdateMeRequest } from '../../../common/users';
 import { apiFetch } from '../../api/client';
 import { useMe } from '../../api/me';
 import { queryKeys } from '../../api/query-keys';
+import { clearToken } from '../../api/token';
 
 /** The signed-in user (`GET users/me`), for every feature. */
 export { useMe };
@@ -54,4 +56,19 @@ export function useResendEmailConfirmation() {
 export function useDisplayTimezone(): string | undefined {
   const me = useMe();
   return me.data ? (me.data.timezone ?? me.data.account.timezone) : undefined;
+}
+
+/**
+ * Deletes the signed-in login (decision 065). Its sessions end with it: the token is forgotten
+ * and everything cached of the login is dropped.
+ */
+export function useDeleteMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteMeRequest) => apiFetch<void>('/users/me/deletion', { method: 'POST', body }),
+    onSuccess: () => {
+      clearToken();
+      queryClient.clear();
+    },
+  });
 }
