@@ -20,6 +20,7 @@ import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { orderLookupJobHandler } from '../server/modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
+import { dataExportJobHandler } from '../server/modules/personal-data/request';
 import { waitlistJobHandler } from '../server/modules/waitlist/mails';
 import { webhookJobHandler } from '../server/modules/webhooks/delivery';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
@@ -122,6 +123,7 @@ export async function run(): Promise<void> {
       dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
       invoices: invoiceJobHandler,
       orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+      dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

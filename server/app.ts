@@ -59,6 +59,7 @@ import { organizerDesignRoutes } from './modules/organizer-page/design-routes';
 import { organizerPageRoutes } from './modules/organizer-page/routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { personalDataRoutes } from './modules/personal-data/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     waitlistRoutes,
     selfServiceRoutes,
     securityEventRoutes,
+    personalDataRoutes,
   ]) {
     await app.register(routes);
   }

@@ -35,6 +35,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/accounts/current': 'updateAccount',
   'GET /api/accounts/current/event-defaults': 'getEventDefaults',
   'GET /api/accounts/current/security-events': 'listSecurityEvents',
+  'POST /api/accounts/current/erasures': 'eraseBuyer',
   'PUT /api/accounts/current/event-defaults': 'updateEventDefaults',
   'GET /api/accounts/current/mail-templates': 'listAccountMailTemplates',
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': 'updateAccountMailTemplate',
@@ -173,6 +174,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/public/events/{id}/orders/{shortId}/resend': 'resendPublicOrderConfirmation',
   'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend': 'resendPublicTicket',
   'POST /api/public/events/{id}/order-lookup': 'requestOrderLookup',
+  'POST /api/public/data-requests': 'requestDataExport',
+  'POST /api/public/events/{id}/orders/{shortId}/data-request': 'requestDataExportForOrder',
+  'GET /api/public/data-exports/{token}': 'downloadDataExport',
   'GET /api/public/order-links/{token}': 'resolveOrderLink',
 
   'GET /api/events/{id}/orders': 'listOrders',

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/transport';
 import {
   ADDRESS_LANES_PURGE_JOB,
   type AppJobKinds,
+  DATA_EXPORT_JOB,
   DATE_CANCELLATION_JOB,
   EXPIRE_RESERVATIONS_JOB,
   IDEMPOTENCY_PURGE_JOB,
@@ -49,6 +50,8 @@ export interface JobDependencies {
   invoices: JobHandler<JobPayload<typeof INVOICE_ISSUE_JOB>>;
   /** "Find my tickets" lookups (`order-lookup`'s `orderLookupJobHandler`). */
   orderLookup: JobHandler<JobPayload<typeof ORDER_LOOKUP_JOB>>;
+  /** A buyer's data requests (`personal-data`'s `dataExportJobHandler`). */
+  dataExport: JobHandler<JobPayload<typeof DATA_EXPORT_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -75,5 +78,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [DATE_CANCELLATION_JOB]: deps.dateCancellation,
     [INVOICE_ISSUE_JOB]: deps.invoices,
     [ORDER_LOOKUP_JOB]: deps.orderLookup,
+    [DATA_EXPORT_JOB]: deps.dataExport,
   };
 }

@@ -36,6 +36,9 @@ export const INVOICE_ISSUE_JOB = 'invoices.issue';
 /** A "Find my tickets" request, looked up and mailed after its answer (decision 056). */
 export const ORDER_LOOKUP_JOB = 'orders.lookup';
 
+/** A buyer's request for their data, looked up and mailed after its answer (decision 064). */
+export const DATA_EXPORT_JOB = 'personal-data.export';
+
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
  * and given its handler in `handlers.ts`; the type checker then holds every `enqueue` of it
@@ -66,6 +69,7 @@ export const JOB_KINDS = {
     scope: z.enum(['EVENT', 'ACCOUNT']),
     locale: z.string(),
   }),
+  [DATA_EXPORT_JOB]: z.object({ email: z.string(), locale: z.string() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

@@ -5,6 +5,7 @@ import { headedMail } from './layout';
 import { type LookupMailTemplates, lookupRenderers } from './lookup-templates';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type OrganizerMailTemplates, organizerRenderers } from './organizer-templates';
+import { type PersonalDataMailTemplates, personalDataRenderers } from './personal-data-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import { type SecurityMailTemplates, securityRenderers } from './security-templates';
 import type { OutgoingMail } from './transport';
@@ -37,7 +38,8 @@ export type MailTemplates = LoginMailTemplates &
   WebhookMailTemplates &
   WaitlistMailTemplates &
   LookupMailTemplates &
-  SecurityMailTemplates;
+  SecurityMailTemplates &
+  PersonalDataMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -130,6 +132,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...waitlistRenderers,
   ...lookupRenderers,
   ...securityRenderers,
+  ...personalDataRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return headedMail(subject, {

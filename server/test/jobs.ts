@@ -11,6 +11,7 @@ import { messageJobHandlers } from '../modules/messages/delivery';
 import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { dataExportJobHandler } from '../modules/personal-data/request';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 
@@ -37,6 +38,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
     dateCancellation: dateCancellationJobHandler({ stripe: app.stripe, appUrl: config.appUrl }),
     invoices: invoiceJobHandler,
     orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+    dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

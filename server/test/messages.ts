@@ -14,6 +14,7 @@ import { messageJobHandlers } from '../modules/messages/delivery';
 import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { dataExportJobHandler } from '../modules/personal-data/request';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -87,6 +88,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
         dateCancellation: dateCancellationJobHandler({ stripe: t.app.stripe, appUrl: config.appUrl }),
         invoices: invoiceJobHandler,
         orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
+        dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
       });
       let total = 0;
       for (;;) {

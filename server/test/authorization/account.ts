@@ -49,6 +49,11 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'PUT /api/accounts/current': own('admin', () => ({ name: 'Renamed account' })),
   'GET /api/accounts/current/event-defaults': own('member'),
   'GET /api/accounts/current/security-events': own('admin'),
+  // Names the account's buyer: another account's member gets 404 (decision 064). A person only.
+  'POST /api/accounts/current/erasures': personal({
+    access: 'admin',
+    body: (w) => ({ email: w.orderEmail }),
+  }),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/current/mail-templates': own('admin'),
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': own('admin', () => ({
