@@ -11,11 +11,11 @@ export interface Erased {
   names: Set<string>;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A string with every mention of the address replaced by the marker, and a buyer's name by "Erased". */
 export function scrubText(text: string, erased: Erased): string {
-  const replaced = text.replace(new RegExp(escape(erased.email), 'gi'), erased.marker);
+  const replaced = text.replace(new RegExp(escapeRegExp(erased.email), 'gi'), erased.marker);
   return erased.names.has(replaced.trim().toLowerCase()) ? ERASED_NAME : replaced;
 }
 
