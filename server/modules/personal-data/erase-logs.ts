@@ -2,7 +2,6 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import {
   checkInScans,
-  invoices,
   jobs,
   messageRecipients,
   messages,
@@ -28,8 +27,10 @@ const mentions = (column: unknown, email: string) =>
 
 /**
  * The records that keep what happened, in the account: the orders' activity, check-in scans,
- * webhook bodies and the endpoints' answers, the recipients' errors, the invoices' e-mail
- * address, and the job queue (decision 064).
+ * webhook bodies and the endpoints' answers, the recipients' errors, and the job queue
+ * (decision 064). Issued invoices and credit notes are not touched: they are kept as issued,
+ * the buyer's name, address and e-mail included, as tax law wants (the database refuses any
+ * change to them).
  */
 export async function scrubLogs(tx: Transaction, scope: LogScope): Promise<void> {
   const { accountId, erased } = scope;
@@ -70,7 +71,6 @@ export async function scrubLogs(tx: Transaction, scope: LogScope): Promise<void>
   }
   await scrubWebhooks(tx, scope);
   await scrubRecipientErrors(tx, scope);
-  await scrubInvoices(tx, scope);
   await scrubJobs(tx, scope);
 }
 
@@ -128,25 +128,6 @@ async function scrubRecipientErrors(tx: Transaction, { accountId, erased }: LogS
       .update(messageRecipients)
       .set({ lastError: scrubText(row.error ?? '', erased) })
       .where(eq(messageRecipients.id, row.id));
-  }
-}
-
-/**
- * Issued invoices and credit notes stay as issued, the buyer's name, company, address and VAT
- * number included (tax law keeps them); only the e-mail address, which no invoice needs, is
- * replaced (decision 064).
- */
-async function scrubInvoices(tx: Transaction, { accountId, erased }: LogScope) {
-  const rows = await tx
-    .select({ id: invoices.id, document: invoices.document })
-    .from(invoices)
-    .where(and(eq(invoices.accountId, accountId), mentions(invoices.document, erased.email)));
-  const addressOnly: Erased = { ...erased, names: new Set() };
-  for (const row of rows) {
-    await tx
-      .update(invoices)
-      .set({ document: scrubJson(row.document, addressOnly) })
-      .where(eq(invoices.id, row.id));
   }
 }
 

@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error';
 import { accountName, recordSecurityEvent } from '../security-events/service';
 import { scrubLogs } from './erase-logs';
 import { normalEmail } from './request';
-import { type Erased, eraseAnswer, namesOf } from './scrub';
+import { type Erased, eraseAnswer, namesOf, textsOf } from './scrub';
 
 const byEmail = (column: unknown, email: string) => sql`lower(trim(${column})) = ${email}`;
 /** Keeps a column's null, else the marker: business details are erased only where there were any. */
@@ -31,8 +31,8 @@ export const erasedEmail = () => `erased-${randomBytes(8).toString('hex')}@${ERA
  * `POST /api/accounts/current/erasures`: replaces, in one transaction and in this account only,
  * every name, e-mail address, answer and business detail of the buyer with a marker, in orders,
  * attendees, answers, messages' recipients, the waiting list, links, logs, queued mails and
- * webhook bodies (decision 064). Amounts, counts, stock and issued invoices stay; an invoice's
- * document loses only the e-mail address. A buyer the account does not know is `BUYER_NOT_FOUND`.
+ * webhook bodies (decision 064). Amounts, counts, stock and issued invoices stay as they are.
+ * A buyer the account does not know is `BUYER_NOT_FOUND`.
  */
 export async function eraseBuyer(
   db: Database,
@@ -151,6 +151,8 @@ async function eraseRecords(tx: Transaction, { accountId, erased, orderIds, atte
       .select()
       .from(questionAnswers)
       .where(or(...answered));
+    // Copies of the answers (webhook bodies) are found by their texts, as names are.
+    for (const answer of answers) for (const text of textsOf(answer.answer)) erased.names.add(text);
     for (const answer of answers) {
       await tx
         .update(questionAnswers)

@@ -3,7 +3,8 @@ import { ERASED_NAME } from '../../../common/personal-data';
 /**
  * What an erasure replaces inside free-form records (decision 064): logs, queued mails, webhook
  * bodies, answers. `email` is lower-case; `names` are the buyer's names as their records held
- * them (first, last and whole).
+ * them (first, last and whole) and the texts of their answers, lower-case: a string equal to one
+ * of them becomes "Erased".
  */
 export interface Erased {
   email: string;
@@ -51,4 +52,12 @@ export function namesOf(people: { first?: string | null; last?: string | null; w
     }
   }
   return names;
+}
+
+/** The non-empty texts of an answer, lower-case and trimmed. */
+export function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim().toLowerCase()];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(textsOf);
+  return [];
 }
