@@ -89,6 +89,7 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/accounts/current/erasures',
     {
       preHandler: [authenticate, personOnly, authorize('account.manage')],
+      config: { idempotent: true },
       schema: {
         tags,
         summary:
@@ -97,7 +98,7 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
           'In one transaction, in this account only (decision 064). Amounts, counts and issued invoices stay. A person only: an API key gets 403.',
         security: [{ bearerAuth: [] }],
         body: ErasureRequest,
-        response: { 200: ErasureResponse, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: ErasureResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
