@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import type { DataRequestAccepted } from '../../../common/personal-data';
 import type { PublicOrderResponse } from '../../../common/orders';
+import type { DataRequestAccepted } from '../../../common/personal-data';
 import { apiFetch } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { Alert, Button, Group, Stack, Text } from '../../ui';
@@ -43,11 +43,7 @@ export function DataRequestButton({ order, eventId }: { order: PublicOrderRespon
           {t`We are sending a link to your data to ${email}.`}
         </Text>
       ) : null}
-      {request.isError ? (
-        <Alert tone="error">
-          {errorMessage(request.error)}
-        </Alert>
-      ) : null}
+      {request.isError ? <Alert tone="error">{errorMessage(request.error)}</Alert> : null}
     </Stack>
   );
 }
