@@ -20,10 +20,11 @@ const OWNED_THROUGH: Record<string, string> = {
 };
 
 /**
- * Tables that belong to no account: the job queue, Stripe's event log, and the lanes that
- * count each client address's open reservations on every event (decision 043).
+ * Tables that belong to no account: the job queue, Stripe's event log, the lanes that
+ * count each client address's open reservations on every event (decision 043), and a buyer's
+ * data export links, which are of an address across every account (decision 064).
  */
-export const SHARED_TABLES = ['jobs', 'stripe_events', 'address_lanes'];
+export const SHARED_TABLES = ['jobs', 'stripe_events', 'address_lanes', 'data_exports'];
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = (await db.execute(query)) as unknown as { rows?: Record<string, unknown>[] };
@@ -62,7 +63,10 @@ export async function accountSnapshot(
       // Two steps from the account: attempt, delivery, endpoint.
       where = sql`delivery_id in (select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.account_id = ${accountId})`;
     } else if (cols.has('account_id')) where = sql`account_id = ${accountId}`;
-    else {
+    else if (cols.has('user_id')) {
+      // A login's own rows (two-factor, passkeys): the account's members'.
+      where = sql`user_id in (select user_id from account_users where account_id = ${accountId})`;
+    } else {
       const link = Object.keys(OWNED_THROUGH).find((column) => cols.has(column));
       if (link) {
         const parent = sql.identifier(OWNED_THROUGH[link] as string);
