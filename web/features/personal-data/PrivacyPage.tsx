@@ -103,7 +103,7 @@ function EraseBuyer() {
               </Alert>
             ) : null}
             <Group>
-              <Button type="submit" color="red" variant="outline">
+              <Button type="submit" color="red.9" variant="outline">
                 <Trans>Erase…</Trans>
               </Button>
             </Group>
@@ -147,7 +147,7 @@ function EraseBuyer() {
               <Button variant="default" onClick={() => setConfirming(null)}>
                 <Trans>Cancel</Trans>
               </Button>
-              <Button type="submit" color="red" disabled={!matches} loading={erase.isPending}>
+              <Button type="submit" color="red.9" disabled={!matches} loading={erase.isPending}>
                 <Trans>Erase for good</Trans>
               </Button>
             </Group>
