@@ -110,7 +110,10 @@ function EraseBuyer() {
           </Stack>
         </form>
         {done ? (
-          <Alert color="teal" role="status" title={t`${done.email} was erased`} data-testid="erase-result">
+          <Alert color="teal" variant="light" role="status" data-testid="erase-result">
+            <Text size="sm" fw={700}>
+              {t`${done.email} was erased`}
+            </Text>
             <Text size="sm">
               {t`Orders: ${done.result.orders} · Tickets: ${done.result.attendees} · Waiting-list entries: ${done.result.waitlist_entries} · Message recipients: ${done.result.message_recipients}`}
             </Text>
@@ -122,6 +125,7 @@ function EraseBuyer() {
         onClose={() => setConfirming(null)}
         title={t`Erase this buyer?`}
         centered
+        closeButtonProps={{ 'aria-label': t`Close` }}
       >
         <form
           onSubmit={(event) => {
