@@ -80,6 +80,7 @@ const exportedEvents = () =>
       accountId: securityEvents.accountId,
       detail: securityEvents.detail,
       userId: securityEvents.userId,
+      ip: securityEvents.ip,
     })
     .from(securityEvents)
     .where(eq(securityEvents.kind, 'BUYER_DATA_EXPORTED'))
@@ -128,7 +129,7 @@ describe('a buyer’s data export', () => {
     // The first download is in the audit log of both accounts, with no buyer data.
     const events = await exportedEvents();
     expect(events.map((e) => e.accountId)).toEqual([first.accountId, second.accountId]);
-    expect(events[0]).toMatchObject({ userId: null, detail: { orders: 1 } });
+    expect(events[0]).toMatchObject({ userId: null, ip: null, detail: { orders: 1 } });
     expect(JSON.stringify(events)).not.toContain(HANA);
     expect((await download(token)).statusCode).toBe(200);
     expect(await exportedEvents()).toHaveLength(2);

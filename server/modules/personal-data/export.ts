@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DataExportResponse } from '../../../common/personal-data';
 import type { Database, Db } from '../../db/client';
 import {
@@ -158,7 +158,7 @@ export async function buildExport(db: Db, email: string): Promise<DataExportResp
  */
 export async function downloadExport(
   db: Database,
-  input: { token: string; appUrl: string; ip: string | null },
+  input: { token: string; appUrl: string },
 ): Promise<DataExportResponse> {
   return inTransaction(db, async (tx) => {
     const row = await findLiveExport(tx, input.token);
@@ -166,14 +166,18 @@ export async function downloadExport(
     const [first] = await tx
       .update(dataExports)
       .set({ downloadedAt: sql`now()` })
-      .where(sql`${dataExports.id} = ${row.id} and ${isNull(dataExports.downloadedAt)}`)
+      .where(and(eq(dataExports.id, row.id), isNull(dataExports.downloadedAt)))
       .returning({ id: dataExports.id });
-    if (first) await recordExported(tx, { email: row.email, appUrl: input.appUrl, ip: input.ip });
+    if (first) await recordExported(tx, { email: row.email, appUrl: input.appUrl });
     return data;
   });
 }
 
-async function recordExported(db: Db, input: { email: string; appUrl: string; ip: string | null }) {
+/**
+ * One `BUYER_DATA_EXPORTED` per account the export holds records of. Without the downloader's IP
+ * address: the audit log keeps no personal data of buyers.
+ */
+async function recordExported(db: Db, input: { email: string; appUrl: string }) {
   const counts = await db.execute(sql`
     select a.id, a.name, count(distinct o.id)::int as orders
     from ${accounts} a
@@ -190,7 +194,7 @@ async function recordExported(db: Db, input: { email: string; appUrl: string; ip
       userId: null,
       account: Number(account.id),
       detail: { orders: account.orders, account: account.name },
-      ip: input.ip,
+      ip: null,
       appUrl: input.appUrl,
     });
   }

@@ -77,7 +77,6 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await downloadExport(app.db, {
         token: request.params.token,
         appUrl: app.config.appUrl,
-        ip: request.ip,
       });
       reply.header('Cache-Control', 'private, no-store');
       reply.header('Content-Disposition', 'attachment; filename="my-data.json"');
