@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eraseAnswer, namesOf, scrubJson, scrubText } from './scrub';
+import { eraseAnswer, namesOf, scrubJson, scrubText, textsOf } from './scrub';
 
 const erased = {
   email: 'ana.silva@example.com',
@@ -44,5 +44,12 @@ describe('scrubbing a buyer out of free-form records', () => {
       'ana silva',
       'silva',
     ]);
+  });
+});
+
+describe('the texts of an answer', () => {
+  it('are its non-empty strings, lower-case, wherever they are', () => {
+    expect(textsOf({ city: ' Porto ', lines: ['A', ''], n: 3 })).toEqual(['porto', 'a']);
+    expect(textsOf(null)).toEqual([]);
   });
 });
