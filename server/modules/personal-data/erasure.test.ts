@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orders, securityEvents, ticketStock } from '../../db/schema';
+import { invoices, jobs, orders, securityEvents, ticketStock } from '../../db/schema';
 import {
   makeAccount,
   makeCheckInList,
@@ -238,6 +238,20 @@ describe('erasing a buyer', () => {
     await kit.deliverMail();
     const notice = kit.smtp.to(owner.email).at(-1);
     expect(notice?.text).toContain('1 orders and 2 tickets now carry a marker instead');
+
+    // A mail the organizer sends her order later goes nowhere: the marker is never mailed.
+    const [erased] = await kit.app.db
+      .select({ id: orders.id, email: orders.email })
+      .from(orders)
+      .where(and(eq(orders.accountId, owner.accountId), eq(orders.firstName, 'Erased')));
+    expect(erased?.email).toMatch(/^erased-[0-9a-f]{16}@erased\.invalid$/);
+    const resent = await as(owner.token, 'POST', `/api/events/${eventId}/orders/${erased?.id}/resend`);
+    expect(resent.statusCode).toBeLessThan(300);
+    const queued = await kit.app.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'pending'), sql`${jobs.payload}->>'to' = ${erased?.email ?? ''}`));
+    expect(queued).toEqual([]);
 
     // Nothing is left to erase.
     expect((await erase(owner.token, ERIN)).statusCode).toBe(404);
