@@ -252,6 +252,19 @@ describe('erasing a buyer', () => {
       .from(jobs)
       .where(and(eq(jobs.status, 'pending'), sql`${jobs.payload}->>'to' = ${erased?.email ?? ''}`));
     expect(queued).toEqual([]);
+    const later = await as(
+      owner.token,
+      'POST',
+      `/api/events/${eventId}/messages`,
+      message({ subject: 'Later' }),
+    );
+    expect(later.statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) await kit.deliverMail();
+    const [recipients] = rows<{ n: number }>(
+      await kit.app.db.execute(sql`select count(*)::int as n from message_recipients r
+        where r.message_id = ${later.json().id as number} and r.email like ${'%@erased.invalid'}`),
+    );
+    expect(recipients?.n).toBe(0);
 
     // Nothing is left to erase.
     expect((await erase(owner.token, ERIN)).statusCode).toBe(404);
