@@ -39,7 +39,7 @@ export function DataRequestButton({ order, eventId }: { order: PublicOrderRespon
         </Button>
       </Group>
       {request.isSuccess ? (
-        <Text size="sm" role="status" data-testid="data-request-sent">
+        <Text size="sm" role="status" data-testid="data-request-sent" style={{ overflowWrap: 'anywhere' }}>
           {t`We are sending a link to your data to ${email}.`}
         </Text>
       ) : null}

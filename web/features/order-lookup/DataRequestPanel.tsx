@@ -45,7 +45,7 @@ export function DataRequestPanel() {
           <Trans>Your data</Trans>
         </Title>
         {request.isSuccess ? (
-          <Text role="status" data-testid="data-request-sent">
+          <Text role="status" data-testid="data-request-sent" style={{ overflowWrap: 'anywhere' }}>
             <Trans>
               If we keep data for {request.variables.email}, we sent a link to it. The link works for{' '}
               {DATA_EXPORT_DAYS} days.

@@ -45,7 +45,7 @@ export function MyDataPage() {
             <Title order={1} fz="h2">
               <Trans>Your data</Trans>
             </Title>
-            <Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>
               <Trans>
                 Everything kept with {data.data.email}, with every organizer selling through this site:
                 orders, tickets and waiting-list entries, with your answers and check-ins. The file is in

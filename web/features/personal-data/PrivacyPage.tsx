@@ -111,7 +111,7 @@ function EraseBuyer() {
         </form>
         {done ? (
           <Alert color="teal" variant="light" role="status" data-testid="erase-result">
-            <Text size="sm" fw={700}>
+            <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
               {t`${done.email} was erased`}
             </Text>
             <Text size="sm">
@@ -134,7 +134,7 @@ function EraseBuyer() {
           }}
         >
           <Stack gap="md">
-            <Text size="sm">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               <Trans>
                 This cannot be undone. Type <strong>{confirming}</strong> to confirm.
               </Trans>
