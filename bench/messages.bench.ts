@@ -21,6 +21,7 @@ import { messageJobHandlers } from '../server/modules/messages/delivery';
 import { orderLookupJobHandler } from '../server/modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../server/modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../server/modules/orders/service';
+import { dataExportJobHandler } from '../server/modules/personal-data/request';
 import { waitlistJobHandler } from '../server/modules/waitlist/mails';
 import { webhookJobHandler } from '../server/modules/webhooks/delivery';
 import { makeAccount, makeEvent, makeQuestion, makeTicket } from '../server/test/builders';
@@ -124,6 +125,7 @@ export async function run(): Promise<void> {
       invoices: invoiceJobHandler,
       orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
       accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
+      dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     concurrency: 4,

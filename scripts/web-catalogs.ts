@@ -27,6 +27,7 @@ export const BUYER_ROOTS = [
   'web/features/checkout/routes.tsx',
   'web/features/order-pages/routes.tsx',
   'web/features/order-lookup/routes.tsx',
+  'web/features/personal-data/routes.tsx',
   'web/features/waitlist-entry/routes.tsx',
   'web/features/widget/routes.tsx',
 ];

@@ -62,6 +62,7 @@ import { organizerPageRoutes } from './modules/organizer-page/routes';
 import { organizerRoutes } from './modules/organizers/routes';
 import { passkeyRoutes } from './modules/passkeys/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { personalDataRoutes } from './modules/personal-data/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     passkeyRoutes,
     userSessionRoutes,
     accountDeletionRoutes,
+    personalDataRoutes,
   ]) {
     await app.register(routes);
   }

@@ -21,6 +21,7 @@ import { messageJobHandlers } from './modules/messages/delivery';
 import { orderLookupJobHandler } from './modules/order-lookup/find';
 import { purgeIdleAddressLanes } from './modules/orders/address-lanes';
 import { sweepExpiredReservations } from './modules/orders/service';
+import { dataExportJobHandler } from './modules/personal-data/request';
 import { waitlistJobHandler } from './modules/waitlist/mails';
 import { webhookJobHandler } from './modules/webhooks/delivery';
 import { describeDatabase, describeMail } from './startup-banner';
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
       invoices: invoiceJobHandler,
       orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
       accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
+      dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
     }),
     schedules: SCHEDULES,
     // Mostly waiting on the SMTP server: a few at once keep a burst of order mails short.

@@ -96,6 +96,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // An event of the caller's account, found or locked: the first step of every event-owned service.
   // The routes of an event's list and its export (decision 047); the dates its lists narrow to.
   'owned-events': ['service', 'list-routes', 'dates'],
+  // A buyer's data (decision 064): its job's handler, handed to the worker by main.ts.
+  'personal-data': ['request'],
   // Card refunds written and asked of Stripe apart, for the cancellation of a date's orders.
   payments: ['refunds'],
   // Passkeys (decision 066) are read by their routes only.
@@ -166,7 +168,7 @@ const LAYERS: Layers = [
   ],
   ['account-deletion', 'attendee-view', 'invoices', 'passkeys', 'ticket-documents', 'user-sessions', 'users'],
   ['invoice-documents', 'orders'],
-  ['attendees', 'order-lookup', 'payments', 'stats', 'tickets', 'waitlist', 'wallet'],
+  ['attendees', 'order-lookup', 'payments', 'personal-data', 'stats', 'tickets', 'waitlist', 'wallet'],
   ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],
   ['date-cancellation', 'demo', 'events'],
   ['organizer-page'],

@@ -62,6 +62,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // "Find my tickets" and its mail's links (decision 056): pages the router loads.
   'order-lookup': [],
   orders: [],
+  // A buyer's data (decision 064): the export's page the router loads, the Privacy page the organizer app loads.
+  'personal-data': [],
   organizers: ['api'],
   // The signed-in user.
   profile: ['api'],
@@ -126,6 +128,7 @@ const WEB_LAYERS: Layers = [
     'messages',
     'order-lookup',
     'orders',
+    'personal-data',
     'products',
     'promo-codes',
     'questions',

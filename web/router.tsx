@@ -49,6 +49,7 @@ const organizerApp = section(async () => (await import('./features/manage/routes
 });
 const buyerPages = section(async () => (await import('./features/order-pages/routes')).orderPageRoutes);
 const lookupPages = section(async () => (await import('./features/order-lookup/routes')).orderLookupRoutes);
+const dataPages = section(async () => (await import('./features/personal-data/routes')).personalDataRoutes);
 
 /** Sections by the first segment of the address. */
 const sections: Record<string, ComponentType> = {
@@ -63,6 +64,7 @@ const sections: Record<string, ComponentType> = {
   ticket: buyerPages,
   'find-tickets': lookupPages,
   'order-link': lookupPages,
+  'my-data': dataPages,
   waitlist: section(async () => (await import('./features/waitlist-entry/routes')).waitlistEntryRoutes),
   'check-in': section(async () => (await import('./features/check-in/staff/routes')).staffRoutes, {
     catalog: 'manage',

@@ -8,6 +8,7 @@ import { MESSAGE_ERRORS } from './messages';
 import { ORDER_LOOKUP_ERRORS } from './order-lookup';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
+import { PERSONAL_DATA_ERRORS } from './personal-data';
 import { SECURITY_ERRORS } from './security';
 import { SELF_SERVICE_ERRORS } from './self-service';
 import { WAITLIST_ERRORS } from './waitlist';
@@ -35,6 +36,7 @@ export const ERRORS = {
   ...SELF_SERVICE_ERRORS,
   ...SECURITY_ERRORS,
   ...ACCOUNT_DELETION_ERRORS,
+  ...PERSONAL_DATA_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

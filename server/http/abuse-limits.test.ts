@@ -382,3 +382,27 @@ describe('asking for the password again (decision 065)', () => {
     expect(other.statusCode).toBe(422);
   });
 });
+
+describe('a buyer’s data requests', () => {
+  const ask = (from: string, email: string) =>
+    send(app, from, { method: 'POST', url: '/api/public/data-requests', payload: { email } });
+
+  it('limits the requests of one client address a minute, and of one e-mail address an hour', async () => {
+    const from = newAddress();
+    for (let i = 0; i < 5; i++)
+      expect((await ask(from, `asker${i}.${from}@example.com`)).statusCode).toBe(202);
+    expectRateLimited(await ask(from, `asker.more.${from}@example.com`));
+    // One address asked for over many client addresses: three an hour, found or not.
+    const victim = `victim.${newAddress()}@example.com`;
+    for (let i = 0; i < 3; i++) expect((await ask(newAddress(), victim)).statusCode).toBe(202);
+    expectRateLimited(await ask(newAddress(), victim.toUpperCase()));
+  });
+
+  it('limits the downloads of one client address a minute', async () => {
+    const from = newAddress();
+    const download = () =>
+      send(app, from, { method: 'GET', url: `/api/public/data-exports/${'x'.repeat(22)}` });
+    for (let i = 0; i < 10; i++) expect((await download()).statusCode).toBe(410);
+    expectRateLimited(await download());
+  });
+});

@@ -58,6 +58,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/accounts/current/deletion': 'requestAccountDeletion',
   'POST /api/accounts/current/deletion/confirm': 'confirmAccountDeletion',
   'DELETE /api/accounts/current/deletion': 'cancelAccountDeletion',
+  'POST /api/accounts/current/erasures': 'eraseBuyer',
   'PUT /api/accounts/current/event-defaults': 'updateEventDefaults',
   'GET /api/accounts/current/mail-templates': 'listAccountMailTemplates',
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': 'updateAccountMailTemplate',
@@ -196,6 +197,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/public/events/{id}/orders/{shortId}/resend': 'resendPublicOrderConfirmation',
   'POST /api/public/events/{id}/orders/{shortId}/attendees/{attendeeShortId}/resend': 'resendPublicTicket',
   'POST /api/public/events/{id}/order-lookup': 'requestOrderLookup',
+  'POST /api/public/data-requests': 'requestDataExport',
+  'POST /api/public/events/{id}/orders/{shortId}/data-request': 'requestDataExportForOrder',
+  'GET /api/public/data-exports/{token}': 'downloadDataExport',
   'GET /api/public/order-links/{token}': 'resolveOrderLink',
 
   'GET /api/events/{id}/orders': 'listOrders',

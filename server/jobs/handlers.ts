@@ -7,6 +7,7 @@ import {
   ACCOUNT_DELETION_JOB,
   ADDRESS_LANES_PURGE_JOB,
   type AppJobKinds,
+  DATA_EXPORT_JOB,
   DATE_CANCELLATION_JOB,
   EXPIRE_RESERVATIONS_JOB,
   IDEMPOTENCY_PURGE_JOB,
@@ -52,6 +53,8 @@ export interface JobDependencies {
   orderLookup: JobHandler<JobPayload<typeof ORDER_LOOKUP_JOB>>;
   /** Carrying out an account's deletion (`account-deletion`'s `accountDeletionJobHandler`). */
   accountDeletion: JobHandler<JobPayload<typeof ACCOUNT_DELETION_JOB>>;
+  /** A buyer's data requests (`personal-data`'s `dataExportJobHandler`). */
+  dataExport: JobHandler<JobPayload<typeof DATA_EXPORT_JOB>>;
 }
 
 /** The handler of every job kind of `kinds.ts`. */
@@ -79,5 +82,6 @@ export function jobHandlers(deps: JobDependencies): JobHandlers<AppJobKinds> {
     [INVOICE_ISSUE_JOB]: deps.invoices,
     [ORDER_LOOKUP_JOB]: deps.orderLookup,
     [ACCOUNT_DELETION_JOB]: deps.accountDeletion,
+    [DATA_EXPORT_JOB]: deps.dataExport,
   };
 }

@@ -38,6 +38,8 @@ export const ORDER_LOOKUP_JOB = 'orders.lookup';
 
 /** Carries out an account's confirmed deletion once its wait is over (decision 065). */
 export const ACCOUNT_DELETION_JOB = 'accounts.delete';
+/** A buyer's request for their data, looked up and mailed after its answer (decision 064). */
+export const DATA_EXPORT_JOB = 'personal-data.export';
 
 /**
  * Every kind of job Tessera runs, with the schema of its payload. A new kind is added here
@@ -70,6 +72,7 @@ export const JOB_KINDS = {
     locale: z.string(),
   }),
   [ACCOUNT_DELETION_JOB]: z.object({ account_id: z.number().int().positive() }),
+  [DATA_EXPORT_JOB]: z.object({ email: z.string(), locale: z.string() }),
 } as const;
 
 export type AppJobKinds = typeof JOB_KINDS;

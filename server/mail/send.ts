@@ -1,5 +1,6 @@
 import type { Locale } from '../../common/i18n/locales';
 import { isLocale } from '../../common/i18n/locales';
+import { ERASED_DOMAIN } from '../../common/personal-data';
 import type { Database, Db } from '../db/client';
 import { i18nFor } from '../i18n';
 import { enqueue } from '../jobs/kinds';
@@ -19,7 +20,8 @@ export type MailDocuments = (db: Database, request: MailDocumentRequest) => Prom
 /**
  * Queues a mail in the caller's transaction: it is sent (by the job worker, with retries)
  * only if that transaction commits, in the recipient's language. False when a mail with the
- * same `uniqueKey` was queued before (this one is not).
+ * same `uniqueKey` was queued before (this one is not), and for the marker address of an
+ * erased buyer, which no mail system delivers (decision 064): nothing is queued.
  */
 export async function enqueueMail<K extends MailTemplateName>(
   db: Db,
@@ -36,6 +38,7 @@ export async function enqueueMail<K extends MailTemplateName>(
   },
 ): Promise<boolean> {
   const { template, to, locale, data, documents, sender } = mail;
+  if (to.trim().toLowerCase().endsWith(`@${ERASED_DOMAIN}`)) return false;
   return enqueue(db, {
     type: MAIL_JOB,
     payload: {

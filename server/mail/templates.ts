@@ -6,6 +6,7 @@ import { headedMail } from './layout';
 import { type LookupMailTemplates, lookupRenderers } from './lookup-templates';
 import { type OrderMailTemplates, orderRenderers } from './order-templates';
 import { type OrganizerMailTemplates, organizerRenderers } from './organizer-templates';
+import { type PersonalDataMailTemplates, personalDataRenderers } from './personal-data-templates';
 import { type RefundMailTemplates, refundRenderers } from './refund-templates';
 import { type SecurityMailTemplates, securityRenderers } from './security-templates';
 import type { OutgoingMail } from './transport';
@@ -39,7 +40,8 @@ export type MailTemplates = LoginMailTemplates &
   WaitlistMailTemplates &
   LookupMailTemplates &
   SecurityMailTemplates &
-  AccountDeletionMailTemplates;
+  AccountDeletionMailTemplates &
+  PersonalDataMailTemplates;
 export type MailTemplateName = keyof MailTemplates;
 
 const M = {
@@ -133,6 +135,7 @@ const renderers: { [K in MailTemplateName]: Renderer<K> } = {
   ...lookupRenderers,
   ...securityRenderers,
   ...accountDeletionRenderers,
+  ...personalDataRenderers,
   emailConfirmation: (data, i18n) => {
     const subject = translate(i18n, M.confirmSubject);
     return headedMail(subject, {

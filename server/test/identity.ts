@@ -13,6 +13,7 @@ import { messageJobHandlers } from '../modules/messages/delivery';
 import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { dataExportJobHandler } from '../modules/personal-data/request';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -91,6 +92,7 @@ export async function createIdentityKit(env: Record<string, string> = {}): Promi
           invoices: invoiceJobHandler,
           orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
           accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
+          dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
         }),
       }),
     as: (token, options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}` } }),

@@ -12,6 +12,7 @@ import { messageJobHandlers } from '../modules/messages/delivery';
 import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { dataExportJobHandler } from '../modules/personal-data/request';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 
@@ -39,6 +40,7 @@ export async function runAllDueJobs(app: App, options: { allowPrivate?: boolean 
     invoices: invoiceJobHandler,
     orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
     accountDeletion: accountDeletionJobHandler({ storage: app.storage, stripe: app.stripe }),
+    dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
   });
   try {
     return await runDueJobs({ db, kinds: JOB_KINDS, handlers }, 1000);

@@ -15,6 +15,7 @@ import { messageJobHandlers } from '../modules/messages/delivery';
 import { orderLookupJobHandler } from '../modules/order-lookup/find';
 import { purgeIdleAddressLanes } from '../modules/orders/address-lanes';
 import { sweepExpiredReservations } from '../modules/orders/service';
+import { dataExportJobHandler } from '../modules/personal-data/request';
 import { waitlistJobHandler } from '../modules/waitlist/mails';
 import { webhookJobHandler } from '../modules/webhooks/delivery';
 import { createTestApp, type TestApp, testConfig } from './app';
@@ -89,6 +90,7 @@ export async function createMessagesKit(env: Record<string, string> = {}): Promi
         invoices: invoiceJobHandler,
         orderLookup: orderLookupJobHandler({ appUrl: config.appUrl }),
         accountDeletion: accountDeletionJobHandler({ storage: t.app.storage, stripe: t.app.stripe }),
+        dataExport: dataExportJobHandler({ appUrl: config.appUrl }),
       });
       let total = 0;
       for (;;) {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_MESSAGE_ORDER_STATUSES, type MessageScope } from '../../../common/messages';
 import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
+import { ERASED_DOMAIN } from '../../../common/personal-data';
 import type { Db, Transaction } from '../../db/client';
 import { queryRows, sqlList } from '../../db/rows';
 import { askedDate } from '../owned-events/dates';
@@ -14,6 +15,9 @@ import { assertEventTickets } from '../tickets/service';
 
 /** Ticket holders who count: a valid or awaiting-payment ticket of an order that reached checkout. */
 const ATTENDEE_STATUSES_WRITTEN_TO = ['ACTIVE', 'AWAITING_PAYMENT'] as const;
+
+/** The marker address of an erased buyer (decision 064): never written to. */
+const ERASED_PATTERN = `%@${ERASED_DOMAIN}`;
 
 /** The name a message gives an attendee (`a`) or a buyer (`o`), as placeholders fill it. */
 const ATTENDEE_NAME = sql`trim(a.first_name || ' ' || a.last_name)`;
@@ -31,6 +35,7 @@ function attendeeSource(eventId: number, extra: SQL): SQL {
        and a.status in (${sqlList(ATTENDEE_STATUSES_WRITTEN_TO)})
        and o.status not in (${sqlList(UNFINISHED_CHECKOUT_STATUSES)})
        and a.email <> ''
+       and lower(a.email) not like ${ERASED_PATTERN}
        ${extra}`;
 }
 
@@ -43,6 +48,7 @@ function orderSource(eventId: number, extra: SQL): SQL {
       from orders o
      where o.event_id = ${eventId}
        and o.email is not null and o.email <> ''
+       and lower(o.email) not like ${ERASED_PATTERN}
        ${extra}`;
 }
 

@@ -97,6 +97,11 @@ export const ACCOUNT_ROUTES: Record<string, RouteRule> = {
   'POST /api/accounts/current/deletion': personal(own('admin', () => ({ password: 'not the password' }))),
   'POST /api/accounts/current/deletion/confirm': personal(own('admin', () => ({ token: UNKNOWN_TOKEN }))),
   'DELETE /api/accounts/current/deletion': own('admin'),
+  // Names the account's buyer: another account's member gets 404 (decision 064). A person only.
+  'POST /api/accounts/current/erasures': personal({
+    access: 'admin',
+    body: (w) => ({ email: w.orderEmail }),
+  }),
   'PUT /api/accounts/current/event-defaults': own('admin', () => ({ allow_search_indexing: false })),
   'GET /api/accounts/current/mail-templates': own('admin'),
   'PUT /api/accounts/current/mail-templates/{kind}/{locale}': own('admin', () => ({

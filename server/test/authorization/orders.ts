@@ -31,6 +31,10 @@ export const ORDERS_ROUTES: Record<string, RouteRule> = {
   // Answers the same whoever asks and whatever the address has (decision 056).
   'POST /api/public/events/{id}/order-lookup': pub(202, () => ({ email: 'nobody@example.com' })),
   'GET /api/public/order-links/{token}': { ...pub(410), params: () => ({ token: 'x'.repeat(22) }) },
+  // A buyer's data (decision 064): the same answer whatever the address has; an unknown link is 410.
+  'POST /api/public/data-requests': pub(202, () => ({ email: 'nobody@example.com' })),
+  'POST /api/public/events/{id}/orders/{shortId}/data-request': order(202),
+  'GET /api/public/data-exports/{token}': { ...pub(410), params: () => ({ token: 'x'.repeat(22) }) },
   'GET /api/public/events/{id}/attendees/{shortId}': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/qr.svg': order(200),
   'GET /api/public/events/{id}/attendees/{shortId}/ticket.pdf': order(200),

@@ -17,6 +17,7 @@ const TABS = [
   { to: 'taxes-and-fees', permission: 'account.manage', label: <Trans>Taxes and fees</Trans> },
   { to: 'invoices', permission: 'account.manage', label: <Trans>Invoices</Trans> },
   { to: 'invoice-settings', permission: 'account.manage', label: <Trans>Invoice settings</Trans> },
+  { to: 'privacy', permission: 'account.manage', label: <Trans>Privacy</Trans> },
   { to: 'payment', permission: 'payments.manage', label: <Trans>Payments</Trans> },
   { to: 'billing', permission: 'billing.manage', label: <Trans>Billing</Trans> },
   { to: 'reports', permission: 'billing.manage', label: <Trans>Reports</Trans> },

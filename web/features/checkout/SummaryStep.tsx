@@ -4,6 +4,7 @@ import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { Alert, ANCHOR_CLASS, buttonLook, Card, Group, Stack, Text, Title, VisuallyHidden } from '../../ui';
 import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
+import { DataRequestButton } from './DataRequestButton';
 import { InvoiceLinks } from './InvoiceLinks';
 import { FindTicketsLink, ResendConfirmationButton, SendTicketButton } from './ResendButtons';
 import { SelfServicePanel } from './SelfServicePanel';
@@ -120,6 +121,7 @@ export function SummaryStep() {
       <InvoiceLinks invoices={order.invoices} currency={order.currency} base={api} />
       {showTickets ? <SelfServicePanel /> : null}
       <FindTicketsLink eventId={eventId} />
+      <DataRequestButton order={order} eventId={eventId} />
     </Stack>
   );
 }

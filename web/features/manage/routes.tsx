@@ -341,6 +341,13 @@ export const organizerRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'privacy',
+            Component: lazyPage(
+              () => import('../personal-data/PrivacyPage'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
             path: 'payment',
             Component: lazyPage(
               () => import('../accounts/PaymentPage'),

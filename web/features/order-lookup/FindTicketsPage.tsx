@@ -20,6 +20,7 @@ import { designOf } from '../public-event/design';
 import { EventTheme } from '../public-event/EventTheme';
 import { MantineInEventTheme } from '../public-event/MantineInEventTheme';
 import { requestOrderLookup } from './api';
+import { DataRequestPanel } from './DataRequestPanel';
 
 /**
  * `/find-tickets/{eventId}`: a buyer who lost the mail asks for links to their orders, of this
@@ -185,6 +186,7 @@ function FindTickets({
           </form>
         )}
       </Paper>
+      <DataRequestPanel />
       <Anchor component={Link} to={eventPath} w="fit-content">
         <Trans>Back to the event</Trans>
       </Anchor>

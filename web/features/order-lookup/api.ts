@@ -4,6 +4,7 @@ import type {
   OrderLookupAccepted,
   OrderLookupRequest,
 } from '../../../common/order-lookup';
+import type { DataRequest, DataRequestAccepted } from '../../../common/personal-data';
 import { apiFetch } from '../../api/client';
 
 /** `POST /api/public/events/{id}/order-lookup`: the same answer whatever the address has (decision 056). */
@@ -21,3 +22,7 @@ export const orderLinkQuery = (token: string) =>
       apiFetch<OrderLinkResponse>(`/public/order-links/${encodeURIComponent(token)}`, { signal }),
     retry: false,
   });
+
+/** `POST /api/public/data-requests`: a link to the export of the address's data, mailed to it (decision 064). */
+export const requestDataExport = (body: DataRequest) =>
+  apiFetch<DataRequestAccepted>('/public/data-requests', { method: 'POST', body });
