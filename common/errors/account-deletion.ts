@@ -51,7 +51,7 @@ export const ACCOUNT_DELETION_ERRORS = {
     message: /*i18n*/ {
       id: 'error.owner_cannot_delete_login',
       message:
-        'You own an account. Delete that account or hand its ownership to another administrator before deleting your login.',
+        'You own an account: your login goes with it. Delete that account in its settings instead.',
     },
   },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -19,8 +19,8 @@ import { useDeleteMe } from './api';
 
 /**
  * "Delete my login" on the profile (decision 065): with the password, a member's login goes
- * with its memberships and sessions; an account's owner must delete the account or hand it
- * over first.
+ * with its memberships and sessions; an account's owner deletes the account instead (Tessera has
+ * no handing over of ownership).
  */
 export function DeleteLoginSection({ me }: { me: MeResponse }) {
   const { t } = useLingui();
@@ -33,8 +33,7 @@ export function DeleteLoginSection({ me }: { me: MeResponse }) {
       {me.is_account_owner ? (
         <Text size="sm">
           <Trans>
-            You own this account. Delete the account in its settings, or have its ownership handed to another
-            administrator, before deleting your login.
+            You own this account, and your login goes with it: delete the account in its settings instead.
           </Trans>
         </Text>
       ) : (
