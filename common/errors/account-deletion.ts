@@ -50,8 +50,7 @@ export const ACCOUNT_DELETION_ERRORS = {
     status: 409,
     message: /*i18n*/ {
       id: 'error.owner_cannot_delete_login',
-      message:
-        'You own an account: your login goes with it. Delete that account in its settings instead.',
+      message: 'You own an account: your login goes with it. Delete that account in its settings instead.',
     },
   },
 } as const satisfies Record<string, ErrorDefinition>;
