@@ -1,24 +1,13 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Alert.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type AccountDeletionResponse,
-  RequestAccountDeletionRequest,
-} from '../../../common/account-deletion';
-import { apiFieldErrors } from '../../components/api-error';
+import type { AccountDeletionResponse } from '../../../common/account-deletion';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
 import { InlineLoader } from '../../components/InlineLoader';
 import { AlertIcon } from '../../components/icons';
 import { notify } from '../../components/notify';
+import { PasswordModal } from '../../components/PasswordModal';
 import { Section } from '../../components/Section';
 import { useAccountDeletion, useCancelAccountDeletion, useRequestAccountDeletion } from './deletion-api';
 
@@ -132,60 +121,20 @@ function DeletionState({
 function RequestDeletionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
   const request = useRequestAccountDeletion();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: validateWith(RequestAccountDeletionRequest),
-  });
-  const close = () => {
-    form.reset();
-    request.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(
-    (values) =>
-      request.mutate(values, {
-        onSuccess: () => {
-          notify(t`We have sent you a link to confirm the deletion.`);
-          close();
-        },
-        onError: (error) => form.setErrors(firstMessages(apiFieldErrors(error))),
-      }),
-    focusFirstError(form),
-  );
   return (
-    <Modal
+    <PasswordModal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title={t`Delete this account`}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t`Close` }}
+      keepLabel={<Trans>Keep the account</Trans>}
+      confirmLabel={<Trans>Send the confirmation link</Trans>}
+      mutation={request}
+      onDone={() => {
+        notify(t`We have sent you a link to confirm the deletion.`);
+        onClose();
+      }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorAlert error={request.error} />
-          <Text size="sm">
-            <Trans>Enter your password. We then e-mail you a link that confirms the deletion.</Trans>
-          </Text>
-          <PasswordInput
-            label={t`Your password`}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              <Trans>Keep the account</Trans>
-            </Button>
-            <Button type="submit" color="red.9" loading={request.isPending}>
-              <Trans>Send the confirmation link</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Trans>Enter your password. We then e-mail you a link that confirms the deletion.</Trans>
+    </PasswordModal>
   );
 }

@@ -1,19 +1,11 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DeleteMeRequest } from '../../../common/account-deletion';
 import type { MeResponse } from '../../../common/users';
-import { apiFieldErrors } from '../../components/api-error';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { firstMessages, focusFirstError, validateWith } from '../../components/form-errors';
+import { LOGIN_PATH } from '../../api/auth-redirect';
+import { clearToken } from '../../api/token';
+import { PasswordModal } from '../../components/PasswordModal';
 import { Section } from '../../components/Section';
 import { useDeleteMe } from './api';
 
@@ -52,57 +44,20 @@ function DeleteLoginModal({ opened, onClose }: { opened: boolean; onClose: () =>
   const { t } = useLingui();
   const navigate = useNavigate();
   const remove = useDeleteMe();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: validateWith(DeleteMeRequest),
-  });
-  const close = () => {
-    form.reset();
-    remove.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(
-    (values) =>
-      remove.mutate(values, {
-        onSuccess: () => navigate('/login', { replace: true }),
-        onError: (error) => form.setErrors(firstMessages(apiFieldErrors(error))),
-      }),
-    focusFirstError(form),
-  );
   return (
-    <Modal
+    <PasswordModal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title={t`Delete my login`}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t`Close` }}
+      keepLabel={<Trans>Keep my login</Trans>}
+      confirmLabel={<Trans>Delete my login</Trans>}
+      mutation={remove}
+      onDone={() => {
+        clearToken();
+        navigate(LOGIN_PATH, { replace: true });
+      }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorAlert error={remove.error} />
-          <Text size="sm">
-            <Trans>This cannot be undone. Enter your password to delete your login now.</Trans>
-          </Text>
-          <PasswordInput
-            label={t`Your password`}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              <Trans>Keep my login</Trans>
-            </Button>
-            <Button type="submit" color="red.9" loading={remove.isPending}>
-              <Trans>Delete my login</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Trans>This cannot be undone. Enter your password to delete your login now.</Trans>
+    </PasswordModal>
   );
 }

@@ -3,15 +3,15 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Code, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TotpSetupResponse } from '../../../common/security';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { FormModal } from '../../components/FormModal';
 import { InlineLoader } from '../../components/InlineLoader';
 import { LoadError } from '../../components/LoadError';
 import { notify } from '../../components/notify';
+import { PasswordModal } from '../../components/PasswordModal';
 import { Section } from '../../components/Section';
 import { RecoveryCodes } from './RecoveryCodes';
 import {
@@ -163,69 +163,34 @@ function PasswordCheck({
   const { t } = useLingui();
   const disable = useDisableTotp();
   const renew = useNewRecoveryCodes();
-  const [password, setPassword] = useState('');
-  const mutation = mode === 'renew' ? renew : disable;
-  const close = () => {
-    setPassword('');
-    disable.reset();
-    renew.reset();
-    onClose();
-  };
-  const submit = () => {
-    if (mode === 'renew') {
-      renew.mutate({ password }, { onSuccess: (answer) => onCodes(answer.recovery_codes) });
-    } else {
-      disable.mutate(
-        { password },
-        {
-          onSuccess: () => {
-            notify(t`Two-factor sign-in with an authenticator app is off.`);
-            close();
-          },
-        },
-      );
-    }
-  };
   return (
-    <FormModal
-      opened={mode !== undefined}
-      title={mode === 'renew' ? t`New recovery codes` : t`Turn off the authenticator app`}
-      onClose={close}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+    <>
+      <PasswordModal
+        opened={mode === 'renew'}
+        onClose={onClose}
+        title={t`New recovery codes`}
+        keepLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>Make new codes</Trans>}
+        danger={false}
+        mutation={renew}
+        onDone={(answer) => onCodes(answer.recovery_codes)}
+      >
+        <Trans>Your current recovery codes will stop working.</Trans>
+      </PasswordModal>
+      <PasswordModal
+        opened={mode === 'disable'}
+        onClose={onClose}
+        title={t`Turn off the authenticator app`}
+        keepLabel={<Trans>Cancel</Trans>}
+        confirmLabel={<Trans>Turn off</Trans>}
+        mutation={disable}
+        onDone={() => {
+          notify(t`Two-factor sign-in with an authenticator app is off.`);
+          onClose();
         }}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            {mode === 'renew' ? (
-              <Trans>Your current recovery codes will stop working.</Trans>
-            ) : (
-              <Trans>Your login will be protected by your password alone, unless you have a passkey.</Trans>
-            )}
-          </Text>
-          <ErrorAlert error={mutation.error} />
-          <PasswordInput
-            label={t`Your password`}
-            autoComplete="current-password"
-            required
-            data-autofocus
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" color={mode === 'renew' ? undefined : 'red'} loading={mutation.isPending}>
-              {mode === 'renew' ? <Trans>Make new codes</Trans> : <Trans>Turn off</Trans>}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormModal>
+        <Trans>Your login will be protected by your password alone, unless you have a passkey.</Trans>
+      </PasswordModal>
+    </>
   );
 }
