@@ -217,6 +217,18 @@ describe("an account's rule", () => {
     const kinds = log.json().data.map((e: { kind: string }) => e.kind);
     expect(kinds).toContain('TWO_FACTOR_REQUIREMENT_CHANGED');
     expect(kinds.filter((k: string) => k === 'TWO_FACTOR_ENABLED')).toHaveLength(2);
+    // Older pages: everything before an event's id, newest first.
+    const newest = log.json().data[0].id;
+    const older = await kit.as(owner.token, {
+      method: 'GET',
+      url: `/api/accounts/current/security-events?before=${newest}`,
+    });
+    expect(older.json().data.map((e: { id: number }) => e.id)).toEqual(
+      log
+        .json()
+        .data.slice(1)
+        .map((e: { id: number }) => e.id),
+    );
     expect(
       (await kit.as(member.token, { method: 'GET', url: '/api/accounts/current/security-events' }))
         .statusCode,

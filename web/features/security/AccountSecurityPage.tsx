@@ -1,15 +1,21 @@
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { SecurityEventResponse } from '../../../common/security';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { LoadError } from '../../components/LoadError';
 import { Section } from '../../components/Section';
 import { useEventKindLabel } from './event-labels';
-import { accountSecurityQuery, securityEventsQuery, useUpdateAccountSecurity } from './two-factor-api';
+import {
+  accountSecurityQuery,
+  SECURITY_EVENTS_PAGE,
+  securityEventsQuery,
+  useUpdateAccountSecurity,
+} from './two-factor-api';
 
 /** `/account/security` (ADMINs): the two-factor rule for every member, and the security log. */
 export function AccountSecurityPage() {
@@ -54,7 +60,12 @@ export function AccountSecurityPage() {
 
 function SecurityLog() {
   const { t, i18n } = useLingui();
-  const events = useQuery(securityEventsQuery());
+  // The pages seen so far, as the `before` of each: older pages are asked by the last id shown.
+  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
+  const before = cursors.at(-1);
+  const events = useQuery(securityEventsQuery(before));
+  const rows = events.data?.data ?? [];
+  const oldest = rows.at(-1)?.id;
   const label = useEventKindLabel();
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -71,7 +82,7 @@ function SecurityLog() {
           title={t`Could not load the security log`}
           onRetry={() => events.refetch()}
         />
-      ) : events.data.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Text c="dimmed" size="sm">
           <Trans>Nothing has happened yet.</Trans>
         </Text>
@@ -87,7 +98,7 @@ function SecurityLog() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {events.data.data.map((event: SecurityEventResponse) => (
+              {rows.map((event: SecurityEventResponse) => (
                 <Table.Tr key={event.id}>
                   <Table.Td>{when(event.created_at)}</Table.Td>
                   <Table.Td>{label(event)}</Table.Td>
@@ -99,6 +110,24 @@ function SecurityLog() {
           </Table>
         </Table.ScrollContainer>
       )}
+      {cursors.length > 1 || rows.length === SECURITY_EVENTS_PAGE ? (
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            disabled={cursors.length === 1}
+            onClick={() => setCursors((c) => c.slice(0, -1))}
+          >
+            <Trans>Newer</Trans>
+          </Button>
+          <Button
+            variant="default"
+            disabled={rows.length < SECURITY_EVENTS_PAGE || oldest === undefined}
+            onClick={() => setCursors((c) => [...c, oldest])}
+          >
+            <Trans>Older</Trans>
+          </Button>
+        </Group>
+      ) : null}
     </Section>
   );
 }

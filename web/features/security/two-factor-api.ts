@@ -30,12 +30,16 @@ export const accountSecurityQuery = () =>
     queryFn: ({ signal }) => apiFetch<AccountSecurityResponse>('/accounts/current/security', { signal }),
   });
 
-export const securityEventsQuery = () =>
+/** A page of 100 of the log, newest first; `before` (an event's id) for older ones. */
+export const securityEventsQuery = (before?: number) =>
   queryOptions({
-    queryKey: securityKeys.events,
+    queryKey: [...securityKeys.events, before ?? null],
     queryFn: ({ signal }) =>
-      apiFetch<SecurityEventsResponse>('/accounts/current/security-events', { signal }),
+      apiFetch<SecurityEventsResponse>('/accounts/current/security-events', { signal, query: { before } }),
   });
+
+/** How many events the API gives a page. */
+export const SECURITY_EVENTS_PAGE = 100;
 
 /** Every change below changes what the status and the log say. */
 function useSecurityMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
