@@ -51,13 +51,6 @@ export const SECURITY_ERRORS = {
       message: 'Set up two-factor sign-in for yourself first, then require it of every member.',
     },
   },
-  PASSWORD_INCORRECT: {
-    status: 422,
-    message: /*i18n*/ {
-      id: 'error.password_incorrect',
-      message: 'The password is not correct.',
-    },
-  },
   PASSKEY_NOT_FOUND: {
     status: 404,
     message: /*i18n*/ { id: 'error.passkey_not_found', message: 'This passkey does not exist.' },

@@ -167,7 +167,7 @@ describe('an authenticator app', () => {
       });
     const wrong = await off('not the password');
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().code).toBe('PASSWORD_INCORRECT');
+    expect(wrong.json().errors).toEqual({ password: ['The current password is not correct.'] });
     expect((await off(PASSWORD)).statusCode).toBe(204);
     expect((await off(PASSWORD)).json().code).toBe('TWO_FACTOR_NOT_ENABLED');
     expect((await kit.login(owner.email, PASSWORD)).json()).toHaveProperty('token');

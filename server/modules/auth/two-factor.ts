@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { VALIDATION } from '../../../common/i18n/validation';
 import type { RecoveryCodesResponse, TotpSetupResponse } from '../../../common/security';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../http/app-error';
+import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import type { SecretBox } from '../../secrets';
 import { recordSecurityEvent } from '../security-events/service';
@@ -35,7 +36,9 @@ async function userOf(db: Database, userId: number) {
 /** The password again, for what would weaken or replace the second factor. */
 async function checkPassword(db: Database, input: { userId: number; password: string }): Promise<void> {
   const user = await userOf(db, input.userId);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('PASSWORD_INCORRECT');
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw fieldError('password', VALIDATION.currentPasswordWrong);
+  }
 }
 
 export async function beginTotp(db: Database, context: TwoFactorContext): Promise<TotpSetupResponse> {
