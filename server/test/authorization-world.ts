@@ -15,11 +15,8 @@ import {
   catalogueCategories,
   eventDates,
   orders,
-  passkeys,
-  sessions,
   waitlistEntries,
 } from '../db/schema';
-import { hashToken } from '../http/tokens';
 import { createAffiliate } from '../modules/affiliates/service';
 import { createCapacityAssignment } from '../modules/capacity/service';
 import { checkInAttendee } from '../modules/check-in/scan';
@@ -34,6 +31,7 @@ import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createWebhook, sendTestWebhook } from '../modules/webhooks/service';
 import { makeDraftWithDates } from './authorization-draft';
 import { makeApiKeys } from './authorization-keys';
+import { makeLoginThings } from './authorization-logins';
 import { makeOtherAccount } from './authorization-other';
 import type { World } from './authorization-rules';
 import {
@@ -291,22 +289,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     .returning();
   if (!waitlistEntry) throw new Error('waitlist entry insert returned nothing');
 
-  // A passkey of the owner (decision 066), and the owner's session, for the routes that name them.
-  const [passkey] = await app.db
-    .insert(passkeys)
-    .values({
-      userId: owner.auth.userId,
-      credentialId: `cred${tag}`,
-      publicKey: 'pQECAyYgASFYIA',
-      name: `Keyring ${tag}`,
-    })
-    .returning();
-  if (!passkey) throw new Error('passkey insert returned nothing');
-  const [ownerSession] = await app.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(owner.token)));
-  if (!ownerSession) throw new Error('the owner has no session');
+  const login = await makeLoginThings(app, { owner, tag });
 
   return {
     a: {
@@ -346,8 +329,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       billingMonth: paidAt.toISOString().slice(0, 7),
       waitlistEntryId: waitlistEntry.id,
       waitlistToken,
-      passkeyId: passkey.id,
-      sessionId: ownerSession.id,
+      passkeyId: login.passkeyId,
+      sessionId: login.sessionId,
     },
     owner,
     organizer,
@@ -365,7 +348,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       keys.organizer.key,
       `Zapier ${tag}`,
       owner.email,
-      `Keyring ${tag}`,
+      login.passkeyName,
       organizer.email,
       invited.email,
       leaving.email,

@@ -10,20 +10,12 @@ import {
   TwoFactorStatusResponse,
   UpdateAccountSecurityRequest,
 } from '../../../common/security';
-import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../http/app-error';
 import { authenticate, authOf, authorize, personOnly } from '../../http/auth';
 import { authLimits } from '../../http/rate-limits';
 import { errorResponses } from '../../http/responses';
-import { accountName, recordSecurityEvent } from '../security-events/service';
-import {
-  secondFactorsOf,
-  setTwoFactorRequired,
-  twoFactorRequired,
-  twoFactorStatus,
-} from '../two-factor/status';
+import { twoFactorRequired, twoFactorStatus } from '../two-factor/status';
 import { clientOf } from './sessions';
-import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes } from './two-factor';
+import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes, requireTwoFactor } from './two-factor';
 
 const person = { preHandler: [authenticate, personOnly], security: [{ bearerAuth: [] }] };
 
@@ -142,24 +134,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AccountSecurityResponse, ...errorResponses(401, 403, 409, 422) },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      const required = request.body.require_two_factor;
-      if (required && (await secondFactorsOf(app.db, auth.userId)).length === 0) {
-        throw new AppError('TWO_FACTOR_SELF_FIRST');
-      }
-      await inTransaction(app.db, async (tx) => {
-        await setTwoFactorRequired(tx, { accountId: auth.accountId, required });
-        await recordSecurityEvent(tx, {
-          kind: 'TWO_FACTOR_REQUIREMENT_CHANGED',
-          userId: auth.userId,
-          account: auth.accountId,
-          detail: { required, account: await accountName(tx, auth.accountId) },
-          ip: request.ip,
-          appUrl: app.config.appUrl,
-        });
-      });
-      return { require_two_factor: required };
-    },
+    async (request) =>
+      requireTwoFactor(app.db, { required: request.body.require_two_factor, context: context(request) }),
   );
 };

@@ -1,15 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { VALIDATION } from '../../../common/i18n/validation';
-import type { RecoveryCodesResponse, TotpSetupResponse } from '../../../common/security';
+import type {
+  AccountSecurityResponse,
+  RecoveryCodesResponse,
+  TotpSetupResponse,
+} from '../../../common/security';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import type { SecretBox } from '../../secrets';
-import { recordSecurityEvent } from '../security-events/service';
+import { accountName, recordSecurityEvent } from '../security-events/service';
 import { newRecoveryCodes, removeRecoveryCodes } from '../two-factor/recovery-codes';
-import { secondFactorsOf, twoFactorRequired } from '../two-factor/status';
+import { secondFactorsOf, setTwoFactorRequired, twoFactorRequired } from '../two-factor/status';
 import { checkTotp, removeTotp, startTotp } from '../two-factor/totp';
 import { verifyPassword } from './passwords';
 import { type ClientInfo, revokeUserSessions } from './sessions';
@@ -113,4 +117,31 @@ export async function regenerateRecoveryCodes(
     });
     return { recovery_codes: codes };
   });
+}
+
+/**
+ * The account's rule, set by an ADMIN: requiring a second factor of every member needs one of
+ * the ADMIN's own first, or they would lock themselves out (409 `TWO_FACTOR_SELF_FIRST`).
+ */
+export async function requireTwoFactor(
+  db: Database,
+  input: { required: boolean; context: TwoFactorContext },
+): Promise<AccountSecurityResponse> {
+  const { auth, client, appUrl } = input.context;
+  const { required } = input;
+  if (required && (await secondFactorsOf(db, auth.userId)).length === 0) {
+    throw new AppError('TWO_FACTOR_SELF_FIRST');
+  }
+  await inTransaction(db, async (tx) => {
+    await setTwoFactorRequired(tx, { accountId: auth.accountId, required });
+    await recordSecurityEvent(tx, {
+      kind: 'TWO_FACTOR_REQUIREMENT_CHANGED',
+      userId: auth.userId,
+      account: auth.accountId,
+      detail: { required, account: await accountName(tx, auth.accountId) },
+      ip: client.ip,
+      appUrl,
+    });
+  });
+  return { require_two_factor: required };
 }

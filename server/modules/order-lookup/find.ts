@@ -3,6 +3,7 @@ import { isLocale } from '../../../common/i18n/locales';
 import { MESSAGEABLE_ORDER_STATUSES } from '../../../common/messages';
 import { findTicketsPath, ORDER_LINK_HOURS, type OrderLookupScope } from '../../../common/order-lookup';
 import type { Database, Db } from '../../db/client';
+import { sameEmail } from '../../db/emails';
 import { attendees, eventDates, events, orders, organizers } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
@@ -67,7 +68,7 @@ async function findOrders(
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .innerJoin(eventDates, eq(eventDates.id, orders.dateId))
-    .where(and(placed, sql`lower(trim(${orders.email})) = ${email}`))
+    .where(and(placed, sameEmail(orders.email, email)))
     .orderBy(desc(eventDates.startsAt), desc(orders.id))
     .limit(MAX_LINKS);
   const held = await db
@@ -80,7 +81,7 @@ async function findOrders(
       and(
         placed,
         eq(attendees.status, 'ACTIVE'),
-        sql`lower(trim(${attendees.email})) = ${email}`,
+        sameEmail(attendees.email, email),
         sql`lower(trim(coalesce(${orders.email}, ''))) <> ${email}`,
       ),
     )

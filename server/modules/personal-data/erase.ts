@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ERASED_DOMAIN, ERASED_NAME, type ErasureResponse } from '../../../common/personal-data';
 import type { Database, Transaction } from '../../db/client';
+import { normalEmail, sameEmail } from '../../db/emails';
 import {
   attendees,
   dataExports,
@@ -17,10 +18,8 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
 import { accountName, recordSecurityEvent } from '../security-events/service';
 import { scrubLogs } from './erase-logs';
-import { normalEmail } from './request';
 import { type Erased, eraseAnswer, namesOf, textsOf } from './scrub';
 
-const byEmail = (column: unknown, email: string) => sql`lower(trim(${column})) = ${email}`;
 /** Keeps a column's null, else the marker: business details are erased only where there were any. */
 const erasedIfSet = (column: unknown) => sql`case when ${column} is null then null else ${ERASED_NAME} end`;
 
@@ -94,17 +93,17 @@ async function findBuyer(tx: Transaction, { accountId, email }: { accountId: num
   const foundOrders = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), byEmail(orders.email, email)))
+    .where(and(eq(orders.accountId, accountId), sameEmail(orders.email, email)))
     .for('update');
   const foundAttendees = await tx
     .select()
     .from(attendees)
-    .where(and(eq(attendees.accountId, accountId), byEmail(attendees.email, email)))
+    .where(and(eq(attendees.accountId, accountId), sameEmail(attendees.email, email)))
     .for('update');
   const waiting = await tx
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.accountId, accountId), byEmail(waitlistEntries.email, email)))
+    .where(and(eq(waitlistEntries.accountId, accountId), sameEmail(waitlistEntries.email, email)))
     .for('update');
   return { orders: foundOrders, attendees: foundAttendees, waiting };
 }
@@ -169,7 +168,7 @@ async function eraseRecords(tx: Transaction, { accountId, erased, orderIds, atte
       email: marker,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(waitlistEntries.accountId, accountId), byEmail(waitlistEntries.email, email)));
+    .where(and(eq(waitlistEntries.accountId, accountId), sameEmail(waitlistEntries.email, email)));
   // Links are capabilities mailed to the address: gone, not marked.
   const accountOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.accountId, accountId));
   await tx
@@ -177,10 +176,10 @@ async function eraseRecords(tx: Transaction, { accountId, erased, orderIds, atte
     .where(
       or(
         ...(orderIds.length > 0 ? [inArray(orderLookupLinks.orderId, orderIds)] : []),
-        and(inArray(orderLookupLinks.orderId, accountOrders), byEmail(orderLookupLinks.email, email)),
+        and(inArray(orderLookupLinks.orderId, accountOrders), sameEmail(orderLookupLinks.email, email)),
       ),
     );
-  await tx.delete(dataExports).where(byEmail(dataExports.email, email));
+  await tx.delete(dataExports).where(sameEmail(dataExports.email, email));
   // Answers kept for a retry with the same `Idempotency-Key` (24 hours): dropped, not rewritten.
   await tx
     .delete(idempotencyKeys)

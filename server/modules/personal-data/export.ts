@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DataExportResponse } from '../../../common/personal-data';
 import type { Database, Db } from '../../db/client';
+import { sameEmail } from '../../db/emails';
 import {
   accounts,
   attendees,
@@ -20,7 +21,6 @@ import { recordSecurityEvent } from '../security-events/service';
 import { findLiveExport } from './request';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const byEmail = (column: unknown, email: string) => sql`lower(trim(${column})) = ${email}`;
 
 type Answers = Map<string, { question: string; answer: unknown }[]>;
 
@@ -54,7 +54,7 @@ export async function buildExport(db: Db, email: string): Promise<DataExportResp
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .innerJoin(events, eq(events.id, orders.eventId))
     .innerJoin(eventDates, eq(eventDates.id, orders.dateId))
-    .where(byEmail(orders.email, email))
+    .where(sameEmail(orders.email, email))
     .orderBy(asc(orders.id));
   const attendeeRows = await db
     .select({
@@ -69,7 +69,7 @@ export async function buildExport(db: Db, email: string): Promise<DataExportResp
     .innerJoin(accounts, eq(accounts.id, attendees.accountId))
     .innerJoin(events, eq(events.id, attendees.eventId))
     .innerJoin(tickets, eq(tickets.id, attendees.ticketId))
-    .where(byEmail(attendees.email, email))
+    .where(sameEmail(attendees.email, email))
     .orderBy(asc(attendees.id));
   const answers = await answersOf(db, [
     ...new Set([...orderRows.map((r) => r.order.id), ...attendeeRows.map((r) => r.attendee.orderId)]),
@@ -90,7 +90,7 @@ export async function buildExport(db: Db, email: string): Promise<DataExportResp
     .innerJoin(accounts, eq(accounts.id, waitlistEntries.accountId))
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
     .innerJoin(tickets, eq(tickets.id, waitlistEntries.ticketId))
-    .where(byEmail(waitlistEntries.email, email))
+    .where(sameEmail(waitlistEntries.email, email))
     .orderBy(asc(waitlistEntries.id));
   return {
     email,

@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { isLocale } from '../../../common/i18n/locales';
 import { DATA_EXPORT_DAYS, myDataPath } from '../../../common/personal-data';
 import type { Database, Db } from '../../db/client';
+import { normalEmail, sameEmail } from '../../db/emails';
 import { attendees, dataExports, orders, waitlistEntries } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../http/app-error';
@@ -13,7 +14,6 @@ import { enqueueMail } from '../../mail/send';
 import { getPublicOrderRow } from '../orders/public-view';
 
 /** The address as every query of this module compares it. */
-export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * `POST /api/public/data-requests`: queues the request and nothing else, so the answer is the
@@ -42,16 +42,12 @@ export async function requestDataExportForOrder(
 /** Whether the address has an order, a ticket or a waiting-list entry anywhere. */
 async function hasRecords(db: Db, email: string): Promise<boolean> {
   const lookups = [
-    db.select({ id: orders.id }).from(orders).where(sql`lower(trim(${orders.email})) = ${email}`).limit(1),
-    db
-      .select({ id: attendees.id })
-      .from(attendees)
-      .where(sql`lower(trim(${attendees.email})) = ${email}`)
-      .limit(1),
+    db.select({ id: orders.id }).from(orders).where(sameEmail(orders.email, email)).limit(1),
+    db.select({ id: attendees.id }).from(attendees).where(sameEmail(attendees.email, email)).limit(1),
     db
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
-      .where(sql`lower(trim(${waitlistEntries.email})) = ${email}`)
+      .where(sameEmail(waitlistEntries.email, email))
       .limit(1),
   ];
   for (const lookup of lookups) if ((await lookup).length > 0) return true;
