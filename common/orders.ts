@@ -41,6 +41,15 @@ export const OrderLineRequest = z.strictObject({
   price: z.int().min(0).max(MAX_MINOR).optional(),
   /** An add-on's line: the attendee it is for. */
   addon_for: AddonSeatRequest.optional(),
+  /**
+   * A ticket sold by seat (issue 42): the keys of the seats chosen on the event's plan, one per
+   * ticket. Left out, the order takes the best seats left side by side.
+   */
+  seats: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/))
+    .min(1)
+    .max(50)
+    .optional(),
 });
 
 /** `POST /api/public/events/{id}/orders` */

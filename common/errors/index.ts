@@ -9,6 +9,7 @@ import { ORDER_LOOKUP_ERRORS } from './order-lookup';
 import { ORDER_ERRORS } from './orders';
 import { PAYMENT_ERRORS } from './payments';
 import { PERSONAL_DATA_ERRORS } from './personal-data';
+import { SEATING_ERRORS } from './seating';
 import { SECURITY_ERRORS } from './security';
 import { SELF_SERVICE_ERRORS } from './self-service';
 import { WAITLIST_ERRORS } from './waitlist';
@@ -37,6 +38,7 @@ export const ERRORS = {
   ...SECURITY_ERRORS,
   ...ACCOUNT_DELETION_ERRORS,
   ...PERSONAL_DATA_ERRORS,
+  ...SEATING_ERRORS,
 };
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { z } from 'zod';
+import { SEATING_VALIDATION } from './seating-validation';
 import { translate } from './translate';
 
 /**
@@ -312,6 +313,7 @@ export const VALIDATION = {
     id: 'validation.message_not_promotional',
     message: 'Confirm that this message is about the event and is not promotional.',
   },
+  ...SEATING_VALIDATION,
 } as const satisfies Record<string, MessageDescriptor>;
 
 const byId = new Map<string, MessageDescriptor>(Object.values(VALIDATION).map((d) => [d.id, d]));

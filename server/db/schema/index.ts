@@ -21,6 +21,7 @@ export * from './organizers';
 export * from './payments';
 export * from './promo-codes';
 export * from './questions';
+export * from './seating';
 export * from './security';
 export * from './stats';
 export * from './stock';
