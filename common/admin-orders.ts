@@ -4,7 +4,13 @@ import { CardFees } from './billing';
 import { dateIdParam, EventDateRef } from './date-filter';
 import { exportParams, listQuerySchema } from './list-query';
 import { ORDER_ACTIONS } from './order-actions';
-import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderItemResponse, PAYMENT_PROVIDER_KINDS } from './orders';
+import {
+  ATTENDEE_STATUSES,
+  ORDER_STATUSES,
+  OrderItemResponse,
+  PAYMENT_PROVIDER_KINDS,
+  SeatPlace,
+} from './orders';
 import { REFUND_METHODS } from './payments';
 import { PriceDisplayMode } from './public-tickets';
 import { email, firstName, lastName } from './validators';
@@ -155,6 +161,8 @@ export const AdminOrderDetailResponse = AdminOrderResponse.extend({
       status: z.enum(ATTENDEE_STATUSES),
       ticket_id: z.number().int(),
       ticket_title: z.string(),
+      /** A seated ticket's seat (issue 42). */
+      seat: SeatPlace.nullable(),
     }),
   ),
   answers: z.array(

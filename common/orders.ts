@@ -92,6 +92,17 @@ export const CompleteOrderRequest = z
 
 const money = () => z.number().int();
 
+/** Where a seat is (issue 42): a seated ticket's seat, as every page after the sale shows it. */
+export const SeatPlace = z.object({
+  key: z.string(),
+  section: z.string(),
+  row: z.string(),
+  /** `table`: `row` is the table's label. */
+  row_kind: z.enum(['row', 'table']),
+  seat: z.string(),
+});
+export type SeatPlace = z.infer<typeof SeatPlace>;
+
 export const PublicAttendeeResponse = z.object({
   short_id: z.string(),
   ticket_id: z.number().int(),
@@ -104,6 +115,8 @@ export const PublicAttendeeResponse = z.object({
   ticket_code: z.string(),
   /** This attendee's answers as saved, so checkout can show them again. */
   answers: z.array(AnswerInput),
+  /** A seated ticket's seat (issue 42). */
+  seat: SeatPlace.nullable(),
 });
 
 /** One fee or tax of an order line as charged. Lines priced before this was kept have nulls. */
@@ -147,6 +160,8 @@ export const OrderItemResponse = z.object({
       attendee_number: z.number().int().nullable(),
     })
     .nullable(),
+  /** A seated ticket's line: the seats it holds (issue 42); empty for every other line. */
+  seats: z.array(SeatPlace),
 });
 
 /** A line as the buyer sees it: whether it is a ticket (the buyer names its holders) or a product. */

@@ -70,8 +70,9 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'fulfil',
     // A refund that went through: the one path for card refunds and recorded ones (decision 037).
     'refunded',
-    // Stock counters: the only way to move them (decision 006).
+    // Stock counters: the only way to move them (decision 006). Seats of a plan likewise (decision 067).
     'inventory',
+    'seat-inventory',
     // An order's history.
     'activity',
     // Order and ticket mails.
@@ -104,13 +105,16 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   passkeys: [],
   'promo-codes': ['service'],
   // The security audit log (decision 063): every module that changes a login's security records here.
+  // An event's seating (decision 067) is read by its routes only.
+  seating: [],
   'security-events': ['service'],
   // Authenticator apps, recovery codes and the account's rule (decision 063), for sign-in and the profile.
   'two-factor': ['totp', 'recovery-codes', 'status'],
   // The connected Stripe account: whether an account can take card payments.
   'stripe-accounts': ['service'],
   'public-tickets': ['service', 'of-events'],
-  stock: ['service'],
+  // The seats of an event's dates and where an order's attendees sit, for every page after the sale (decision 067).
+  stock: ['service', 'seats'],
   // Every event gets the default questions.
   questions: ['service', 'defaults'],
   // Reports are read by their routes only.
@@ -169,7 +173,7 @@ const LAYERS: Layers = [
   ['account-deletion', 'attendee-view', 'invoices', 'passkeys', 'ticket-documents', 'user-sessions', 'users'],
   ['invoice-documents', 'orders'],
   ['attendees', 'order-lookup', 'payments', 'personal-data', 'stats', 'tickets', 'waitlist', 'wallet'],
-  ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'self-service'],
+  ['capacity', 'check-in', 'messages', 'promo-codes', 'questions', 'seating', 'self-service'],
   ['date-cancellation', 'demo', 'events'],
   ['organizer-page'],
 ];

@@ -266,4 +266,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/events/{id}/waitlist/export': 'exportWaitlist',
   'POST /api/events/{id}/waitlist/{entryId}/offer': 'offerWaitlistTicket',
   'DELETE /api/events/{id}/waitlist/{entryId}': 'deleteWaitlistEntry',
+
+  'GET /api/events/{id}/seating': 'getEventSeating',
+  'PUT /api/events/{id}/seating': 'setEventSeating',
+  'DELETE /api/events/{id}/seating': 'deleteEventSeating',
+  'GET /api/events/{id}/seating/seats': 'listEventSeats',
+  'POST /api/events/{id}/seating/blocks': 'blockSeats',
+  'PUT /api/events/{id}/attendees/{attendeeId}/seat': 'moveAttendeeSeat',
+  'GET /api/public/events/{id}/seating': 'getPublicSeating',
+  'GET /api/public/events/{id}/seating/availability': 'getPublicSeatAvailability',
 };

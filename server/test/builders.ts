@@ -237,6 +237,8 @@ export interface OrderPlan {
     price?: number;
     product?: boolean;
     addon_for?: { ticket_id: number; price_id?: number; seat: number };
+    /** A seated ticket's seats, by key (issue 42); left out: the best side by side. */
+    seats?: string[];
   }[];
   /** The date (issue 36); the event's one date when left out. */
   date_id?: number;

@@ -39,6 +39,11 @@ export const ticketStock = pgTable(
      * reads it stale (decision 049).
      */
     dateCapped: boolean('date_capped').notNull().default(false),
+    /**
+     * The ticket sells seats of the event's plan (issue 42, decision 067): a reservation must
+     * then take as many seats as tickets. Kept here for the reason `date_capped` is.
+     */
+    seated: boolean('seated').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.dateId, t.ticketId] }),

@@ -25,6 +25,7 @@ import {
   sellSeats,
 } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
+import { findAttendeeHeldSeat } from '../orders/seat-inventory';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
 import { getEvent } from '../owned-events/service';
@@ -202,6 +203,7 @@ export async function cancelAttendee({
     const { attendee } = locked;
     // Its add-ons go back with its seat (decision 052).
     const claim = seatOf(attendee);
+    claim.seats = await findAttendeeHeldSeat(tx, attendee.id);
     const vouchers = await releaseAddons(tx, { attendee, claim });
     await returnSoldSeats(tx, claim);
     await tx

@@ -139,6 +139,8 @@ async function takeSeats(tx: Transaction, claim: Claim): Promise<boolean> {
  */
 export async function moveOrder(tx: Transaction, order: OrderRow, toDateId: number): Promise<boolean> {
   const claim = await getClaimOfOrder(tx, order.id);
+  // Seats are the old date's; another date's seats are chosen by the buyer (decision 067).
+  if (claim.seats.size > 0) return false;
   const moved: Claim = { ...claim, dateId: toDateId };
   if (!(await takeSeats(tx, moved))) return false;
   if (HOLDING_STATUSES.includes(order.status)) {

@@ -32,9 +32,10 @@ import { escapeLike, findList, type ListSpec } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendee-view/service';
 import { askedDate, dateRefs } from '../owned-events/dates';
 import { type EventListContext, getEvent } from '../owned-events/service';
+import { findAttendeeSeats, findOrderSeats } from '../stock/seats';
 import { recordActivity } from './activity';
 import { heldUntil, shownStatus, shownStatusSql } from './open-checkouts';
-import { holderNames, toItemResponse, toRefundResponse } from './presenter';
+import { holderNames, seatsOfLines, toItemResponse, toRefundResponse } from './presenter';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrdersSort = z.output<typeof OrdersQuery>['sortBy'];
@@ -242,7 +243,15 @@ export async function getAdminOrder({
   const fees = (t: typeof cardTransactions.$inferSelect | undefined) =>
     t && seesBilling ? { platform_fee: t.platformFee, stripe_fee: t.stripeFee } : null;
   const settings = withSettingDefaults(event?.settings);
-  const holders = { names: holderNames(people.map((p) => p.attendee)) };
+  const seats = await findOrderSeats(db, [row.id]);
+  const placed = await findAttendeeSeats(
+    db,
+    people.map((p) => p.attendee.id),
+  );
+  const holders = {
+    names: holderNames(people.map((p) => p.attendee)),
+    seats: seatsOfLines(items, seats.get(row.id)),
+  };
   return {
     ...toResponse(row, { count: counts.get(row.id), date: dates.get(row.dateId) }, new Date()),
     promo_code: row.promoCode,
@@ -267,6 +276,7 @@ export async function getAdminOrder({
       status: attendee.status,
       ticket_id: attendee.ticketId,
       ticket_title: ticketTitle,
+      seat: placed.get(attendee.id) ?? null,
     })),
     answers: answers.map(({ answer, title }) => ({
       question_id: answer.questionId,

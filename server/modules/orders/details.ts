@@ -20,6 +20,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { getBuyerBusinessMode, queueInvoice } from '../invoices/service';
+import { seatAttendees } from '../stock/seats';
 import { type FulfilOptions, fulfilOrder } from './fulfil';
 import { enqueueOrderMails } from './mails';
 import { lineKey, linkAddonLines, type NamedAttendee, peopleOfLines, writeVouchers } from './order-people';
@@ -243,6 +244,8 @@ export async function saveOrderDetails({
       holders,
       from: input.attendees.length,
     });
+    // Each attendee of a seated ticket sits on one of the order's seats (decision 067).
+    await seatAttendees(tx, order.id);
   });
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client';
 import { queryRows, sqlList } from '../../db/rows';
 import { AppError } from '../../http/app-error';
+import { findHeldSeats, type HeldSeats, moveHeldSeats, retakeSeats } from './seat-inventory';
 import { offerFreedSeats } from './waitlist-offers';
 
 /**
@@ -24,6 +25,8 @@ export interface Claim {
   tickets: Map<number, number>;
   /** uses per promo code id (one per order) */
   promoCodes: Map<number, number>;
+  /** The seats of the plan it holds, each with its order (issue 42; `seat-inventory.ts`). */
+  seats: HeldSeats;
 }
 
 const byId = (counts: Map<number, number>) =>
@@ -34,11 +37,11 @@ function add(counts: Map<number, number>, id: number, n: number): void {
 }
 
 export function emptyClaim(dateId: number): Claim {
-  return { dateId, tiers: new Map(), tickets: new Map(), promoCodes: new Map() };
+  return { dateId, tiers: new Map(), tickets: new Map(), promoCodes: new Map(), seats: new Map() };
 }
 
 /** What a ticket's row of the date says about the limits it shares, as its update returns it. */
-type TicketRow = { assignments: (string | number)[] | null; date_capped: boolean };
+type TicketRow = { assignments: (string | number)[] | null; date_capped: boolean; seated?: boolean };
 
 /** Seats a claim's tickets take of their capacity assignments and of the date's capacity. */
 function sharedSeats(rows: readonly (readonly [TicketRow, number])[]) {
@@ -84,9 +87,11 @@ async function freeShared(tx: Transaction, claim: Claim, rows: readonly (readonl
 
 /**
  * Reserves a claim. Throws NOT_ENOUGH_AVAILABLE (409) when any counter has no room, which
- * rolls back the caller's transaction and so everything taken before it.
+ * rolls back the caller's transaction and so everything taken before it. Answers the claim's
+ * tickets that sell seats, as their rows (now locked) say: a new order takes its seats next
+ * (`takeSeats`); the claim's own seats (an order's again) are taken here, or SEAT_TAKEN.
  */
-export async function reserveSeats(tx: Transaction, claim: Claim): Promise<void> {
+export async function reserveSeats(tx: Transaction, claim: Claim): Promise<Set<number>> {
   const { dateId } = claim;
   for (const [id, n] of byId(claim.tiers)) {
     const rows = await queryRows(
@@ -101,17 +106,19 @@ export async function reserveSeats(tx: Transaction, claim: Claim): Promise<void>
   // Each ticket's update also names the capacity assignments it belongs to and whether the date
   // has a capacity: one round trip less than asking apart (issue 19), and never stale.
   const taken: (readonly [TicketRow, number])[] = [];
+  const seated = new Set<number>();
   for (const [id, n] of byId(claim.tickets)) {
     const [row] = await queryRows<TicketRow>(
       tx,
       sql`update ticket_stock set quantity_reserved = quantity_reserved + ${n}
           where date_id = ${dateId} and ticket_id = ${id}
             and (quantity is null or quantity_sold + quantity_reserved + ${n} <= quantity)
-          returning date_capped, (select array_agg(capacity_assignment_id order by capacity_assignment_id)
+          returning date_capped, seated, (select array_agg(capacity_assignment_id order by capacity_assignment_id)
             from capacity_assignment_tickets where ticket_id = ticket_stock.ticket_id) as assignments`,
     );
     if (!row) throw new AppError('NOT_ENOUGH_AVAILABLE');
     taken.push([row, n] as const);
+    if (row.seated) seated.add(id);
   }
   const shared = sharedSeats(taken);
   for (const [id, n] of byId(shared.assignments)) {
@@ -145,6 +152,8 @@ export async function reserveSeats(tx: Transaction, claim: Claim): Promise<void>
     );
     if (rows.length === 0) throw new AppError('PROMO_CODE_USED_UP');
   }
+  if (claim.seats.size > 0) await retakeSeats(tx, claim.seats);
+  return seated;
 }
 
 /** Gives a promo code's uses back on the claim's date. */
@@ -164,6 +173,7 @@ export async function releaseSeats(tx: Transaction, claim: Claim): Promise<void>
   const rows = await moveTickets(tx, claim, (n) => sql`quantity_reserved = quantity_reserved - ${n}`);
   await freeShared(tx, claim, rows);
   await returnPromoCodes(tx, claim);
+  await moveHeldSeats(tx, { seats: claim.seats, from: 'RESERVED', to: 'AVAILABLE' });
   // Freed seats go to the people waiting for them first (decision 030).
   await offerFreedSeats(tx, { dateId: claim.dateId, ticketIds: [...claim.tickets.keys()] });
 }
@@ -179,6 +189,7 @@ export async function sellSeats(tx: Transaction, claim: Claim): Promise<void> {
     claim,
     (n) => sql`quantity_reserved = quantity_reserved - ${n}, quantity_sold = quantity_sold + ${n}`,
   );
+  await moveHeldSeats(tx, { seats: claim.seats, from: 'RESERVED', to: 'SOLD' });
 }
 
 /**
@@ -193,6 +204,7 @@ export async function returnSoldSeats(tx: Transaction, claim: Claim): Promise<vo
   const rows = await moveTickets(tx, claim, (n) => sql`quantity_sold = quantity_sold - ${n}`);
   await freeShared(tx, claim, rows);
   await returnPromoCodes(tx, claim);
+  await moveHeldSeats(tx, { seats: claim.seats, from: 'SOLD', to: 'AVAILABLE' });
   await offerFreedSeats(tx, { dateId: claim.dateId, ticketIds: [...claim.tickets.keys()] });
 }
 
@@ -249,6 +261,7 @@ export async function getClaimsOfOrders(db: Db, orderIds: number[]): Promise<Cla
     sql`select date_id, promo_code_id from orders where id in (${ids}) and promo_code_id is not null`,
   );
   for (const code of codes) add(claimOf(code.date_id).promoCodes, Number(code.promo_code_id), 1);
+  for (const [dateId, seats] of await findHeldSeats(db, orderIds)) claimOf(dateId).seats = seats;
   return [...claims.values()].sort((a, b) => a.dateId - b.dateId);
 }
 

@@ -8,6 +8,7 @@ import {
   ORDER_EXTENSIONS_MAX,
   type OrderEventSummary,
   type PublicOrderResponse,
+  type SeatPlace,
 } from '../../../common/orders';
 import type { TicketKind } from '../../../common/tickets';
 import type { attendees, orderItems, orders, refunds } from '../../db/schema';
@@ -30,6 +31,31 @@ export interface SavedAnswers {
 export interface LineHolders {
   names: ReadonlyMap<number, string>;
   numbers?: ReadonlyMap<number, number>;
+  /** The seats of each seated ticket's line, by line id (`seatsOfLines`). */
+  seats?: ReadonlyMap<number, SeatPlace[]>;
+}
+
+/** An order's seats shared out over its lines of each ticket, in line order (decision 067). */
+export function seatsOfLines(
+  items: readonly ItemRow[],
+  seats: readonly (SeatPlace & { ticket_id: number })[] | undefined,
+): Map<number, SeatPlace[]> {
+  const lines = new Map<number, SeatPlace[]>();
+  if (!seats || seats.length === 0) return lines;
+  const left = [...seats];
+  for (const item of [...items].sort((a, b) => a.id - b.id)) {
+    const mine: SeatPlace[] = [];
+    for (let i = 0; i < left.length && mine.length < item.quantity; ) {
+      const seat = left[i];
+      if (seat && seat.ticket_id === item.ticketId) {
+        const { ticket_id: _, ...place } = seat;
+        mine.push(place);
+        left.splice(i, 1);
+      } else i++;
+    }
+    if (mine.length > 0) lines.set(item.id, mine);
+  }
+  return lines;
 }
 
 /**
@@ -84,6 +110,7 @@ export function toItemResponse(i: ItemRow, holders: LineHolders) {
             attendee_name: i.attendeeId === null ? null : (holders.names.get(i.attendeeId) ?? null),
             attendee_number: holders.numbers?.get(i.id) ?? null,
           },
+    seats: holders.seats?.get(i.id) ?? [],
   };
 }
 
@@ -131,8 +158,16 @@ export function toPublicOrderResponse({
   invoices?: PublicOrderResponse['invoices'];
   /** What checkout asks of a business buyer (the seller's invoice settings). */
   buyerBusiness: BuyerBusinessMode;
+  /** The seats it holds, in the order it named them (issue 42). */
+  seats?: readonly (SeatPlace & { ticket_id: number })[];
+  /** Where each attendee sits, by attendee id. */
+  attendeeSeats?: ReadonlyMap<number, SeatPlace>;
 }): PublicOrderResponse {
-  const holders = { names: holderNames(people), numbers: attendeeNumbers(items, context.kinds) };
+  const holders = {
+    names: holderNames(people),
+    numbers: attendeeNumbers(items, context.kinds),
+    seats: seatsOfLines(items, context.seats),
+  };
   return {
     short_id: row.shortId,
     reference: row.reference,
@@ -179,6 +214,7 @@ export function toPublicOrderResponse({
       status: a.status,
       ticket_code: context.sign({ attendeeShortId: a.shortId, ticketId: a.ticketId, dateId: a.dateId }),
       answers: context.answers.byAttendee.get(a.id) ?? [],
+      seat: context.attendeeSeats?.get(a.id) ?? null,
     })),
     answers: context.answers.ofOrder,
     payment_methods: context.paymentMethods,

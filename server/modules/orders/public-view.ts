@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { findEventLogo } from '../images/logo';
 import { buyerInvoices, getBuyerBusinessMode } from '../invoices/service';
+import { findAttendeeSeats, findOrderSeats } from '../stock/seats';
 import { getChargeableStripeAccount } from '../stripe-accounts/service';
 import { getTicketSigner } from '../ticket-codes/service';
 import { ticketPageDesign } from '../ticket-documents/design';
@@ -197,6 +198,11 @@ export async function getPublicOrder(
     // Only while the buyer has not given their own details yet.
     prefill:
       row.waitlistEntryId !== null && row.email === null ? await offerPrefill(db, row.waitlistEntryId) : null,
+    seats: (await findOrderSeats(db, [row.id])).get(row.id),
+    attendeeSeats: await findAttendeeSeats(
+      db,
+      people.map((p) => p.id),
+    ),
   });
 }
 
@@ -210,6 +216,7 @@ export function presentNewOrder(fresh: {
   items: (typeof orderItems.$inferSelect)[];
   catalogue: SaleCatalogue;
   prefill: PublicOrderResponse['prefill'];
+  seats?: Parameters<typeof toPublicOrderResponse>[0]['seats'];
 }): PublicOrderResponse {
   const { catalogue } = fresh;
   const date = catalogue.dates.find((d) => d.id === fresh.row.dateId);
@@ -236,6 +243,7 @@ export function presentNewOrder(fresh: {
     answers: { ofOrder: [], byAttendee: new Map() },
     buyerBusiness: catalogue.buyerBusiness,
     prefill: fresh.prefill,
+    seats: fresh.seats,
   });
 }
 
@@ -258,6 +266,8 @@ function present({
   prefill: PublicOrderResponse['prefill'];
   invoices?: PublicOrderResponse['invoices'];
   buyerBusiness: PublicOrderResponse['buyer_business'];
+  seats?: Parameters<typeof toPublicOrderResponse>[0]['seats'];
+  attendeeSeats?: Parameters<typeof toPublicOrderResponse>[0]['attendeeSeats'];
 }): PublicOrderResponse {
   const checkedOut = CHECKED_OUT.includes(row.status);
   return toPublicOrderResponse({

@@ -142,9 +142,9 @@ function statementOf(r: PlainReservation): { name: string; text: string; values:
     before = `tier${i}`;
   });
   r.tickets.forEach((ticket, i) => {
-    // A ticket that shares a limit (a capacity assignment, the date's capacity) is not plain.
+    // A ticket that shares a limit (a capacity assignment, the date's capacity) or sells seats is not plain.
     parts.push(`${takeSeats(v, { name: `ticket${i}`, table: 'ticket_stock', date, counts: ticket })}${afterBefore()}
-      returning date_capped or exists (select from capacity_assignment_tickets
+      returning date_capped or seated or exists (select from capacity_assignment_tickets
         where ticket_id = ticket_stock.ticket_id) as shared)`);
     before = `ticket${i}`;
   });

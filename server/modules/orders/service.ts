@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { quoteOrder } from '../../../common/checkout';
 import { withSettingDefaults } from '../../../common/events';
+import { SEATING_VALIDATION } from '../../../common/i18n/seating-validation';
 import { VALIDATION } from '../../../common/i18n/validation';
 import { storedCharges } from '../../../common/order-breakdown';
 import {
@@ -16,6 +17,7 @@ import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';
 import { findAffiliateForOrder } from '../affiliates/service';
 import { chooseDate } from '../event-dates/service';
+import { findOrderSeats } from '../stock/seats';
 import { LanesBusy, takeAddressLane } from './address-lanes';
 import { getUsablePromoCode } from './catalogue';
 import {
@@ -31,13 +33,19 @@ import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { reserveAtOnce } from './reserve-at-once';
 import { readSaleCatalogue, type SaleCatalogues, ticketsOn } from './sale-catalogue';
+import { type SeatPick, takeSeats } from './seat-inventory';
 import { linkOfferOrder, type Prefill, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
 import { queueCheckoutStarted } from './webhook-events';
 
 type Input = z.output<typeof CreateOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
 /** A reservation as written: the order, its items and the waiting-list entry's details, if any. */
-type Reserved = { row: OrderRow; items: (typeof orderItems.$inferSelect)[]; prefill: Prefill | null };
+type Reserved = {
+  row: OrderRow;
+  items: (typeof orderItems.$inferSelect)[];
+  prefill: Prefill | null;
+  seats?: Awaited<ReturnType<typeof findOrderSeats>> extends Map<number, infer S> ? S : never;
+};
 
 /**
  * A reservation in progress: RESERVED, or PAYMENT_FAILED (a declined card may be tried again
@@ -118,6 +126,7 @@ export async function createOrder({
     ? await getUsablePromoCode({ db, eventId, dateId, code: input.promo_code, now })
     : null;
   if (input.promo_code && !promo) throw fieldError('promo_code', VALIDATION.promoCodeInvalid);
+  checkSeatNames(input.tickets);
   const quote = quoteOrder({ lines: input.tickets, tickets: ticketsOn(catalogue, dateId), promo, now });
   if (!quote.ok) throw new AppError('VALIDATION_FAILED', { fields: quote.errors });
 
@@ -169,6 +178,8 @@ export async function createOrder({
     !promo &&
     !offer &&
     !input.affiliate_code &&
+    // Seats are taken in the transaction (decision 067).
+    !input.tickets.some((l) => l.seats) &&
     // Add-on lines name their attendee (decision 052): columns the one statement leaves out.
     !quote.lines.some((l) => l.forSeat) &&
     catalogue.checkoutStartedListeners.length === 0 &&
@@ -200,8 +211,12 @@ export async function createOrder({
       await queueCheckoutStarted(tx, ref, catalogue.checkoutStartedListeners);
       // The stock last: the row a whole sale waits for is then held for its COMMIT only (the
       // writes above lock nothing another order needs; a shortage rolls them all back).
-      await reserveSeats(tx, claim);
-      return { row: order, items: written, prefill: taken?.prefill ?? null };
+      const seated = await reserveSeats(tx, claim);
+      // Then the seats of the tickets that sell them, each ticket's row of the date now held.
+      const picks = seatPicks(input.tickets, seated);
+      await takeSeats(tx, { dateId, orderId: order.id, picks });
+      const seats = picks.length > 0 ? (await findOrderSeats(tx, [order.id])).get(order.id) : undefined;
+      return { row: order, items: written, prefill: taken?.prefill ?? null, seats };
     }).catch((error: unknown) => {
       // Every lane of the address was busy: again, holding nothing, the careful way.
       if (error instanceof LanesBusy && !careful) return reserveInTransaction(true);
@@ -244,6 +259,30 @@ export async function createOrder({
     // A counter's CHECK caught what the guarded update should have: still no stock.
     if (sqlState(error) === '23514') throw new AppError('NOT_ENOUGH_AVAILABLE');
     throw error;
+  }
+}
+
+/** The seats each line of a seated ticket asks for: those named, or the best side by side. */
+function seatPicks(lines: Input['tickets'], seated: ReadonlySet<number>): SeatPick[] {
+  const picks: SeatPick[] = [];
+  for (const [i, line] of lines.entries()) {
+    const field = `tickets.${i}.seats`;
+    if (line.seats && !seated.has(line.ticket_id))
+      throw fieldError(field, SEATING_VALIDATION.seatedTicketNeedsPlan);
+    if (!seated.has(line.ticket_id) || line.quantity === 0) continue;
+    picks.push({ ticketId: line.ticket_id, quantity: line.quantity, keys: line.seats ?? null, field });
+  }
+  return picks;
+}
+
+/** Named seats, one per ticket and each once: checked before anything is locked. */
+function checkSeatNames(lines: Input['tickets']): void {
+  for (const [i, line] of lines.entries()) {
+    if (!line.seats) continue;
+    const field = `tickets.${i}.seats`;
+    if (line.seats.length !== line.quantity) throw fieldError(field, SEATING_VALIDATION.seatsCountMismatch);
+    if (new Set(line.seats).size !== line.seats.length)
+      throw fieldError(field, SEATING_VALIDATION.seatChosenTwice);
   }
 }
 

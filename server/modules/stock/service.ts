@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CapacityLimit, Stock } from '../../../common/availability';
 import type { Db, Transaction } from '../../db/client';
 import { queryRows, sqlList } from '../../db/rows';
+import { fillSeats } from './seats';
 
 /**
  * The rows that hold an event's stock per date (decision 049): one per date and ticket, tier,
@@ -42,6 +43,7 @@ export async function fillStock(tx: Transaction, eventId: number): Promise<void>
     from event_dates d join promo_codes c on c.event_id = d.event_id
     where d.event_id = ${eventId}
     on conflict do nothing`);
+  await fillSeats(tx, eventId);
 }
 
 /**
