@@ -5,7 +5,6 @@ import { queryRows } from '../../db/rows';
 import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
 import { hallPlan, makeSeatingPlan, seatEvent } from '../../test/seating';
-import { ticketCounts } from '../../test/stock';
 import { sweepExpiredReservations } from '../orders/service';
 
 // Seats as inventory (issue 42, decision 067): an event sells the seats of its copy of a plan;
