@@ -104,6 +104,11 @@ export const CreateAttendeeRequest = z
     last_name: lastName(),
     email: email(),
     send_ticket_email: z.boolean().default(true),
+    /** A seated ticket's seat, by its key in the event's plan (issue 42); left out: the best free one. */
+    seat: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/)
+      .optional(),
   })
   .meta({ id: 'CreateAttendeeRequest' });
 export type CreateAttendeeRequest = z.input<typeof CreateAttendeeRequest>;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AttendeeAction, attendeeActionRefusal } from '../../../common/attendee-actions';
 import type { AttendeeDetailResponse, CreateAttendeeRequest } from '../../../common/attendees';
+import { SEATING_VALIDATION } from '../../../common/i18n/seating-validation';
 import { VALIDATION } from '../../../common/i18n/validation';
 import type { OrderStatus } from '../../../common/orders';
 import type { Database, Db, Transaction } from '../../db/client';
@@ -25,7 +26,8 @@ import {
   sellSeats,
 } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
-import { findAttendeeHeldSeat } from '../orders/seat-inventory';
+import { findAttendeeHeldSeat, moveHeldSeats, takeSeats } from '../orders/seat-inventory';
+import { seatAttendees } from '../stock/seats';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
 import { getEvent } from '../owned-events/service';
@@ -39,16 +41,33 @@ function seatOf(seat: { dateId: number; ticketId: number; priceId: number | null
   return claim;
 }
 
-/** Takes one seat as sold, or throws ATTENDEE_NO_STOCK when a limit has no room left. */
-async function takeSeat(tx: Transaction, claim: Claim): Promise<void> {
+/**
+ * Takes one seat as sold, or throws ATTENDEE_NO_STOCK when a limit has no room left. Answers
+ * whether the ticket sells seats of the plan: the holder then sits on one (`seatHolder`).
+ */
+async function takeSeat(tx: Transaction, claim: Claim): Promise<boolean> {
+  let seated: Set<number>;
   try {
-    await reserveSeats(tx, claim);
+    seated = await reserveSeats(tx, claim);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_ENOUGH_AVAILABLE')
       throw new AppError('ATTENDEE_NO_STOCK');
     throw error;
   }
   await sellSeats(tx, claim);
+  return seated.size > 0;
+}
+
+/** A holder added by hand to a seated ticket sits on the seat named, or the best free one (decision 067). */
+async function seatHolder(
+  tx: Transaction,
+  { dateId, orderId, ticketId, seat }: { dateId: number; orderId: number; ticketId: number; seat?: string | undefined },
+): Promise<void> {
+  const picks = [{ ticketId, quantity: 1, keys: seat ? [seat] : null, field: 'seat' }];
+  const [taken] = await takeSeats(tx, { dateId, orderId, picks });
+  if (taken === undefined) return;
+  await moveHeldSeats(tx, { seats: new Map([[taken, orderId]]), from: 'RESERVED', to: 'SOLD' });
+  await seatAttendees(tx, orderId);
 }
 
 /** The ticket (and tier) an organizer adds a holder to; it must be one of the event's. */
@@ -96,7 +115,8 @@ export async function createManualAttendee({
   const dateId = chooseDate(await findSaleDates(db, eventId), input.date_id, { anyStatus: true }).id;
   const now = new Date();
   const attendeeId = await inTransaction(db, async (tx) => {
-    await takeSeat(tx, seatOf({ dateId, ticketId: ticket.id, priceId: tier?.id ?? null }));
+    const seated = await takeSeat(tx, seatOf({ dateId, ticketId: ticket.id, priceId: tier?.id ?? null }));
+    if (input.seat && !seated) throw fieldError('seat', SEATING_VALIDATION.seatedTicketNeedsPlan);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -153,6 +173,7 @@ export async function createManualAttendee({
       })
       .returning({ id: attendees.id });
     if (!attendee) throw new Error('attendee insert returned nothing');
+    if (seated) await seatHolder(tx, { dateId, orderId: order.id, ticketId: ticket.id, seat: input.seat });
     if (input.send_ticket_email) await enqueueTicketMail({ tx, attendeeId: attendee.id, links });
     const made = { id: order.id, accountId: event.accountId, eventId };
     await queueOrderWebhooks(tx, made, 'order.created', 'order.completed');

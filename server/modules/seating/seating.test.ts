@@ -243,6 +243,31 @@ describe('an event sold by seat', () => {
     expect((await api('PUT', `/attendees/${ana.attendee.id}/seat`, { seat: 'S1-1-8' })).statusCode).toBe(422);
   });
 
+  it('seats a holder added by hand on the seat named, or on the best free one', async () => {
+    const holder = (seat?: string) =>
+      api('POST', '/attendees', {
+        ticket_id: balcony,
+        first_name: 'Guest',
+        last_name: seat ?? 'Best',
+        email: 'guest@example.com',
+        send_ticket_email: false,
+        ...(seat ? { seat } : {}),
+      });
+    expect((await holder('S2-3-1')).statusCode).toBe(201);
+    expect((await holder('S2-3-1')).json().code).toBe('SEAT_TAKEN');
+    expect((await holder()).statusCode).toBe(201);
+    const seats = (await api('GET', '/seating/seats')).json().seats as {
+      key: string;
+      status: string;
+      attendee: { name: string } | null;
+    }[];
+    expect(seats.find((s) => s.key === 'S2-3-1')).toMatchObject({
+      status: 'SOLD',
+      attendee: { name: 'Guest S2-3-1' },
+    });
+    expect(seats.filter((s) => s.attendee?.name === 'Guest Best')).toHaveLength(1);
+  });
+
   it('refuses a plan whose category has no ticket, or another event’s ticket, and keeps the one it has', async () => {
     const planId = await makeSeatingPlan(kit.app, owner, hallPlan({ sections: 2, rows: 1, seatsPerRow: 4 }));
     const other = await makeLiveEvent(kit.app, owner, {
