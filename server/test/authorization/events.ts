@@ -103,6 +103,18 @@ export const EVENTS_ROUTES: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{id}/capacity-assignments/{assignmentId}': member,
 
+  'GET /api/events/{id}/seating': member,
+  'PUT /api/events/{id}/seating': {
+    access: 'member',
+    body: (w) => ({ plan_id: 999_999, categories: [{ category: 'stalls', ticket_id: w.ticketId }] }),
+  },
+  'DELETE /api/events/{id}/seating': member,
+  'GET /api/events/{id}/seating/seats': member,
+  'POST /api/events/{id}/seating/blocks': { access: 'member', body: () => ({ seats: ['A-1-1'], blocked: true }) },
+  'PUT /api/events/{id}/attendees/{attendeeId}/seat': { access: 'member', body: () => ({ seat: 'A-1-1' }) },
+  'GET /api/public/events/{id}/seating': pub(404),
+  'GET /api/public/events/{id}/seating/availability': pub(200),
+
   'GET /api/events/{id}/dates': member,
   'POST /api/events/{id}/dates': {
     access: 'member',
