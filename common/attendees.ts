@@ -3,7 +3,7 @@ import { AnswerValue } from './answers';
 import { ATTENDEE_ACTIONS } from './attendee-actions';
 import { dateIdParam, EventDateRef } from './date-filter';
 import { exportParams, listQuerySchema } from './list-query';
-import { ATTENDEE_STATUSES, ORDER_STATUSES } from './orders';
+import { ATTENDEE_STATUSES, ORDER_STATUSES, SeatPlace } from './orders';
 import { email, firstName, lastName } from './validators';
 
 /**
@@ -72,6 +72,8 @@ export const AttendeeDetailResponse = AttendeeResponse.extend({
   answers: z.array(AttendeeAnswerResponse),
   /** The attendee's ticket page: `/ticket/{eventId}/{shortId}`, relative to the app. */
   ticket_url: z.string(),
+  /** Where a seated ticket's holder sits (issue 42); null when not seated. */
+  seat: SeatPlace.nullable(),
   /** Every check-in of the ticket, newest first; an undone one has `checked_out_at`. */
   check_ins: z.array(
     z.object({

@@ -29,6 +29,8 @@ export interface MailEvent {
 export interface MailTicket {
   attendeeName: string;
   ticketTitle: string;
+  /** Where a seated ticket's holder sits, in the mail's language (decision 067). */
+  seat?: string;
   ticketUrl: string;
   /** The signed text of its QR code (what check-in scans). */
   ticketCode: string;
@@ -221,12 +223,17 @@ async function ticketImages(
     attachments.push({ filename: `${cid}.png`, contentType: 'image/png', content, cid });
     images.push(
       plain
-        ? { cid, alt: translate(i18n, M.ticketQrAlt), size: 220 }
+        ? {
+            cid,
+            alt: translate(i18n, M.ticketQrAlt),
+            size: 220,
+            ...(ticket.seat ? { caption: ticket.seat } : {}),
+          }
         : {
             cid,
             alt: translate(i18n, M.ticketQrAltOf, { name: ticket.attendeeName }),
             size: 220,
-            caption: `${ticket.ticketTitle} · ${ticket.attendeeName}`,
+            caption: [ticket.ticketTitle, ticket.seat, ticket.attendeeName].filter(Boolean).join(' · '),
             link: { label: translate(i18n, M.ticketAction), url: ticket.ticketUrl },
           },
     );

@@ -2,7 +2,15 @@ import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnswerValue } from '../../../common/answers';
 import type { AttendeesExportQuery } from '../../../common/attendees';
-import { attendees, orders, questionAnswers, questions, ticketPrices, tickets } from '../../db/schema';
+import {
+  attendees,
+  eventSeating,
+  orders,
+  questionAnswers,
+  questions,
+  ticketPrices,
+  tickets,
+} from '../../db/schema';
 import { readJsonParts } from '../../exports/json-batch';
 import { answerCell, type Cell, type Table } from '../../exports/table';
 import { listWhere } from '../../http/list';
@@ -37,6 +45,18 @@ const MANUAL = 12;
 /** The attendee's date id, which becomes the "Date" cell (or goes, for an event of one date). */
 const DATE = 9;
 
+/** A seated event's columns (decision 067), after the price tier. */
+const SEAT_COLUMNS = [
+  /*i18n*/ { id: 'export.seat_section', message: 'Section' },
+  /*i18n*/ { id: 'export.seat_row', message: 'Row or table' },
+  /*i18n*/ { id: 'export.seat', message: 'Seat' },
+];
+
+/** Where the attendee sits: [section, row, seat], or null. */
+const seatOf = sql`(select json_build_array(e.section, e.row_label, e.seat_label)
+  from order_seats s join event_seats e on e.id = s.seat_id
+  where s.attendee_id = ${attendees.id} and e.order_id = s.order_id limit 1)`;
+
 /** A time as JavaScript's toISOString writes it (milliseconds, UTC, "Z"), by the database. */
 const iso = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -61,7 +81,7 @@ function batchQuery(where: SQL | undefined, answers: SQL[], after: number): SQL 
       ${attendees.id}, ${attendees.firstName}, ${attendees.lastName}, ${attendees.email}, ${attendees.status},
       ${iso(latestCheckIn())}, ${iso(latestCheckIn())},
       ${tickets.title}, ${ticketPrices.label}, ${attendees.dateId}, ${orders.reference}, ${orders.status},
-      ${orders.paymentProvider} is not distinct from 'MANUAL', ${iso(sql`${attendees.createdAt}`)},
+      ${orders.paymentProvider} is not distinct from 'MANUAL', ${iso(sql`${attendees.createdAt}`)}, ${seatOf},
       array[${sql.join(answers, sql`, `)}]::jsonb[]
     ) as cells
     from ${attendees}
@@ -98,6 +118,11 @@ export async function exportAttendees({
   // The date of each row, in a column of its own once the event has more than one.
   const dates = await eventDateRefs(db, eventId);
   const several = dates.size > 1;
+  const [seating] = await db
+    .select({ id: eventSeating.eventId })
+    .from(eventSeating)
+    .where(eq(eventSeating.eventId, eventId));
+  const seated = seating !== undefined;
   const yes = i18n._(/*i18n*/ { id: 'export.yes', message: 'Yes' });
   const no = i18n._(/*i18n*/ { id: 'export.no', message: 'No' });
 
@@ -105,11 +130,14 @@ export async function exportAttendees({
 
   /** Turns a row as read into the export's cells, in place (no new array per row). */
   const finish = (row: unknown[]): Cell[] => {
+    const answered = row.pop() as (AnswerValue | null)[];
+    const seat = row.pop() as [string, string, string] | null;
     row[CHECKED_IN] = row[CHECKED_IN] === null ? no : yes;
     row[MANUAL] = row[MANUAL] === true ? yes : no;
     if (several) row[DATE] = dateCellText(dates.get(Number(row[DATE])), event.timezone);
     else row.splice(DATE, 1);
-    for (const answer of row.pop() as (AnswerValue | null)[]) row.push(answerCell(answer ?? undefined));
+    if (seated) row.splice(DATE, 0, ...(seat ?? ['', '', '']));
+    for (const answer of answered) row.push(answerCell(answer ?? undefined));
     return row as Cell[];
   };
 
@@ -130,5 +158,6 @@ export async function exportAttendees({
 
   const columns = COLUMNS.map((c) => i18n._(c));
   if (several) columns.splice(DATE, 0, i18n._(DATE_COLUMN));
+  if (seated) columns.splice(DATE, 0, ...SEAT_COLUMNS.map((c) => i18n._(c)));
   return { columns: [...columns, ...asked.map((q) => q.title)], batches: batches() };
 }

@@ -27,10 +27,10 @@ import {
 } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
 import { findAttendeeHeldSeat, moveHeldSeats, takeSeats } from '../orders/seat-inventory';
-import { seatAttendees } from '../stock/seats';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
 import { getEvent } from '../owned-events/service';
+import { seatAttendees } from '../stock/seats';
 import { releaseAddons, retakeAddons } from './addons';
 
 /** One seat of a ticket (and tier) on a date. */
@@ -61,7 +61,12 @@ async function takeSeat(tx: Transaction, claim: Claim): Promise<boolean> {
 /** A holder added by hand to a seated ticket sits on the seat named, or the best free one (decision 067). */
 async function seatHolder(
   tx: Transaction,
-  { dateId, orderId, ticketId, seat }: { dateId: number; orderId: number; ticketId: number; seat?: string | undefined },
+  {
+    dateId,
+    orderId,
+    ticketId,
+    seat,
+  }: { dateId: number; orderId: number; ticketId: number; seat?: string | undefined },
 ): Promise<void> {
   const picks = [{ ticketId, quantity: 1, keys: seat ? [seat] : null, field: 'seat' }];
   const [taken] = await takeSeats(tx, { dateId, orderId, picks });

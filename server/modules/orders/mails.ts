@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { translate } from '../../../common/i18n/translate';
 import { orderBreakdown } from '../../../common/order-breakdown';
 import type { Db, Transaction } from '../../db/client';
 import { attendees, orderItems, type orders, tickets } from '../../db/schema';
+import { i18nFor } from '../../i18n';
 import type { MailTicket } from '../../mail/order-templates';
 import type { OrganizerOrderPayment } from '../../mail/organizer-templates';
 import { enqueueMail } from '../../mail/send';
 import { accountOwner } from '../accounts/service';
 import { customMailText } from '../mail-templates/service';
+import { findAttendeeSeats, seatText } from '../stock/seats';
 import { getTicketSigner } from '../ticket-codes/service';
 import { type Links, type MailContext, mailContext } from './mail-context';
 import { holderNames, toItemResponse } from './presenter';
@@ -46,16 +49,25 @@ async function mailTickets({
   if (people.length === 0) return [];
   const { event } = context.row;
   const sign = await getTicketSigner(tx, event.id);
-  return people.map(({ attendee, ticketTitle }) => ({
-    attendeeName: `${attendee.firstName} ${attendee.lastName}`.trim(),
-    ticketTitle,
-    ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
-    ticketCode: sign({
-      attendeeShortId: attendee.shortId,
-      ticketId: attendee.ticketId,
-      dateId: attendee.dateId,
-    }),
-  }));
+  const seats = await findAttendeeSeats(
+    tx,
+    people.map((p) => p.attendee.id),
+  );
+  const i18n = i18nFor(context.locale);
+  return people.map(({ attendee, ticketTitle }) => {
+    const seat = seats.get(attendee.id);
+    return {
+      attendeeName: `${attendee.firstName} ${attendee.lastName}`.trim(),
+      ticketTitle,
+      ...(seat ? { seat: seatText(seat, (m, v) => translate(i18n, m, v)) } : {}),
+      ticketUrl: `${links.appUrl}/ticket/${event.id}/${attendee.shortId}`,
+      ticketCode: sign({
+        attendeeShortId: attendee.shortId,
+        ticketId: attendee.ticketId,
+        dateId: attendee.dateId,
+      }),
+    };
+  });
 }
 
 /** The people of an order by address (lower-cased), the first ticket's holder first. */

@@ -4,6 +4,7 @@ import { SeatingPlan } from '../../../common/seating-plan';
 import { queryRows } from '../../db/rows';
 import { makeAccount, makeLiveEvent, makeOrder, type Owner } from '../../test/builders';
 import { createIdentityKit, type IdentityKit } from '../../test/identity';
+import { pdfText } from '../../test/pdf';
 import { hallPlan, makeSeatingPlan, seatEvent } from '../../test/seating';
 import { sweepExpiredReservations } from '../orders/service';
 
@@ -241,6 +242,42 @@ describe('an event sold by seat', () => {
       attendee: null,
     });
     expect((await api('PUT', `/attendees/${ana.attendee.id}/seat`, { seat: 'S1-1-8' })).statusCode).toBe(422);
+  });
+
+  it('shows each seat on the ticket page, the PDF, the export and the order', async () => {
+    const placed = await makeOrder(kit.app, {
+      eventId,
+      lines: [{ ticket_id: stalls, quantity: 1, seats: ['S1-3-5'] }],
+      attendees: ['Iva'],
+      until: 'offline',
+    });
+    const [row] = await queryRows<{ id: number }>(
+      kit.app.db,
+      sql`select id from orders where short_id = ${placed.short_id}`,
+    );
+    expect((await api('POST', `/orders/${row?.id}/mark-paid`)).statusCode).toBe(200);
+    const ticket = placed.attendees[0];
+    expect(ticket?.seat).toEqual({
+      key: 'S1-3-5',
+      section: 'Section 1',
+      row: '3',
+      row_kind: 'row',
+      seat: '5',
+    });
+    const page = await kit.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${eventId}/attendees/${ticket?.short_id}`,
+    });
+    expect(page.json().seat).toMatchObject({ section: 'Section 1', row: '3', seat: '5' });
+    const pdf = await kit.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${eventId}/orders/${placed.short_id}/tickets.pdf`,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect((await pdfText(pdf.rawPayload))[0]).toContain('Section 1, row 3, seat 5');
+    const csv = await api('GET', '/attendees/export?format=csv');
+    expect(csv.body.split('\n')[0]).toContain('Section,Row or table,Seat');
+    expect(csv.body).toMatch(/Iva,Silva,[^\n]*,Section 1,3,5,/);
   });
 
   it('seats a holder added by hand on the seat named, or on the best free one', async () => {

@@ -34,6 +34,8 @@ export interface TicketSheet {
   tickets: {
     name: string;
     ticketTitle: string;
+    /** Where a seated ticket's holder sits ("Stalls, row F, seat 12"); null when not seated. */
+    seat: string | null;
     /**
      * What the ticket cost (its share of the order's breakdown: discount, fees and taxes in), as
      * the buyer's language writes it, with the tier's name when it has one.
@@ -56,6 +58,7 @@ const M = {
   documentTitle: /*i18n*/ { id: 'pdf.ticket.document_title', message: 'Tickets for {event}' },
   attendee: /*i18n*/ { id: 'pdf.ticket.attendee', message: 'Attendee' },
   ticket: /*i18n*/ { id: 'pdf.ticket.ticket', message: 'Ticket' },
+  seat: /*i18n*/ { id: 'pdf.ticket.seat', message: 'Seat' },
   price: /*i18n*/ { id: 'pdf.ticket.price', message: 'Price' },
   buyer: /*i18n*/ { id: 'pdf.ticket.buyer', message: 'Bought by' },
   addons: /*i18n*/ { id: 'pdf.ticket.addons', message: 'Add-ons' },
@@ -178,6 +181,9 @@ function drawTicket(
   const fields: Field[] = [
     { label: translate(i18n, M.attendee), value: ticket.name, size: 22, weight: 'bold' },
     { label: translate(i18n, M.ticket), value: ticket.ticketTitle, size: 15, weight: 'bold' },
+    ...(ticket.seat
+      ? [{ label: translate(i18n, M.seat), value: ticket.seat, size: 15, weight: 'bold' as const }]
+      : []),
     ...(ticket.price !== null ? [{ label: translate(i18n, M.price), value: ticket.price }] : []),
     ...(ticket.buyer ? [{ label: translate(i18n, M.buyer), value: ticket.buyer }] : []),
     ...ticket.answers.map((a) => ({

@@ -77,6 +77,7 @@ export async function sampleTicketPdf(
         {
           name: translate(i18n, M.attendee),
           ticketTitle: first?.title ?? translate(i18n, M.ticket),
+          seat: null,
           price: design.show_price ? formatMoney(2500, event.currency, locale) : null,
           buyer: design.show_buyer ? translate(i18n, M.buyer) : null,
           answers,

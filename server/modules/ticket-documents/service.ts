@@ -5,6 +5,7 @@ import { isLocale, type Locale } from '../../../common/i18n/locales';
 import { translate } from '../../../common/i18n/translate';
 import { formatMoney } from '../../../common/money';
 import { ticketShares } from '../../../common/order-breakdown';
+import type { SeatRef } from '../../../common/seating';
 import { ticketAccent } from '../../../common/ticket-design';
 import { ticketState } from '../../../common/ticket-state';
 import { whereOf } from '../../../common/where';
@@ -15,6 +16,7 @@ import { i18nFor } from '../../i18n';
 import type { MailDocuments } from '../../mail/send';
 import type { FileStorage } from '../../storage';
 import { readEventLogoPng } from '../images/logo';
+import { findAttendeeSeats, seatText } from '../stock/seats';
 import { getTicketSigner } from '../ticket-codes/service';
 import { designAnswers } from './design';
 import { renderTicketsPdf, type TicketSheet } from './pdf';
@@ -53,6 +55,8 @@ type Person = {
   priceLabel: string | null;
   /** The attendee's add-on lines (decision 052). */
   addons: { title: string; priceLabel: string | null; quantity: number }[];
+  /** Where they sit, for a seated ticket (decision 067). */
+  seat: SeatRef | null;
 };
 
 /** The order (by its short id, or the attendee's) with its event; 404 when either is unknown. */
@@ -124,10 +128,15 @@ async function peopleOf(db: Db, orderId: number, attendeeShortId?: string): Prom
     const shares = ticketShares(line);
     paid.set(place.id, shares[index] ?? shares.at(-1) ?? 0);
   }
+  const seats = await findAttendeeSeats(
+    db,
+    rows.map((r) => r.attendee.id),
+  );
   return rows.map((row) => {
     const line = lineOf(row.attendee);
     return {
       ...row,
+      seat: seats.get(row.attendee.id) ?? null,
       paid: paid.get(row.attendee.id) ?? null,
       charged: line ? line.fees + line.taxes > 0 : false,
       priceLabel: line?.priceLabel ?? null,
@@ -183,7 +192,7 @@ export async function ticketsPdf(
       footer: design.footer,
     },
     reference: order.reference,
-    tickets: people.map(({ attendee, ticketTitle, paid, charged, priceLabel, addons }) => {
+    tickets: people.map(({ attendee, ticketTitle, paid, charged, priceLabel, addons, seat }) => {
       const money = paid ? formatMoney(paid, order.currency, locale) : null;
       const amount = !money
         ? translate(i18n, M.free)
@@ -193,6 +202,7 @@ export async function ticketsPdf(
       return {
         name: `${attendee.firstName} ${attendee.lastName}`.trim(),
         ticketTitle,
+        seat: seat ? seatText(seat, (m, v) => translate(i18n, m, v)) : null,
         price: design.show_price ? [amount, priceLabel].filter(Boolean).join(' · ') : null,
         buyer: design.show_buyer && buyer ? buyer : null,
         answers: answersOf(attendee.id),

@@ -49,6 +49,7 @@ export async function createApplePass(apple: AppleWallet, ticket: WalletTicket):
   card.auxiliaryFields.push(
     { key: 'attendee', label: labels.attendee, value: texts.attendee },
     { key: 'ticket', label: labels.ticket, value: texts.ticket },
+    ...(texts.seat ? [{ key: 'seat', label: labels.seat, value: texts.seat }] : []),
   );
   card.backFields.push(
     { key: 'order', label: labels.order, value: holder.order_reference },

@@ -87,6 +87,15 @@ export function createGoogleSaveToken(
           ticketHolderName: texts.attendee,
           ticketType: localized(texts.ticket),
           reservationInfo: { confirmationCode: holder.order_reference },
+          ...(holder.seat
+            ? {
+                seatInfo: {
+                  section: localized(holder.seat.section),
+                  row: localized(holder.seat.row),
+                  seat: localized(holder.seat.seat),
+                },
+              }
+            : {}),
           barcode: { type: 'QR_CODE', value: holder.ticket_code, alternateText: holder.order_reference },
           linksModuleData: { uris: [{ uri: ticket.url, description: texts.labels.page }] },
         },

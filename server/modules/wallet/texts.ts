@@ -1,5 +1,6 @@
 import { translate } from '../../../common/i18n/translate';
 import { whereOf } from '../../../common/where';
+import { seatText } from '../stock/seats';
 import type { WalletTicket } from './ticket';
 
 const M = {
@@ -9,6 +10,7 @@ const M = {
   online: /*i18n*/ { id: 'wallet.pass.online', message: 'Online' },
   attendee: /*i18n*/ { id: 'wallet.pass.attendee', message: 'Attendee' },
   ticket: /*i18n*/ { id: 'wallet.pass.ticket', message: 'Ticket' },
+  seat: /*i18n*/ { id: 'wallet.pass.seat', message: 'Seat' },
   order: /*i18n*/ { id: 'wallet.pass.order', message: 'Order' },
   organizer: /*i18n*/ { id: 'wallet.pass.organizer', message: 'Organizer' },
   page: /*i18n*/ { id: 'wallet.pass.page', message: 'Your ticket online' },
@@ -34,6 +36,7 @@ export function passTexts(ticket: WalletTicket) {
       where: translate(i18n, M.where),
       attendee: translate(i18n, M.attendee),
       ticket: translate(i18n, M.ticket),
+      seat: translate(i18n, M.seat),
       order: translate(i18n, M.order),
       organizer: translate(i18n, M.organizer),
       page: translate(i18n, M.page),
@@ -43,6 +46,8 @@ export function passTexts(ticket: WalletTicket) {
     logo: translate(i18n, M.logo, { event: event.title }),
     attendee: `${holder.first_name} ${holder.last_name}`.trim(),
     ticket: holder.price_label ? `${holder.ticket_title} (${holder.price_label})` : holder.ticket_title,
+    /** Where a seated ticket's holder sits (decision 067); null when not seated. */
+    seat: holder.seat ? seatText(holder.seat, (m, v) => translate(i18n, m, v)) : null,
     // The holder's date (issue 36), with its label when it has one.
     when: [when.format(new Date(event.start_date)), event.date.label].filter(Boolean).join(' · '),
     /** The address on one line, "Online" added for an online event; null when the event gave none. */

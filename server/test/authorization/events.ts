@@ -110,7 +110,10 @@ export const EVENTS_ROUTES: Record<string, RouteRule> = {
   },
   'DELETE /api/events/{id}/seating': member,
   'GET /api/events/{id}/seating/seats': member,
-  'POST /api/events/{id}/seating/blocks': { access: 'member', body: () => ({ seats: ['A-1-1'], blocked: true }) },
+  'POST /api/events/{id}/seating/blocks': {
+    access: 'member',
+    body: () => ({ seats: ['A-1-1'], blocked: true }),
+  },
   'PUT /api/events/{id}/attendees/{attendeeId}/seat': { access: 'member', body: () => ({ seat: 'A-1-1' }) },
   'GET /api/public/events/{id}/seating': pub(404),
   'GET /api/public/events/{id}/seating/availability': pub(200),
