@@ -67,6 +67,7 @@ import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { seatingPlanRoutes } from './modules/seating-plans/routes';
 import { securityEventRoutes } from './modules/security-events/routes';
 import { selfServiceRoutes } from './modules/self-service/routes';
 import { PageViewCounter } from './modules/stats/page-views';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     affiliateRoutes,
     publicTicketRoutes,
     capacityRoutes,
+    seatingPlanRoutes,
     eventDateRoutes,
     dateTicketRoutes,
     dateCancellationRoutes,
