@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Tabs.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Box, Button, FileButton, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -122,7 +122,7 @@ export function Designer({ id, initial }: { id: number | null; initial: SeatingP
             {plan.name || t`Seating plan`}
           </Title>
           <Badge color="teal.9" variant="filled" data-testid="seat-count">
-            {t`${countSeats(plan)} seats`}
+            <Plural value={countSeats(plan)} one="# seat" other="# seats" />
           </Badge>
           {dirty ? (
             <Text size="sm" c="dimmed" data-testid="unsaved">

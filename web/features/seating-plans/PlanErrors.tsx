@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/List.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { Alert, List, Text } from '@mantine/core';
 import type { PlanError } from './plan-errors';
 
@@ -28,7 +28,11 @@ export function PlanErrors({ errors, title }: { errors: PlanError[]; title?: str
       </List>
       {errors.length > shown.length ? (
         <Text size="sm" mt={4}>
-          <Trans>…and {errors.length - shown.length} more.</Trans>
+          <Plural
+            value={errors.length - shown.length}
+            one="…and # more problem."
+            other="…and # more problems."
+          />
         </Text>
       ) : null}
     </Alert>

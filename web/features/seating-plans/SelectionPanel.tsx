@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Chip.css';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Chip, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { RowSpec, SeatingPlan } from '../../../common/seating-plan';
 import { moveRow, redrawRow, updateRow, updateSeats } from '../../../common/seating-plan-edit';
@@ -150,7 +150,7 @@ export function SelectionPanel({
         <Paper withBorder p="xs" radius="md" data-testid="seat-actions">
           <Stack gap={6}>
             <Text size="sm" fw={600}>
-              {t`${count} seats selected`}
+              <Plural value={count} one="# seat selected" other="# seats selected" />
             </Text>
             <CategorySelect
               label={t`Price category of the selected seats`}
