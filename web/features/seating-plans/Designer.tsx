@@ -39,16 +39,30 @@ export function Designer({ id, initial }: { id: number | null; initial: SeatingP
   }, []);
   // The selection forgets seats and rows that were deleted.
   useEffect(() => setSelection((s) => keepExisting(plan, s)), [plan]);
-  // The shared schema checks the plan a moment after the last change, not on every keystroke.
+  // The shared schema checks the plan once the organizer pauses, when the browser is idle: on
+  // 5,000 seats it takes tens of milliseconds, too long to run on every change.
   useEffect(() => {
-    const timer = setTimeout(() => setIssues(checkPlan(plan)), 300);
-    return () => clearTimeout(timer);
+    let idle = 0;
+    const timer = setTimeout(() => {
+      const check = () => setIssues(checkPlan(plan));
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(check, { timeout: 2000 });
+      else check();
+    }, 600);
+    return () => {
+      clearTimeout(timer);
+      if (idle) window.cancelIdleCallback(idle);
+    };
   }, [plan]);
+  const selectRow = useCallback(
+    (row: string) => setSelection((s) => (s.row === row ? s : { row, seats: new Map() })),
+    [],
+  );
 
   const handlers = useMemo<CanvasHandlers>(
     () => ({
       onSeat: (at) => setSelection((s) => clickSeat(s, at)),
-      onRow: (row) => setSelection((s) => (s.row === row ? s : { row, seats: new Map() })),
+      onRow: selectRow,
       onMoveRow: ({ row, dx, dy }) => change((p) => updateRow(p, row, (r) => moveRow(r, { dx, dy }))),
       onBox: (box) => setSelection((s) => boxSeats(current.current.plan, box, s)),
       onClear: () => setSelection(NOTHING),
@@ -58,7 +72,7 @@ export function Designer({ id, initial }: { id: number | null; initial: SeatingP
         setSelection(NOTHING);
       },
     }),
-    [change],
+    [change, selectRow],
   );
 
   const save = () => {
@@ -168,9 +182,7 @@ export function Designer({ id, initial }: { id: number | null; initial: SeatingP
                 plan={plan}
                 change={change}
                 selectedRow={selection.row}
-                onSelectRow={(row) =>
-                  setSelection(selection.row === row ? selection : { row, seats: new Map() })
-                }
+                onSelectRow={selectRow}
               />
             </Tabs.Panel>
             <Tabs.Panel value="plan" pt="sm">

@@ -10,8 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
-import type { RowLayout, SeatingPlan } from '../../../common/seating-plan';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import type { CategorySpec, RowLayout, SeatingPlan, SectionSpec } from '../../../common/seating-plan';
 import { freshKey, makeRow, makeTable } from '../../../common/seating-plan-edit';
 import { LayoutFields, NumberField } from './LayoutFields';
 
@@ -46,6 +46,16 @@ export function SectionsPanel({
   const [sectionKey, setSectionKey] = useState(plan.sections[0]?.key ?? '');
   const [newSection, setNewSection] = useState('');
   const target = plan.sections.some((s) => s.key === sectionKey) ? sectionKey : (plan.sections[0]?.key ?? '');
+  // The tools read the plan when they add to it: they need not redraw on every change of it.
+  const latest = useRef(plan);
+  latest.current = plan;
+  const getPlan = useCallback(() => latest.current, []);
+  const names = JSON.stringify(plan.sections.map((s) => [s.key, s.name]));
+  const sectionOptions = useMemo(
+    () => (JSON.parse(names) as [string, string][]).map(([value, label]) => ({ value, label })),
+    [names],
+  );
+  const rowCount = plan.sections.find((s) => s.key === target)?.rows.length ?? 0;
 
   const addSection = () => {
     const name = newSection.trim() || t`Section ${plan.sections.length + 1}`;
@@ -62,48 +72,13 @@ export function SectionsPanel({
   return (
     <Stack gap="sm">
       {plan.sections.map((section) => (
-        <Paper key={section.key} withBorder p="xs" radius="md" data-testid="section">
-          <Group gap={6} wrap="nowrap" align="flex-end">
-            <TextInput
-              size="xs"
-              style={{ flex: 1 }}
-              label={t`Section name`}
-              value={section.name}
-              maxLength={60}
-              onChange={(e) => {
-                const name = e.currentTarget.value;
-                change((p) => ({
-                  ...p,
-                  sections: p.sections.map((s) => (s.key === section.key ? { ...s, name } : s)),
-                }));
-              }}
-            />
-            <Button
-              size="xs"
-              variant="default"
-              aria-label={t`Delete section ${section.name}`}
-              onClick={() =>
-                change((p) => ({ ...p, sections: p.sections.filter((s) => s.key !== section.key) }))
-              }
-            >
-              ×
-            </Button>
-          </Group>
-          <Group gap={4} mt={6}>
-            {section.rows.map((row) => (
-              <Button
-                key={row.key}
-                size="compact-xs"
-                variant={selectedRow === row.key ? 'filled' : 'default'}
-                aria-pressed={selectedRow === row.key}
-                aria-label={row.kind === 'table' ? t`Table ${row.label}` : t`Row ${row.label}`}
-                onClick={() => onSelectRow(row.key)}
-              >
-                {row.label} ({row.seats.length})
-              </Button>
-            ))}
-          </Group>
-        </Paper>
+        <SectionCard
+          key={section.key}
+          section={section}
+          change={change}
+          selectedRow={section.rows.some((r) => r.key === selectedRow) ? selectedRow : null}
+          onSelectRow={onSelectRow}
+        />
       ))}
       <Group gap={6} align="flex-end" wrap="nowrap">
         <TextInput
@@ -120,7 +95,11 @@ export function SectionsPanel({
       </Group>
       {plan.sections.length > 0 ? (
         <AddTools
-          plan={plan}
+          key={target}
+          getPlan={getPlan}
+          sections={sectionOptions}
+          categories={plan.categories}
+          rowCount={rowCount}
           change={change}
           sectionKey={target}
           onSection={setSectionKey}
@@ -130,6 +109,63 @@ export function SectionsPanel({
     </Stack>
   );
 }
+
+/** A section: its name, and a button for each of its rows. Redrawn only when it changes. */
+const SectionCard = memo(function SectionCard({
+  section,
+  change,
+  selectedRow,
+  onSelectRow,
+}: {
+  section: SectionSpec;
+  change: Change;
+  selectedRow: string | null;
+  onSelectRow: (key: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Paper key={section.key} withBorder p="xs" radius="md" data-testid="section">
+      <Group gap={6} wrap="nowrap" align="flex-end">
+        <TextInput
+          size="xs"
+          style={{ flex: 1 }}
+          label={t`Section name`}
+          value={section.name}
+          maxLength={60}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            change((p) => ({
+              ...p,
+              sections: p.sections.map((s) => (s.key === section.key ? { ...s, name } : s)),
+            }));
+          }}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          aria-label={t`Delete section ${section.name}`}
+          onClick={() => change((p) => ({ ...p, sections: p.sections.filter((s) => s.key !== section.key) }))}
+        >
+          ×
+        </Button>
+      </Group>
+      <Group gap={4} mt={6}>
+        {section.rows.map((row) => (
+          <Button
+            key={row.key}
+            size="compact-xs"
+            variant={selectedRow === row.key ? 'filled' : 'default'}
+            aria-pressed={selectedRow === row.key}
+            aria-label={row.kind === 'table' ? t`Table ${row.label}` : t`Row ${row.label}`}
+            onClick={() => onSelectRow(row.key)}
+          >
+            {row.label} ({row.seats.length})
+          </Button>
+        ))}
+      </Group>
+    </Paper>
+  );
+});
 
 function defaultLayout(plan: SeatingPlan, place: { x: number; y: number }): RowLayout {
   return {
@@ -146,28 +182,37 @@ function defaultLayout(plan: SeatingPlan, place: { x: number; y: number }): RowL
   };
 }
 
-function AddTools({
-  plan,
+const AddTools = memo(function AddTools({
+  getPlan,
+  sections,
+  categories,
+  rowCount,
   change,
   sectionKey,
   onSection,
   onAdded,
 }: {
-  plan: SeatingPlan;
+  getPlan: () => SeatingPlan;
+  sections: { value: string; label: string }[];
+  categories: readonly CategorySpec[];
+  rowCount: number;
   change: Change;
   sectionKey: string;
   onSection: (key: string) => void;
   onAdded: (rowKey: string) => void;
 }) {
   const { t } = useLingui();
-  const section = plan.sections.find((s) => s.key === sectionKey);
   const [tool, setTool] = useState<'row' | 'table'>('row');
-  const [layout, setLayout] = useState<RowLayout>(() => defaultLayout(plan, nextPlace(plan, sectionKey)));
+  const [layout, setLayout] = useState<RowLayout>(() =>
+    defaultLayout(getPlan(), nextPlace(getPlan(), sectionKey)),
+  );
   const [label, setLabel] = useState('');
   const [table, setTable] = useState({ shape: 'round' as 'round' | 'rect', seats: 8, size: 80 });
-  const rowLabel = label.trim() || rowLetter(section?.rows.length ?? 0);
+  const rowLabel = label.trim() || rowLetter(rowCount);
 
   const add = () => {
+    const plan = getPlan();
+    const section = plan.sections.find((s) => s.key === sectionKey);
     const place = nextPlace(plan, sectionKey);
     const row =
       tool === 'row'
@@ -201,11 +246,8 @@ function AddTools({
           size="xs"
           label={t`Section`}
           value={sectionKey}
-          onChange={(e) => {
-            onSection(e.currentTarget.value);
-            setLayout((l) => ({ ...l, ...nextPlace(plan, e.currentTarget.value) }));
-          }}
-          data={plan.sections.map((s) => ({ value: s.key, label: s.name }))}
+          onChange={(e) => onSection(e.currentTarget.value)}
+          data={sections}
         />
         <SegmentedControl
           size="xs"
@@ -225,7 +267,7 @@ function AddTools({
           onChange={(e) => setLabel(e.currentTarget.value)}
         />
         {tool === 'row' ? (
-          <LayoutFields layout={layout} categories={plan.categories} onChange={setLayout} />
+          <LayoutFields layout={layout} categories={categories} onChange={setLayout} />
         ) : (
           <SimpleGrid cols={2} spacing={6}>
             <NativeSelect
@@ -274,4 +316,4 @@ function AddTools({
       </Stack>
     </Paper>
   );
-}
+});

@@ -67,11 +67,16 @@ export function allSeatsOf(plan: SeatingPlan, rowKey: string): Selection {
   return NOTHING;
 }
 
-/** The selection without what the plan no longer has. */
+/** The selection without what the plan no longer has (only the selected rows are looked at). */
 export function keepExisting(plan: SeatingPlan, selection: Selection): Selection {
+  if (selection.row === null && selection.seats.size === 0) return selection;
+  const wanted = new Set([...selection.seats.keys(), ...(selection.row ? [selection.row] : [])]);
   const rows = new Map<string, Set<string>>();
-  for (const section of plan.sections)
-    for (const row of section.rows) rows.set(row.key, new Set(row.seats.map((s) => s.key)));
+  for (const section of plan.sections) {
+    for (const row of section.rows) {
+      if (wanted.has(row.key)) rows.set(row.key, new Set(row.seats.map((s) => s.key)));
+    }
+  }
   const row = selection.row && rows.has(selection.row) ? selection.row : null;
   let changed = row !== selection.row;
   const seats = new Map<string, ReadonlySet<string>>();
