@@ -165,31 +165,33 @@ export function Designer({ id, initial }: { id: number | null; initial: SeatingP
         style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 380px', gap: 16, alignItems: 'start' }}
       >
         <PlanCanvas plan={plan} selection={selection} handlers={handlers} />
-        <Stack gap="sm" style={{ maxHeight: 720, overflowY: 'auto' }} data-testid="designer-panel">
-          <PlanErrors errors={issues} />
-          <SelectionPanel plan={plan} selection={selection} change={change} select={setSelection} />
-          <Tabs defaultValue="sections" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="sections">
-                <Trans>Sections and rows</Trans>
-              </Tabs.Tab>
-              <Tabs.Tab value="plan">
-                <Trans>Plan and categories</Trans>
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="sections" pt="sm">
-              <SectionsPanel
-                plan={plan}
-                change={change}
-                selectedRow={selection.row}
-                onSelectRow={selectRow}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="plan" pt="sm">
-              <PlanPanel plan={plan} change={change} />
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
+        <Box style={{ maxHeight: 760, overflowY: 'auto' }} data-testid="designer-panel" pr={4}>
+          <Stack gap="sm">
+            <PlanErrors errors={issues} />
+            <SelectionPanel plan={plan} selection={selection} change={change} select={setSelection} />
+            <Tabs defaultValue="sections" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="sections">
+                  <Trans>Sections and rows</Trans>
+                </Tabs.Tab>
+                <Tabs.Tab value="plan">
+                  <Trans>Plan and categories</Trans>
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="sections" pt="sm">
+                <SectionsPanel
+                  plan={plan}
+                  change={change}
+                  selectedRow={selection.row}
+                  onSelectRow={selectRow}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="plan" pt="sm">
+                <PlanPanel plan={plan} change={change} />
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        </Box>
       </Box>
     </Stack>
   );
