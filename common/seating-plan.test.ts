@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countSeats, layoutSeats, planIssues, type RowLayout, SeatingPlan } from './seating-plan';
 import { gridPlan, makeTable, moveRow, redrawRow, seatKeyOf } from './seating-plan-edit';
@@ -128,5 +129,32 @@ describe('the designer’s changes', () => {
   it('name a plan’s file by its name', () => {
     expect(planFileName('Théâtre Municipal (2026)')).toBe('theatre-municipal-2026.json');
     expect(planFileName('大厅')).toBe('seating-plan.json');
+  });
+});
+
+describe('the format’s documentation', () => {
+  it('has an example that is a valid plan, drawn as the designer would', () => {
+    const doc = readFileSync(new URL('../docs/seating-plan-format.md', import.meta.url), 'utf8');
+    const example = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
+    const plan = SeatingPlan.parse(JSON.parse(example ?? ''));
+    expect(countSeats(plan)).toBe(10);
+    const curved = plan.sections[0]?.rows[1];
+    if (!curved?.layout) throw new Error('no curved row');
+    expect(layoutSeats(curved.layout, seatKeyOf('r2')).map((s) => [s.x, s.y])).toEqual(
+      curved.seats.map((s) => [s.x, s.y]),
+    );
+    const table = makeTable(plan, {
+      label: '1',
+      shape: 'round',
+      x: 310,
+      y: 210,
+      width: 60,
+      height: 60,
+      seats: 4,
+      category: 'c1',
+    });
+    expect(table.seats.map((s) => [s.x, s.y])).toEqual(
+      plan.sections[0]?.rows[2]?.seats.map((s) => [s.x, s.y]),
+    );
   });
 });

@@ -163,8 +163,9 @@ describe('the seating plan designer', () => {
     const other = broken.sections[0]?.rows[1]?.seats[0];
     if (!seat || !other) throw new Error('no seats');
     seat.x = other.x + 2;
-    await writeFile(file, JSON.stringify(broken));
-    await page.locator('input[type="file"]').setInputFiles(file);
+    const brokenFile = 'test-results/seating-designer-broken.json';
+    await writeFile(brokenFile, JSON.stringify(broken));
+    await page.locator('input[type="file"]').setInputFiles(brokenFile);
     await page
       .getByTestId('plan-errors')
       .getByText('This seat overlaps another one. Move one of them.')

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tabs.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Box, Button, FileButton, Group, Stack, Tabs, Text, Title } from '@mantine/core';

@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SeatingPlanSummary } from '../../../common/seating';
 import { apiFieldErrors, errorMessage } from '../../components/api-error';
@@ -48,7 +48,10 @@ function SeatingPlans() {
   const [importErrors, setImportErrors] = useState<PlanError[]>([]);
   const [importFailure, setImportFailure] = useState<string | null>(null);
 
+  // The input forgets its file, so that choosing the same file again (once fixed) imports it.
+  const resetFile = useRef<() => void>(null);
   const importFile = async (file: File | null) => {
+    resetFile.current?.();
     setImportErrors([]);
     setImportFailure(null);
     if (!file) return;
@@ -69,7 +72,7 @@ function SeatingPlans() {
 
   const actions = (
     <Group gap="sm">
-      <FileButton onChange={importFile} accept="application/json,.json">
+      <FileButton onChange={importFile} accept="application/json,.json" resetRef={resetFile}>
         {(props) => (
           <Button variant="default" loading={create.isPending} {...props}>
             <Trans>Import a plan</Trans>
