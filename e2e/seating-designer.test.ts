@@ -135,6 +135,22 @@ describe('the seating plan designer', () => {
     await page.locator('ellipse').first().waitFor();
     await screenshot(page, 'seating-designer-reloaded');
 
+    // Pan by dragging the background, zoom by a button: one transform changes.
+    const view = page.getByTestId('plan-view');
+    const before = await view.getAttribute('transform');
+    const canvasBox = await page.getByTestId('plan-canvas').boundingBox();
+    if (!canvasBox) throw new Error('no canvas');
+    await page.mouse.move(canvasBox.x + canvasBox.width - 40, canvasBox.y + canvasBox.height - 40);
+    await page.mouse.down();
+    await page.mouse.move(canvasBox.x + canvasBox.width - 140, canvasBox.y + canvasBox.height - 90, {
+      steps: 5,
+    });
+    await page.mouse.up();
+    expect(await view.getAttribute('transform')).not.toBe(before);
+    const zoom = await page.getByTestId('zoom').textContent();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await page.getByTestId('zoom').textContent()).not.toBe(zoom);
+
     // Export from the list, then import the file back as a second plan.
     await page.getByRole('link', { name: 'All seating plans' }).click();
     const row = page.getByTestId('seating-plan-row').filter({ hasText: 'Riverside Hall' });

@@ -54,8 +54,24 @@ export function PlanCanvas({
 }) {
   const { t } = useLingui();
   const svg = useRef<SVGSVGElement>(null);
-  const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
-  const [drag, setDrag] = useState<Drag | null>(null);
+  // The view lives outside React: a pan or a zoom sets one attribute and renders nothing.
+  const viewRef = useRef<View>({ x: 0, y: 0, k: 1 });
+  const layer = useRef<SVGGElement>(null);
+  const zoomText = useRef<HTMLParagraphElement>(null);
+  const setView = useCallback((next: View | ((v: View) => View)) => {
+    const v = typeof next === 'function' ? next(viewRef.current) : next;
+    viewRef.current = v;
+    layer.current?.setAttribute('transform', `translate(${v.x} ${v.y}) scale(${v.k})`);
+    if (zoomText.current) zoomText.current.textContent = `${Math.round(v.k * 100)} %`;
+  }, []);
+  const view = viewRef.current;
+  // A pan or a row's drag is kept in a ref too; only the box of a shift-drag is drawn.
+  const dragRef = useRef<Drag | null>(null);
+  const [box, setBox] = useState<Extract<Drag, { kind: 'box' }> | null>(null);
+  const setDrag = (next: Drag | null) => {
+    dragRef.current = next;
+    setBox(next?.kind === 'box' ? next : null);
+  };
   const colors = useMemo(() => new Map(plan.categories.map((c) => [c.key, c.color])), [plan.categories]);
 
   const fitView = useCallback(() => {
@@ -63,20 +79,23 @@ export function PlanCanvas({
     const width = box?.width || 800;
     const k = clampZoom(Math.min(width / plan.width, HEIGHT / plan.height) * 0.96);
     setView({ k, x: (width - plan.width * k) / 2, y: (HEIGHT - plan.height * k) / 2 });
-  }, [plan.width, plan.height]);
+  }, [plan.width, plan.height, setView]);
 
   // Fit once the plan's size is known, and again when it changes.
   useEffect(() => fitView(), [fitView]);
 
-  const zoomAt = useCallback((factor: number, at?: { x: number; y: number }) => {
-    setView((v) => {
-      const box = svg.current?.getBoundingClientRect();
-      const px = at?.x ?? (box?.width ?? 800) / 2;
-      const py = at?.y ?? HEIGHT / 2;
-      const k = clampZoom(v.k * factor);
-      return { k, x: px - ((px - v.x) * k) / v.k, y: py - ((py - v.y) * k) / v.k };
-    });
-  }, []);
+  const zoomAt = useCallback(
+    (factor: number, at?: { x: number; y: number }) => {
+      setView((v) => {
+        const box = svg.current?.getBoundingClientRect();
+        const px = at?.x ?? (box?.width ?? 800) / 2;
+        const py = at?.y ?? HEIGHT / 2;
+        const k = clampZoom(v.k * factor);
+        return { k, x: px - ((px - v.x) * k) / v.k, y: py - ((py - v.y) * k) / v.k };
+      });
+    },
+    [setView],
+  );
 
   // The wheel zooms the plan, not the page: a listener that may prevent the page's scroll.
   useEffect(() => {
@@ -92,10 +111,11 @@ export function PlanCanvas({
   }, [zoomAt]);
 
   const toPlan = (event: { clientX: number; clientY: number }) => {
-    const box = svg.current?.getBoundingClientRect();
+    const rect = svg.current?.getBoundingClientRect();
+    const v = viewRef.current;
     return {
-      x: (event.clientX - (box?.left ?? 0) - view.x) / view.k,
-      y: (event.clientY - (box?.top ?? 0) - view.y) / view.k,
+      x: (event.clientX - (rect?.left ?? 0) - v.x) / v.k,
+      y: (event.clientY - (rect?.top ?? 0) - v.y) / v.k,
     };
   };
 
@@ -119,12 +139,14 @@ export function PlanCanvas({
       const p = toPlan(event);
       setDrag({ kind: 'box', x1: p.x, y1: p.y, x2: p.x, y2: p.y, additive: true });
     } else {
-      setDrag({ kind: 'pan', startX: event.clientX, startY: event.clientY, view });
+      setDrag({ kind: 'pan', startX: event.clientX, startY: event.clientY, view: viewRef.current });
     }
   };
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const drag = dragRef.current;
     if (!drag) return;
+    const view = viewRef.current;
     if (drag.kind === 'pan') {
       setView({
         ...drag.view,
@@ -144,6 +166,7 @@ export function PlanCanvas({
   };
 
   const onPointerUp = (event: PointerEvent<SVGSVGElement>) => {
+    const drag = dragRef.current;
     if (drag?.kind === 'box') handlers.onBox(drag);
     else if (drag?.kind === 'pan' && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < 3)
       handlers.onClear();
@@ -173,7 +196,6 @@ export function PlanCanvas({
     }
   };
 
-  const box = drag?.kind === 'box' ? drag : null;
   return (
     <Box pos="relative">
       <Group gap="xs" mb="xs" justify="space-between">
@@ -187,9 +209,8 @@ export function PlanCanvas({
           <Button size="xs" variant="default" onClick={fitView}>
             <Trans>Fit to screen</Trans>
           </Button>
-          <Text size="xs" c="dimmed" data-testid="zoom">
-            {Math.round(view.k * 100)} %
-          </Text>
+          {/* Written by setView only: React leaves its text alone. */}
+          <Text size="xs" c="dimmed" data-testid="zoom" ref={zoomText} />
         </Group>
       </Group>
       <svg
@@ -208,7 +229,6 @@ export function PlanCanvas({
           border: '1px solid var(--mantine-color-gray-4)',
           borderRadius: 8,
           touchAction: 'none',
-          cursor: drag?.kind === 'pan' ? 'grabbing' : 'default',
         }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -216,7 +236,7 @@ export function PlanCanvas({
         onKeyDown={onKeyDown}
       >
         <title>{t`Seating plan: ${plan.name}`}</title>
-        <g data-testid="plan-view" transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+        <g ref={layer} data-testid="plan-view" transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
           <rect width={plan.width} height={plan.height} fill="#ffffff" stroke="#ced4da" />
           {plan.shapes.map((shape, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: shapes have no key of their own; their place is theirs
