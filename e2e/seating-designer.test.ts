@@ -116,6 +116,14 @@ describe('the seating plan designer', () => {
     await page.getByRole('button', { name: 'Row B' }).first().click();
     await page.getByRole('button', { name: 'Select all its seats' }).click();
     await page.getByLabel('Price category of the selected seats').selectOption({ label: 'Premium' });
+    // Row C of the balcony moved by the arrow keys, with the plan focused.
+    await page.getByRole('button', { name: 'Row C' }).nth(1).click();
+    const balconyC = page.locator('[data-row="r6"] circle[data-seat]').first();
+    const x = Number(await balconyC.getAttribute('cx'));
+    await page.getByTestId('plan-canvas').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await balconyC.getAttribute('cx'))).toBe(x + 10);
     await page.getByTestId('plan-canvas').press('Escape');
 
     // The plan's check runs once the designer is idle.
@@ -190,6 +198,14 @@ describe('the seating plan designer', () => {
     expect(await page.getByTestId('seating-plan-row').count()).toBe(2);
     await waitForToastsToClose(page);
     await expectAccessible(page, 'list');
+
+    // The copy is deleted, after a confirmation.
+    await page.getByRole('button', { name: 'Delete Riverside Hall' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Riverside Hall?' });
+    await expectAccessible(page, 'delete');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Riverside Hall has been deleted.').waitFor();
+    await expect.poll(() => page.getByTestId('seating-plan-row').count()).toBe(1);
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
   });
 
