@@ -2,8 +2,8 @@
  * Splits each compiled catalog into the parts the web app downloads (decision 012):
  *
  * - `buyer`: the messages of every module a buyer's pages can load (the shell, shared
- *   components, `common/`, the public event page, checkout, the order and ticket pages, the
- *   waiting-list page);
+ *   components, the files of `common/` they import, the public event page, checkout, the order
+ *   and ticket pages, the waiting-list page);
  * - `manage`: the other messages of the web app (login pages, organizer app, door staff).
  *
  * Messages only the server uses (e-mails) are in neither. Which module belongs to the buyer
@@ -13,7 +13,7 @@
  *
  * Run after `lingui compile` (postinstall and build do); writes `web/locales/{locale}/{area}.ts`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
@@ -81,19 +81,33 @@ export function readPoEntries(poText: string): PoEntry[] {
 
 export type WebArea = 'buyer' | 'manage';
 
-/** Which web catalog a message goes to, or undefined when only the server uses it. */
-export function areaOf(origins: string[], buyer: Set<string>): WebArea | undefined {
-  if (origins.some((origin) => buyer.has(origin) || origin.startsWith('common/'))) return 'buyer';
-  if (origins.some((origin) => origin.startsWith('web/'))) return 'manage';
+/** Every module of `web/` and what it imports: the messages the web app can ever show. */
+export function webModules(): Set<string> {
+  const roots = readdirSync('web', { recursive: true, encoding: 'utf8' })
+    .map((file) => path.posix.join('web', file.split(path.sep).join('/')))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  return buyerModules(roots);
+}
+
+/**
+ * Which web catalog a message goes to, or undefined when only the server uses it: the buyer's
+ * when a module the buyer's pages can load holds it, the organizer's when another web module
+ * does. A message of `common/` goes where the web imports its file from (the server translates
+ * the rest, such as the errors and field errors it answers with).
+ */
+export function areaOf(origins: string[], buyer: Set<string>, web: Set<string> = buyer): WebArea | undefined {
+  if (origins.some((origin) => buyer.has(origin))) return 'buyer';
+  if (origins.some((origin) => origin.startsWith('web/') || web.has(origin))) return 'manage';
   return undefined;
 }
 
 async function main(): Promise<void> {
   const buyer = buyerModules();
+  const web = webModules();
   const entries = readPoEntries(readFileSync('common/locales/en/messages.po', 'utf8'));
   const areaById = new Map<string, WebArea>();
   for (const entry of entries) {
-    const area = areaOf(entry.origins, buyer);
+    const area = areaOf(entry.origins, buyer, web);
     if (area) areaById.set(entry.id, area);
   }
 

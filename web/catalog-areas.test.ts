@@ -3,12 +3,13 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../common/i18n/locales';
 import { messages as fullGerman } from '../common/locales/de/messages';
-import { areaOf, buyerModules, readPoEntries } from '../scripts/web-catalogs';
+import { areaOf, buyerModules, readPoEntries, webModules } from '../scripts/web-catalogs';
 import { messages as germanBuyer } from './locales/de/buyer';
 import { messages as germanManage } from './locales/de/manage';
 
 const entries = readPoEntries(readFileSync('common/locales/en/messages.po', 'utf8'));
 const buyer = buyerModules();
+const web = webModules();
 
 describe('the web catalog split into buyer and manage parts', () => {
   it('follows the import graph: buyer pages and what they borrow, never the organizer app', () => {
@@ -26,14 +27,18 @@ describe('the web catalog split into buyer and manage parts', () => {
   });
 
   it('puts a message where its files are; shared ones go with the buyer, server-only ones nowhere', () => {
-    const files = new Set(['web/components/ErrorPage.tsx']);
-    expect(areaOf(['web/components/ErrorPage.tsx'], files)).toBe('buyer');
-    expect(areaOf(['web/features/orders/OrderDrawer.tsx', 'web/components/ErrorPage.tsx'], files)).toBe(
+    const files = new Set(['web/components/ErrorPage.tsx', 'common/errors/http.ts']);
+    const web = new Set([...files, 'common/seating-plan.ts']);
+    expect(areaOf(['web/components/ErrorPage.tsx'], files, web)).toBe('buyer');
+    expect(areaOf(['web/features/orders/OrderDrawer.tsx', 'web/components/ErrorPage.tsx'], files, web)).toBe(
       'buyer',
     );
-    expect(areaOf(['common/errors/http.ts'], files)).toBe('buyer');
-    expect(areaOf(['web/features/orders/OrderDrawer.tsx'], files)).toBe('manage');
-    expect(areaOf(['server/mail/templates.ts'], files)).toBeUndefined();
+    expect(areaOf(['common/errors/http.ts'], files, web)).toBe('buyer');
+    expect(areaOf(['web/features/orders/OrderDrawer.tsx'], files, web)).toBe('manage');
+    // A file of common/ goes where the web imports it from, or nowhere: the server translates it.
+    expect(areaOf(['common/seating-plan.ts'], files, web)).toBe('manage');
+    expect(areaOf(['common/errors/seating.ts'], files, web)).toBeUndefined();
+    expect(areaOf(['server/mail/templates.ts'], files, web)).toBeUndefined();
   });
 
   it('computes the same ids as the compiler', () => {
@@ -62,7 +67,7 @@ describe('the web catalog split into buyer and manage parts', () => {
       const buyerIds = Object.keys(buyerPart.messages);
       const manageIds = Object.keys(managePart.messages);
       expect(buyerIds.filter((id) => id in managePart.messages)).toEqual([]);
-      const webIds = entries.filter((entry) => areaOf(entry.origins, buyer)).map((entry) => entry.id);
+      const webIds = entries.filter((entry) => areaOf(entry.origins, buyer, web)).map((entry) => entry.id);
       expect(new Set([...buyerIds, ...manageIds])).toEqual(new Set(webIds));
       for (const id of webIds) expect(id in full.messages).toBe(true);
     }
