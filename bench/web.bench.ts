@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { CHECKOUT_BUDGET_BYTES, FIRST_VISIT_BUDGET_BYTES, measureBundles } from '../scripts/bundle-size';
 import { buildApp } from '../server/app';
@@ -10,6 +9,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { makeAccount, makeLiveEvent, makeOrganizer } from '../server/test/builders';
+import { auditRuns, CHROMIUM, RUNS, type RunFigures, round } from './lighthouse';
 import { ensureWebBuild } from './support';
 
 /** The targets of issue 17 ("Fast on a phone"); decision 024. */
@@ -21,15 +21,12 @@ const TARGETS = {
   first_visit_kb: FIRST_VISIT_BUDGET_BYTES / 1024,
   checkout_kb: CHECKOUT_BUDGET_BYTES / 1024,
 };
-const RUNS = 3;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join('dist', 'web'));
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 /** An image a phone camera could have taken: noise compresses about as badly as a photo. */
 const cover = () =>
@@ -57,44 +54,6 @@ function multipart(image: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-const MAX_FAILURES = 3;
-
-interface RunFigures {
-  score: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  fcp: number;
-}
-
-/** One Lighthouse run of the mobile preset, performance only. */
-async function audit(url: string, port: number): Promise<RunFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  const lhr = result?.lhr;
-  if (!lhr) throw new Error('Lighthouse returned no result');
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  if (process.env.WEB_BENCH_DETAILS) {
-    // What keeps the main thread busy: long tasks and script time per file.
-    for (const id of ['long-tasks', 'bootup-time', 'largest-contentful-paint-element']) {
-      const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
-      console.log(id, JSON.stringify(details?.items?.slice(0, 8)));
-    }
-  }
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lcp: numeric('largest-contentful-paint'),
-    tbt: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-    fcp: numeric('first-contentful-paint'),
-  };
 }
 
 /**
@@ -242,30 +201,4 @@ export async function run(): Promise<void> {
   console.log(
     `BENCH ${JSON.stringify({ name: 'web-organizer-page', runs: RUNS, ...organizerPage, targets: pageTargets, ok: meetsLighthouse(organizerPage) })}`,
   );
-}
-
-/** One run not counted, then `RUNS` runs of a page (a failed run is run again, a few times). */
-async function auditRuns(url: string, port: number): Promise<RunFigures[]> {
-  const runs: RunFigures[] = [];
-  // One run not counted: the first in a fresh Chromium is slower (code caches, JIT).
-  let failures = 0;
-  for (let i = -1; i < RUNS; i++) {
-    const figures = await audit(url, port).catch((error: unknown) => {
-      // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): run again.
-      if (++failures > MAX_FAILURES) throw error;
-      console.log(`run ${i + 1} failed, once more: ${error instanceof Error ? error.message : error}`);
-      return null;
-    });
-    if (!figures) {
-      i -= 1;
-      continue;
-    }
-    if (i < 0) continue;
-    runs.push(figures);
-    console.log(
-      `run ${i + 1}: score ${figures.score}, FCP ${round(figures.fcp)} ms, LCP ${round(figures.lcp)} ms, ` +
-        `TBT ${round(figures.tbt)} ms, CLS ${round(figures.cls, 3)}`,
-    );
-  }
-  return runs;
 }
