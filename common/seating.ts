@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SeatPlace } from './orders';
 import { SeatingPlan } from './seating-plan';
 import { idParam } from './validators';
 
@@ -79,18 +80,9 @@ export type EventSeatingResponse = z.infer<typeof EventSeatingResponse>;
 /** `GET /api/events/{eventId}/seating`: null while the event sells places, not seats. */
 export const EventSeatingEnvelope = z.object({ seating: EventSeatingResponse.nullable() });
 
-/** Where a seat is, as everything after the sale shows it. */
-export const SeatRef = z
-  .object({
-    key: z.string(),
-    section: z.string(),
-    row: z.string(),
-    /** `table`: `row` is the table's label. */
-    row_kind: z.enum(['row', 'table']),
-    seat: z.string(),
-  })
-  .meta({ id: 'SeatRef' });
-export type SeatRef = z.infer<typeof SeatRef>;
+/** Where a seat is, as everything after the sale shows it (the orders' `SeatPlace`). */
+export const SeatRef = SeatPlace;
+export type SeatRef = SeatPlace;
 
 /** `GET /api/events/{eventId}/seating/seats?date_id=`: the organizer's view of one date's seats. */
 export const SeatsQuery = z.strictObject({ date_id: idParam().optional() });
