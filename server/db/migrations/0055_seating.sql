@@ -70,6 +70,7 @@ CREATE UNIQUE INDEX "event_seats_date_key" ON "event_seats" USING btree ("date_i
 CREATE INDEX "event_seats_date_ticket_idx" ON "event_seats" USING btree ("date_id","ticket_id","position");--> statement-breakpoint
 CREATE INDEX "event_seats_order_idx" ON "event_seats" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "event_seats_event_idx" ON "event_seats" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "event_seats_taken_idx" ON "event_seats" USING btree ("date_id","seat_key") WHERE "event_seats"."status" <> 'AVAILABLE';--> statement-breakpoint
 CREATE INDEX "order_seats_seat_idx" ON "order_seats" USING btree ("seat_id");--> statement-breakpoint
 CREATE INDEX "order_seats_attendee_idx" ON "order_seats" USING btree ("attendee_id");--> statement-breakpoint
 CREATE INDEX "seat_categories_ticket_idx" ON "seat_categories" USING btree ("ticket_id");--> statement-breakpoint

@@ -114,6 +114,8 @@ export const eventSeats = pgTable(
     index('event_seats_date_ticket_idx').on(t.dateId, t.ticketId, t.position),
     index('event_seats_order_idx').on(t.orderId),
     index('event_seats_event_idx').on(t.eventId),
+    // The seats a buyer cannot take, read every few seconds by every buyer's page: only those.
+    index('event_seats_taken_idx').on(t.dateId, t.seatKey).where(sql`${t.status} <> 'AVAILABLE'`),
     check('event_seats_holder', sql`(${t.status} in ('RESERVED', 'SOLD')) = (${t.orderId} is not null)`),
   ],
 );

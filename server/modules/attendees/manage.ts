@@ -26,7 +26,13 @@ import {
   sellSeats,
 } from '../orders/inventory';
 import { enqueueTicketMail, type Links } from '../orders/mails';
-import { findAttendeeHeldSeat, moveHeldSeats, takeSeats } from '../orders/seat-inventory';
+import {
+  findAttendeeHeldSeat,
+  findHeldSeats,
+  moveHeldSeats,
+  takeBestSeats,
+  takeNamedSeats,
+} from '../orders/seat-inventory';
 import { newOrderReference, newOrderShortId } from '../orders/service';
 import { queueOrderWebhooks } from '../orders/webhook-events';
 import { getEvent } from '../owned-events/service';
@@ -69,9 +75,10 @@ async function seatHolder(
   }: { dateId: number; orderId: number; ticketId: number; seat?: string | undefined },
 ): Promise<void> {
   const picks = [{ ticketId, quantity: 1, keys: seat ? [seat] : null, field: 'seat' }];
-  const [taken] = await takeSeats(tx, { dateId, orderId, picks });
-  if (taken === undefined) return;
-  await moveHeldSeats(tx, { seats: new Map([[taken, orderId]]), from: 'RESERVED', to: 'SOLD' });
+  await takeNamedSeats(tx, { dateId, orderId, picks });
+  await takeBestSeats(tx, { dateId, orderId, picks });
+  const held = await findHeldSeats(tx, [orderId]);
+  await moveHeldSeats(tx, { seats: held.get(dateId) ?? new Map(), from: 'RESERVED', to: 'SOLD' });
   await seatAttendees(tx, orderId);
 }
 

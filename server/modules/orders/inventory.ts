@@ -89,10 +89,12 @@ async function freeShared(tx: Transaction, claim: Claim, rows: readonly (readonl
  * Reserves a claim. Throws NOT_ENOUGH_AVAILABLE (409) when any counter has no room, which
  * rolls back the caller's transaction and so everything taken before it. Answers the claim's
  * tickets that sell seats, as their rows (now locked) say: a new order takes its seats next
- * (`takeSeats`); the claim's own seats (an order's again) are taken here, or SEAT_TAKEN.
+ * (`takeBestSeats`); the claim's own seats (an order's again) are taken first, or SEAT_TAKEN.
  */
 export async function reserveSeats(tx: Transaction, claim: Claim): Promise<Set<number>> {
   const { dateId } = claim;
+  // An order's own seats first, as a new order's named ones (`seat-inventory.ts`).
+  if (claim.seats.size > 0) await retakeSeats(tx, claim.seats);
   for (const [id, n] of byId(claim.tiers)) {
     const rows = await queryRows(
       tx,
@@ -152,7 +154,6 @@ export async function reserveSeats(tx: Transaction, claim: Claim): Promise<Set<n
     );
     if (rows.length === 0) throw new AppError('PROMO_CODE_USED_UP');
   }
-  if (claim.seats.size > 0) await retakeSeats(tx, claim.seats);
   return seated;
 }
 

@@ -8,9 +8,12 @@ import { AppError } from '../../http/app-error';
  * Seats as inventory (issue 42, decision 067). The counters of `inventory.ts` say how many of a
  * ticket a date has left; a seated ticket's seats (`event_seats`) say which. A seat changes state
  * by one guarded UPDATE in the order's transaction — AVAILABLE → RESERVED (with its order) →
- * SOLD, and back to AVAILABLE — after the ticket's counter row of the date, which every
- * reservation of that ticket locks first: two buyers of one ticket on one date choose their seats
- * one after the other, and a buyer whose seat went meanwhile is refused, with nothing written.
+ * SOLD, and back to AVAILABLE. Seats named by the buyer are taken **before** the ticket's counter
+ * row (the one row every buyer of the ticket waits for), all in one UPDATE that locks them in key
+ * order, so that row is held for the counter and COMMIT only; no transaction waits for a seat
+ * while it holds that row, so none waits in a circle. "The best N together" is chosen after the
+ * counter (whose row then says the ticket is seated), from seats no one is taking at that moment
+ * (`skip locked`): it waits for no seat either.
  */
 
 /** Seats one line of a new order asks for: these keys, or `quantity` of the best side by side. */
@@ -23,40 +26,29 @@ export interface SeatPick {
 }
 
 type Id = string | number;
+type SeatRow = { id: Id; row_index: number; block: number; position: number; free: boolean };
 
-/** The best `n` seats side by side of a ticket on a date, or none. */
-async function bestTogether(tx: Transaction, pick: SeatPick & { dateId: number }): Promise<number[] | null> {
-  const seats = await queryRows<{
-    id: Id;
-    row_index: number;
-    block: number;
-    position: number;
-    free: boolean;
-  }>(
-    tx,
-    sql`select id, row_index, block, position, status = 'AVAILABLE' as free from event_seats
-        where date_id = ${pick.dateId} and ticket_id = ${pick.ticketId} order by position`,
-  );
-  // Each row's middle, from all its seats: the best run is in the frontmost row (rows are drawn
-  // front to back), then nearest the middle of its row.
+/** The first run of `n` free seats side by side, best first: frontmost row, then nearest its middle. */
+function bestRuns(seats: readonly SeatRow[], n: number): number[][] {
   const middles = new Map<number, { min: number; max: number }>();
   for (const s of seats) {
     const m = middles.get(s.row_index) ?? { min: s.position, max: s.position };
     middles.set(s.row_index, { min: Math.min(m.min, s.position), max: Math.max(m.max, s.position) });
   }
-  let best: { ids: number[]; row: number; off: number } | null = null;
-  let run: typeof seats = [];
+  const runs: { ids: number[]; row: number; off: number }[] = [];
+  let run: SeatRow[] = [];
   const consider = () => {
-    for (let i = 0; i + pick.quantity <= run.length; i++) {
-      const window = run.slice(i, i + pick.quantity);
+    for (let i = 0; i + n <= run.length; i++) {
+      const window = run.slice(i, i + n);
       const first = window[0];
       const last = window[window.length - 1];
       if (!first || !last) continue;
       const m = middles.get(first.row_index) ?? { min: 0, max: 0 };
-      const off = Math.abs(first.position + last.position - m.min - m.max);
-      if (!best || first.row_index < best.row || (first.row_index === best.row && off < best.off)) {
-        best = { ids: window.map((s) => Number(s.id)), row: first.row_index, off };
-      }
+      runs.push({
+        ids: window.map((s) => Number(s.id)),
+        row: first.row_index,
+        off: Math.abs(first.position + last.position - m.min - m.max),
+      });
     }
   };
   for (const seat of seats) {
@@ -69,71 +61,98 @@ async function bestTogether(tx: Transaction, pick: SeatPick & { dateId: number }
     if (seat.free) run.push(seat);
   }
   consider();
-  return (best as { ids: number[] } | null)?.ids ?? null;
+  return runs.sort((a, b) => a.row - b.row || a.off - b.off).map((r) => r.ids);
 }
 
-/** Why a line's named seats were not all free: not the event's, not the ticket's, or taken. */
+/** Why a line's named seats were not all free: not the event's, not the ticket's (or it sells none), or taken. */
 async function refusal(tx: Transaction, pick: SeatPick & { dateId: number }): Promise<AppError> {
   const keys = pick.keys ?? [];
   const found = await queryRows<{ seat_key: string; ticket_id: Id }>(
     tx,
     sql`select seat_key, ticket_id from event_seats where date_id = ${pick.dateId} and seat_key in (${sqlList(keys)})`,
   );
-  if (found.length < keys.length) {
-    return new AppError('VALIDATION_FAILED', {
-      fields: { [pick.field]: [SEATING_VALIDATION.seatNotOfEvent] },
-    });
-  }
+  const fail = (message: (typeof SEATING_VALIDATION)[keyof typeof SEATING_VALIDATION]) =>
+    new AppError('VALIDATION_FAILED', { fields: { [pick.field]: [message] } });
   if (found.some((s) => Number(s.ticket_id) !== pick.ticketId)) {
-    return new AppError('VALIDATION_FAILED', {
-      fields: { [pick.field]: [SEATING_VALIDATION.seatNotOfTicket] },
-    });
+    const [seated] = await queryRows(
+      tx,
+      sql`select 1 as seated from event_seats where date_id = ${pick.dateId} and ticket_id = ${pick.ticketId} limit 1`,
+    );
+    return fail(seated ? SEATING_VALIDATION.seatNotOfTicket : SEATING_VALIDATION.seatedTicketNeedsPlan);
   }
+  if (found.length < keys.length) return fail(SEATING_VALIDATION.seatNotOfEvent);
   return new AppError('SEAT_TAKEN');
 }
 
+/** Records which seats an order took, after those it took already. */
+async function recordSeats(
+  tx: Transaction,
+  { orderId, ticketId, ids }: { orderId: number; ticketId: number; ids: readonly number[] },
+) {
+  await tx.execute(sql`insert into order_seats (order_id, seat_id, ticket_id, position)
+    select ${orderId}, id, ${ticketId}, (select count(*) from order_seats where order_id = ${orderId}) + ord::int
+    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as u(id, ord)`);
+}
+
 /**
- * Takes a new order's seats on its date, line by line, after the line's ticket counter (which
- * holds the ticket's row of the date until COMMIT). Throws, rolling everything back, when a named
- * seat is not free or no run of seats side by side is left. Answers the seats' ids in order.
+ * Takes the seats a new order names, before its counters: one UPDATE for all of them, which
+ * locks them in key order. Throws, rolling everything back, when one is not free (SEAT_TAKEN),
+ * not the event's or not its line's ticket (422).
  */
-export async function takeSeats(
+export async function takeNamedSeats(
   tx: Transaction,
   { dateId, orderId, picks }: { dateId: number; orderId: number; picks: readonly SeatPick[] },
-): Promise<number[]> {
-  const taken: number[] = [];
-  for (const pick of picks) {
-    const at = { ...pick, dateId };
-    let ids: number[];
-    if (pick.keys) {
-      const rows = await queryRows<{ id: Id; seat_key: string }>(
-        tx,
-        sql`update event_seats set status = 'RESERVED', order_id = ${orderId}, updated_at = now()
-            where date_id = ${dateId} and ticket_id = ${pick.ticketId} and status = 'AVAILABLE'
-              and seat_key in (${sqlList(pick.keys)})
-            returning id, seat_key`,
-      );
-      if (rows.length < pick.keys.length) throw await refusal(tx, at);
-      const byKey = new Map(rows.map((r) => [r.seat_key, Number(r.id)]));
-      ids = pick.keys.map((k) => byKey.get(k) ?? 0);
-    } else {
-      const best = await bestTogether(tx, at);
-      if (!best) throw new AppError('SEATS_NOT_TOGETHER');
-      const rows = await queryRows<{ id: Id }>(
-        tx,
-        sql`update event_seats set status = 'RESERVED', order_id = ${orderId}, updated_at = now()
-            where id in (${sqlList(best)}) and status = 'AVAILABLE' returning id`,
-      );
-      // Only an organizer's block can take a seat between the read and this (the ticket's row is held).
-      if (rows.length < best.length) throw new AppError('SEAT_TAKEN');
-      ids = best;
-    }
-    await tx.execute(sql`insert into order_seats (order_id, seat_id, ticket_id, position)
-      select ${orderId}, id, ${pick.ticketId}, ${taken.length} + ord::int
-      from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as u(id, ord)`);
-    taken.push(...ids);
+): Promise<void> {
+  const named = picks.filter((p) => p.keys);
+  const keys = named.flatMap((p) => p.keys ?? []);
+  if (keys.length === 0) return;
+  const rows = await queryRows<{ id: Id; seat_key: string; ticket_id: Id }>(
+    tx,
+    sql`update event_seats set status = 'RESERVED', order_id = ${orderId}, updated_at = now()
+        where date_id = ${dateId} and seat_key in (${sqlList(keys)}) and status = 'AVAILABLE'
+        returning id, seat_key, ticket_id`,
+  );
+  const byKey = new Map(rows.map((r) => [r.seat_key, r]));
+  for (const pick of named) {
+    const mine = (pick.keys ?? []).map((k) => byKey.get(k));
+    if (mine.some((r) => !r || Number(r.ticket_id) !== pick.ticketId))
+      throw await refusal(tx, { ...pick, dateId });
+    await recordSeats(tx, { orderId, ticketId: pick.ticketId, ids: mine.map((r) => Number(r?.id)) });
   }
-  return taken;
+}
+
+/**
+ * Takes `quantity` of the best seats side by side for each pick without names, after the counters
+ * (the ticket's row, held, says it is seated). A run another order is taking right now is passed
+ * over (`skip locked`), never waited for. SEATS_NOT_TOGETHER when no run is left.
+ */
+export async function takeBestSeats(
+  tx: Transaction,
+  { dateId, orderId, picks }: { dateId: number; orderId: number; picks: readonly SeatPick[] },
+): Promise<void> {
+  for (const pick of picks) {
+    if (pick.keys) continue;
+    const seats = await queryRows<SeatRow>(
+      tx,
+      sql`select id, row_index, block, position, status = 'AVAILABLE' as free from event_seats
+          where date_id = ${dateId} and ticket_id = ${pick.ticketId} order by position`,
+    );
+    let taken: number[] | null = null;
+    for (const ids of bestRuns(seats, pick.quantity).slice(0, 20)) {
+      const locked = await queryRows<{ id: Id }>(
+        tx,
+        sql`select id from event_seats where id in (${sqlList(ids)}) and status = 'AVAILABLE'
+            order by id for update skip locked`,
+      );
+      if (locked.length < ids.length) continue;
+      await tx.execute(sql`update event_seats set status = 'RESERVED', order_id = ${orderId}, updated_at = now()
+        where id in (${sqlList(ids)})`);
+      taken = ids;
+      break;
+    }
+    if (!taken) throw new AppError('SEATS_NOT_TOGETHER');
+    await recordSeats(tx, { orderId, ticketId: pick.ticketId, ids: taken });
+  }
 }
 
 /** Seat id → the order holding it, as a claim carries them. */

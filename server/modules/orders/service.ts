@@ -33,7 +33,7 @@ import { insertOrderWithItems } from './order-write';
 import { getPublicOrder, lockPublicOrderRow, presentNewOrder } from './public-view';
 import { reserveAtOnce } from './reserve-at-once';
 import { readSaleCatalogue, type SaleCatalogues, ticketsOn } from './sale-catalogue';
-import { type SeatPick, takeSeats } from './seat-inventory';
+import { type SeatPick, takeBestSeats, takeNamedSeats } from './seat-inventory';
 import { linkOfferOrder, type Prefill, sweepWaitlistOffers, takeOffer } from './waitlist-offers';
 import { queueCheckoutStarted } from './webhook-events';
 
@@ -211,10 +211,13 @@ export async function createOrder({
       await queueCheckoutStarted(tx, ref, catalogue.checkoutStartedListeners);
       // The stock last: the row a whole sale waits for is then held for its COMMIT only (the
       // writes above lock nothing another order needs; a shortage rolls them all back).
+      // Seats the buyer named first, then the counters, then the best seats of a seated ticket
+      // named none (decision 067): no seat is waited for while the ticket's row is held.
+      const seatOf = { dateId, orderId: order.id };
+      await takeNamedSeats(tx, { ...seatOf, picks: seatPicks(input.tickets) });
       const seated = await reserveSeats(tx, claim);
-      // Then the seats of the tickets that sell them, each ticket's row of the date now held.
       const picks = seatPicks(input.tickets, seated);
-      await takeSeats(tx, { dateId, orderId: order.id, picks });
+      await takeBestSeats(tx, { ...seatOf, picks });
       const seats = picks.length > 0 ? (await findOrderSeats(tx, [order.id])).get(order.id) : undefined;
       return { row: order, items: written, prefill: taken?.prefill ?? null, seats };
     }).catch((error: unknown) => {
@@ -262,14 +265,19 @@ export async function createOrder({
   }
 }
 
-/** The seats each line of a seated ticket asks for: those named, or the best side by side. */
-function seatPicks(lines: Input['tickets'], seated: ReadonlySet<number>): SeatPick[] {
+/**
+ * The seats each line asks for: without `seated`, the lines that name seats; with it (the
+ * tickets whose rows say they sell seats), every line of a seated ticket, those naming none
+ * for the best side by side.
+ */
+function seatPicks(lines: Input['tickets'], seated?: ReadonlySet<number>): SeatPick[] {
   const picks: SeatPick[] = [];
   for (const [i, line] of lines.entries()) {
     const field = `tickets.${i}.seats`;
-    if (line.seats && !seated.has(line.ticket_id))
+    if (seated && line.seats && !seated.has(line.ticket_id)) {
       throw fieldError(field, SEATING_VALIDATION.seatedTicketNeedsPlan);
-    if (!seated.has(line.ticket_id) || line.quantity === 0) continue;
+    }
+    if (line.quantity === 0 || (seated ? !seated.has(line.ticket_id) : !line.seats)) continue;
     picks.push({ ticketId: line.ticket_id, quantity: line.quantity, keys: line.seats ?? null, field });
   }
   return picks;

@@ -91,13 +91,6 @@ export async function findEventSeats(
   return { date_id: date, seats, counts };
 }
 
-/** Locks the date's stock rows of the tickets of these seats: reservations of them wait. */
-async function lockTickets(tx: Transaction, { dateId, keys }: { dateId: number; keys: readonly string[] }) {
-  await tx.execute(sql`select 1 from ticket_stock where date_id = ${dateId} and ticket_id in (
-      select ticket_id from event_seats where date_id = ${dateId} and seat_key in (${sqlList(keys)}))
-    order by ticket_id for update`);
-}
-
 /** `POST /api/events/{id}/seating/blocks`: seats held back from sale, or put back on it. */
 export async function blockSeats({
   db,
@@ -109,7 +102,7 @@ export async function blockSeats({
   const dateId = await dateOf(db, { eventId, dateId: input.date_id });
   const keys = [...new Set(input.seats)];
   await inTransaction(db, async (tx) => {
-    await lockTickets(tx, { dateId, keys });
+    // The seats first, then the tickets' counts: the order a reservation takes them in.
     const [from, to] = input.blocked ? ['AVAILABLE', 'BLOCKED'] : ['BLOCKED', 'AVAILABLE'];
     const found = await queryRows<{ status: string; ticket_id: Id }>(
       tx,
@@ -117,9 +110,14 @@ export async function blockSeats({
             and seat_key in (${sqlList(keys)})`,
     );
     if (found.length < keys.length) throw fieldError('seats', SEATING_VALIDATION.seatNotOfEvent);
-    if (found.some((s) => s.status !== from && s.status !== to)) throw new AppError('SEAT_NOT_FREE');
-    await tx.execute(sql`update event_seats set status = ${to}, updated_at = now()
-      where date_id = ${dateId} and seat_key in (${sqlList(keys)}) and status = ${from}`);
+    const moved = await queryRows(
+      tx,
+      sql`update event_seats set status = ${to}, updated_at = now()
+          where date_id = ${dateId} and seat_key in (${sqlList(keys)}) and status = ${from} returning id`,
+    );
+    // Every seat ends as asked, or none does: one held or sold (now or meanwhile) refuses them all.
+    const already = found.filter((s) => s.status === to).length;
+    if (moved.length + already < keys.length) throw new AppError('SEAT_NOT_FREE');
     // A place a waiting-list offer holds has no seat yet: blocking its seat is refused by the CHECK.
     await countSeats(tx, eventId).catch((error: unknown) => {
       throw sqlState(error) === '23514' ? new AppError('SEAT_NOT_FREE') : error;
@@ -162,7 +160,6 @@ export async function moveAttendeeSeat({
     );
     if (!current) throw new AppError('ATTENDEE_NOT_FOUND');
     const date = Number(current.date_id);
-    await lockTickets(tx, { dateId: date, keys: [seat] });
     const [target] = await queryRows<{ id: Id; ticket_id: Id; status: string }>(
       tx,
       sql`select id, ticket_id, status from event_seats where date_id = ${date} and seat_key = ${seat} for update`,
