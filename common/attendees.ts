@@ -4,6 +4,7 @@ import { ATTENDEE_ACTIONS } from './attendee-actions';
 import { dateIdParam, EventDateRef } from './date-filter';
 import { exportParams, listQuerySchema } from './list-query';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from './orders';
+import { SeatRef } from './seating';
 import { email, firstName, lastName } from './validators';
 
 /**
@@ -72,6 +73,8 @@ export const AttendeeDetailResponse = AttendeeResponse.extend({
   answers: z.array(AttendeeAnswerResponse),
   /** The attendee's ticket page: `/ticket/{eventId}/{shortId}`, relative to the app. */
   ticket_url: z.string(),
+  /** Where they sit, at an event sold by seat (issue 42); otherwise null. */
+  seat: SeatRef.nullable(),
   /** Every check-in of the ticket, newest first; an undone one has `checked_out_at`. */
   check_ins: z.array(
     z.object({

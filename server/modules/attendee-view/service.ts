@@ -19,6 +19,7 @@ import type { AuthContext } from '../../http/auth';
 import { accountReader } from '../../http/auth-context';
 import { toDateRef } from '../owned-events/dates';
 import { getEvent } from '../owned-events/service';
+import { findAttendeeSeats } from '../stock/seats';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { ticketRefund } from './refund-share';
 
@@ -150,10 +151,12 @@ export async function getAttendee({ db, ...ref }: AttendeeRef & { db: Db }): Pro
     .innerJoin(checkInLists, eq(checkInLists.id, checkIns.checkInListId))
     .where(eq(checkIns.attendeeId, attendeeId))
     .orderBy(desc(checkIns.checkedInAt), desc(checkIns.id));
+  const seats = await findAttendeeSeats(db, [attendeeId]);
   return {
     ...toAttendeeResponse(row),
     answers: answers.map((a) => ({ question_id: a.questionId, title: a.title, answer: a.answer })),
     ticket_url: `/ticket/${eventId}/${row.attendee.shortId}`,
+    seat: seats.get(attendeeId) ?? null,
     refund: await ticketRefund(db, row.attendee),
     check_ins: history.map(({ checkIn, listName }) => ({
       id: checkIn.id,

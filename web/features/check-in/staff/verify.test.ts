@@ -51,6 +51,7 @@ const person = (id: number, shortId: string, extra: Partial<CheckInAttendee> = {
   order_reference: `REF0000${id}`,
   email_hint: 'p•••@example.com',
   status: 'ACTIVE',
+  seat: null,
   payment_due: null,
   check_in: null,
   ...extra,
