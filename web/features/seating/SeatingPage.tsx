@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { useEvent } from '../events/api';
@@ -20,6 +21,13 @@ export function SeatingPage() {
   const event = useEvent(eventId);
   const seating = useEventSeating(eventId);
   const [editing, setEditing] = useState(false);
+  // `?date=&seat=`: a seat to show, as the attendee's page links to it.
+  const [search] = useSearchParams();
+  const initialDate = Number(search.get('date'));
+  const initial = {
+    dateId: Number.isInteger(initialDate) && initialDate > 0 ? initialDate : null,
+    seat: search.get('seat'),
+  };
 
   let body: React.ReactNode;
   if (seating.isPending) body = <InlineLoader />;
@@ -69,7 +77,12 @@ export function SeatingPage() {
       </Paper>
       {seating.data && !editing && event.data ? (
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <SeatsSection eventId={eventId} seating={seating.data} timezone={event.data.timezone} />
+          <SeatsSection
+            eventId={eventId}
+            seating={seating.data}
+            timezone={event.data.timezone}
+            initial={initial}
+          />
         </Paper>
       ) : null}
     </Stack>

@@ -30,14 +30,17 @@ export function SeatsSection({
   eventId,
   seating,
   timezone,
+  initial,
 }: {
   eventId: number;
   seating: EventSeatingResponse;
   timezone: string;
+  /** The date and seat to show first (the address's `?date=&seat=`). */
+  initial: { dateId: number | null; seat: string | null };
 }) {
   const { t, i18n } = useLingui();
   const dates = useDateChoices(eventId, timezone);
-  const [dateId, setDateId] = useState<number | null>(null);
+  const [dateId, setDateId] = useState<number | null>(initial.dateId);
   const seats = useEventSeats(eventId, dateId, true);
   const tickets = useTicketChoices(eventId);
   const change = { eventId, dateId };
@@ -45,7 +48,7 @@ export function SeatsSection({
   const move = useMoveAttendeeSeat(change);
   const [view, setView] = useState<'plan' | 'list'>('plan');
   const [selected, setSelected] = useState<ReadonlySet<string>>(NONE);
-  const [shown, setShown] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(initial.seat);
   const [moving, setMoving] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   // Shift, Ctrl or Cmd held on the last click: the click adds to the selection.
