@@ -96,14 +96,17 @@ export function LinesSection({ order }: { order: Order }) {
           </>
         ) : null}
       </PriceBreakdown>
-      {seated.map((item) => (
-        <Text key={item.id} size="sm" data-testid="order-line-seats">
-          <Text span fw={600}>
-            {t`Seats of ${item.title}:`}
-          </Text>{' '}
-          {item.seats.map((seat) => seatText(i18n, seat)).join('; ')}
-        </Text>
-      ))}
+      {seated.map((item) => {
+        const ticket = item.title;
+        return (
+          <Text key={item.id} size="sm" data-testid="order-line-seats">
+            <Text span fw={600}>
+              {t`Seats of ${ticket}:`}
+            </Text>{' '}
+            {item.seats.map((seat) => seatText(i18n, seat)).join('; ')}
+          </Text>
+        );
+      })}
     </DrawerSection>
   );
 }

@@ -66,13 +66,14 @@ export function SeatingSummary({
       <List spacing={6} listStyleType="none" p={0} aria-label={t`Price categories and their tickets`}>
         {seating.categories.map((c) => {
           const ticket = titleOf.get(c.ticket_id) ?? '…';
+          const category = c.name;
           return (
             <List.Item key={c.key} data-testid="category-ticket">
               <Group gap="xs" wrap="nowrap">
                 <CategorySwatch color={c.color} />
                 <Text size="sm">
                   <Trans>
-                    <strong>{c.name}</strong> sold as {ticket}
+                    <strong>{category}</strong> sold as {ticket}
                   </Trans>
                 </Text>
               </Group>

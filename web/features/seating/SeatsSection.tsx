@@ -134,7 +134,8 @@ export function SeatsSection({
         onSuccess: (answer) => {
           const to = answer.seats.find((s) => s.key === target);
           const where = to ? seatText(i18n, to) : target;
-          notify(t`${attendee.name} now sits in ${where}.`);
+          const who = attendee.name;
+          notify(t`${who} now sits in ${where}.`);
           setMoving(null);
           setTarget(null);
           setShown(target);

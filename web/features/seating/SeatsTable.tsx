@@ -61,13 +61,16 @@ export function SeatsTable({
           }
         />
       ),
-      cell: (seat) => (
-        <Checkbox
-          aria-label={t`Select ${seatText(i18n, seat)}`}
-          checked={selected.has(seat.key)}
-          onChange={(event) => onToggle([seat.key], event.currentTarget.checked)}
-        />
-      ),
+      cell: (seat) => {
+        const place = seatText(i18n, seat);
+        return (
+          <Checkbox
+            aria-label={t`Select ${place}`}
+            checked={selected.has(seat.key)}
+            onChange={(event) => onToggle([seat.key], event.currentTarget.checked)}
+          />
+        );
+      },
     },
     {
       id: 'seat',

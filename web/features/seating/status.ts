@@ -6,10 +6,10 @@ import type { SeatLook } from './plan-drawing';
 // without colour (the map's glyphs: plain, ringed, crossed, dashed), listed in the legend.
 
 export const STATUS_LABELS = {
-  AVAILABLE: msg`Available`,
-  RESERVED: msg`Reserved`,
-  SOLD: msg`Sold`,
-  BLOCKED: msg`Blocked`,
+  AVAILABLE: msg({ message: 'Available', context: 'seat' }),
+  RESERVED: msg({ message: 'Reserved', context: 'seat' }),
+  SOLD: msg({ message: 'Sold', context: 'seat' }),
+  BLOCKED: msg({ message: 'Blocked', context: 'seat' }),
 } as const satisfies Record<SeatStatus, unknown>;
 
 /** The counts' keys of `OrganizerSeatsResponse.counts`, by status. */
