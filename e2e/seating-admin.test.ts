@@ -96,16 +96,16 @@ describe('seating for the organizer', () => {
       .getByRole('link', { name: 'Seating' })
       .click();
     await page.getByText('This event sells places, not seats.').waitFor();
-    await page.getByLabel('Seating plan').click();
+    await page.getByTestId('seating-plan-select').click();
     await page.getByRole('option', { name: 'Riverside Hall (48 seats)' }).click();
     const rows = page.getByTestId('category-row');
     await expectCount(rows).toBe(2);
     await page.getByRole('button', { name: 'Save seating' }).click();
     // A category left without a ticket is said under its field.
     await rows.first().getByText('Choose the ticket sold for the seats of this price category.').waitFor();
-    await rows.first().getByRole('textbox', { name: 'Stalls' }).click();
+    await rows.first().getByRole('combobox', { name: 'Stalls' }).click();
     await page.getByRole('option', { name: 'Stalls seat' }).click();
-    await rows.nth(1).getByRole('textbox', { name: 'Balcony' }).click();
+    await rows.nth(1).getByRole('combobox', { name: 'Balcony' }).click();
     await page.getByRole('option', { name: 'Balcony seat' }).click();
     await expectAccessible(page, 'form');
     await screenshot(page, 'seating-admin-form');
@@ -145,7 +145,7 @@ describe('seating for the organizer', () => {
     // Only the free seats of the same ticket can be picked: a balcony seat is not one of them.
     await seatOnMap(page, 'ba-A-1').click();
     await expectCount(move.getByRole('button', { name: 'Move here', disabled: true })).toBe(1);
-    await move.getByRole('textbox', { name: 'New seat' }).fill('st-A-5');
+    await move.getByRole('combobox', { name: 'New seat' }).fill('st-A-5');
     await page.getByRole('option', { name: 'Stalls, row A, seat 5 (st-A-5)' }).click();
     await screenshot(page, 'seating-admin-move');
     await move.getByRole('button', { name: 'Move here' }).click();
@@ -157,7 +157,7 @@ describe('seating for the organizer', () => {
     // The same seats as a list, by keyboard: the blocked ones, then released again.
     await page.getByText('List', { exact: true }).click();
     const table = page.getByTestId('seats-table');
-    await table.getByRole('textbox', { name: 'Status' }).click();
+    await table.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Blocked' }).click();
     await expectCount(table.locator('tbody tr')).toBe(2);
     await table.getByRole('checkbox', { name: 'Select Stalls, row C, seat 1' }).focus();
@@ -176,7 +176,7 @@ describe('seating for the organizer', () => {
 
     // The order lists the seat on its line and beside its attendee.
     await page.getByText('List', { exact: true }).click();
-    await table.getByRole('textbox', { name: 'Status' }).click();
+    await table.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Sold' }).click();
     await table.getByRole('button', { name: 'Details Stalls, row A, seat 5' }).click();
     await details.getByTestId('seat-order-link').click();

@@ -221,6 +221,7 @@ function AttendeeDetails({
                 component={Link}
                 to={`/manage/event/${eventId}/seating?date=${attendee.date_id}&seat=${encodeURIComponent(attendee.seat.key)}`}
                 size="sm"
+                underline="always"
               >
                 <Trans>See it on the plan</Trans>
               </Anchor>

@@ -69,6 +69,7 @@ export function SeatDetails({
                 component={Link}
                 to={`/manage/event/${eventId}/orders?order=${seat.order.id}`}
                 size="sm"
+                underline="always"
                 data-testid="seat-order-link"
               >
                 {seat.order.reference}

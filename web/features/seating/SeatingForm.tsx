@@ -144,7 +144,7 @@ export function SeatingForm({
           description={
             <Trans>
               The event takes a copy: later changes to the plan do not change it.{' '}
-              <Anchor component={Link} to="/manage/seating-plans" size="xs">
+              <Anchor component={Link} to="/manage/seating-plans" size="xs" underline="always">
                 Your seating plans
               </Anchor>
             </Trans>

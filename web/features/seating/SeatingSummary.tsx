@@ -47,7 +47,12 @@ export function SeatingSummary({
             ) : (
               <>
                 {' · '}
-                <Anchor component={Link} to={`/manage/seating-plans/${seating.plan_id}`} size="sm">
+                <Anchor
+                  component={Link}
+                  to={`/manage/seating-plans/${seating.plan_id}`}
+                  size="sm"
+                  underline="always"
+                >
                   <Trans>Open the account’s plan</Trans>
                 </Anchor>
               </>
