@@ -190,6 +190,14 @@ describe('seating for the organizer', () => {
     await expectAccessible(page, 'order');
     await screenshot(page, 'seating-admin-order');
 
+    // The attendee's page says where they sit, and links to the seat on the plan.
+    await page.goto(`/manage/event/${eventId}/attendees`);
+    await page.getByRole('link', { name: 'Marta Costa' }).click();
+    const attendee = page.getByRole('dialog', { name: 'Attendee', exact: true });
+    await expectText(attendee.getByTestId('attendee-seat')).toBe('Stalls, row A, seat 5');
+    await attendee.getByRole('link', { name: 'See it on the plan' }).click();
+    await details.getByRole('heading', { name: 'Stalls, row A, seat 5' }).waitFor();
+
     // At the door: the list and the check-in say where Marta sits.
     const list = await api<{ short_id: string }>('POST', `/api/events/${eventId}/check-in-lists`, {
       name: 'Main door',

@@ -72,8 +72,11 @@ export function SeatsSection({
   const seatLook = (place: SeatPlace): SeatLook => {
     const seat = byKey.get(place.seat.key);
     if (!seat) return { state: 'inactive' };
-    if (from)
-      return freeKeys.has(seat.key) || seat.key === from.key ? lookOf('AVAILABLE') : { state: 'inactive' };
+    // Moving: the seat left stays as it is, the free seats of the ticket can be picked.
+    if (from) {
+      if (seat.key === from.key) return lookOf(seat.status);
+      return freeKeys.has(seat.key) ? lookOf('AVAILABLE') : { state: 'inactive' };
+    }
     return lookOf(seat.status);
   };
   const seatTitle = (place: SeatPlace) => {
@@ -83,7 +86,7 @@ export function SeatsSection({
     return [seatText(i18n, seat), i18n._(STATUS_LABELS[seat.status]), holder].filter(Boolean).join(' · ');
   };
   const drawnSelection = useMemo(() => {
-    if (from) return new Set([from.key, ...(target ? [target] : [])]);
+    if (from) return target ? new Set([target]) : NONE;
     return shown && selected.size === 0 ? new Set([shown]) : selected;
   }, [from, target, shown, selected]);
 
