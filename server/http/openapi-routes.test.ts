@@ -27,6 +27,7 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
   'POST /api/users/{id}/email-change/{token}': 'the link is used once',
   'POST /api/events/{id}/tickets/sort': 'the same order twice is that order',
   'POST /api/events/{id}/questions/sort': 'the same order twice is that order',
+  'POST /api/events/{id}/seating/blocks': 'blocking (or releasing) the same seats twice leaves them so',
   'POST /api/events/{id}/categories/sort': 'the same order twice is that order',
   'POST /api/events/{id}/messages/preview': 'writes nothing',
   'POST /api/events/{id}/mail-templates/preview': 'writes nothing',
