@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './i18n/validation';
 import { LIMITS } from './limits';
+import { SeatRef } from './seating';
 
 /** A check-in list is usable between its activation and expiry dates. */
 export const CHECK_IN_LIST_STATES = ['NOT_YET_ACTIVE', 'ACTIVE', 'EXPIRED'] as const;
@@ -162,6 +163,8 @@ export const CheckInAttendee = z.object({
   /** `emailHint` of the attendee's e-mail. */
   email_hint: z.string(),
   status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+  /** Where they sit, at an event sold by seat (issue 42); otherwise null. */
+  seat: SeatRef.nullable(),
   /** AWAITING_PAYMENT: what to collect for the whole order; otherwise null. */
   payment_due: PaymentDue.nullable(),
   check_in: z
@@ -184,6 +187,11 @@ const AnsweredAttendee = z.object({
    * marked paid. Absent from answers written down before it was added (a nonce's replay).
    */
   order_reference: z.string().optional(),
+  /**
+   * Where they sit, at an event sold by seat (issue 42), so staff can show the way; null when
+   * seats are not sold. Absent from answers written down before it was added (a nonce's replay).
+   */
+  seat: SeatRef.nullable().optional(),
 });
 
 export const CheckInResponse = z

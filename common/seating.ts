@@ -92,8 +92,10 @@ export const OrganizerSeat = SeatRef.extend({
   ticket_id: z.number().int(),
   wheelchair: z.boolean(),
   status: z.enum(SEAT_STATUSES),
-  /** The order holding it (RESERVED, SOLD). */
-  order: z.object({ short_id: z.string(), reference: z.string(), name: z.string() }).nullable(),
+  /** The order holding it (RESERVED, SOLD); `id` opens it in the organizer's orders. */
+  order: z
+    .object({ id: z.number().int(), short_id: z.string(), reference: z.string(), name: z.string() })
+    .nullable(),
   /** The attendee sitting there, once named. */
   attendee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });

@@ -85,8 +85,11 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'MantineInEventTheme',
     'EventLoadError',
   ],
-  // The account's seating plans and their designer (issue 42): pages the organizer app loads.
-  'seating-plans': [],
+  // The account's seating plans and their designer (issue 42): pages the organizer app loads;
+  // the plans, for the event's choice of one.
+  'seating-plans': ['api'],
+  // An event's seating and its seats (issue 42): a page the organizer app loads.
+  seating: [],
   // An event's questions, for the ticket design's picker of answers to print.
   questions: ['api'],
   // The event's and the account's reports: pages the organizer app loads.
@@ -134,6 +137,7 @@ const WEB_LAYERS: Layers = [
     'products',
     'promo-codes',
     'questions',
+    'seating',
     'taxes-fees',
     'waitlist',
   ],

@@ -27,6 +27,7 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
   'POST /api/users/{id}/email-change/{token}': 'the link is used once',
   'POST /api/events/{id}/tickets/sort': 'the same order twice is that order',
   'POST /api/events/{id}/questions/sort': 'the same order twice is that order',
+  'POST /api/events/{id}/seating/blocks': 'blocking (or releasing) the same seats twice leaves them so',
   'POST /api/events/{id}/categories/sort': 'the same order twice is that order',
   'POST /api/events/{id}/messages/preview': 'writes nothing',
   'POST /api/events/{id}/mail-templates/preview': 'writes nothing',
@@ -57,7 +58,6 @@ const NOT_IDEMPOTENT: Readonly<Record<string, string>> = {
     'a retry mails a new link that replaces the first; only the newest works',
   'POST /api/accounts/current/deletion/confirm': 'the link is used once',
   'POST /api/users/me/deletion': 'a retry finds the login gone (401) and changes nothing',
-  'POST /api/events/{id}/seating/blocks': 'blocking (or releasing) a seat twice leaves it blocked (or free)',
 };
 
 /** Routes that take ids yet answer 200 for any: an unknown code or event is simply "not valid". */

@@ -139,6 +139,12 @@ export const queryKeys = {
     tickets: (eventId: number, dateId: number) =>
       [...queryKeys.events.detail(eventId), 'dates', dateId, 'tickets'] as const,
   },
+  /** An event's seating (issue 42): its copy of a plan, and one date's seats (null: the first date). */
+  eventSeating: {
+    detail: (eventId: number) => [...queryKeys.events.detail(eventId), 'seating'] as const,
+    seats: (eventId: number, dateId: number | null) =>
+      [...queryKeys.events.detail(eventId), 'seating', 'seats', { dateId }] as const,
+  },
   capacityAssignments: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'capacity-assignments'] as const,
   },

@@ -151,11 +151,12 @@ export async function getAttendee({ db, ...ref }: AttendeeRef & { db: Db }): Pro
     .innerJoin(checkInLists, eq(checkInLists.id, checkIns.checkInListId))
     .where(eq(checkIns.attendeeId, attendeeId))
     .orderBy(desc(checkIns.checkedInAt), desc(checkIns.id));
+  const seats = await findAttendeeSeats(db, [attendeeId]);
   return {
     ...toAttendeeResponse(row),
     answers: answers.map((a) => ({ question_id: a.questionId, title: a.title, answer: a.answer })),
     ticket_url: `/ticket/${eventId}/${row.attendee.shortId}`,
-    seat: (await findAttendeeSeats(db, [attendeeId])).get(attendeeId) ?? null,
+    seat: seats.get(attendeeId) ?? null,
     refund: await ticketRefund(db, row.attendee),
     check_ins: history.map(({ checkIn, listName }) => ({
       id: checkIn.id,

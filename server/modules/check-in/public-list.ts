@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { escapeLike, findPage } from '../../http/list';
 import { LISTED_ORDER_STATUSES } from '../attendee-view/service';
+import { findAttendeeSeats } from '../stock/seats';
 import { getEventKey } from '../ticket-codes/service';
 import { paymentsDue } from './payment-due';
 
@@ -189,6 +190,10 @@ export async function findCheckInAttendees(
           rows.filter((r) => r.attendee.status === 'AWAITING_PAYMENT').map((r) => [r.order.id, r.order]),
         );
         const due = await paymentsDue(db, [...owing.values()]);
+        const seats = await findAttendeeSeats(
+          db,
+          rows.map((r) => r.attendee.id),
+        );
         return rows.map(
           ({ attendee, ticketTitle, checkIn, order }): CheckInAttendee => ({
             id: attendee.id,
@@ -200,6 +205,7 @@ export async function findCheckInAttendees(
             order_reference: order.reference,
             email_hint: emailHint(attendee.email),
             status: attendee.status,
+            seat: seats.get(attendee.id) ?? null,
             payment_due: attendee.status === 'AWAITING_PAYMENT' ? (due.get(order.id) ?? null) : null,
             check_in: checkIn
               ? { id: checkIn.id, checked_in_at: checkIn.checkedInAt.toISOString(), device: checkIn.device }

@@ -24,6 +24,7 @@ import { LISTED_ORDER_STATUSES, queueAttendeeWebhook } from '../attendee-view/se
 import { recordActivity } from '../orders/activity';
 import type { FulfilOptions } from '../orders/fulfil';
 import { fulfilOrder } from '../orders/fulfil';
+import { findAttendeeSeats } from '../stock/seats';
 import { verifyTicketCode } from '../ticket-codes/service';
 import { paymentDue } from './payment-due';
 import { getListByShortId, type ListRow } from './public-list';
@@ -39,14 +40,28 @@ const answer = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome'> 
   body: { outcome, ...rest },
 });
 
-/** Whom an answer is about, by the id the staff list knows them by, with their order's reference. */
-const answered = (attendee: typeof attendees.$inferSelect, ticketTitle: string, orderReference: string) => ({
-  id: attendee.id,
-  first_name: attendee.firstName,
-  last_name: attendee.lastName,
-  ticket_title: ticketTitle,
-  order_reference: orderReference,
-});
+/**
+ * Whom an answer is about, by the id the staff list knows them by, with their order's reference
+ * and their seat (issue 42).
+ */
+async function answered(
+  db: Db,
+  {
+    attendee,
+    ticketTitle,
+    orderReference,
+  }: { attendee: typeof attendees.$inferSelect; ticketTitle: string; orderReference: string },
+) {
+  const seats = await findAttendeeSeats(db, [attendee.id]);
+  return {
+    id: attendee.id,
+    first_name: attendee.firstName,
+    last_name: attendee.lastName,
+    ticket_title: ticketTitle,
+    order_reference: orderReference,
+    seat: seats.get(attendee.id) ?? null,
+  };
+}
 
 /** The attendee a scan or a pick names, on the list's event, or null (INVALID). */
 async function attendeeFor(tx: Db, list: ListRow, input: Input) {
@@ -93,7 +108,11 @@ async function decideScan(
   const row = await attendeeFor(tx, list, input);
   if (!row) return { answer: answer('INVALID'), attendeeId: null };
   const { attendee } = row;
-  const who = answered(attendee, row.ticketTitle, row.order.reference);
+  const who = await answered(tx, {
+    attendee,
+    ticketTitle: row.ticketTitle,
+    orderReference: row.order.reference,
+  });
   const decided = (outcome: CheckInOutcome, rest: Omit<CheckInResponse, 'outcome' | 'attendee'> = {}) => ({
     answer: answer(outcome, { attendee: who, ...rest }),
     attendeeId: attendee.id,
@@ -259,7 +278,11 @@ export async function checkOutAttendee({
     .where(eq(attendees.id, undone.attendeeId));
   if (!row) throw new AppError('CHECK_IN_NOT_FOUND');
   return {
-    attendee: answered(row.attendee, row.ticketTitle, row.orderReference),
+    attendee: await answered(db, {
+      attendee: row.attendee,
+      ticketTitle: row.ticketTitle,
+      orderReference: row.orderReference,
+    }),
     check_in: {
       id: undone.id,
       checked_in_at: undone.checkedInAt.toISOString(),

@@ -53,6 +53,7 @@ export async function findEventSeats(
     ticket_id: Id;
     wheelchair: boolean;
     status: 'AVAILABLE' | 'RESERVED' | 'SOLD' | 'BLOCKED';
+    order_id: Id | null;
     short_id: string | null;
     reference: string | null;
     buyer: string | null;
@@ -61,7 +62,7 @@ export async function findEventSeats(
   }>(
     db,
     sql`select e.seat_key, e.section, e.row_label, e.row_kind, e.seat_label, e.category, e.ticket_id,
-          e.wheelchair, e.status, o.short_id, o.reference,
+          e.wheelchair, e.status, o.id as order_id, o.short_id, o.reference,
           trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')) as buyer,
           a.id as attendee_id, trim(a.first_name || ' ' || a.last_name) as attendee
         from event_seats e
@@ -84,7 +85,9 @@ export async function findEventSeats(
       ticket_id: Number(r.ticket_id),
       wheelchair: r.wheelchair,
       status: r.status,
-      order: r.short_id ? { short_id: r.short_id, reference: r.reference ?? '', name: r.buyer ?? '' } : null,
+      order: r.short_id
+        ? { id: Number(r.order_id), short_id: r.short_id, reference: r.reference ?? '', name: r.buyer ?? '' }
+        : null,
       attendee: r.attendee_id !== null ? { id: Number(r.attendee_id), name: r.attendee ?? '' } : null,
     };
   });

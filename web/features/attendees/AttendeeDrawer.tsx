@@ -23,6 +23,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import type { AttendeeAction } from '../../../common/attendee-actions';
 import type { AttendeeDetailResponse } from '../../../common/attendees';
 import { formatMoney } from '../../../common/money';
@@ -32,6 +33,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { InlineLoader } from '../../components/InlineLoader';
 import { notify } from '../../components/notify';
 import { ORDER_STATUS_LABELS } from '../../components/OrderStatusBadge';
+import { seatText } from '../../components/seat-text';
 import { dateText, useDateChoices } from '../event-dates/DateFilter';
 import { formatEventDate } from '../events/datetime';
 import { attendeeName } from './AttendeesTable';
@@ -212,6 +214,19 @@ function AttendeeDetails({
               ? `${attendee.ticket_title} · ${attendee.price_label}`
               : attendee.ticket_title}
           </Field>
+          {attendee.seat ? (
+            <Field label={<Trans>Seat</Trans>}>
+              <span data-testid="attendee-seat">{seatText(i18n, attendee.seat)}</span> ·{' '}
+              <Anchor
+                component={Link}
+                to={`/manage/event/${eventId}/seating?date=${attendee.date_id}&seat=${encodeURIComponent(attendee.seat.key)}`}
+                size="sm"
+                underline="always"
+              >
+                <Trans>See it on the plan</Trans>
+              </Anchor>
+            </Field>
+          ) : null}
           {dates.several ? (
             <Field label={<Trans>Date</Trans>}>{dateText(attendee.date, timezone, i18n.locale)}</Field>
           ) : null}

@@ -143,6 +143,9 @@ export function EventLayout() {
                 <SideLink to={`${base}/capacity-assignments`}>
                   <Trans>Capacity</Trans>
                 </SideLink>
+                <SideLink to={`${base}/seating`}>
+                  <Trans>Seating</Trans>
+                </SideLink>
                 <SideLink to={`${base}/promo-codes`}>
                   <Trans>Promo codes</Trans>
                 </SideLink>

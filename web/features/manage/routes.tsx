@@ -167,6 +167,13 @@ export const organizerRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: 'seating',
+                Component: lazyPage(
+                  () => import('../seating/SeatingPage'),
+                  (m) => m.SeatingPage,
+                ),
+              },
+              {
                 path: 'orders',
                 Component: lazyPage(
                   () => import('../orders/OrdersPage'),

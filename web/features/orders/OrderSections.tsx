@@ -6,6 +6,7 @@ import { cardPayout } from '../../../common/billing';
 import { formatMoney } from '../../../common/money';
 import { UNFINISHED_CHECKOUT_STATUSES } from '../../../common/orders';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
+import { seatText } from '../../components/seat-text';
 import { formatEventDate } from '../events/datetime';
 import { EditBuyerForm } from './EditBuyerForm';
 import { buyerName } from './OrdersTable';
@@ -84,6 +85,7 @@ export function BuyerSection({ eventId, order }: { eventId: number; order: Order
 export function LinesSection({ order }: { order: Order }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency, i18n.locale);
+  const seated = order.items.filter((item) => item.seats.length > 0);
   return (
     <DrawerSection title={t`Lines`}>
       <PriceBreakdown order={order}>
@@ -94,6 +96,17 @@ export function LinesSection({ order }: { order: Order }) {
           </>
         ) : null}
       </PriceBreakdown>
+      {seated.map((item) => {
+        const ticket = item.title;
+        return (
+          <Text key={item.id} size="sm" data-testid="order-line-seats">
+            <Text span fw={600}>
+              {t`Seats of ${ticket}:`}
+            </Text>{' '}
+            {item.seats.map((seat) => seatText(i18n, seat)).join('; ')}
+          </Text>
+        );
+      })}
     </DrawerSection>
   );
 }
@@ -135,7 +148,7 @@ export function CardFeesSection({ order }: { order: Order }) {
 
 /** Everybody holding a ticket of the order, and which of them do not count (yet). */
 export function AttendeesSection({ order }: { order: Order }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <DrawerSection title={t`Attendees`}>
       {order.attendees.length === 0 ? (
@@ -144,8 +157,9 @@ export function AttendeesSection({ order }: { order: Order }) {
         </Text>
       ) : null}
       {order.attendees.map((a) => (
-        <Text key={a.id} size="sm">
+        <Text key={a.id} size="sm" data-testid="order-attendee">
           {a.first_name} {a.last_name} · {a.ticket_title}
+          {a.seat ? ` · ${seatText(i18n, a.seat)}` : ''}
           {a.status !== 'ACTIVE' ? ` · ${a.status === 'CANCELLED' ? t`Cancelled` : t`Awaiting payment`}` : ''}
         </Text>
       ))}

@@ -3,6 +3,7 @@ import { Box, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CheckInAttendee } from '../../../../common/check-in';
 import { formatMoney } from '../../../../common/money';
+import { seatText } from '../../../components/seat-text';
 import { searchAttendees } from './api';
 
 /**
@@ -70,6 +71,11 @@ export function PeopleSearch({
                     {due ? ` (${formatMoney(due.total, due.currency, i18n.locale)})` : ''}
                     {a.check_in ? ` · ${t`Checked in`}` : ''}
                   </Text>
+                  {a.seat ? (
+                    <Text size="sm" fw={600} data-testid="staff-attendee-seat">
+                      {seatText(i18n, a.seat)}
+                    </Text>
+                  ) : null}
                   {reference ? (
                     <Text size="sm" c="gray.7" data-testid="staff-attendee-order">
                       <span style={{ whiteSpace: 'nowrap' }}>{t`Order ${reference}`}</span>

@@ -40,6 +40,7 @@ export const person = (
   order_reference: `ORDER00${id}`,
   email_hint: `${first_name[0]?.toLowerCase()}•••@example.com`,
   status: 'ACTIVE',
+  seat: null,
   payment_due: null,
   check_in: null,
   ...extra,

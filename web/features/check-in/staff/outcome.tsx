@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CheckInOutcome, CheckInResponse } from '../../../../common/check-in';
 import { formatMoney } from '../../../../common/money';
+import { seatText } from '../../../components/seat-text';
 
 /** Good, careful, or stop: the colour a scan's answer is shown in. */
 const TONE: Record<CheckInOutcome, 'go' | 'wait' | 'stop'> = {
@@ -95,6 +96,11 @@ export function OutcomePanel({
         {who ? (
           <Text fz="xl" fw={700} c={colour.text}>
             {who.first_name} {who.last_name} · {who.ticket_title}
+          </Text>
+        ) : null}
+        {who?.seat ? (
+          <Text fz="lg" fw={700} c={colour.text} data-testid="outcome-seat">
+            {seatText(i18n, who.seat)}
           </Text>
         ) : null}
         {result.outcome === 'AWAITING_PAYMENT' && (reference || due) ? (

@@ -51,6 +51,7 @@ const person = (id: number, shortId: string, extra: Partial<CheckInAttendee> = {
   order_reference: `REF0000${id}`,
   email_hint: 'p•••@example.com',
   status: 'ACTIVE',
+  seat: null,
   payment_due: null,
   check_in: null,
   ...extra,
@@ -124,7 +125,19 @@ describe('offline check-in', () => {
       last_name: 'X',
       ticket_title: 'Seat',
       order_reference: 'REF00002',
+      seat: null,
     });
+  });
+
+  it('says where a seated guest sits, and nothing for a list kept before seats were listed', async () => {
+    const seat = { key: 'A-1-4', section: 'Stalls', row: 'A', row_kind: 'row' as const, seat: '4' };
+    const seated = { list, attendees: [person(1, ANA, { seat })] };
+    const decided = await decideOffline(seated, { code: signed(ANA, 1) }, now);
+    expect(offlineAnswer(decided, now, 'Door 2').attendee?.seat).toEqual(seat);
+    const { seat: _, ...kept } = person(1, ANA);
+    const old = { list, attendees: [kept as CheckInAttendee] };
+    const before = await decideOffline(old, { code: signed(ANA, 1) }, now);
+    expect(offlineAnswer(before, now, 'Door 2').attendee?.seat).toBeNull();
   });
 
   it('lets a ticket awaiting payment in only once staff took the payment, and says what to collect', async () => {

@@ -122,6 +122,8 @@ export function offlineAnswer(
             last_name: attendee.last_name,
             ticket_title: attendee.ticket_title,
             order_reference: attendee.order_reference,
+            // A list kept on the device before seats were listed has none.
+            seat: attendee.seat ?? null,
           },
         }
       : {}),
