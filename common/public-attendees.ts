@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderEventSummary } from './orders';
+import { ATTENDEE_STATUSES, ORDER_STATUSES, OrderEventSummary, SeatPlace } from './orders';
 
 /**
  * `GET /api/public/events/{id}/attendees/{attendeeShortId}`: one ticket, for whoever holds its
@@ -17,6 +17,8 @@ export const PublicTicketHolderResponse = z
     qr_code_url: z.string(),
     ticket_title: z.string(),
     price_label: z.string().nullable(),
+    /** A seated ticket's seat (issue 42); null for every other ticket. */
+    seat: SeatPlace.nullable(),
     /** The holder's add-ons (decision 052): what else the ticket comes with. */
     addons: z.array(
       z.object({ title: z.string(), price_label: z.string().nullable(), quantity: z.number().int() }),

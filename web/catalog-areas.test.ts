@@ -3,12 +3,13 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../common/i18n/locales';
 import { messages as fullGerman } from '../common/locales/de/messages';
-import { areaOf, buyerModules, readPoEntries } from '../scripts/web-catalogs';
+import { areaOf, buyerModules, readPoEntries, seatingModules } from '../scripts/web-catalogs';
 import { messages as germanBuyer } from './locales/de/buyer';
 import { messages as germanManage } from './locales/de/manage';
 
 const entries = readPoEntries(readFileSync('common/locales/en/messages.po', 'utf8'));
 const buyer = buyerModules();
+const seating = seatingModules(buyer);
 
 describe('the web catalog split into buyer and manage parts', () => {
   it('follows the import graph: buyer pages and what they borrow, never the organizer app', () => {
@@ -54,16 +55,21 @@ describe('the web catalog split into buyer and manage parts', () => {
 
   it('leaves out nothing the web shows and splits without overlap', async () => {
     for (const locale of LOCALES) {
-      const [buyerPart, managePart, full] = await Promise.all([
+      const [buyerPart, managePart, seatingPart, full] = await Promise.all([
         import(`./locales/${locale}/buyer.ts`),
         import(`./locales/${locale}/manage.ts`),
+        import(`./locales/${locale}/seating.ts`),
         import(`../common/locales/${locale}/messages.ts`),
       ]);
       const buyerIds = Object.keys(buyerPart.messages);
       const manageIds = Object.keys(managePart.messages);
-      expect(buyerIds.filter((id) => id in managePart.messages)).toEqual([]);
-      const webIds = entries.filter((entry) => areaOf(entry.origins, buyer)).map((entry) => entry.id);
-      expect(new Set([...buyerIds, ...manageIds])).toEqual(new Set(webIds));
+      const seatingIds = Object.keys(seatingPart.messages);
+      expect(buyerIds.filter((id) => id in managePart.messages || id in seatingPart.messages)).toEqual([]);
+      expect(manageIds.filter((id) => id in seatingPart.messages)).toEqual([]);
+      const webIds = entries
+        .filter((entry) => areaOf(entry.origins, buyer, seating))
+        .map((entry) => entry.id);
+      expect(new Set([...buyerIds, ...manageIds, ...seatingIds])).toEqual(new Set(webIds));
       for (const id of webIds) expect(id in full.messages).toBe(true);
     }
     // Organizer text stays out of the buyer's download.
@@ -72,5 +78,13 @@ describe('the web catalog split into buyer and manage parts', () => {
     );
     expect(ordersTitle && ordersTitle.id in germanManage).toBe(true);
     expect(ordersTitle && ordersTitle.id in germanBuyer).toBe(false);
+  });
+
+  it("keeps the seat picker's text out of every first visit: it comes with the picker (issue 42)", () => {
+    expect(buyer).not.toContain('web/features/public-event/seating/SeatPicker.tsx');
+    expect(seating).toContain('web/features/public-event/seating/SeatPicker.tsx');
+    expect(seating).toContain('web/components/seat-map/SeatMap.tsx');
+    const zoomIn = entries.find((entry) => entry.id === generateMessageId('Zoom in'));
+    expect(zoomIn && areaOf(zoomIn.origins, buyer, seating)).toBe('seating');
   });
 });

@@ -336,6 +336,7 @@ export async function getPublicTicketHolder(
     qr_code_url: qrCodePath(eventId, attendee.shortId),
     ticket_title: row.ticketTitle,
     price_label: settings.ticket_design.show_price ? row.priceLabel : null,
+    seat: (await findAttendeeSeats(db, [attendee.id])).get(attendee.id) ?? null,
     addons: await db
       .select({ title: orderItems.title, price_label: orderItems.priceLabel, quantity: orderItems.quantity })
       .from(orderItems)
