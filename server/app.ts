@@ -68,6 +68,7 @@ import { publicTicketRoutes } from './modules/public-tickets/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { seatingRoutes } from './modules/seating/routes';
+import { seatingPlanRoutes } from './modules/seating-plans/routes';
 import { securityEventRoutes } from './modules/security-events/routes';
 import { selfServiceRoutes } from './modules/self-service/routes';
 import { PageViewCounter } from './modules/stats/page-views';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicTicketRoutes,
     capacityRoutes,
     seatingRoutes,
+    seatingPlanRoutes,
     eventDateRoutes,
     dateTicketRoutes,
     dateCancellationRoutes,

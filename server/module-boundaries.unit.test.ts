@@ -120,6 +120,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
   // Reports are read by their routes only.
   reports: [],
   // A buyer's own edits and cancellations are read by their routes only (decision 057).
+  // The account's seating plans: an event copies one (issue 42).
+  'seating-plans': ['service'],
   'self-service': [],
   stats: ['service'],
   'taxes-fees': ['service'],
@@ -151,6 +153,7 @@ const LAYERS: Layers = [
     'health',
     'members',
     'owned-events',
+    'seating-plans',
     'security-events',
     'stock',
     'stripe-accounts',

@@ -85,6 +85,8 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
     'MantineInEventTheme',
     'EventLoadError',
   ],
+  // The account's seating plans and their designer (issue 42): pages the organizer app loads.
+  'seating-plans': [],
   // An event's questions, for the ticket design's picker of answers to print.
   questions: ['api'],
   // The event's and the account's reports: pages the organizer app loads.
@@ -115,7 +117,7 @@ const PUBLIC_FILES: Readonly<Record<string, readonly string[]>> = {
  * is checked against it).
  */
 const WEB_LAYERS: Layers = [
-  ['auth', 'billing', 'organizers', 'profile', 'public-event'],
+  ['auth', 'billing', 'organizers', 'profile', 'public-event', 'seating-plans'],
   ['events', 'security'],
   ['accounts', 'affiliates', 'event-dates', 'invoices', 'order-pages', 'reports', 'tickets'],
   [

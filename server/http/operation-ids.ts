@@ -124,6 +124,12 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/taxes-and-fees': 'createTaxOrFee',
   'PUT /api/taxes-and-fees/{id}': 'updateTaxOrFee',
   'DELETE /api/taxes-and-fees/{id}': 'deleteTaxOrFee',
+  'GET /api/seating-plans': 'listSeatingPlans',
+  'POST /api/seating-plans': 'createSeatingPlan',
+  'GET /api/seating-plans/{id}': 'getSeatingPlan',
+  'GET /api/seating-plans/{id}/export': 'exportSeatingPlan',
+  'PUT /api/seating-plans/{id}': 'replaceSeatingPlan',
+  'DELETE /api/seating-plans/{id}': 'deleteSeatingPlan',
 
   'GET /api/events/{id}/tickets': 'listTickets',
   'POST /api/events/{id}/tickets': 'createTicket',

@@ -48,6 +48,8 @@ export interface World {
   spareDateId: number;
   questionId: number;
   taxId: number;
+  /** A seating plan of the first account (issue 42). */
+  seatingPlanId: number;
   imageId: number;
   orderId: number;
   /** The invoice of that order. */
@@ -109,6 +111,7 @@ export const PARAMS: Record<string, (w: World) => string | number> = {
   'passkeys/{id}': (w) => w.passkeyId,
   'sessions/{id}': (w) => w.sessionId,
   'taxes-and-fees/{id}': (w) => w.taxId,
+  'seating-plans/{id}': (w) => w.seatingPlanId,
   'images/{imageId}': (w) => w.imageId,
   'tickets/{ticketId}': (w) => w.ticketId,
   'categories/{categoryId}': (w) => w.categoryId,

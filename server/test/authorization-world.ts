@@ -6,6 +6,8 @@ import { CheckInRequest } from '../../common/check-in';
 import { EventDateRule } from '../../common/event-dates';
 import { CreateMessageRequest } from '../../common/messages';
 import { PromoCodeRequest } from '../../common/promo-codes';
+import { SeatingPlan } from '../../common/seating-plan';
+import { gridPlan } from '../../common/seating-plan-edit';
 import { TaxOrFeeRequest } from '../../common/taxes-fees';
 import { CreateWebhookRequest } from '../../common/webhooks';
 import type { App } from '../app';
@@ -27,6 +29,7 @@ import { updateInvoiceSettings } from '../modules/invoices/settings';
 import { createMessage } from '../modules/messages/service';
 import { addOrderNote } from '../modules/orders/admin-actions';
 import { createPromoCode } from '../modules/promo-codes/service';
+import { createSeatingPlan } from '../modules/seating-plans/service';
 import { createTaxOrFee } from '../modules/taxes-fees/service';
 import { createWebhook, sendTestWebhook } from '../modules/webhooks/service';
 import { makeDraftWithDates } from './authorization-draft';
@@ -131,6 +134,8 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
     owner.auth,
     TaxOrFeeRequest.parse({ name: `Levy ${tag}`, type: 'FEE', calculation_type: 'FIXED', rate: 0 }),
   );
+  const hall = SeatingPlan.parse(gridPlan({ name: `Hall ${tag}`, sections: 1, rows: 1, seats: 2 }));
+  const seatingPlan = await createSeatingPlan(app.db, owner.auth, hall);
   const online = `Join at https://meet.example.com/${tag}`;
   const thanks = `See you at the gate ${tag}`;
   const { event, tickets } = await makeLiveEvent(app, owner, {
@@ -312,6 +317,7 @@ export async function makeAuthorizationWorld(app: App): Promise<AuthorizationWor
       ruleId,
       questionId: question.id,
       taxId: tax.id,
+      seatingPlanId: seatingPlan.id,
       imageId: image.id,
       orderId: mine.order.id,
       invoiceId: invoice.id,

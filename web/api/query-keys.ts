@@ -71,6 +71,9 @@ export const queryKeys = {
   },
   /** The account's taxes and fees (`GET taxes-and-fees`). */
   taxesAndFees: ['taxes-and-fees'] as const,
+  /** The account's seating plans (`GET seating-plans`), and one whole (`GET seating-plans/{id}`). */
+  seatingPlans: ['seating-plans'] as const,
+  seatingPlan: (id: number) => ['seating-plans', id] as const,
   /** The questions of an event, under its detail so that event invalidation reaches them. */
   questions: {
     list: (eventId: number) => [...queryKeys.events.detail(eventId), 'questions'] as const,

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { can } from '../../common/permissions';
 import type { MeResponse } from '../../common/users';
 import { LogoutIcon } from './icons';
-import { ChevronDownIcon, SettingsIcon, UserIcon, UsersIcon } from './organizer-icons';
+import { ChevronDownIcon, SeatsIcon, SettingsIcon, UserIcon, UsersIcon } from './organizer-icons';
 
 export function fullName(user: Pick<MeResponse, 'first_name' | 'last_name'>): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ');
@@ -67,6 +67,11 @@ export function UserMenu({ me, onLogout }: { me: MeResponse | undefined; onLogou
         <Menu.Item component={Link} to="/manage/profile" leftSection={<UserIcon size={16} />}>
           <Trans>Profile</Trans>
         </Menu.Item>
+        {can(me?.role, 'events.manage') ? (
+          <Menu.Item component={Link} to="/manage/seating-plans" leftSection={<SeatsIcon size={16} />}>
+            <Trans>Seating plans</Trans>
+          </Menu.Item>
+        ) : null}
         {can(me?.role, 'account.manage') ? (
           <Menu.Item component={Link} to="/account/settings" leftSection={<SettingsIcon size={16} />}>
             <Trans>Account settings</Trans>

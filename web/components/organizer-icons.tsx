@@ -168,3 +168,18 @@ export function PaletteIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Rows of seats: the seating plans. */
+export function SeatsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16" />
+      <circle cx="6" cy="12" r="1.5" />
+      <circle cx="12" cy="12" r="1.5" />
+      <circle cx="18" cy="12" r="1.5" />
+      <circle cx="6" cy="18" r="1.5" />
+      <circle cx="12" cy="18" r="1.5" />
+      <circle cx="18" cy="18" r="1.5" />
+    </Icon>
+  );
+}

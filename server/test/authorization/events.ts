@@ -1,7 +1,7 @@
 /** The authorization matrix (`../authorization-matrix.ts`): Events and what is in them: tickets, images, dates, promo codes, capacity, questions… */
 
 import type { RouteRule } from '../authorization-rules';
-import { fresh, member, order, own, pub, tax } from './helpers';
+import { fresh, member, order, own, pub, seatingPlan, tax } from './helpers';
 
 export const EVENTS_ROUTES: Record<string, RouteRule> = {
   'GET /api/events': own('member'),
@@ -28,6 +28,13 @@ export const EVENTS_ROUTES: Record<string, RouteRule> = {
   'POST /api/taxes-and-fees': own('admin', () => tax),
   'PUT /api/taxes-and-fees/{id}': { access: 'admin', body: () => tax },
   'DELETE /api/taxes-and-fees/{id}': { access: 'admin' },
+
+  'GET /api/seating-plans': own('member'),
+  'POST /api/seating-plans': own('member', seatingPlan),
+  'GET /api/seating-plans/{id}': member,
+  'GET /api/seating-plans/{id}/export': member,
+  'PUT /api/seating-plans/{id}': { access: 'member', body: seatingPlan },
+  'DELETE /api/seating-plans/{id}': member,
 
   'GET /api/events/{id}/tickets': member,
   'POST /api/events/{id}/tickets': { access: 'member', body: () => ({ title: 'Late entry', type: 'FREE' }) },

@@ -233,6 +233,27 @@ export const organizerRoutes: RouteObject[] = [
           },
           { path: 'account', element: <Navigate to="/account/settings" replace /> },
           {
+            path: 'seating-plans',
+            Component: lazyPage(
+              () => import('../seating-plans/SeatingPlansPage'),
+              (m) => m.SeatingPlansPage,
+            ),
+          },
+          {
+            path: 'seating-plans/new',
+            Component: lazyPage(
+              () => import('../seating-plans/DesignerPage'),
+              (m) => m.SeatingPlanDesignerPage,
+            ),
+          },
+          {
+            path: 'seating-plans/:planId',
+            Component: lazyPage(
+              () => import('../seating-plans/DesignerPage'),
+              (m) => m.SeatingPlanDesignerPage,
+            ),
+          },
+          {
             path: 'profile',
             Component: lazyPage(
               () => import('../profile/ProfilePage'),
