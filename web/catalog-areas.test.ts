@@ -84,7 +84,7 @@ describe('the web catalog split into buyer and manage parts', () => {
     expect(buyer).not.toContain('web/features/public-event/seating/SeatPicker.tsx');
     expect(seating).toContain('web/features/public-event/seating/SeatPicker.tsx');
     expect(seating).toContain('web/components/seat-map/SeatMap.tsx');
-    const zoomIn = entries.find((entry) => entry.id === generateMessageId('Zoom in'));
-    expect(zoomIn && areaOf(zoomIn.origins, buyer, seating)).toBe('seating');
+    const heading = entries.find((entry) => entry.id === generateMessageId('Choose your seats'));
+    expect(heading && areaOf(heading.origins, buyer, seating)).toBe('seating');
   });
 });
