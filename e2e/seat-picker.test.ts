@@ -85,7 +85,10 @@ async function nameAttendees(page: Page, count: number) {
 
 describe('the seat picker', () => {
   it('sells seats picked on the plan by mouse and by keyboard, and shows others’ seats taken', async () => {
-    const session = await organizerSession(browser, { eventTitle: `Harbour Hall ${Date.now()}` });
+    const session = await organizerSession(browser, {
+      confirmEmail: true,
+      eventTitle: `Harbour Hall ${Date.now()}`,
+    });
     const { api, eventId } = session;
     const stalls = await api<{ id: number }>('POST', `/api/events/${eventId}/tickets`, {
       title: 'Stalls',

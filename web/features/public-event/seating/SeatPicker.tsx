@@ -164,11 +164,10 @@ export default function SeatPicker({ eventId, tickets, dateId, onChange, error }
         <Trans>Choose your seats</Trans>
       </h3>
       <SeatLegend {...context} />
+      {/* One toggle for both views, so that it keeps the focus when the view changes. */}
+      <div className="seat-picker__bar">{viewToggle}</div>
       {list ? (
-        <Stack gap="xs">
-          <div className="seat-picker__bar">{viewToggle}</div>
-          <SeatList {...context} taken={taken} selected={selected} onToggle={toggle} />
-        </Stack>
+        <SeatList {...context} taken={taken} selected={selected} onToggle={toggle} />
       ) : (
         <SeatMap
           plan={seating.data.plan}
@@ -177,8 +176,6 @@ export default function SeatPicker({ eventId, tickets, dateId, onChange, error }
           onSeatClick={toggle}
           seatTitle={title}
           label={t`Seating plan`}
-          height="min(440px, 70vh)"
-          toolbar={viewToggle}
         />
       )}
       <p className="seat-picker__message" role="status" aria-live="polite" data-testid="seat-message">
