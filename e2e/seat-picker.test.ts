@@ -143,6 +143,14 @@ describe('the seat picker', () => {
     await page.waitForURL('**/summary');
     await expectCount(page.getByTestId('summary-seat')).toBe(2);
     await expectAccessible(page, 'summary-desktop');
+    // The ticket page says where its holder sits.
+    await page
+      .getByRole('link', { name: /View ticket/ })
+      .first()
+      .click();
+    await page.waitForURL('**/ticket/**');
+    await expectInnerText(page.getByTestId('ticket-seat')).toContain('Stalls, row 1, seat');
+    await expectAccessible(page, 'ticket-desktop');
 
     // A phone, by keyboard only: the list view, a section opened, a seat ticked, checkout.
     const phone = await openPage(browser);
