@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ImageResponse } from '../../../common/images';
 import type { CreateOrderRequest } from '../../../common/orders';
@@ -75,6 +75,9 @@ export function TicketPicker({
   const [sent, setSent] = useState<CreateOrderRequest | null>(null);
   const [seats, setSeats] = useState<{ lines: SeatLines; count: number }>({ lines: [], count: 0 });
   const onSeats = useCallback((lines: SeatLines, count: number) => setSeats({ lines, count }), []);
+  // The seat picker is the browser's alone (the seats taken change by the second): never rendered on the server.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
 
   const reserve = useMutation({
     mutationFn: (request: CreateOrderRequest) => createOrder(eventId, request, newIdempotencyKey()),
@@ -149,7 +152,7 @@ export function TicketPicker({
       aria-label={products ? t`Choose tickets and products` : t`Choose tickets`}
       noValidate
     >
-      {tickets.data.some((ticket) => ticket.seated) && !preview ? (
+      {inBrowser && !preview && tickets.data.some((ticket) => ticket.seated) ? (
         <Suspense fallback={<div className="seat-picker-placeholder" />}>
           <SeatPicker
             eventId={eventId}
