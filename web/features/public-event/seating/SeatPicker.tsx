@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicTicketsResponse as PublicTickets } from '../../../../common/public-tickets';
 import { isApiError } from '../../../api/client';
 import { type SeatLook, SeatMap, type SeatPlace } from '../../../components/seat-map/SeatMap';
-import { Button, Loader, Stack, Text } from '../../../ui';
+import { Alert, Button, Loader, Stack, Text } from '../../../ui';
 import { availabilityQuery, seatingQuery } from './api';
 import { BestAvailable } from './BestAvailable';
 import { ChosenSeats } from './ChosenSeats';
@@ -146,6 +146,12 @@ export default function SeatPicker({ eventId, tickets, dateId, onChange, error }
     return ticket ? `${text} – ${seatPriceText(i18n, { ticket, currency: tickets.currency })}` : text;
   };
   const selected = new Set(choice.seats);
+  // The server's word on the seats (422 on `tickets.N.seats`): the seated lines have no stepper to show it.
+  const seatErrors = isApiError(error)
+    ? Object.entries(error.fieldErrors ?? {}).flatMap(([field, said]) =>
+        /\.seats(\.|$)/.test(field) ? said : [],
+      )
+    : [];
   const viewToggle = (
     <Button
       variant="default"
@@ -181,6 +187,11 @@ export default function SeatPicker({ eventId, tickets, dateId, onChange, error }
       <p className="seat-picker__message" role="status" aria-live="polite" data-testid="seat-message">
         {message}
       </p>
+      {seatErrors.length > 0 ? (
+        <Alert tone="error" data-testid="seat-error">
+          {[...new Set(seatErrors)].join(' ')}
+        </Alert>
+      ) : null}
       <ChosenSeats
         {...context}
         choice={choice}
