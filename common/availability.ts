@@ -11,6 +11,8 @@ export interface Stock {
   quantity: number | null;
   sold: number;
   reserved: number;
+  /** The ticket sells seats of the event's plan on this date (issue 42). */
+  seated?: boolean;
 }
 
 export interface CapacityLimit {

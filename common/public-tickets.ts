@@ -71,6 +71,8 @@ export const PublicTicket = z
     quantity_remaining: z.number().int().nullable(),
     /** Sold out with a waiting list open: the page offers to join it (decision 030). */
     waitlist: z.boolean(),
+    /** It sells seats of the event's plan on this date: the buyer picks seats, not a quantity (issue 42). */
+    seated: z.boolean(),
     prices: z.array(PublicTicketPrice),
   })
   .meta({ id: 'PublicTicket' });
@@ -148,6 +150,8 @@ export interface TicketSource extends Stocked {
   capacityLeft?: number | null;
   /** Whether it takes sign-ups to a waiting list once sold out (its own setting or the event's). */
   waitlistEnabled?: boolean;
+  /** It sells seats of the event's plan on the date shown (issue 42). */
+  seated?: boolean;
 }
 
 export interface PromoSource {
@@ -298,6 +302,7 @@ export function toPublicTickets(input: PublicTicketsInput): PublicTicketsRespons
       quantity_remaining: capped(remaining(ticket, tiers), ticket.capacityLeft),
       // Sold out by its own stock or a capacity assignment; tiers alone leave no seat to offer.
       waitlist: own === 'SOLD_OUT' && ticket.waitlistEnabled === true,
+      seated: ticket.seated === true,
       prices:
         ticket.type === 'TIERED'
           ? tiers.map((tier, i) =>

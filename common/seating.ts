@@ -150,8 +150,5 @@ export type SeatAvailabilityResponse = z.infer<typeof SeatAvailabilityResponse>;
 /** The seats an order line names (its quantity of them); none: the best ones together. */
 export const OrderLineSeats = z.array(seatKey()).min(1).max(MAX_SEATS_PER_ORDER); // as in OrderLineRequest.seats
 
-/** How a seat reads, for a row or a table. */
-export const SEAT_TEXT = {
-  row: /*i18n*/ { id: 'seating.seat_in_row', message: '{section}, row {row}, seat {seat}' },
-  table: /*i18n*/ { id: 'seating.seat_at_table', message: '{section}, table {row}, seat {seat}' },
-} as const;
+/** How a seat reads, for a row or a table (its own file: the buyer's pages import it without zod). */
+export { SEAT_TEXT } from './seat-text';

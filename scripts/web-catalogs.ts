@@ -4,7 +4,9 @@
  * - `buyer`: the messages of every module a buyer's pages can load (the shell, shared
  *   components, the files of `common/` they import, the public event page, checkout, the order
  *   and ticket pages, the waiting-list page);
- * - `manage`: the other messages of the web app (login pages, organizer app, door staff).
+ * - `manage`: the other messages of the web app (login pages, organizer app, door staff);
+ * - `seating`: the seat picker's and the seat map's (issue 42), loaded with the picker, only on
+ *   the page of an event with a seating plan, so they never weigh on any other event's first visit.
  *
  * Messages only the server uses (e-mails) are in neither. Which module belongs to the buyer
  * is read from the import graph, not from folder names, so a component the buyer pages
@@ -31,6 +33,8 @@ export const BUYER_ROOTS = [
   'web/features/waitlist-entry/routes.tsx',
   'web/features/widget/routes.tsx',
 ];
+/** Loaded lazily by a buyer page with its own catalog part (`seating`); the buyer part stops there. */
+export const SEATING_ROOTS = ['web/features/public-event/seating/SeatPicker.tsx'];
 /** Modules whose lazy imports lead to the organizer app; only their static imports count. */
 const LAZY_SECTION_LOADERS = new Set(['web/router.tsx']);
 
@@ -44,8 +48,8 @@ function resolveModule(fromFile: string, specifier: string): string | undefined 
 }
 
 /** Every source module reachable from the buyer roots. */
-export function buyerModules(roots = BUYER_ROOTS): Set<string> {
-  const seen = new Set<string>();
+export function buyerModules(roots = BUYER_ROOTS, stops: readonly string[] = SEATING_ROOTS): Set<string> {
+  const seen = new Set<string>(stops.filter((stop) => !roots.includes(stop)));
   const queue = [...roots];
   while (queue.length > 0) {
     const file = queue.pop();
@@ -58,7 +62,13 @@ export function buyerModules(roots = BUYER_ROOTS): Set<string> {
       if (resolved && !seen.has(resolved)) queue.push(resolved);
     }
   }
+  for (const stop of stops) if (!roots.includes(stop)) seen.delete(stop);
   return seen;
+}
+
+/** The modules only the seat picker brings (what the buyer's pages load anyway stays theirs). */
+export function seatingModules(buyer = buyerModules()): Set<string> {
+  return new Set([...buyerModules(SEATING_ROOTS, [])].filter((file) => !buyer.has(file)));
 }
 
 interface PoEntry {
@@ -79,35 +89,45 @@ export function readPoEntries(poText: string): PoEntry[] {
     }));
 }
 
-export type WebArea = 'buyer' | 'manage';
+export type WebArea = 'buyer' | 'manage' | 'seating';
 
 /** Every module of `web/` and what it imports: the messages the web app can ever show. */
 export function webModules(): Set<string> {
   const roots = readdirSync('web', { recursive: true, encoding: 'utf8' })
     .map((file) => path.posix.join('web', file.split(path.sep).join('/')))
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-  return buyerModules(roots);
+  return buyerModules(roots, []);
 }
 
 /**
  * Which web catalog a message goes to, or undefined when only the server uses it: the buyer's
- * when a module the buyer's pages can load holds it, the organizer's when another web module
- * does. A message of `common/` goes where the web imports its file from (the server translates
- * the rest, such as the errors and field errors it answers with).
+ * when a module the buyer's pages load holds it; the seat picker's when only its modules (and
+ * no other web module) do, the buyer's when the organizer app shares it; the organizer's when
+ * another web module does. A message of `common/` goes where the web imports its file from (the
+ * server translates the rest, such as the errors and field errors it answers with).
  */
-export function areaOf(origins: string[], buyer: Set<string>, web: Set<string> = buyer): WebArea | undefined {
+export function areaOf(
+  origins: string[],
+  buyer: Set<string>,
+  { web = buyer, seating = new Set<string>() }: { web?: Set<string>; seating?: Set<string> } = {},
+): WebArea | undefined {
+  const ofWeb = (origin: string) => origin.startsWith('web/') || web.has(origin) || seating.has(origin);
   if (origins.some((origin) => buyer.has(origin))) return 'buyer';
-  if (origins.some((origin) => origin.startsWith('web/') || web.has(origin))) return 'manage';
+  // Text the organizer app shares with the seat picker goes with the buyer: the parts never overlap.
+  if (origins.some((origin) => seating.has(origin)))
+    return origins.every((origin) => seating.has(origin) || !ofWeb(origin)) ? 'seating' : 'buyer';
+  if (origins.some(ofWeb)) return 'manage';
   return undefined;
 }
 
 async function main(): Promise<void> {
   const buyer = buyerModules();
   const web = webModules();
+  const seating = seatingModules(buyer);
   const entries = readPoEntries(readFileSync('common/locales/en/messages.po', 'utf8'));
   const areaById = new Map<string, WebArea>();
   for (const entry of entries) {
-    const area = areaOf(entry.origins, buyer, web);
+    const area = areaOf(entry.origins, buyer, { web, seating });
     if (area) areaById.set(entry.id, area);
   }
 
@@ -115,7 +135,7 @@ async function main(): Promise<void> {
   for (const locale of LOCALES) {
     const compiled = pathToFileURL(path.resolve('common', 'locales', locale, 'messages.ts')).href;
     const { messages } = (await import(compiled)) as { messages: Record<string, unknown> };
-    const parts: Record<WebArea, Record<string, unknown>> = { buyer: {}, manage: {} };
+    const parts: Record<WebArea, Record<string, unknown>> = { buyer: {}, manage: {}, seating: {} };
     for (const [id, message] of Object.entries(messages)) {
       const area = areaById.get(id);
       if (area) parts[area][id] = message;
@@ -130,7 +150,9 @@ async function main(): Promise<void> {
       );
     }
     if (locale === 'en') {
-      sizes.push(`buyer ${Object.keys(parts.buyer).length}, manage ${Object.keys(parts.manage).length}`);
+      sizes.push(
+        `buyer ${Object.keys(parts.buyer).length}, manage ${Object.keys(parts.manage).length}, seating ${Object.keys(parts.seating).length}`,
+      );
     }
   }
   console.log(`Web catalogs written (messages per area: ${sizes.join('')}; server-only left out)`);

@@ -3,13 +3,14 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../common/i18n/locales';
 import { messages as fullGerman } from '../common/locales/de/messages';
-import { areaOf, buyerModules, readPoEntries, webModules } from '../scripts/web-catalogs';
+import { areaOf, buyerModules, readPoEntries, seatingModules, webModules } from '../scripts/web-catalogs';
 import { messages as germanBuyer } from './locales/de/buyer';
 import { messages as germanManage } from './locales/de/manage';
 
 const entries = readPoEntries(readFileSync('common/locales/en/messages.po', 'utf8'));
 const buyer = buyerModules();
 const web = webModules();
+const seating = seatingModules(buyer);
 
 describe('the web catalog split into buyer and manage parts', () => {
   it('follows the import graph: buyer pages and what they borrow, never the organizer app', () => {
@@ -28,7 +29,7 @@ describe('the web catalog split into buyer and manage parts', () => {
 
   it('puts a message where its files are; shared ones go with the buyer, server-only ones nowhere', () => {
     const files = new Set(['web/components/ErrorPage.tsx', 'common/errors/http.ts']);
-    const web = new Set([...files, 'common/seating-plan.ts']);
+    const web = { web: new Set([...files, 'common/seating-plan.ts']) };
     expect(areaOf(['web/components/ErrorPage.tsx'], files, web)).toBe('buyer');
     expect(areaOf(['web/features/orders/OrderDrawer.tsx', 'web/components/ErrorPage.tsx'], files, web)).toBe(
       'buyer',
@@ -59,16 +60,21 @@ describe('the web catalog split into buyer and manage parts', () => {
 
   it('leaves out nothing the web shows and splits without overlap', async () => {
     for (const locale of LOCALES) {
-      const [buyerPart, managePart, full] = await Promise.all([
+      const [buyerPart, managePart, seatingPart, full] = await Promise.all([
         import(`./locales/${locale}/buyer.ts`),
         import(`./locales/${locale}/manage.ts`),
+        import(`./locales/${locale}/seating.ts`),
         import(`../common/locales/${locale}/messages.ts`),
       ]);
       const buyerIds = Object.keys(buyerPart.messages);
       const manageIds = Object.keys(managePart.messages);
-      expect(buyerIds.filter((id) => id in managePart.messages)).toEqual([]);
-      const webIds = entries.filter((entry) => areaOf(entry.origins, buyer, web)).map((entry) => entry.id);
-      expect(new Set([...buyerIds, ...manageIds])).toEqual(new Set(webIds));
+      const seatingIds = Object.keys(seatingPart.messages);
+      expect(buyerIds.filter((id) => id in managePart.messages || id in seatingPart.messages)).toEqual([]);
+      expect(manageIds.filter((id) => id in seatingPart.messages)).toEqual([]);
+      const webIds = entries
+        .filter((entry) => areaOf(entry.origins, buyer, { web, seating }))
+        .map((entry) => entry.id);
+      expect(new Set([...buyerIds, ...manageIds, ...seatingIds])).toEqual(new Set(webIds));
       for (const id of webIds) expect(id in full.messages).toBe(true);
     }
     // Organizer text stays out of the buyer's download.
@@ -77,5 +83,13 @@ describe('the web catalog split into buyer and manage parts', () => {
     );
     expect(ordersTitle && ordersTitle.id in germanManage).toBe(true);
     expect(ordersTitle && ordersTitle.id in germanBuyer).toBe(false);
+  });
+
+  it("keeps the seat picker's text out of every first visit: it comes with the picker (issue 42)", () => {
+    expect(buyer).not.toContain('web/features/public-event/seating/SeatPicker.tsx');
+    expect(seating).toContain('web/features/public-event/seating/SeatPicker.tsx');
+    expect(seating).toContain('web/components/seat-map/SeatMap.tsx');
+    const heading = entries.find((entry) => entry.id === generateMessageId('Choose your seats'));
+    expect(heading && areaOf(heading.origins, buyer, { web, seating })).toBe('seating');
   });
 });

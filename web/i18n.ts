@@ -18,12 +18,13 @@ export function initialLocale(): Locale {
 }
 
 /**
- * The web's messages come in two parts per locale (decision 012): `buyer` (the shell and
- * the buyer's pages, always loaded) and `manage` (login pages, organizer app, door staff),
- * loaded the first time one of those sections opens. Each part of each locale is a chunk of
+ * The web's messages come in parts per locale (decision 012): `buyer` (the shell and
+ * the buyer's pages, always loaded), `manage` (login pages, organizer app, door staff),
+ * loaded the first time one of those sections opens, and `seating` (the seat picker and the
+ * seat map, issue 42), loaded with the picker or by a screen that shows the map. Each part of each locale is a chunk of
  * its own, so a buyer downloads only their language's buyer part.
  */
-export type CatalogArea = 'buyer' | 'manage';
+export type CatalogArea = 'buyer' | 'manage' | 'seating';
 
 const loadedAreas = new Set<CatalogArea>(['buyer']);
 /** Set as soon as a language is asked for; the router may want a catalog part before it is active. */

@@ -214,6 +214,7 @@ describe('the buyer’s pages', () => {
       qr_code_url: `/api/public/events/${eventId}/attendees/${holder.short_id}/qr.svg`,
       ticket_title: 'Stream pass',
       price_label: null,
+      seat: null,
       addons: [],
       order_status: 'COMPLETED',
       order_reference: order.reference,

@@ -11,6 +11,7 @@ import {
   type Owner,
   setEventStatus,
 } from '../../test/builders';
+import { hallPlan, seatEvent } from '../../test/seating';
 import { setTicketCounts } from '../../test/stock';
 
 let t: TestApp;
@@ -202,5 +203,13 @@ describe('public tickets', () => {
     const res = await publicTickets('?foo=1');
     expect([400, 422]).toContain(res.statusCode);
     expect(res.json().code).toBeTruthy();
+  });
+
+  it('say which tickets sell seats of the plan, so the page offers seats instead of a quantity', async () => {
+    expect(ticketNamed(await visible(), 'Standard')?.seated).toBe(false);
+    await seatEvent(t.app, owner, { eventId: event.id, plan: hallPlan(), ticketIds: [ids.Standard ?? 0] });
+    const body = await visible();
+    expect(ticketNamed(body, 'Standard')?.seated).toBe(true);
+    expect(ticketNamed(body, 'Community')?.seated).toBe(false);
   });
 });

@@ -67,5 +67,6 @@ export function ticketOnDate(
     capacityLeft: of.closed ? 0 : leftOfCapacities(stock?.limits.get(row.id) ?? []),
     addon: of.addons.get(row.id) ?? null,
     waitlistEnabled: row.waitlistEnabled ?? of.settings.waitlist_enabled,
+    seated: stock?.tickets.get(row.id)?.seated === true,
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SEATING_VALIDATION } from '../../../common/i18n/seating-validation';
 import type { BlockSeatsRequest, OrganizerSeatsResponse, SeatCounts } from '../../../common/seating';
-import type { Database, Db, Transaction } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { queryRows, sqlList } from '../../db/rows';
 import { inTransaction, sqlState } from '../../db/transaction';
 import { AppError, fieldError } from '../../http/app-error';

@@ -162,12 +162,12 @@ export async function readDateStocks(
       : typeof dateId === 'number'
         ? sql`and ${sql.raw(column)} = ${dateId}`
         : sql`and ${sql.raw(column)} in (${sqlList(dateId)})`;
-  type Counters = { date_id: Id; quantity: number | null; sold: number; reserved: number };
+  type Counters = { date_id: Id; quantity: number | null; sold: number; reserved: number; seated?: boolean };
   type Own = { price: number | null; sale_start: Date | string | null; sale_end: Date | string | null };
   const tickets = await queryRows<Counters & Own & { ticket_id: Id }>(
     db,
     sql`select date_id, ticket_id, quantity, quantity_sold as sold, quantity_reserved as reserved,
-          price, sale_start, sale_end
+          seated, price, sale_start, sale_end
         from ticket_stock where ticket_id in (${ids}) ${onDateOnly('date_id')} order by date_id`,
   );
   const tiers = await queryRows<Counters & { price_id: Id }>(
@@ -205,6 +205,7 @@ export async function readDateStocks(
     quantity: row.quantity,
     sold: row.sold,
     reserved: row.reserved,
+    ...(row.seated ? { seated: true } : {}),
   });
   const at = (value: Date | string | null) => (value === null ? null : new Date(value));
   for (const row of tickets) {

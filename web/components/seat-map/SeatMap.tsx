@@ -32,7 +32,7 @@ export function SeatMap({
   seatTitle,
   labels = DEFAULT_LABELS,
   label,
-  height = '420px',
+  height,
   toolbar,
 }: SeatMapProps) {
   const { t } = useLingui();
@@ -91,7 +91,7 @@ export function SeatMap({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the focused map takes its keys (pan and zoom).
         tabIndex={0}
         onKeyDown={onKeyDown}
-        style={{ height }}
+        style={height ? { height } : { aspectRatio: `${plan.width} / ${plan.height}` }}
       >
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: seats are picked by keyboard in the list beside the map. */}
         <svg

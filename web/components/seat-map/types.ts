@@ -49,7 +49,7 @@ export interface SeatMapProps {
   labels?: SeatMapLabels;
   /** The map's accessible name. */
   label: string;
-  /** Height of the map's frame, any CSS length; 420px by default. */
+  /** Height of the map's frame, any CSS length; by default the plan's proportions, at most 70% of the screen's height. */
   height?: string;
   /** Extra controls shown in the map's toolbar (a list view toggle, say). */
   toolbar?: React.ReactNode;

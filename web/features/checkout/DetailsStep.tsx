@@ -6,6 +6,7 @@ import type { PublicQuestion } from '../../../common/questions';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/api-error';
 import { firstMessages } from '../../components/form-errors';
+import { seatPlaceText } from '../../components/seat-place';
 import { Alert, Button, Card, Columns, Group, Skeleton, Stack, Text, TextInput, Title } from '../../ui';
 import { checkoutPath, completeOrder, orderQuery, questionsQuery, saveDetails } from './api';
 import { addonsByAttendee } from './attendee-addons';
@@ -185,6 +186,11 @@ function DetailsForm({ questions }: { questions: PublicQuestion[] }) {
                   </Button>
                 ) : null}
               </Group>
+              {attendee.seat ? (
+                <Text size="sm" weight={600} data-testid="attendee-seat">
+                  {seatPlaceText(i18n, attendee.seat)}
+                </Text>
+              ) : null}
               <AttendeeAddons names={addons[i] ?? []} list={list} />
               <Columns>
                 <TextInput

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { OrderSeats } from '../../components/OrderSeats';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
 import { Card, Stack, Title } from '../../ui';
 import type { PublicOrder } from './api';
@@ -12,6 +13,7 @@ export function OrderSummary({ order }: { order: PublicOrder }) {
           <Trans>Order summary</Trans>
         </Title>
         <PriceBreakdown order={order} />
+        <OrderSeats items={order.items} />
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { seatPlaceText } from '../../components/seat-place';
 import { Alert, ANCHOR_CLASS, buttonLook, Card, Group, Stack, Text, Title, VisuallyHidden } from '../../ui';
 import { CalendarButtons, PdfButton } from '../order-pages/TicketDownloads';
 import { useCheckout } from './context';
@@ -11,7 +12,7 @@ import { SelfServicePanel } from './SelfServicePanel';
 
 /** `…/summary`: the order as it stands, its tickets, and what to do next. */
 export function SummaryStep() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { order, eventId, shortId } = useCheckout();
   const itemOf = (ticketId: number, priceId: number | null) =>
     order.items.find((i) => i.ticket_id === ticketId && i.price_id === priceId);
@@ -100,6 +101,11 @@ export function SummaryStep() {
                       <Text size="sm" tone="muted">
                         {item ? `${item.title}${item.price_label ? ` – ${item.price_label}` : ''}` : null}
                       </Text>
+                      {a.seat ? (
+                        <Text size="sm" data-testid="summary-seat">
+                          {seatPlaceText(i18n, a.seat)}
+                        </Text>
+                      ) : null}
                     </Stack>
                     <Group gap="sm">
                       <Link className={ANCHOR_CLASS} to={`/ticket/${eventId}/${a.short_id}`}>

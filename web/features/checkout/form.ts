@@ -5,6 +5,7 @@ import { OrderDetailsRequest } from '../../../common/order-details';
 import type { PublicOrderResponse } from '../../../common/orders';
 import type { PublicQuestion } from '../../../common/questions';
 import { firstMessages } from '../../components/form-errors';
+import type { SeatPlaceLike } from '../../components/seat-place';
 import { type BusinessValues, businessRequest, initialBusiness } from './business-form';
 
 /** One ticket's holder as the form keeps it; answers by question id, as the API's field paths. */
@@ -13,6 +14,8 @@ export interface AttendeeValues {
   price_id: number | null;
   /** "General admission – Early bird", for the attendee's heading. */
   label: string;
+  /** A seated ticket's seat (issue 42), for the attendee's heading; not sent. */
+  seat?: SeatPlaceLike | undefined;
   first_name: string;
   last_name: string;
   email: string;
@@ -90,6 +93,7 @@ export function initialDetails(
         ticket_id: item.ticket_id,
         price_id: item.price_id,
         label: item.price_label ? `${item.title} – ${item.price_label}` : item.title,
+        seat: item.seats?.[n],
         first_name: '',
         last_name: '',
         email: '',

@@ -6,6 +6,7 @@ import { type PublicOrderResponse, UNFINISHED_CHECKOUT_STATUSES } from '../../..
 import { PrinterIcon } from '../../components/icons';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PriceBreakdown } from '../../components/PriceBreakdown';
+import { seatPlaceText } from '../../components/seat-place';
 import { EventLogo } from '../public-event/EventLogo';
 import { addonsOfAttendee } from './addons';
 import { publicOrderQuery, qrCodeUrl } from './api';
@@ -38,7 +39,7 @@ export function OrderPrintPage() {
 }
 
 function OrderSheet({ order }: { order: PublicOrderResponse }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titles = new Map(order.items.map((item) => [item.ticket_id, item.title]));
   const labels = new Map(order.items.map((item) => [item.price_id, item.price_label]));
   const buyer = [order.first_name, order.last_name].filter(Boolean).join(' ');
@@ -90,6 +91,7 @@ function OrderSheet({ order }: { order: PublicOrderResponse }) {
             attendeeName: `${attendee.first_name} ${attendee.last_name}`.trim(),
             ticketTitle: titles.get(attendee.ticket_id) ?? '',
             priceLabel: labels.get(attendee.price_id) ?? null,
+            seat: attendee.seat ? seatPlaceText(i18n, attendee.seat) : null,
             addons: addonsOfAttendee(order, index),
             orderReference: order.reference,
             qrCodeUrl: qrCodeUrl(order.event_id, attendee.short_id),

@@ -13,6 +13,8 @@ export interface TicketCardData {
   attendeeName: string;
   ticketTitle: string;
   priceLabel: string | null;
+  /** A seated ticket's seat, as it reads (issue 42). */
+  seat?: string | null;
   /** What else the ticket comes with (its add-ons, decision 052), one label each. */
   addons?: string[];
   orderReference: string;
@@ -112,6 +114,16 @@ export function TicketCard({
               </Text>
             </Stack>
           </Group>
+          {ticket.seat ? (
+            <Stack gap={2} data-testid="ticket-seat">
+              <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+                <Trans>Seat</Trans>
+              </Text>
+              <Text fw={700} fz="lg">
+                {ticket.seat}
+              </Text>
+            </Stack>
+          ) : null}
           {ticket.addons?.length ? (
             <Stack gap={2} data-testid="ticket-addons">
               <Text size="xs" tt="uppercase" fw={700} c="gray.7">

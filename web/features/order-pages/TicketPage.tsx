@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Skeleton.css';
+import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PublicTicketHolderResponse } from '../../../common/public-attendees';
 import { PrinterIcon } from '../../components/icons';
+import { seatPlaceText } from '../../components/seat-place';
 import { addonLabel } from './addons';
 import { ticketHolderQuery } from './api';
 import { GoneState, LoadErrorState, PublicShell } from './PublicShell';
@@ -13,11 +15,12 @@ import { CalendarButtons, PdfButton } from './TicketDownloads';
 import { ticketState } from './ticket-state';
 import { WalletButtons } from './WalletButtons';
 
-export const ticketCardOf = (ticket: PublicTicketHolderResponse): TicketCardData => ({
+export const ticketCardOf = (ticket: PublicTicketHolderResponse, i18n: I18n): TicketCardData => ({
   event: ticket.event,
   attendeeName: `${ticket.first_name} ${ticket.last_name}`.trim(),
   ticketTitle: ticket.ticket_title,
   priceLabel: ticket.price_label,
+  seat: ticket.seat ? seatPlaceText(i18n, ticket.seat) : null,
   addons: ticket.addons.map(addonLabel),
   orderReference: ticket.order_reference,
   qrCodeUrl: ticket.qr_code_url,
@@ -60,8 +63,8 @@ export function TicketPage() {
 }
 
 function TicketDetails({ ticket }: { ticket: PublicTicketHolderResponse }) {
-  const { t } = useLingui();
-  const card = ticketCardOf(ticket);
+  const { t, i18n } = useLingui();
+  const card = ticketCardOf(ticket, i18n);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" className="order-page-no-print">

@@ -8,7 +8,7 @@ import { TicketLoading, ticketCardOf, useTicket } from './TicketPage';
 
 /** `/ticket/{eventId}/{attendeeShortId}/print`: the ticket alone, laid out for paper. */
 export function TicketPrintPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const ticket = useTicket();
   return (
     <PublicShell title={`${t`Print ticket`} · ${ticket.data?.event.title ?? ''}`}>
@@ -28,7 +28,7 @@ export function TicketPrintPage() {
               <Trans>Print</Trans>
             </Button>
           </Group>
-          <TicketCard ticket={ticketCardOf(ticket.data)} titleOrder={1} />
+          <TicketCard ticket={ticketCardOf(ticket.data, i18n)} titleOrder={1} />
         </Stack>
       )}
     </PublicShell>

@@ -30,7 +30,8 @@ export function LinePicker({
   const { t } = useLingui();
   const key = lineKey(ticket.id, price.price_id);
   const pick = selection[key] ?? { quantity: 0 };
-  if (!canBuy(ticket, price)) return null;
+  // A seated ticket is bought by its seats, on the plan above (issue 42).
+  if (!canBuy(ticket, price) || ticket.seated) return null;
   const label = price.label ? `${ticket.title} – ${price.label}` : ticket.title;
   const errorId = `line-${key.replace(':', '-')}-error`;
   return (

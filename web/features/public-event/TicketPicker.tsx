@@ -1,13 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ImageResponse } from '../../../common/images';
 import type { CreateOrderRequest } from '../../../common/orders';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../components/api-error';
+import { loadCatalogArea } from '../../i18n';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Alert, Button, Group, Stack, Text } from '../../ui';
 import { AddonSeats } from './AddonSeats';
@@ -27,6 +28,12 @@ import {
 } from './selection';
 import { TicketItem } from './TicketItem';
 import { WaitlistJoin } from './WaitlistJoin';
+
+type SeatLines = CreateOrderRequest['tickets'];
+/** Only for an event with a seating plan: its code and messages load then (issue 42). */
+const SeatPicker = lazy(() =>
+  Promise.all([import('./seating/SeatPicker'), loadCatalogArea('seating')]).then(([module]) => module),
+);
 
 interface Props {
   eventId: string;
@@ -66,6 +73,11 @@ export function TicketPicker({
   const [selection, setSelection] = useState<Selection>({});
   const [tried, setTried] = useState(false);
   const [sent, setSent] = useState<CreateOrderRequest | null>(null);
+  const [seats, setSeats] = useState<{ lines: SeatLines; count: number }>({ lines: [], count: 0 });
+  const onSeats = useCallback((lines: SeatLines, count: number) => setSeats({ lines, count }), []);
+  // The seat picker is the browser's alone (the seats taken change by the second): never rendered on the server.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
 
   const reserve = useMutation({
     mutationFn: (request: CreateOrderRequest) => createOrder(eventId, request, newIdempotencyKey()),
@@ -86,7 +98,7 @@ export function TicketPicker({
 
   const lineErrors =
     sent && reserve.error && isApiError(reserve.error) ? errorsByLine(sent, reserve.error.fieldErrors) : {};
-  const picked = totalPicked(selection);
+  const picked = totalPicked(selection) + seats.count;
   // Add-ons are offered under the tickets they go with, per attendee, never on their own.
   const groups = catalogueGroups({ ...tickets, data: standalone(tickets.data) });
   const products = sellsProducts(tickets.data);
@@ -123,6 +135,7 @@ export function TicketPicker({
     setTried(true);
     if (picked === 0 || !amountsOk || !addonsOk || preview) return;
     const request = { ...toOrderRequest(selection, tickets.data, promoCode), date_id: dateId };
+    request.tickets = [...seats.lines, ...request.tickets];
     setSent(request);
     reserve.mutate(request);
   };
@@ -139,6 +152,17 @@ export function TicketPicker({
       aria-label={products ? t`Choose tickets and products` : t`Choose tickets`}
       noValidate
     >
+      {inBrowser && !preview && tickets.data.some((ticket) => ticket.seated) ? (
+        <Suspense fallback={<div className="seat-picker-placeholder" />}>
+          <SeatPicker
+            eventId={eventId}
+            tickets={tickets}
+            dateId={dateId}
+            onChange={onSeats}
+            error={reserve.error}
+          />
+        </Suspense>
+      ) : null}
       {groups.map(({ category, items }) => {
         const list = (
           <ul key="uncategorised" className="ticket-list" data-dimmed={dimmed ? '' : undefined}>

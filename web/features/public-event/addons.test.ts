@@ -41,6 +41,7 @@ const item = (id: number, more: Partial<PublicTicket> = {}): PublicTicket => ({
   max_per_order: 10,
   quantity_remaining: null,
   waitlist: false,
+  seated: false,
   prices: [price(null)],
   ...more,
 });

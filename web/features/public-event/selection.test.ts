@@ -30,6 +30,7 @@ const ticket = (more: Partial<PublicTicket> = {}): PublicTicket => ({
   max_per_order: 5,
   quantity_remaining: null,
   waitlist: false,
+  seated: false,
   prices: [price(null)],
   ...more,
 });
