@@ -2,6 +2,7 @@ import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { LOGIN_PATH, rememberReturnPath } from '../../api/auth-redirect';
 import { hasToken } from '../../api/token';
 import { lazyPage } from '../../components/lazy-page';
+import { seatingPlanRoutes } from '../seating-plans/routes';
 
 const ManageLayout = lazyPage(
   () => import('./ManageLayout'),
@@ -239,27 +240,7 @@ export const organizerRoutes: RouteObject[] = [
             ],
           },
           { path: 'account', element: <Navigate to="/account/settings" replace /> },
-          {
-            path: 'seating-plans',
-            Component: lazyPage(
-              () => import('../seating-plans/SeatingPlansPage'),
-              (m) => m.SeatingPlansPage,
-            ),
-          },
-          {
-            path: 'seating-plans/new',
-            Component: lazyPage(
-              () => import('../seating-plans/DesignerPage'),
-              (m) => m.SeatingPlanDesignerPage,
-            ),
-          },
-          {
-            path: 'seating-plans/:planId',
-            Component: lazyPage(
-              () => import('../seating-plans/DesignerPage'),
-              (m) => m.SeatingPlanDesignerPage,
-            ),
-          },
+          ...seatingPlanRoutes,
           {
             path: 'profile',
             Component: lazyPage(
