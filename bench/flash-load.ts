@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { seededRandom } from '../server/test/seeded-random';
-import { type CpuSample, cpuBetween, samplePostgres, sampleProcesses } from './proc-cpu';
+import { watchCpu } from './proc-cpu';
 
 export interface LoadPlan {
   mode: 'http' | 'sql';
@@ -98,15 +98,7 @@ async function buyer(
  * first request and right after the last answer.
  */
 async function sell(plan: LoadPlan, result: LoadResult, attemptOf: (i: number) => Attempt) {
-  const watcher = plan.watch?.databaseUrl
-    ? new pg.Client({ connectionString: plan.watch.databaseUrl })
-    : null;
-  await watcher?.connect();
-  const sample = async () => ({
-    app: await sampleProcesses(plan.watch?.pids ?? []),
-    db: watcher ? await samplePostgres(watcher) : { cpu: new Map() as CpuSample, own: new Set<number>() },
-  });
-  const before = await sample();
+  const cpu = await watchCpu(plan.watch);
   const started = performance.now();
   const until = plan.seconds ? started + plan.seconds * 1000 : Number.POSITIVE_INFINITY;
   await Promise.all(
@@ -115,13 +107,7 @@ async function sell(plan: LoadPlan, result: LoadResult, attemptOf: (i: number) =
     ),
   );
   result.seconds = (performance.now() - started) / 1000;
-  const after = await sample();
-  await watcher?.end();
-  result.appCpuMs = plan.watch?.pids.length ? cpuBetween(before.app, after.app) : null;
-  result.dbCpuMs = watcher ? cpuBetween(before.db.cpu, after.db.cpu) : null;
-  const gone = [...before.db.own].filter((pid) => !after.db.cpu.has(pid)).length;
-  if (gone > 0)
-    console.error(`${gone} PostgreSQL processes of the database ended during the sale: their CPU is lost`);
+  Object.assign(result, await cpu.stop());
 }
 
 function post(

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import type pg from 'pg';
+import pg from 'pg';
 
 /** Milliseconds of one clock tick (10 on a kernel with the usual 100 ticks a second). */
 const TICK_MS = (() => {
@@ -81,4 +81,33 @@ export function cpuBetween(before: CpuSample, after: CpuSample): number | null {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
+}
+
+/**
+ * Watches the CPU of `watch.pids` and of the database's PostgreSQL processes from now until
+ * `stop()`, which answers the milliseconds each spent (null: not watched).
+ */
+export async function watchCpu(watch: { pids: number[]; databaseUrl?: string } | undefined) {
+  const watcher = watch?.databaseUrl ? new pg.Client({ connectionString: watch.databaseUrl }) : null;
+  await watcher?.connect();
+  const sample = async () => ({
+    app: await sampleProcesses(watch?.pids ?? []),
+    db: watcher ? await samplePostgres(watcher) : { cpu: new Map() as CpuSample, own: new Set<number>() },
+  });
+  const before = await sample();
+  return {
+    stop: async (): Promise<{ appCpuMs: number | null; dbCpuMs: number | null }> => {
+      const after = await sample();
+      await watcher?.end();
+      const gone = [...before.db.own].filter((pid) => !after.db.cpu.has(pid)).length;
+      if (gone > 0)
+        console.error(
+          `${gone} PostgreSQL processes of the database ended during the sale: their CPU is lost`,
+        );
+      return {
+        appCpuMs: watch?.pids.length ? cpuBetween(before.app, after.app) : null,
+        dbCpuMs: watcher ? cpuBetween(before.db.cpu, after.db.cpu) : null,
+      };
+    },
+  };
 }

@@ -6,9 +6,8 @@
  * seats again and picks anew; it stops when it sees no free seat left. Prints one JSON result.
  */
 import http from 'node:http';
-import pg from 'pg';
 import { seededRandom } from '../server/test/seeded-random';
-import { type CpuSample, cpuBetween, samplePostgres, sampleProcesses } from './proc-cpu';
+import { watchCpu } from './proc-cpu';
 
 export interface SeatLoadPlan {
   base: string;
@@ -89,15 +88,7 @@ async function main(plan: SeatLoadPlan): Promise<SeatLoadResult> {
   };
   const orders = new URL(`/api/public/events/${plan.eventId}/orders`, plan.base);
   const availability = new URL(`/api/public/events/${plan.eventId}/seating/availability`, plan.base);
-  const watcher = plan.watch?.databaseUrl
-    ? new pg.Client({ connectionString: plan.watch.databaseUrl })
-    : null;
-  await watcher?.connect();
-  const sample = async () => ({
-    app: await sampleProcesses(plan.watch?.pids ?? []),
-    db: watcher ? await samplePostgres(watcher) : { cpu: new Map() as CpuSample, own: new Set<number>() },
-  });
-  const before = await sample();
+  const cpu = await watchCpu(plan.watch);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: plan.buyers }, async (_, i) => {
@@ -144,10 +135,7 @@ async function main(plan: SeatLoadPlan): Promise<SeatLoadResult> {
     }),
   );
   result.seconds = (performance.now() - started) / 1000;
-  const after = await sample();
-  await watcher?.end();
-  result.appCpuMs = plan.watch?.pids.length ? cpuBetween(before.app, after.app) : null;
-  result.dbCpuMs = watcher ? cpuBetween(before.db.cpu, after.db.cpu) : null;
+  Object.assign(result, await cpu.stop());
   return result;
 }
 
